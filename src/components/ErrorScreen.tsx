@@ -1,0 +1,34 @@
+import { Helmet } from "react-helmet";
+import styled from "styled-components";
+
+/** The screen shown when a page throws while rendering (spec §2: 'Unexpected Application Error!'). */
+export default function ErrorScreen({ title, pageTitle, message }: { title: string; pageTitle: string; message: string }) {
+  return (
+    <Panel role="alert">
+      <Helmet>
+        <title>{pageTitle}</title>
+        <meta name="robots" content="noindex" />
+      </Helmet>
+      <h1>{title}</h1>
+      {message ? <pre>{message}</pre> : null}
+    </Panel>
+  );
+}
+
+const Panel = styled.div`
+  position: relative;
+  z-index: 1;
+  max-width: 640px;
+  margin: 15vh auto 0;
+  padding: 24px;
+  h1 { margin: 0 0 12px; font-size: 1.75rem; }
+  pre {
+    margin: 0;
+    padding: 12px 14px;
+    overflow-x: auto;
+    border-radius: ${({ theme }) => theme.radii.small};
+    background: ${({ theme }) => theme.colors.errorSurface};
+    color: ${({ theme }) => theme.colors.errorText};
+    white-space: pre-wrap;
+  }
+`;

@@ -1,0 +1,66 @@
+import React from "react";
+import { graphql } from "gatsby";
+import styled from "styled-components";
+import { Toaster } from "../toasts/Toaster";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { FloatingDecor } from "./FloatingDecor";
+
+/** What the layout reads from every page's query (fragment LayoutContent). */
+export interface LayoutContent {
+  readonly toasts: { readonly closeLabel: string; readonly regionLabel: string };
+  readonly errorScreen: { readonly title: string; readonly pageTitle: string };
+  readonly decorations: { readonly odds: readonly string[] };
+}
+
+export interface LayoutProps {
+  /** From the page's query; null only if a page forgot the fragment. */
+  content: LayoutContent | null | undefined;
+  /** The current path; resets the error boundary on navigation. */
+  pathname: string;
+  children: React.ReactNode;
+}
+
+/**
+ * Around every page (via `wrapPageElement`): the floating background, the
+ * error boundary and the toasts.
+ */
+export function Layout({ content, pathname, children }: LayoutProps) {
+  if (!content) return <>{children}</>;
+  return (
+    <>
+      <FloatingDecor odds={content.decorations.odds} />
+      <Main>
+        <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
+          {children}
+        </ErrorBoundary>
+      </Main>
+      <Toaster copy={content.toasts} />
+    </>
+  );
+}
+
+const Main = styled.main`
+  position: relative;
+  z-index: 1;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  min-height: 100vh;
+  padding: 32px 16px 48px;
+`;
+
+export const query = graphql`
+  fragment LayoutContent on SiteContent {
+    toasts {
+      closeLabel
+      regionLabel
+    }
+    errorScreen {
+      title
+      pageTitle
+    }
+    decorations {
+      odds
+    }
+  }
+`;

@@ -1,0 +1,86 @@
+/**
+ * Build-time values computed from validated content (not written by editors),
+ * and the build-time overrides read from the environment. Build-time only.
+ */
+import path from "node:path";
+import { DATE_TIME_WITH_OFFSET, type SiteContent } from "./schema";
+
+/** The fields added to the content node under `derived` (see graphql-types.ts). */
+export interface DerivedFields {
+  launchAtMs: number;
+  builtAtMs: number;
+  countdownLabel: string;
+  demoMode: boolean;
+}
+
+/**
+ * The launch moment written out in its own offset, e.g.
+ * `October 13, 2025, 3:00 PM UTC-08:00` for `2025-10-13T15:00:00-08:00`.
+ * Computed at build time so that the prerendered HTML and the browser agree.
+ * @param moment ISO 8601 date-time with offset (validated by the schema)
+ * @param language BCP 47 language code used for month names and clock style
+ */
+export function formatLaunchMoment(moment: string, language: string): string {
+  const match = DATE_TIME_WITH_OFFSET.exec(moment);
+  const offset = match?.[7] ?? "Z";
+  const offsetMinutes = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const wallClock = new Date(Date.parse(moment) + offsetMinutes * 60_000);
+  const text = new Intl.DateTimeFormat(language, {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(wallClock);
+  // Intl uses narrow no-break spaces in some locales; plain spaces read the same and diff cleanly.
+  return `${text.replace(/\u202f/g, " ")} UTC${offset === "Z" ? "" : offset}`;
+}
+
+/**
+ * Values derived from the content for the pages.
+ * @param content validated content
+ * @param builtAtMs the build's "now" in ms since the epoch
+ */
+export function deriveFields(content: SiteContent, builtAtMs: number): DerivedFields {
+  return {
+    launchAtMs: Date.parse(content.launch.moment),
+    builtAtMs,
+    countdownLabel: content.home.countdown.label.replace("{date}", formatLaunchMoment(content.launch.moment, content.site.language)),
+    demoMode: content.provider.demoMode || !content.provider.publicApiKey || !content.provider.listId,
+  };
+}
+
+/**
+ * Read and check the `SIGNUP_ENDPOINT_URL` override (staging, or a local test endpoint).
+ * https is required, except for loopback hosts where plain http is allowed for tests.
+ * @returns the override, or undefined when the variable is unset or empty
+ * @throws Error with a plain explanation when the value is not an acceptable URL
+ */
+export function signupEndpointOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.SIGNUP_ENDPOINT_URL?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SIGNUP_ENDPOINT_URL="${value}" is not a complete URL (expected e.g. https://staging.example.com/subscribe).`);
+  }
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(loopback && url.protocol === "http:")) {
+    throw new Error(`SIGNUP_ENDPOINT_URL="${value}" must use https:// (plain http:// is only allowed for 127.0.0.1 or localhost).`);
+  }
+  return url.toString();
+}
+
+/** The content file every build reads unless SITE_CONTENT_FILE names another. */
+export const DEFAULT_CONTENT_FILE = path.join("content", "site.yaml");
+
+/**
+ * The content file this build reads: `SITE_CONTENT_FILE` (a campaign variant,
+ * a test fixture), or content/site.yaml.
+ * @returns an absolute path
+ */
+export function contentFilePath(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.SITE_CONTENT_FILE?.trim() || DEFAULT_CONTENT_FILE);
+}

@@ -1,0 +1,71 @@
+/**
+ * GraphQL type definitions for the `SiteContent` node, derived from the content
+ * schema's JSON Schema so that the YAML model is declared once (schema.ts).
+ * Used by `createSchemaCustomization` in gatsby-node.ts. Build-time only.
+ */
+import { z } from "zod";
+import { siteContentSchema } from "./schema";
+
+/** The GraphQL type name of the one content node. */
+export const SITE_CONTENT_TYPE = "SiteContent";
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
+
+const SCALARS: Record<string, string> = { string: "String", boolean: "Boolean", integer: "Int", number: "Float" };
+
+/** Fields computed at build time by gatsby-node (not written by editors). */
+const DERIVED_SDL = `
+type ${SITE_CONTENT_TYPE}Derived {
+  "The launch moment in ms since the Unix epoch."
+  launchAtMs: Float!
+  "When this build ran, in ms since the Unix epoch (the prerendered countdown's 'now')."
+  builtAtMs: Float!
+  "home.countdown.label with {date} replaced by the launch date in launch.timeZone."
+  countdownLabel: String!
+  "true when signups are simulated (provider.demoMode, or no key/list id)."
+  demoMode: Boolean!
+}`;
+
+/**
+ * SDL for `SiteContent` (a `Node`, `@dontInfer`) and its nested object types.
+ * Required fields in the schema are non-null (`!`), optional ones nullable.
+ * @returns a GraphQL SDL string
+ * @throws Error when the schema uses a JSON Schema construct with no GraphQL mapping
+ */
+export function siteContentTypeDefs(): string {
+  const root = z.toJSONSchema(siteContentSchema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  const types: string[] = [];
+
+  const typeOf = (schema: JsonSchema, name: string): string => {
+    const variants = schema.anyOf?.filter((s) => s.type !== "null");
+    if (variants?.length === 1) return typeOf(variants[0], name);
+    const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+    if (type === "object") {
+      declare(schema, name);
+      return name;
+    }
+    if (type === "array" && schema.items) return `[${typeOf(schema.items, name)}!]`;
+    if (type && SCALARS[type]) return SCALARS[type];
+    throw new Error(`No GraphQL type for ${name}: ${JSON.stringify(schema)}`);
+  };
+
+  const declare = (schema: JsonSchema, name: string, header = `type ${name}`) => {
+    const required = new Set(schema.required ?? []);
+    const fields = Object.entries(schema.properties ?? {}).map(([key, child]) => {
+      const childName = `${name}${key[0].toUpperCase()}${key.slice(1)}`;
+      const nullable = !required.has(key) || child.anyOf?.some((s) => s.type === "null");
+      return `  ${key}: ${typeOf(child, childName)}${nullable ? "" : "!"}`;
+    });
+    if (name === SITE_CONTENT_TYPE) fields.push(`  derived: ${SITE_CONTENT_TYPE}Derived!`);
+    types.push(`${header} {\n${fields.join("\n")}\n}`);
+  };
+
+  declare(root, SITE_CONTENT_TYPE, `type ${SITE_CONTENT_TYPE} implements Node @dontInfer`);
+  return [...types.reverse(), DERIVED_SDL].join("\n\n");
+}

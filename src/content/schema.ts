@@ -1,0 +1,328 @@
+/**
+ * The content model of `content/site.yaml`, declared once.
+ *
+ * This zod schema is the single source for: the TypeScript type of the content
+ * (`SiteContent`), build-time validation in `gatsby-node.ts`, the
+ * `npm run check-content` command, the GraphQL types (derived from the JSON Schema
+ * in `graphql-types.ts`) and `content/site.schema.json`, which gives editors
+ * completion and hover help. Every field's `description` is written for an editor
+ * and every field has an example, which error messages quote as the fix.
+ *
+ * Build-time only: nothing under `src/content/` may be imported by a page or
+ * component (zod must not reach the browser bundle).
+ */
+import { z } from "zod";
+
+/** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
+export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
+/** Klaviyo list ids are six letters or digits (as seen in the list's settings URL). */
+export const KLAVIYO_LIST_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
+/** Klaviyo private API keys start with `pk_`; they must never be published. */
+export const PRIVATE_KEY_PATTERN = /^\s*pk_/i;
+/** Hosts that serve Discord invites (`discord.gg/CODE`, `discord.com/invite/CODE`). */
+export const DISCORD_INVITE_HOSTS = ["discord.gg", "discord.com", "www.discord.com", "discordapp.com", "www.discordapp.com"];
+/**
+ * ISO 8601 date-time with an explicit offset or `Z` (spec §4, §9: the launch moment).
+ * A bare date, or a time without an offset, would mean a different moment for
+ * visitors in different time zones, so it is refused.
+ */
+export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const PRIVATE_KEY_MESSAGE =
+  "This looks like a Klaviyo PRIVATE API key (it starts with pk_). Everything in this file is published to every visitor, so a private key here would let anyone control your Klaviyo account. Use the 6-character PUBLIC API key (Klaviyo: Settings → API keys → Public API key / Site ID), and revoke this private key in Klaviyo.";
+
+/** A piece of copy shown to visitors: non-empty after trimming. */
+function copy(description: string, example: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? "This text is missing." : "This should be text. Put it in quotes.") })
+    .trim()
+    .min(1, { error: "This text is empty. Every text shown on the page needs words." })
+    .meta({ description, examples: [example] });
+}
+
+/** Is `value` a URL of the given protocol? Returns the reason it is not, or null. */
+function urlProblem(value: string): string | null {
+  if (/^\s*javascript:/i.test(value)) {
+    return "A javascript: link runs code instead of opening a page, so it is never allowed. Use a web address starting with https://.";
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "This is not a complete web address. It must start with https:// followed by the site name.";
+  }
+  if (url.protocol === "http:") return "This address starts with http://, which is not encrypted. Use https:// instead.";
+  if (url.protocol !== "https:") return "This address must start with https://.";
+  return null;
+}
+
+/** An absolute https URL (never `javascript:`, never plain http). */
+function httpsUrl(description: string, example: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? "This web address is missing." : "This should be a web address in quotes.") })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = urlProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .meta({ description, examples: [example], format: "uri", pattern: "^https://" });
+}
+
+/** An https Discord invite link (spec §2: JOIN DISCORD opens the community chat). */
+function discordInvite(description: string, example: string) {
+  return httpsUrl(description, example).superRefine((value, ctx) => {
+    if (urlProblem(value)) return;
+    const url = new URL(value);
+    const host = url.hostname.toLowerCase();
+    const isInvite =
+      DISCORD_INVITE_HOSTS.includes(host) && (host === "discord.gg" ? url.pathname.length > 1 : /^\/invite\/[^/]+/.test(url.pathname));
+    if (!isInvite) {
+      ctx.addIssue({
+        code: "custom",
+        message: `This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy).`,
+      });
+    }
+  });
+}
+
+/** A site-relative path to a file in `static/`. */
+function staticPath(description: string, example: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\/[^\s]+$/, { error: "This must be the path of a file in the static folder, starting with a slash, like /logo.svg." })
+    .meta({ description, examples: [example] });
+}
+
+/** A Klaviyo-format identifier that must not be a private key. */
+function klaviyoId(description: string, example: string, pattern: RegExp, what: string) {
+  return z
+    .string({ error: (issue) => (typeof issue.input === "number" ? "Put this value in quotes so it is read as text, not as a number." : "This should be text in quotes.") })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (PRIVATE_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: PRIVATE_KEY_MESSAGE });
+      else if (!pattern.test(value)) ctx.addIssue({ code: "custom", message: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces.` });
+    })
+    .meta({ description, examples: [example] });
+}
+
+const field = z.strictObject({
+  label: copy("The label above the input box.", "Email"),
+  placeholder: copy("The grey hint inside the empty input box.", "you@example.com"),
+});
+
+const toast = z.strictObject({
+  title: copy("The bold first line of the pop-up message.", "Email required"),
+  message: copy("The second line of the pop-up message.", "Please enter your email address"),
+});
+
+const badge = z.strictObject({
+  label: copy("The badge's text under the form.", "SSL Secured"),
+  tooltip: copy("One sentence shown when a visitor hovers over or focuses the badge.", "Every signup travels over an encrypted HTTPS connection."),
+});
+
+const launchMoment = z
+  .string({ error: (issue) => (issue.input === undefined ? "The launch moment is missing." : "Put the launch moment in quotes, like \"2025-10-13T15:00:00-08:00\".") })
+  .trim()
+  .superRefine((value, ctx) => {
+    const m = DATE_TIME_WITH_OFFSET.exec(value);
+    if (!m) {
+      const message = /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."
+        : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
+          ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."
+          : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
+      ctx.addIssue({ code: "custom", message });
+      return;
+    }
+    const [y, mo, d, h, mi, s] = m.slice(1, 7).map((part) => Number(part ?? 0));
+    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const real =
+      date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    if (!real) ctx.addIssue({ code: "custom", message: "This date or time does not exist in the calendar (check the month, day and hour)." });
+  })
+  .meta({
+    description: "The moment the site launches; the countdown runs to it. Date, time and time-zone offset (e.g. -08:00 for Pacific standard time, Z for UTC).",
+    examples: ["2025-10-13T15:00:00-08:00"],
+    pattern: DATE_TIME_WITH_OFFSET.source,
+  });
+
+/** The whole content file. */
+export const siteContentSchema = z
+  .strictObject({
+    site: z
+      .strictObject({
+        url: httpsUrl("The site's public address, used for canonical links and social cards. No trailing path.", "https://www.pickfund.com"),
+        language: z
+          .string()
+          .trim()
+          .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: "Use a language code like en or en-US." })
+          .meta({ description: "The language of the copy (BCP 47 code), for screen readers and search engines.", examples: ["en"] }),
+        brandName: copy("The firm's name, shown next to the logo.", "PickFund"),
+        themeColor: z
+          .string()
+          .trim()
+          .regex(/^#[0-9a-fA-F]{6}$/, { error: "Use a colour in the form #RRGGBB, like #0b1020." })
+          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"] }),
+        logo: z.strictObject({
+          src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
+          alt: copy("What the logo shows, read aloud to blind visitors.", "PickFund logo"),
+        }),
+        socialImage: z.strictObject({
+          src: staticPath("Path of the 1200×630 picture shown when the page is shared on social media.", "/social-card.png"),
+          alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
+        }),
+        metaDescription: copy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
+      })
+      .meta({ description: "Site-wide settings: address, language, brand and logo." }),
+    launch: z
+      .strictObject({ moment: launchMoment })
+      .meta({ description: "When the site launches (the countdown's target)." }),
+    provider: z
+      .strictObject({
+        endpointUrl: httpsUrl(
+          "The email-marketing provider's list-subscription address that receives signups (Klaviyo's list-subscribe endpoint).",
+          "https://manage.kmail-lists.com/ajax/subscriptions/subscribe",
+        ),
+        publicApiKey: klaviyoId(
+          "Klaviyo PUBLIC API key (site id): 6 letters or digits. Never a private key (pk_…): this file is published.",
+          "Pk7Fnd",
+          KLAVIYO_PUBLIC_KEY_PATTERN,
+          "public API key",
+        ).optional(),
+        listId: klaviyoId("The Klaviyo list id that signups join: 6 letters or digits.", "WtL1st", KLAVIYO_LIST_ID_PATTERN, "list id").optional(),
+        demoMode: z
+          .boolean({ error: "Write true or false, without quotes." })
+          .default(false)
+          .meta({ description: "true only for demos: signups are simulated and go nowhere. Needed when the key or list id is left out.", examples: [false] }),
+      })
+      .superRefine((provider, ctx) => {
+        if (!provider.demoMode && (!provider.publicApiKey || !provider.listId)) {
+          ctx.addIssue({
+            code: "custom",
+            path: provider.publicApiKey ? ["listId"] : ["publicApiKey"],
+            message:
+              "Signups need both publicApiKey and listId; without them every signup would be thrown away. Add both, or set demoMode: true to publish a demo that collects nothing.",
+          });
+        }
+      })
+      .meta({ description: "Where signups are sent (spec §7)." }),
+    links: z
+      .strictObject({
+        discordInviteUrl: discordInvite("The Discord invite behind JOIN DISCORD on the /success page.", "https://discord.gg/pickfund"),
+        inlineDiscordInviteUrl: discordInvite(
+          "The (different) Discord invite behind JOIN DISCORD in the form's own success message.",
+          "https://discord.gg/pickfund-waitlist",
+        ),
+        social: z.strictObject({
+          url: httpsUrl("The firm's social-media profile, where funding announcements appear.", "https://x.com/pickfund"),
+          label: copy("The link text for the social profile.", "Follow @PickFund for funding announcements"),
+        }),
+        newTabHint: copy("Read by screen readers after links that open a new tab (Discord, social profile).", "(opens in a new tab)"),
+      })
+      .meta({ description: "Links to the community chat and the social profile." }),
+    adPixel: z
+      .strictObject({
+        id: z
+          .string({ error: (issue) => (typeof issue.input === "number" ? "Put the pixel id in quotes so it is read as text, not as a number." : "The pixel id should be digits in quotes, or null.") })
+          .trim()
+          .regex(/^\d+$/, { error: "A pixel id is digits only, like \"123456789012345\"." })
+          .nullable()
+          .optional()
+          .meta({ description: "Meta (Facebook) pixel id, digits only. null or left out: no pixel and no consent banner.", examples: ["123456789012345"] }),
+      })
+      .optional()
+      .meta({ description: "Optional advertising pixel; it only loads after the visitor accepts." }),
+    home: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the signup page.", "Secure Your Spot Before Launch | PickFund"),
+        title: copy("The big heading of the signup page.", "Secure Your Spot Before Launch"),
+        tagline: copy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
+        countdown: z.strictObject({
+          label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
+          days: copy("Caption under the days figure.", "days"),
+          hours: copy("Caption under the hours figure.", "hours"),
+          minutes: copy("Caption under the minutes figure.", "min"),
+          seconds: copy("Caption under the seconds figure.", "sec"),
+        }),
+        form: z.strictObject({
+          heading: copy("Heading of the signup form (read by screen readers; shown above the inputs).", "Join the launch waitlist and giveaway"),
+          email: field,
+          firstName: field,
+          lastName: field,
+          honeypotLabel: copy("Label of the hidden anti-bot field (people never see it).", "Leave this field empty"),
+          submit: copy("The signup button's text.", "Secure Spot & Access Discord"),
+          submitting: copy("The button's text while a signup is being sent.", "Joining the Elite..."),
+        }),
+        privacyNote: copy("The privacy sentence under the form.", "Your privacy matters."),
+        badges: z.strictObject({ ssl: badge, gdpr: badge }),
+        inlineSuccess: z.strictObject({
+          heading: copy("Heading of the form's own success message.", "Welcome to the Team!"),
+          text: copy("Text of the form's own success message.", "You're all set!"),
+          button: copy("Button text of the form's own success message.", "JOIN DISCORD"),
+        }),
+      })
+      .meta({ description: "The signup page (/)." }),
+    toasts: z
+      .strictObject({
+        closeLabel: copy("What screen readers say for a pop-up message's close button.", "Dismiss notification"),
+        regionLabel: copy("Screen-reader name of the pop-up area. {hotkey} becomes the keyboard shortcut.", "Notifications ({hotkey})"),
+        emailRequired: toast,
+        firstNameRequired: toast,
+        lastNameRequired: toast,
+        invalidEmail: toast,
+        subscriptionFailed: z.strictObject({
+          title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),
+          fallbackMessage: copy("Message used when the failure has no explanation of its own.", "Please try again later"),
+          missingConfigurationMessage: copy("Message when the site was published without a public API key or list id.", "A public API key and a list id are both required."),
+        }),
+        success: toast,
+      })
+      .meta({ description: "Pop-up messages (spec §5 and §8)." }),
+    success: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the /success page.", "Welcome to the Team! | PickFund"),
+        heading: copy("The heading of the /success page.", "Welcome to the Team!"),
+        text: copy("The main sentence of the /success page.", "You're all set!"),
+        subtext: copy("The smaller sentence of the /success page.", "Get ready for exclusive content"),
+        button: copy("The Discord button's text.", "JOIN DISCORD"),
+      })
+      .meta({ description: "The confirmation page (/success)." }),
+    notFound: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the page-not-found page.", "Page not found | PickFund"),
+        code: copy("The big code shown on the page-not-found page.", "404"),
+        heading: copy("The heading of the page-not-found page.", "Oops! Page not found"),
+        homeLink: copy("The link back to the signup page.", "Return to Home"),
+        consoleMessage: copy("Logged to the browser console before the missing path (for developers).", "404 Error: User attempted to access non-existent route:"),
+      })
+      .meta({ description: "The page shown for addresses that do not exist." }),
+    errorScreen: z
+      .strictObject({
+        pageTitle: copy("The browser tab title when a page fails.", "Something went wrong | PickFund"),
+        title: copy("The heading shown when a page fails unexpectedly.", "Unexpected Application Error!"),
+      })
+      .meta({ description: "The screen shown if a page crashes." }),
+    consent: z
+      .strictObject({
+        message: copy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
+        accept: copy("The accept button's text.", "Accept"),
+        decline: copy("The decline button's text.", "Decline"),
+      })
+      .meta({ description: "The cookie/pixel consent banner." }),
+    decorations: z
+      .strictObject({
+        odds: z
+          .array(copy("One odds-style number.", "+150"))
+          .min(1, { error: "Give at least one odds number." })
+          .max(12, { error: "Give at most 12 odds numbers; more would crowd the page." })
+          .meta({ description: "The odds-style numbers floating in the background (decoration only).", examples: [["+150", "-110", "2.50"]] }),
+      })
+      .meta({ description: "Background decoration." }),
+  })
+  .meta({ title: "Site content", description: "Every text, link and setting of the waitlist site. See CONTENT.md." });
+
+/** The content as written in the YAML file (before defaults). */
+export type SiteContentInput = z.input<typeof siteContentSchema>;
+/** The validated content (trimmed strings, defaults applied). */
+export type SiteContent = z.output<typeof siteContentSchema>;

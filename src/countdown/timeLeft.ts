@@ -1,0 +1,40 @@
+/**
+ * Countdown arithmetic (spec §4): time left until the launch moment, split into
+ * days, hours, minutes and seconds; all zeros once the moment has passed.
+ * Works on epoch milliseconds, so the visitor's time zone never matters.
+ */
+
+/** Spec §9: the countdown refreshes every second (ms). */
+export const COUNTDOWN_TICK_MS = 1_000;
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Whole units left: days (unbounded), hours 0–23, minutes 0–59, seconds 0–59. */
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** All units zero: shown once the launch moment has passed. */
+export const ZERO_TIME_LEFT: TimeLeft = { days: 0, hours: 0, minutes: 0, seconds: 0 };
+
+/**
+ * Time left from `nowMs` until `launchAtMs`, rounded down to whole seconds.
+ * @param launchAtMs the launch moment, ms since the epoch
+ * @param nowMs the current moment, ms since the epoch
+ */
+export function timeLeft(launchAtMs: number, nowMs: number): TimeLeft {
+  const remaining = launchAtMs - nowMs;
+  if (!(remaining > 0)) return ZERO_TIME_LEFT;
+  return {
+    days: Math.floor(remaining / DAY_MS),
+    hours: Math.floor((remaining % DAY_MS) / HOUR_MS),
+    minutes: Math.floor((remaining % HOUR_MS) / MINUTE_MS),
+    seconds: Math.floor((remaining % MINUTE_MS) / SECOND_MS),
+  };
+}

@@ -1,0 +1,67 @@
+import React, { useEffect } from "react";
+import { graphql, Link, type PageProps } from "gatsby";
+import styled from "styled-components";
+import { Card, Centered } from "../components/Card";
+import { Seo } from "../components/Seo";
+
+/**
+ * Any unknown path (spec §2): 'Oops! Page not found', code 404 and a link home.
+ * The requested path (as the visitor typed it, not /404.html) is logged to the console.
+ */
+const NotFoundPage: React.FC<PageProps<Queries.NotFoundPageQuery>> = ({ data, location }) => {
+  const content = data.siteContent;
+  if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
+  const { notFound } = content;
+
+  useEffect(() => {
+    console.error(notFound.consoleMessage, location.pathname);
+  }, [notFound.consoleMessage, location.pathname]);
+
+  return (
+    <Centered>
+      <Seo site={content.site} title={notFound.pageTitle} path="/404/" noindex />
+      <Card>
+        <Code>{notFound.code}</Code>
+        <Heading>{notFound.heading}</Heading>
+        <HomeLink to="/">{notFound.homeLink}</HomeLink>
+      </Card>
+    </Centered>
+  );
+};
+
+export default NotFoundPage;
+
+const Code = styled.p`
+  margin: 0;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: clamp(3.5rem, 18vw, 6rem);
+  font-weight: 800;
+  line-height: 1;
+  color: ${({ theme }) => theme.colors.accent};
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: 1.6rem;
+`;
+
+const HomeLink = styled(Link)`
+  font-weight: 700;
+  text-underline-offset: 3px;
+`;
+
+export const query = graphql`
+  query NotFoundPage {
+    siteContent {
+      ...LayoutContent
+      ...SeoContent
+      notFound {
+        pageTitle
+        code
+        heading
+        homeLink
+        consoleMessage
+      }
+    }
+  }
+`;

@@ -1,0 +1,91 @@
+import React, { useEffect } from "react";
+import { graphql, type PageProps } from "gatsby";
+import styled from "styled-components";
+import { Card, Centered } from "../components/Card";
+import { DiscordButton } from "../components/DiscordButton";
+import { Seo } from "../components/Seo";
+
+declare global {
+  interface Window {
+    /** The Meta pixel's global function, present only when the pixel has loaded. */
+    fbq?: (...args: unknown[]) => void;
+  }
+}
+
+/**
+ * Spec §2: on load, if an advertising pixel is on the page, fire its 'Lead' event
+ * once; if it is not, do nothing.
+ */
+export function trackLead(win: Window = window): void {
+  if (typeof win.fbq === "function") win.fbq("track", "Lead");
+}
+
+/** Route /success (spec §2): welcome heading, texts and JOIN DISCORD. */
+const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) => {
+  const content = data.siteContent;
+  if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
+  const { success, links } = content;
+
+  useEffect(() => {
+    trackLead();
+  }, []);
+
+  return (
+    <Centered>
+      <Seo site={content.site} title={success.pageTitle} path="/success/" noindex />
+      <Card>
+        <Check aria-hidden="true" viewBox="0 0 48 48" width="64" height="64">
+          <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
+          <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        </Check>
+        <Heading>{success.heading}</Heading>
+        <Text>{success.text}</Text>
+        <Subtext>{success.subtext}</Subtext>
+        <DiscordButton href={links.discordInviteUrl} label={success.button} newTabHint={links.newTabHint} />
+      </Card>
+    </Centered>
+  );
+};
+
+export default SuccessPage;
+
+const Check = styled.svg`
+  color: ${({ theme }) => theme.colors.accent};
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: clamp(1.75rem, 6vw, 2.4rem);
+`;
+
+const Text = styled.p`
+  margin: 0;
+  max-width: 42ch;
+  font-size: 1.05rem;
+`;
+
+const Subtext = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.gold};
+  font-weight: 700;
+`;
+
+export const query = graphql`
+  query SuccessPage {
+    siteContent {
+      ...LayoutContent
+      ...SeoContent
+      success {
+        pageTitle
+        heading
+        text
+        subtext
+        button
+      }
+      links {
+        discordInviteUrl
+        newTabHint
+      }
+    }
+  }
+`;

@@ -1,0 +1,42 @@
+/**
+ * The query/cache client and the retry policy shared by queries and the signup
+ * mutation (spec §9: 3 retries, exponential backoff capped at 30 s, 5 min gc time).
+ */
+import { QueryClient } from "@tanstack/react-query";
+import { SignupNetworkError } from "./client";
+
+/** Spec §9: retries after the first attempt. */
+export const MAX_RETRIES = 3;
+/** Backoff base: the first retry waits this long, each next one twice as long (ms). */
+export const RETRY_BASE_DELAY_MS = 1_000;
+/** Spec §9: backoff cap (ms). */
+export const RETRY_MAX_DELAY_MS = 30_000;
+/** Spec §9: garbage-collection time of unused cache entries (ms). */
+export const GC_TIME_MS = 5 * 60 * 1_000;
+
+/**
+ * Exponential backoff: 1 s, 2 s, 4 s, … capped at 30 s.
+ * @param failureCount failures so far, starting at 0 for the first retry
+ * @returns delay in ms
+ */
+export function retryDelay(failureCount: number): number {
+  return Math.min(RETRY_BASE_DELAY_MS * 2 ** failureCount, RETRY_MAX_DELAY_MS);
+}
+
+/**
+ * Retry only network-level failures, at most MAX_RETRIES times; configuration
+ * errors and anything else fail at once.
+ */
+export function shouldRetrySignup(failureCount: number, error: unknown): boolean {
+  return error instanceof SignupNetworkError && failureCount < MAX_RETRIES;
+}
+
+/** A QueryClient with the spec's defaults; `networkMode: "always"` so an offline browser fails instead of waiting. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: MAX_RETRIES, retryDelay, gcTime: GC_TIME_MS },
+      mutations: { retry: shouldRetrySignup, retryDelay, gcTime: GC_TIME_MS, networkMode: "always" },
+    },
+  });
+}

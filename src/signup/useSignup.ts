@@ -1,0 +1,30 @@
+import { useMutation } from "@tanstack/react-query";
+import { subscribe, type ProviderConfig, type Submission } from "./client";
+import { retryDelay, shouldRetrySignup } from "./queryClient";
+
+/** Spec §7, §9: in demo mode a signup "succeeds" after this delay and nothing is sent (ms). */
+export const DEMO_SUBMIT_DELAY_MS = 1_500;
+
+/** Demo mode: the component was given neither a public API key nor a list id (spec §7). */
+export function isDemoProvider(provider: ProviderConfig): boolean {
+  return !provider.publicApiKey && !provider.listId;
+}
+
+/**
+ * The signup as a react-query mutation: network failures are retried with the
+ * spec's backoff (the form stays submitting meanwhile), configuration errors are
+ * not. In demo mode it resolves after DEMO_SUBMIT_DELAY_MS without a request.
+ * @param provider endpoint, public API key and list id
+ */
+export function useSignup(provider: ProviderConfig) {
+  return useMutation<void, Error, Submission>({
+    mutationKey: ["signup"],
+    mutationFn: (submission) =>
+      isDemoProvider(provider)
+        ? new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS))
+        : subscribe(provider, submission),
+    retry: shouldRetrySignup,
+    retryDelay,
+    networkMode: "always",
+  });
+}
