@@ -1,0 +1,6 @@
+// Gatsby's unit-testing guide: transform with babel-preset-gatsby (plus TypeScript).
+const babelOptions = {
+  presets: [["babel-preset-gatsby", { reactRuntime: "automatic" }], "@babel/preset-typescript"],
+};
+
+module.exports = require("babel-jest").default.createTransformer(babelOptions);

@@ -1,0 +1,38 @@
+/**
+ * Jest, set up as Gatsby's unit-testing guide describes (babel-jest with
+ * babel-preset-gatsby, a `gatsby` mock, the loader shim), in two projects:
+ * - unit: components, pages and modules in jsdom (`__tests__/unit`, `__tests__/content`)
+ * - browser: headless Chromium against the built site (`__tests__/browser`)
+ */
+const shared = {
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
+  modulePathIgnorePatterns: ["<rootDir>/public", "<rootDir>/\\.cache"],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testEnvironment: "jsdom",
+      // Resolve packages (yaml, zod) to their Node builds: tests load content files as the build does.
+      testEnvironmentOptions: { url: "http://localhost/", customExportConditions: ["node", "require", "default"] },
+      testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)", "<rootDir>/__tests__/content/**/*.test.[jt]s?(x)"],
+      moduleNameMapper: {
+        "^gatsby$": "<rootDir>/__tests__/support/gatsby-mock.tsx",
+        ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
+      },
+      globals: { __PATH_PREFIX__: "" },
+      setupFiles: ["<rootDir>/__tests__/support/loadershim.js"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-unit.ts"],
+    },
+    {
+      ...shared,
+      displayName: "browser",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/__tests__/browser/**/*.test.[jt]s"],
+    },
+  ],
+};
