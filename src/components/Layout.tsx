@@ -1,13 +1,13 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { Toaster } from "../toasts/Toaster";
+import { Toaster, type ToasterCopy } from "../toasts/Toaster";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor } from "./FloatingDecor";
 
 /** What the layout reads from every page's query (fragment LayoutContent). */
 export interface LayoutContent {
-  readonly toasts: { readonly closeLabel: string; readonly regionLabel: string };
+  readonly toasts: ToasterCopy;
   readonly errorScreen: { readonly title: string; readonly pageTitle: string };
   readonly decorations: { readonly odds: readonly string[] };
 }
@@ -54,6 +54,7 @@ export const query = graphql`
     toasts {
       closeLabel
       regionLabel
+      announceLabel
     }
     errorScreen {
       title

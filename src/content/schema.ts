@@ -267,6 +267,7 @@ export const siteContentSchema = z
       .strictObject({
         closeLabel: copy("What screen readers say for a pop-up message's close button.", "Dismiss notification"),
         regionLabel: copy("Screen-reader name of the pop-up area. {hotkey} becomes the keyboard shortcut.", "Notifications ({hotkey})"),
+        announceLabel: copy("Spoken by screen readers before each pop-up message.", "Notification"),
         emailRequired: toast,
         firstNameRequired: toast,
         lastNameRequired: toast,

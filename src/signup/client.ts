@@ -72,7 +72,8 @@ export async function subscribe(config: ProviderConfig, submission: Submission, 
       signal: controller.signal,
     });
   } catch (error) {
-    const message = controller.signal.aborted ? "The request timed out" : error instanceof Error ? error.message : "";
+    // A timeout has no message of its own, so the visitor sees the content's fallback text.
+    const message = !controller.signal.aborted && error instanceof Error ? error.message : "";
     throw new SignupNetworkError(message, { cause: error });
   } finally {
     clearTimeout(timer);

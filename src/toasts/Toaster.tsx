@@ -11,19 +11,25 @@ export const TOAST_DURATION_MS = 6_000;
 
 /** Screen-reader labels for the toast region and close buttons (content/site.yaml → toasts). */
 export interface ToasterCopy {
-  closeLabel: string;
-  regionLabel: string;
+  readonly closeLabel: string;
+  readonly regionLabel: string;
+  /** Spoken before each toast's text when it is announced. */
+  readonly announceLabel: string;
 }
 
 /** The toast viewport with every queued toast. */
 export function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+    <Toast.Provider label={copy.announceLabel} duration={TOAST_DURATION_MS} swipeDirection="right">
       {toasts.map((toast) => (
         <Root
           key={toast.id}
           $variant={toast.variant}
+          data-variant={toast.variant}
+          // Roles for assistive technology and queries; Radix announces each toast once itself, so no second live region.
+          role={toast.variant === "error" ? "alert" : "status"}
+          aria-live="off"
           type={toast.variant === "error" ? "foreground" : "background"}
           onOpenChange={(open) => {
             if (!open) dismissToast(toast.id);

@@ -1,0 +1,85 @@
+/**
+ * /success, the 404 page and the error screen (spec §2, §8), plus snapshots of
+ * every page rendered from the fixture content (not content/site.yaml, so copy
+ * edits never break them).
+ */
+import { screen, within } from "@testing-library/react";
+import NotFoundPage from "../../src/pages/404";
+import IndexPage from "../../src/pages/index";
+import SuccessPage from "../../src/pages/success";
+import { loadTestContent } from "../support/content";
+import { renderPage } from "../support/render";
+
+const content = loadTestContent();
+
+afterEach(() => {
+  delete window.fbq;
+  jest.restoreAllMocks();
+});
+
+describe("/success", () => {
+  it("shows the welcome heading, both texts and JOIN DISCORD opening the invite in a new tab", () => {
+    renderPage(SuccessPage, "/success/");
+    expect(screen.getByRole("heading", { level: 1, name: "Welcome to the Team!" })).toBeInTheDocument();
+    expect(screen.getByText(content.success.text)).toBeInTheDocument();
+    expect(screen.getByText("Get ready for exclusive content")).toBeInTheDocument();
+    const link = screen.getByRole("link", { name: /JOIN DISCORD/ });
+    expect(link).toHaveAttribute("href", content.links.discordInviteUrl);
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  it("fires the pixel's Lead event once when a pixel is on the page", () => {
+    const fbq = jest.fn();
+    window.fbq = fbq;
+    renderPage(SuccessPage, "/success/");
+    expect(fbq.mock.calls).toEqual([["track", "Lead"]]);
+  });
+
+  it("does nothing, and logs no error, when there is no pixel", () => {
+    const error = jest.spyOn(console, "error");
+    expect(() => renderPage(SuccessPage, "/success/")).not.toThrow();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe("404", () => {
+  it("shows the not-found copy and a link home, and logs the requested path", () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    renderPage(NotFoundPage, "/no/such/page/");
+    expect(screen.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeInTheDocument();
+    expect(screen.getByText("404")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    expect(error).toHaveBeenCalledWith("404 Error: User attempted to access non-existent route:", "/no/such/page/");
+  });
+});
+
+describe("error boundary", () => {
+  it("shows 'Unexpected Application Error!' with the error's message when a page throws while rendering", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error("Cannot read the countdown");
+    }
+    renderPage(Broken as never, "/");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(within(alert).getByText("Cannot read the countdown")).toBeInTheDocument();
+  });
+});
+
+describe("snapshots from the fixture content", () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: Date.UTC(2030, 0, 1) });
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it.each([
+    ["/", IndexPage, "/"],
+    ["/success", SuccessPage, "/success/"],
+    ["404", NotFoundPage, "/missing/"],
+  ])("%s", (_name, Page, path) => {
+    const { container } = renderPage(Page as never, path);
+    expect(container).toMatchSnapshot();
+  });
+});
