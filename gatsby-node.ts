@@ -5,16 +5,17 @@
  * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file) and
  * SIGNUP_ENDPOINT_URL (replace the provider endpoint).
  */
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors, loadContentFile } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
+import { headersFile } from "./src/build/securityHeaders";
 
-/** The content the last successful sourceNodes read (for onPostBuild). */
-let builtContent: SiteContent | null = null;
+/** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
+let builtContent: (SiteContent & { provider: { endpointUrl: string } }) | null = null;
 
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -47,8 +48,8 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
       `${path.relative(process.cwd(), file)}: provider.demoMode is on. Signups on this build are SIMULATED and sent nowhere. Set demoMode: false with a public API key and list id before a real launch.`,
     );
   }
-  builtContent = content;
   const data = { ...content, provider, derived };
+  builtContent = data;
   actions.createNode({
     ...data,
     id: createNodeId(SITE_CONTENT_TYPE),
@@ -75,10 +76,15 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   }
 };
 
-/** Web app manifest (name, colours, icons) written from the content, so the brand name lives only in the YAML. */
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store }) => {
+/**
+ * After the build: the web app manifest (from the content, so the brand name lives
+ * only in the YAML) and `_headers` with the security headers, whose CSP hashes
+ * Gatsby's inline scripts as they stand in the finished HTML.
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   if (!builtContent) return;
   const { program } = store.getState() as { program: { directory: string } };
+  const publicDir = path.join(program.directory, "public");
   const { site } = builtContent;
   const manifest = {
     name: site.brandName,
@@ -94,5 +100,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store }) => {
       { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
     ],
   };
-  await writeFile(path.join(program.directory, "public", "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
+  const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
+  const headers = headersFile({ htmlPages, endpointUrl: builtContent.provider.endpointUrl, pixel: Boolean(builtContent.adPixel?.id) });
+  await writeFile(path.join(publicDir, "_headers"), headers);
+  reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
 };

@@ -1979,6 +1979,7 @@ type SiteContentSuccessSortInput = {
 };
 
 type SiteContentToasts = {
+  readonly announceLabel: Scalars['String'];
   readonly closeLabel: Scalars['String'];
   readonly emailRequired: SiteContentToastsEmailRequired;
   readonly firstNameRequired: SiteContentToastsFirstNameRequired;
@@ -2010,6 +2011,7 @@ type SiteContentToastsEmailRequiredSortInput = {
 };
 
 type SiteContentToastsFieldSelector = {
+  readonly announceLabel: InputMaybe<FieldSelectorEnum>;
   readonly closeLabel: InputMaybe<FieldSelectorEnum>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredFieldSelector>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredFieldSelector>;
@@ -2021,6 +2023,7 @@ type SiteContentToastsFieldSelector = {
 };
 
 type SiteContentToastsFilterInput = {
+  readonly announceLabel: InputMaybe<StringQueryOperatorInput>;
   readonly closeLabel: InputMaybe<StringQueryOperatorInput>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredFilterInput>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredFilterInput>;
@@ -2092,6 +2095,7 @@ type SiteContentToastsLastNameRequiredSortInput = {
 };
 
 type SiteContentToastsSortInput = {
+  readonly announceLabel: InputMaybe<SortOrderEnum>;
   readonly closeLabel: InputMaybe<SortOrderEnum>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredSortInput>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredSortInput>;
@@ -2735,21 +2739,21 @@ type StringQueryOperatorInput = {
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly endpointUrl: string, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> } } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly endpointUrl: string, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
-type LayoutContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> } };
+type LayoutContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } } | null };
+type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } } | null };
 
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } } | null };
+type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string> }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } } | null };
 
 
 }

@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
+import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
 import { Toaster, type ToasterCopy } from "../toasts/Toaster";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor } from "./FloatingDecor";
@@ -10,6 +11,8 @@ export interface LayoutContent {
   readonly toasts: ToasterCopy;
   readonly errorScreen: { readonly title: string; readonly pageTitle: string };
   readonly decorations: { readonly odds: readonly string[] };
+  readonly consent: ConsentCopy;
+  readonly adPixel?: { readonly id?: string | null } | null;
 }
 
 export interface LayoutProps {
@@ -22,7 +25,7 @@ export interface LayoutProps {
 
 /**
  * Around every page (via `wrapPageElement`): the floating background, the
- * error boundary and the toasts.
+ * error boundary, the toasts and (with a pixel id) the consent banner.
  */
 export function Layout({ content, pathname, children }: LayoutProps) {
   if (!content) return <>{children}</>;
@@ -35,6 +38,7 @@ export function Layout({ content, pathname, children }: LayoutProps) {
         </ErrorBoundary>
       </Main>
       <Toaster copy={content.toasts} />
+      <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
     </>
   );
 }
@@ -62,6 +66,14 @@ export const query = graphql`
     }
     decorations {
       odds
+    }
+    consent {
+      message
+      accept
+      decline
+    }
+    adPixel {
+      id
     }
   }
 `;

@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { DiscordButton } from "../components/DiscordButton";
 import { Seo } from "../components/Seo";
+import { loadPixelIfConsented } from "../consent/pixel";
 
 declare global {
   interface Window {
@@ -26,9 +27,12 @@ const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) =>
   if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
   const { success, links } = content;
 
+  const pixelId = content.adPixel?.id;
   useEffect(() => {
+    // Page effects run before the layout's, so make sure a consented pixel exists before tracking.
+    loadPixelIfConsented(pixelId);
     trackLead();
-  }, []);
+  }, [pixelId]);
 
   return (
     <Centered>
@@ -85,6 +89,9 @@ export const query = graphql`
       links {
         discordInviteUrl
         newTabHint
+      }
+      adPixel {
+        id
       }
     }
   }

@@ -1,0 +1,77 @@
+/**
+ * The ad pixel loads only after consent (issue 6): accept, decline, the
+ * remembered choice, and no banner at all without a pixel id.
+ */
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import IndexPage from "../../src/pages/index";
+import SuccessPage from "../../src/pages/success";
+import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
+import { loadTestContent, type TestSiteContent } from "../support/content";
+import { renderPage } from "../support/render";
+
+const base = loadTestContent();
+const withPixel: TestSiteContent = { ...base, adPixel: { id: "123456789012345" } };
+const { message, accept, decline } = base.consent;
+
+const pixelScripts = () => [...document.querySelectorAll("script")].filter((s) => s.src === META_PIXEL_SCRIPT_URL);
+
+beforeEach(() => {
+  window.localStorage.clear();
+  delete window.fbq;
+  document.head.querySelectorAll("script").forEach((s) => s.remove());
+});
+
+it("shows no banner and loads no pixel when no pixel id is configured", async () => {
+  renderPage(IndexPage, "/", { ...base, adPixel: { id: null } });
+  await waitFor(() => expect(screen.getByRole("form")).toBeInTheDocument());
+  expect(screen.queryByText(message)).not.toBeInTheDocument();
+  expect(pixelScripts()).toHaveLength(0);
+  expect(window.fbq).toBeUndefined();
+});
+
+it("asks first and loads nothing from the ad network before an answer", async () => {
+  renderPage(IndexPage, "/", withPixel);
+  expect(await screen.findByRole("region", { name: message })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: accept })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: decline })).toBeInTheDocument();
+  expect(pixelScripts()).toHaveLength(0);
+  expect(window.fbq).toBeUndefined();
+});
+
+it("loads the pixel once the visitor accepts, and remembers the choice", async () => {
+  renderPage(IndexPage, "/", withPixel);
+  await userEvent.setup().click(await screen.findByRole("button", { name: accept }));
+  expect(pixelScripts()).toHaveLength(1);
+  expect(typeof window.fbq).toBe("function");
+  expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe("accepted");
+  expect(screen.queryByRole("region", { name: message })).not.toBeInTheDocument();
+});
+
+it("loads nothing when the visitor declines, remembers it and does not ask again", async () => {
+  const first = renderPage(IndexPage, "/", withPixel);
+  await userEvent.setup().click(await screen.findByRole("button", { name: decline }));
+  expect(pixelScripts()).toHaveLength(0);
+  expect(window.fbq).toBeUndefined();
+  expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe("declined");
+  first.unmount();
+  renderPage(IndexPage, "/", withPixel);
+  await waitFor(() => expect(screen.getByRole("form")).toBeInTheDocument());
+  expect(screen.queryByRole("region", { name: message })).not.toBeInTheDocument();
+});
+
+it("fires Lead on /success for a visitor who accepted earlier, and not for one who declined", async () => {
+  window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
+  const accepted = renderPage(SuccessPage, "/success/", withPixel);
+  const queue = (window.fbq as unknown as { queue: unknown[][] }).queue;
+  expect(queue).toEqual([["init", "123456789012345"], ["track", "PageView"], ["track", "Lead"]]);
+  expect(pixelScripts()).toHaveLength(1);
+  accepted.unmount();
+
+  delete window.fbq;
+  document.head.querySelectorAll("script").forEach((s) => s.remove());
+  window.localStorage.setItem(CONSENT_STORAGE_KEY, "declined");
+  renderPage(SuccessPage, "/success/", withPixel);
+  expect(window.fbq).toBeUndefined();
+  expect(pixelScripts()).toHaveLength(0);
+});

@@ -1,0 +1,95 @@
+/**
+ * Security headers for static hosts (issue 6): written after the build to
+ * `public/_headers`, the format Netlify and Cloudflare Pages read.
+ *
+ * The Content-Security-Policy allows only our own scripts: the inline scripts
+ * Gatsby emits into each page are allowed by their SHA-256 hashes (computed from
+ * the built HTML, so they always match), never by 'unsafe-inline'. Build-time only.
+ */
+import { createHash } from "node:crypto";
+import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
+
+/** What the policy depends on. */
+export interface SecurityHeadersInput {
+  /** Every built HTML page's text. */
+  htmlPages: string[];
+  /** The provider's list-subscription endpoint this build posts to. */
+  endpointUrl: string;
+  /** Whether an ad pixel is configured (only then is the ad network allowed). */
+  pixel: boolean;
+}
+
+/** HSTS lifetime: two years (s), the value hstspreload.org asks for. */
+export const HSTS_MAX_AGE_S = 63_072_000;
+
+// Gatsby's inline scripts are short and carry no "</script>" inside, so a pattern over its own output is exact;
+// the hash must be over the bytes exactly as they stand in the file, which an HTML parser would not guarantee.
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * CSP source expressions ('sha256-…') of every executable inline script in `html`.
+ * JSON data blocks (`type="application/json"` etc.) are not scripts and are skipped.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !["text/javascript", "module", "application/javascript"].includes(type)) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/** The Content-Security-Policy value for the whole site. */
+export function contentSecurityPolicy({ htmlPages, endpointUrl, pixel }: SecurityHeadersInput): string {
+  const hashes = [...new Set(htmlPages.flatMap(inlineScriptHashes))].sort();
+  const endpoint = new URL(endpointUrl).origin;
+  const adNetwork = pixel ? META_PIXEL_ORIGINS : [];
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...hashes, ...(pixel ? [new URL(META_PIXEL_SCRIPT_URL).origin] : [])]],
+    // styled-components and Radix write <style> tags and style attributes at run time.
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", ...adNetwork]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", endpoint, ...adNetwork]],
+    ["form-action", ["'self'", endpoint]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["upgrade-insecure-requests", []],
+  ];
+  return directives.map(([name, sources]) => [name, ...new Set(sources)].join(" ")).join("; ");
+}
+
+/** Every header for every path, as `[header, value]` pairs. */
+export function securityHeaders(input: SecurityHeadersInput): [string, string][] {
+  return [
+    ["Content-Security-Policy", contentSecurityPolicy(input)],
+    ["Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_S}; includeSubDomains; preload`],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"],
+    ["X-Frame-Options", "DENY"],
+  ];
+}
+
+/**
+ * The `_headers` file: security headers on every path, plus Gatsby's caching
+ * rules (hashed files cached for ever; HTML and page data always revalidated).
+ */
+export function headersFile(input: SecurityHeadersInput): string {
+  const block = (path: string, headers: [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
+  const immutable: [string, string][] = [["Cache-Control", "public, max-age=31536000, immutable"]];
+  const revalidate: [string, string][] = [["Cache-Control", "public, max-age=0, must-revalidate"]];
+  return `${[
+    "# Written by the build (src/build/securityHeaders.ts). Do not edit: changes are overwritten.",
+    block("/*", securityHeaders(input)),
+    block("/static/*", immutable),
+    block("/*.js", immutable),
+    block("/*.css", immutable),
+    block("/page-data/*", revalidate),
+    block("/*.html", revalidate),
+  ].join("\n\n")}\n`;
+}

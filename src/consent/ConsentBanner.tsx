@@ -1,0 +1,87 @@
+import { useEffect, useState } from "react";
+import styled from "styled-components";
+import { loadMetaPixel, loadPixelIfConsented, readConsent, writeConsent, type ConsentChoice } from "./pixel";
+
+/** Banner copy (content/site.yaml → consent). */
+export interface ConsentCopy {
+  readonly message: string;
+  readonly accept: string;
+  readonly decline: string;
+}
+
+/**
+ * Asks before the ad pixel loads (issue 6). Shown only when a pixel id is
+ * configured and the visitor has not answered yet; Accept and Decline are
+ * equal buttons side by side. The choice is remembered in localStorage.
+ * Rendered after hydration only (the answer lives in the browser), as a fixed
+ * bar, so it shifts no layout.
+ */
+export function ConsentBanner({ pixelId, copy }: { pixelId: string | null | undefined; copy: ConsentCopy }) {
+  const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
+
+  useEffect(() => {
+    setChoice(readConsent());
+    loadPixelIfConsented(pixelId);
+  }, [pixelId]);
+
+  if (!pixelId || choice !== null) return null;
+
+  const answer = (value: ConsentChoice) => {
+    writeConsent(value);
+    setChoice(value);
+    if (value === "accepted") loadMetaPixel(pixelId);
+  };
+
+  return (
+    <Bar role="region" aria-labelledby="consent-message">
+      <p id="consent-message">{copy.message}</p>
+      <Buttons>
+        <Choice type="button" onClick={() => answer("declined")}>
+          {copy.decline}
+        </Choice>
+        <Choice type="button" onClick={() => answer("accepted")}>
+          {copy.accept}
+        </Choice>
+      </Buttons>
+    </Bar>
+  );
+}
+
+const Bar = styled.div`
+  position: fixed;
+  left: 50%;
+  bottom: 16px;
+  z-index: 90;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 12px 16px;
+  width: min(640px, calc(100vw - 32px));
+  padding: 14px 16px;
+  transform: translateX(-50%);
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: 0 12px 32px rgb(0 0 0 / 45%);
+  p { flex: 1 1 260px; margin: 0; font-size: 0.9rem; }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  gap: 10px;
+`;
+
+// Both buttons share one style: declining is exactly as easy as accepting.
+const Choice = styled.button`
+  min-width: 96px;
+  min-height: 44px;
+  padding: 8px 16px;
+  border: 1px solid ${({ theme }) => theme.colors.text};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+`;

@@ -1,0 +1,71 @@
+/**
+ * The Meta (Facebook) ad pixel, loaded only after the visitor's consent (issue 6).
+ *
+ * Before consent nothing is requested from the ad network and `window.fbq` does
+ * not exist, so /success fires no Lead (spec §2: no pixel → nothing happens).
+ */
+
+/** Where the visitor's choice is remembered (localStorage key). */
+export const CONSENT_STORAGE_KEY = "pixel-consent";
+/** Meta's pixel script. Also allowed by the Content-Security-Policy when a pixel id is configured. */
+export const META_PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
+/** Origins the pixel talks to (for the Content-Security-Policy). */
+export const META_PIXEL_ORIGINS = ["https://connect.facebook.net", "https://www.facebook.com"];
+
+/** The visitor's answer to the consent banner. */
+export type ConsentChoice = "accepted" | "declined";
+
+/** The remembered choice, or null when the visitor has not answered (or storage is blocked). */
+export function readConsent(): ConsentChoice | null {
+  try {
+    const value = window.localStorage.getItem(CONSENT_STORAGE_KEY);
+    return value === "accepted" || value === "declined" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remember the visitor's choice; when storage is blocked it holds for this page view only. */
+export function writeConsent(choice: ConsentChoice): void {
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, choice);
+  } catch {
+    // Private mode or blocked storage: the banner will ask again next visit.
+  }
+}
+
+type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; push?: unknown };
+
+/**
+ * Define `window.fbq` and load Meta's pixel script, once, then record a PageView.
+ * Mirrors Meta's official snippet, but as bundled code so the CSP needs no inline script.
+ * Calls to `fbq` before the script arrives are queued and sent when it loads.
+ * @param pixelId the pixel id (digits), from content/site.yaml → adPixel.id
+ */
+export function loadMetaPixel(pixelId: string): void {
+  if (typeof window.fbq === "function") return;
+  const queue: unknown[][] = [];
+  const fbq: Fbq = (...args: unknown[]) => {
+    queue.push(args);
+  };
+  fbq.queue = queue;
+  fbq.push = fbq;
+  fbq.loaded = true;
+  fbq.version = "2.0";
+  window.fbq = fbq;
+  (window as unknown as { _fbq?: Fbq })._fbq = fbq;
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = META_PIXEL_SCRIPT_URL;
+  document.head.appendChild(script);
+  fbq("init", pixelId);
+  fbq("track", "PageView");
+}
+
+/**
+ * Load the pixel when one is configured and the visitor accepted it earlier.
+ * @param pixelId the configured pixel id, or null/undefined for none
+ */
+export function loadPixelIfConsented(pixelId: string | null | undefined): void {
+  if (pixelId && readConsent() === "accepted") loadMetaPixel(pixelId);
+}
