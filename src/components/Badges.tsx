@@ -1,4 +1,4 @@
-import * as Tooltip from "@radix-ui/react-tooltip";
+import { lazy, Suspense, useState } from "react";
 import styled from "styled-components";
 
 interface BadgeCopy {
@@ -12,44 +12,70 @@ export interface BadgesCopy {
   readonly gdpr: BadgeCopy;
 }
 
-const ICONS = {
-  ssl: <path d="M7 10V7a5 5 0 0 1 10 0v3M5 10h14v11H5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
-  gdpr: <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-3.5 10 2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />,
-};
+/** The badges in display order. */
+export const BADGE_KEYS = ["ssl", "gdpr"] as const;
+export type BadgeKey = (typeof BADGE_KEYS)[number];
+
+// Radix Tooltip (with its positioning engine) is the largest library on the page and only matters once a
+// visitor points at or focuses a badge, so it is loaded then, not on first visit.
+const TooltipBadges = lazy(() => import("./TooltipBadges"));
 
 /**
- * The 'SSL Secured' and 'GDPR Compliant' badges (spec §2), each with a Radix
- * tooltip explaining it in one sentence. Triggers are buttons so keyboard users
- * reach the tooltip too; delays come from the Tooltip.Provider (spec §9).
+ * The 'SSL Secured' and 'GDPR Compliant' badges (spec §2), each explained by a
+ * one-sentence Radix tooltip (700 ms open delay, 300 ms skip delay, spec §9).
+ * The badges render as plain buttons; the first hover or focus loads the tooltips
+ * and hands focus over to the same badge.
  */
 export function Badges({ copy }: { copy: BadgesCopy }) {
-  return (
-    <List>
-      {(["ssl", "gdpr"] as const).map((key) => (
+  const [activated, setActivated] = useState<{ focus: BadgeKey | null } | null>(null);
+  const plain = (
+    <BadgeList>
+      {BADGE_KEYS.map((key) => (
         <li key={key}>
-          <Tooltip.Root>
-            <Tooltip.Trigger asChild>
-              <Badge type="button">
-                <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
-                  {ICONS[key]}
-                </svg>
-                {copy[key].label}
-              </Badge>
-            </Tooltip.Trigger>
-            <Tooltip.Portal>
-              <Content side="top" sideOffset={6}>
-                {copy[key].tooltip}
-                <Arrow />
-              </Content>
-            </Tooltip.Portal>
-          </Tooltip.Root>
+          <BadgeButton
+            type="button"
+            onPointerEnter={() => setActivated((current) => current ?? { focus: null })}
+            onFocus={() => setActivated({ focus: key })}
+          >
+            <BadgeIcon badge={key} />
+            {copy[key].label}
+          </BadgeButton>
         </li>
       ))}
-    </List>
+    </BadgeList>
+  );
+  if (!activated) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <TooltipBadges copy={copy} focusOnMount={activated.focus} />
+    </Suspense>
   );
 }
 
-const List = styled.ul`
+const ICONS: Record<BadgeKey, React.ReactNode> = {
+  ssl: <path d="M7 10V7a5 5 0 0 1 10 0v3M5 10h14v11H5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
+  gdpr: (
+    <path
+      d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-3.5 10 2.5 2.5 4.5-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  ),
+};
+
+/** A badge's inline SVG icon (decorative). */
+export function BadgeIcon({ badge }: { badge: BadgeKey }) {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
+      {ICONS[badge]}
+    </svg>
+  );
+}
+
+export const BadgeList = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
@@ -59,7 +85,7 @@ const List = styled.ul`
   list-style: none;
 `;
 
-const Badge = styled.button`
+export const BadgeButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: 6px;
@@ -73,20 +99,4 @@ const Badge = styled.button`
   font-size: 0.85rem;
   font-weight: 600;
   cursor: help;
-`;
-
-const Content = styled(Tooltip.Content)`
-  max-width: 260px;
-  padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.background};
-  font-size: 0.85rem;
-  line-height: 1.4;
-  box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
-  z-index: 50;
-`;
-
-const Arrow = styled(Tooltip.Arrow)`
-  fill: ${({ theme }) => theme.colors.text};
 `;

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import * as Tooltip from "@radix-ui/react-tooltip";
+import styled from "styled-components";
+import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./Badges";
+
+/** Spec §9: a tooltip opens after the pointer rests this long (ms). */
+export const TOOLTIP_DELAY_MS = 700;
+/** Spec §9: moving between triggers within this time opens the next one at once (ms). */
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/**
+ * The badges with their Radix tooltips; loaded lazily by <Badges> on first hover
+ * or focus. `focusOnMount` gives focus back to the badge the visitor had focused
+ * (the plain badge it replaces is gone), which also opens its tooltip.
+ */
+export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy; focusOnMount: BadgeKey | null }) {
+  const refs = useRef<Partial<Record<BadgeKey, HTMLButtonElement | null>>>({});
+  useEffect(() => {
+    if (focusOnMount) refs.current[focusOnMount]?.focus();
+  }, [focusOnMount]);
+
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <BadgeList>
+        {BADGE_KEYS.map((key) => (
+          <li key={key}>
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <BadgeButton
+                  type="button"
+                  ref={(element) => {
+                    refs.current[key] = element;
+                  }}
+                >
+                  <BadgeIcon badge={key} />
+                  {copy[key].label}
+                </BadgeButton>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Content side="top" sideOffset={6}>
+                  {copy[key].tooltip}
+                  <Arrow />
+                </Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </li>
+        ))}
+      </BadgeList>
+    </Tooltip.Provider>
+  );
+}
+
+const Content = styled(Tooltip.Content)`
+  max-width: 260px;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.background};
+  font-size: 0.85rem;
+  line-height: 1.4;
+  box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
+  z-index: 50;
+`;
+
+const Arrow = styled(Tooltip.Arrow)`
+  fill: ${({ theme }) => theme.colors.text};
+`;
