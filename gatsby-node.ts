@@ -7,6 +7,7 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { watch, type FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
@@ -60,21 +61,26 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
   return true;
 }
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
+export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
   const file = contentFilePath();
   args.reporter.info(`Reading site content from ${path.relative(process.cwd(), file)}`);
   createContentNode(args, file, (reporter, message) => reporter.panicOnBuild(message));
 
-  if (process.env.gatsby_executing_command === "develop") {
+  if (process.env.gatsby_executing_command === "develop" && !contentWatcher) {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
-    const { default: chokidar } = await import("chokidar");
-    chokidar.watch(file, { ignoreInitial: true }).on("change", () => {
+    contentWatcher = watch(file, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100 } });
+    // "add" too: editors that save atomically replace the file instead of changing it.
+    contentWatcher.on("all", (event) => {
+      if (event !== "change" && event !== "add") return;
       if (createContentNode(args, file, (reporter, message) => reporter.error(message))) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), file)}`);
       }
     });
   }
 };
+
+/** The develop-mode watcher on the content file (one per process). */
+let contentWatcher: FSWatcher | null = null;
 
 /**
  * After the build: the web app manifest (from the content, so the brand name lives
