@@ -2,7 +2,9 @@ import React from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
-import { Toaster, type ToasterCopy } from "../toasts/Toaster";
+import { GlobalStyle } from "../styles/GlobalStyle";
+import { LazyToaster } from "../toasts/LazyToaster";
+import type { ToasterCopy } from "../toasts/Toaster";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor } from "./FloatingDecor";
 
@@ -31,13 +33,16 @@ export function Layout({ content, pathname, children }: LayoutProps) {
   if (!content) return <>{children}</>;
   return (
     <>
+      {/* Here, not in wrapRootElement: gatsby-plugin-styled-components collects the prerendered CSS
+          only inside its own root wrapper, which sits inside ours. */}
+      <GlobalStyle />
       <FloatingDecor odds={content.decorations.odds} />
       <Main>
         <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
           {children}
         </ErrorBoundary>
       </Main>
-      <Toaster copy={content.toasts} />
+      <LazyToaster copy={content.toasts} />
       <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
     </>
   );

@@ -10,6 +10,7 @@ import styled, { keyframes } from "styled-components";
 import { SignupConfigurationError, type ProviderConfig, type Submission } from "../signup/client";
 import { useSignup } from "../signup/useSignup";
 import { firstValidationFailure, trimSubmission, type ValidationFailure } from "../signup/validation";
+import { preloadToaster } from "../toasts/LazyToaster";
 import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 
@@ -125,7 +126,15 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
   };
 
   return (
-    <Form method="post" action={provider.endpointUrl} onSubmit={handleSubmit} aria-labelledby="signup-heading" aria-busy={busy}>
+    <Form
+      method="post"
+      action={provider.endpointUrl}
+      onSubmit={handleSubmit}
+      onFocus={preloadToaster}
+      onPointerDown={preloadToaster}
+      aria-labelledby="signup-heading"
+      aria-busy={busy}
+    >
       <Heading id="signup-heading">{copy.form.heading}</Heading>
       <input type="hidden" name="g" value={provider.listId ?? ""} />
       <Field>

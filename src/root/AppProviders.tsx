@@ -1,13 +1,12 @@
 /**
  * Providers around the whole app, mounted once by `wrapRootElement`
- * (gatsby-browser.tsx and gatsby-ssr.tsx): theme and global styles, the query
- * client and the toast queue. (Tooltips carry their own provider, loaded lazily: see Badges.)
+ * (gatsby-browser.tsx and gatsby-ssr.tsx): the theme, the query client and the
+ * toast queue. Global styles live in the Layout (see there why). (Tooltips carry their own provider, loaded lazily: see Badges.)
  */
 import React, { useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "styled-components";
 import { createQueryClient } from "../signup/queryClient";
-import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 import { ToastProvider } from "../toasts/ToastProvider";
 
@@ -16,7 +15,6 @@ export function AppProviders({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           {children}

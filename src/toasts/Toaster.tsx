@@ -17,8 +17,8 @@ export interface ToasterCopy {
   readonly announceLabel: string;
 }
 
-/** The toast viewport with every queued toast. */
-export function Toaster({ copy }: { copy: ToasterCopy }) {
+/** The toast viewport with every queued toast. Loaded lazily: see LazyToaster. */
+export default function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   return (
     <Toast.Provider label={copy.announceLabel} duration={TOAST_DURATION_MS} swipeDirection="right">
