@@ -58,7 +58,6 @@ export function contentSecurityPolicy({ htmlPages, endpointUrl, pixel }: Securit
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
-    ["upgrade-insecure-requests", []],
   ];
   return directives.map(([name, sources]) => [name, ...new Set(sources)].join(" ")).join("; ");
 }

@@ -1,0 +1,50 @@
+/**
+ * The `_headers` file the build writes (issue 6): a CSP that allows only our own
+ * scripts (inline ones by hash), the provider endpoint, and the ad network only
+ * when a pixel is configured.
+ */
+import { createHash } from "node:crypto";
+import { contentSecurityPolicy, headersFile, inlineScriptHashes } from "../../src/build/securityHeaders";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const PAGE = `<html><head><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script>
+<script src="/app-123.js" async></script><script type="application/json">{"a":1}</script></head>
+<body><script>window.___chunkMapping="{}";</script></body></html>`;
+
+const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+it("hashes every executable inline script exactly as written, and skips external and JSON scripts", () => {
+  expect(inlineScriptHashes(PAGE)).toEqual([sha('/*<![CDATA[*/window.pagePath="/";/*]]>*/'), sha('window.___chunkMapping="{}";')]);
+});
+
+it("allows only our own scripts: self plus the inline hashes, never 'unsafe-inline'", () => {
+  const csp = contentSecurityPolicy({ htmlPages: [PAGE, PAGE], endpointUrl: "https://manage.kmail-lists.com/ajax/subscriptions/subscribe", pixel: false });
+  const scriptSrc = directive(csp, "script-src");
+  expect(scriptSrc).toBe(`script-src 'self' ${inlineScriptHashes(PAGE).sort().join(" ")}`);
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://manage.kmail-lists.com");
+  expect(directive(csp, "form-action")).toBe("form-action 'self' https://manage.kmail-lists.com");
+  expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+  expect(csp).not.toContain("facebook");
+});
+
+it("allows the ad network only when a pixel is configured", () => {
+  const csp = contentSecurityPolicy({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: true });
+  expect(directive(csp, "script-src")).toContain("https://connect.facebook.net");
+  expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://x.example https://connect.facebook.net https://www.facebook.com");
+});
+
+it("writes the security headers for every path in Netlify/Cloudflare _headers format", () => {
+  const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false });
+  const block = file.split("\n\n").find((b) => b.startsWith("/*\n")) ?? "";
+  const names = block.split("\n").slice(1).map((line) => line.trim().split(":")[0]);
+  expect(names).toEqual([
+    "Content-Security-Policy",
+    "Strict-Transport-Security",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "Permissions-Policy",
+    "X-Frame-Options",
+  ]);
+  expect(block).toContain("  X-Content-Type-Options: nosniff");
+});
