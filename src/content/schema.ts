@@ -34,7 +34,14 @@ const PRIVATE_KEY_MESSAGE =
 /** A piece of copy shown to visitors: non-empty after trimming. */
 function copy(description: string, example: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? "This text is missing." : "This should be text. Put it in quotes.") })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? "This text is missing."
+          : issue.input === null
+            ? "This field has no text after its colon. Write the text, or put it in quotes."
+            : "This should be text. Put it in quotes.",
+    })
     .trim()
     .min(1, { error: "This text is empty. Every text shown on the page needs words." })
     .meta({ description, examples: [example] });
