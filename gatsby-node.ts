@@ -59,16 +59,21 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
   return true;
 }
 
+/** Gatsby's error id for content mistakes, so the build shows "ERROR #…_CONTENT" instead of "ERROR UNKNOWN". */
+const CONTENT_ERROR_ID = "CONTENT";
+
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   const file = contentFilePath();
   args.reporter.info(`Reading site content from ${path.relative(process.cwd(), file)}`);
-  createContentNode(args, file, (reporter, message) => reporter.panicOnBuild(message));
+  // The message is the same text `npm run check-content` prints; the error map only names its category.
+  args.reporter.setErrorMap({ [CONTENT_ERROR_ID]: { text: (context: { sourceMessage: string }) => context.sourceMessage, level: "ERROR", category: "USER" } });
+  createContentNode(args, file, (reporter, message) => reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }));
 
   if (process.env.gatsby_executing_command === "develop") {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
     const { default: chokidar } = await import("chokidar");
     chokidar.watch(file, { ignoreInitial: true }).on("change", () => {
-      if (createContentNode(args, file, (reporter, message) => reporter.error(message))) {
+      if (createContentNode(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), file)}`);
       }
     });
