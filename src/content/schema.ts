@@ -153,7 +153,9 @@ const launchMoment = z
         ? "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."
         : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
           ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."
-          : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
+          : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value)
+            ? "Write a T between the date and the time, with no space, and end with the time-zone offset, like 2025-10-13T15:00:00-08:00."
+            : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
       ctx.addIssue({ code: "custom", message });
       return;
     }
