@@ -7,6 +7,8 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+// A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
+import { watch } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
@@ -71,8 +73,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 
   if (process.env.gatsby_executing_command === "develop") {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
-    const { default: chokidar } = await import("chokidar");
-    chokidar.watch(file, { ignoreInitial: true }).on("change", () => {
+    watch(file, { ignoreInitial: true }).on("change", () => {
       if (createContentNode(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), file)}`);
       }
