@@ -111,13 +111,16 @@ function describeSyntaxErrors(text: string, errors: readonly YAMLError[], lineCo
 
   const tabs = errors.filter((error) => error.code === "TAB_AS_INDENT");
   const spansLines = (error: YAMLError) => pos(error.pos[1]).line > pos(error.pos[0]).line;
+  const badIndentLines = new Set(errors.filter((error) => error.code === "BAD_INDENT").map((error) => pos(error.pos[0]).line));
   const relevant =
     tabs.length > 0
       ? tabs
       : errors.filter(
-          // A line read as the continuation of the value above is reported twice at the same place; keep the multi-line report.
           (error) =>
-            !(error.code === "BLOCK_AS_IMPLICIT_KEY" && errors.some((other) => other.code === "MULTILINE_IMPLICIT_KEY" && other.pos[0] === error.pos[0] && spansLines(other))),
+            // A line read as the continuation of the value above is reported twice at the same place; keep the multi-line report.
+            !(error.code === "BLOCK_AS_IMPLICIT_KEY" && errors.some((other) => other.code === "MULTILINE_IMPLICIT_KEY" && other.pos[0] === error.pos[0] && spansLines(other))) &&
+            // A badly indented line also breaks the key/value reading of that same line: one mistake.
+            !((error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY") && badIndentLines.has(pos(error.pos[0]).line)),
         );
   const found: SyntaxError[] = [];
   for (const error of relevant) {
@@ -158,6 +161,17 @@ function describeSyntaxErrors(text: string, errors: readonly YAMLError[], lineCo
             "This value contains a colon followed by a space, which YAML reads as the start of another field. Put the whole value in double quotes, like \"Join now: get funded\".",
         };
       }
+    } else if (error.code === "BAD_INDENT" && /end with a [\]}]/.test(error.message)) {
+      // An unclosed [ list or { map is reported where the next field starts: point at the opening bracket.
+      const bracket = /\]/.test(error.message) ? "[" : "{";
+      const opening = text.lastIndexOf(bracket, error.pos[0]);
+      located = {
+        ...pos(opening >= 0 ? opening : error.pos[0]),
+        field: "",
+        message: `This ${bracket === "[" ? "list" : "group"} opens with ${bracket} but is never closed. Add ${bracket === "[" ? "]" : "}"} at the end of it, on the same line.`,
+      };
+    } else if (error.code === "BAD_INDENT") {
+      located = { line: start.line, column: firstColumn(start.line), field: "", message: YAML_ERROR_TEXT.BAD_INDENT };
     } else if (error.code === "DUPLICATE_KEY") {
       const key = /^\s*["']?([^"':]+)/.exec(text.slice(error.pos[0]))?.[1]?.trim();
       located = {
