@@ -42,8 +42,10 @@ const YAML_ERROR_TEXT: Record<string, string> = {
  * Validate a content file.
  * @param file path of the YAML file (absolute or relative to the working directory)
  * @param source the file's text; read from `file` when omitted
- * @returns the validated content, or every error found in one pass
- * @throws only when the file cannot be read (the error names the file)
+ * @returns `{ ok: true, content }` (trimmed, defaults applied), or `{ ok: false, errors }`
+ *   with every mistake, sorted by line. When the YAML itself cannot be read, only the
+ *   syntax errors are returned (the schema is checked once the file parses).
+ * @throws only when the file cannot be read (Node's ENOENT/EACCES error, naming the file)
  */
 export function loadContentFile(file: string, source?: string): ContentResult {
   const text = source ?? readFileSync(file, "utf8");
