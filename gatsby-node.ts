@@ -7,6 +7,7 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+// A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
 import { watch, type FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
@@ -61,10 +62,15 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
   return true;
 }
 
+/** Gatsby's error id for content mistakes, so the build shows "ERROR #…_CONTENT" instead of "ERROR UNKNOWN". */
+const CONTENT_ERROR_ID = "CONTENT";
+
 export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
   const file = contentFilePath();
   args.reporter.info(`Reading site content from ${path.relative(process.cwd(), file)}`);
-  createContentNode(args, file, (reporter, message) => reporter.panicOnBuild(message));
+  // The message is the same text `npm run check-content` prints; the error map only names its category.
+  args.reporter.setErrorMap({ [CONTENT_ERROR_ID]: { text: (context: { sourceMessage: string }) => context.sourceMessage, level: "ERROR", category: "USER" } });
+  createContentNode(args, file, (reporter, message) => reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }));
 
   if (process.env.gatsby_executing_command === "develop" && !contentWatcher) {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
@@ -72,7 +78,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
     // "add" too: editors that save atomically replace the file instead of changing it.
     contentWatcher.on("all", (event) => {
       if (event !== "change" && event !== "add") return;
-      if (createContentNode(args, file, (reporter, message) => reporter.error(message))) {
+      if (createContentNode(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), file)}`);
       }
     });

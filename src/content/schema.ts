@@ -34,7 +34,14 @@ const PRIVATE_KEY_MESSAGE =
 /** A piece of copy shown to visitors: non-empty after trimming. */
 function copy(description: string, example: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? "This text is missing." : "This should be text. Put it in quotes.") })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? "This text is missing."
+          : issue.input === null
+            ? "This field has no text after its colon. Write the text, or put it in quotes."
+            : "This should be text. Put it in quotes.",
+    })
     .trim()
     .min(1, { error: "This text is empty. Every text shown on the page needs words." })
     .meta({ description, examples: [example] });
@@ -106,20 +113,35 @@ function klaviyoId(description: string, example: string, pattern: RegExp, what: 
     .meta({ description, examples: [example] });
 }
 
-const field = z.strictObject({
-  label: copy("The label above the input box.", "Email"),
-  placeholder: copy("The grey hint inside the empty input box.", "you@example.com"),
-});
+/** One input box of the signup form (`what` names it for editors, e.g. "email"). */
+function field(what: string, labelExample: string, placeholderExample: string) {
+  return z
+    .strictObject({
+      label: copy(`The label above the ${what} input box.`, labelExample),
+      placeholder: copy(`The grey hint inside the empty ${what} input box.`, placeholderExample),
+    })
+    .meta({ description: `The ${what} input box of the signup form.` });
+}
 
-const toast = z.strictObject({
-  title: copy("The bold first line of the pop-up message.", "Email required"),
-  message: copy("The second line of the pop-up message.", "Please enter your email address"),
-});
+/** A pop-up message (toast): a bold title and a second line. */
+function toast(when: string, titleExample: string, messageExample: string) {
+  return z
+    .strictObject({
+      title: copy(`The bold first line of the pop-up shown ${when}.`, titleExample),
+      message: copy(`The second line of the pop-up shown ${when}.`, messageExample),
+    })
+    .meta({ description: `The pop-up message shown ${when}.` });
+}
 
-const badge = z.strictObject({
-  label: copy("The badge's text under the form.", "SSL Secured"),
-  tooltip: copy("One sentence shown when a visitor hovers over or focuses the badge.", "Every signup travels over an encrypted HTTPS connection."),
-});
+/** A trust badge under the form, with a tooltip. */
+function badge(what: string, labelExample: string, tooltipExample: string) {
+  return z
+    .strictObject({
+      label: copy(`The ${what} badge's text under the form.`, labelExample),
+      tooltip: copy(`One sentence shown when a visitor hovers over or focuses the ${what} badge.`, tooltipExample),
+    })
+    .meta({ description: `The ${what} badge under the form.` });
+}
 
 const launchMoment = z
   .string({ error: (issue) => (issue.input === undefined ? "The launch moment is missing." : "Put the launch moment in quotes, like \"2025-10-13T15:00:00-08:00\".") })
@@ -131,7 +153,9 @@ const launchMoment = z
         ? "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."
         : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
           ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."
-          : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
+          : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value)
+            ? "Write a T between the date and the time, with no space, and end with the time-zone offset, like 2025-10-13T15:00:00-08:00."
+            : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
       ctx.addIssue({ code: "custom", message });
       return;
     }
@@ -164,14 +188,18 @@ export const siteContentSchema = z
           .trim()
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "Use a colour in the form #RRGGBB, like #0b1020." })
           .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"] }),
-        logo: z.strictObject({
-          src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
-          alt: copy("What the logo shows, read aloud to blind visitors.", "PickFund logo"),
-        }),
-        socialImage: z.strictObject({
-          src: staticPath("Path of the 1200×630 picture shown when the page is shared on social media.", "/social-card.png"),
-          alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
-        }),
+        logo: z
+          .strictObject({
+            src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
+            alt: copy("What the logo shows, read aloud to blind visitors.", "PickFund logo"),
+          })
+          .meta({ description: "The logo at the top of every page." }),
+        socialImage: z
+          .strictObject({
+            src: staticPath("Path of the 1200×630 picture shown when the page is shared on social media.", "/social-card.png"),
+            alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
+          })
+          .meta({ description: "The picture shown when someone shares the page on social media or in a chat." }),
         metaDescription: copy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
@@ -214,10 +242,12 @@ export const siteContentSchema = z
           "The (different) Discord invite behind JOIN DISCORD in the form's own success message.",
           "https://discord.gg/pickfund-waitlist",
         ),
-        social: z.strictObject({
-          url: httpsUrl("The firm's social-media profile, where funding announcements appear.", "https://x.com/pickfund"),
-          label: copy("The link text for the social profile.", "Follow @PickFund for funding announcements"),
-        }),
+        social: z
+          .strictObject({
+            url: httpsUrl("The firm's social-media profile, where funding announcements appear.", "https://x.com/pickfund"),
+            label: copy("The link text for the social profile.", "Follow @PickFund for funding announcements"),
+          })
+          .meta({ description: "The link to the firm's social-media profile, under the form." }),
         newTabHint: copy("Read by screen readers after links that open a new tab (Discord, social profile).", "(opens in a new tab)"),
       })
       .meta({ description: "Links to the community chat and the social profile." }),
@@ -238,29 +268,40 @@ export const siteContentSchema = z
         pageTitle: copy("The browser tab title of the signup page.", "Secure Your Spot Before Launch | PickFund"),
         title: copy("The big heading of the signup page.", "Secure Your Spot Before Launch"),
         tagline: copy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
-        countdown: z.strictObject({
-          label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
-          days: copy("Caption under the days figure.", "days"),
-          hours: copy("Caption under the hours figure.", "hours"),
-          minutes: copy("Caption under the minutes figure.", "min"),
-          seconds: copy("Caption under the seconds figure.", "sec"),
-        }),
-        form: z.strictObject({
-          heading: copy("Heading of the signup form (read by screen readers; shown above the inputs).", "Join the launch waitlist and giveaway"),
-          email: field,
-          firstName: field,
-          lastName: field,
-          honeypotLabel: copy("Label of the hidden anti-bot field (people never see it).", "Leave this field empty"),
-          submit: copy("The signup button's text.", "Secure Spot & Access Discord"),
-          submitting: copy("The button's text while a signup is being sent.", "Joining the Elite..."),
-        }),
+        countdown: z
+          .strictObject({
+            label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
+            days: copy("Caption under the days figure.", "days"),
+            hours: copy("Caption under the hours figure.", "hours"),
+            minutes: copy("Caption under the minutes figure.", "min"),
+            seconds: copy("Caption under the seconds figure.", "sec"),
+          })
+          .meta({ description: "The launch countdown under the heading (days, hours, min, sec)." }),
+        form: z
+          .strictObject({
+            heading: copy("Heading of the signup form (read by screen readers; shown above the inputs).", "Join the launch waitlist and giveaway"),
+            email: field("email", "Email", "you@example.com"),
+            firstName: field("first name", "First name", "Jordan"),
+            lastName: field("last name", "Last name", "Smith"),
+            honeypotLabel: copy("Label of the hidden anti-bot field (people never see it).", "Leave this field empty"),
+            submit: copy("The signup button's text.", "Secure Spot & Access Discord"),
+            submitting: copy("The button's text while a signup is being sent.", "Joining the Elite..."),
+          })
+          .meta({ description: "The signup form: its heading, three input boxes and the button." }),
         privacyNote: copy("The privacy sentence under the form.", "Your privacy matters."),
-        badges: z.strictObject({ ssl: badge, gdpr: badge }),
-        inlineSuccess: z.strictObject({
-          heading: copy("Heading of the form's own success message.", "Welcome to the Team!"),
-          text: copy("Text of the form's own success message.", "You're all set!"),
-          button: copy("Button text of the form's own success message.", "JOIN DISCORD"),
-        }),
+        badges: z
+          .strictObject({
+            ssl: badge("SSL", "SSL Secured", "Every signup travels over an encrypted HTTPS connection."),
+            gdpr: badge("GDPR", "GDPR Compliant", "We only keep what you give us here and delete it whenever you ask."),
+          })
+          .meta({ description: "The two trust badges under the form." }),
+        inlineSuccess: z
+          .strictObject({
+            heading: copy("Heading of the form's own success message.", "Welcome to the Team!"),
+            text: copy("Text of the form's own success message.", "You're all set!"),
+            button: copy("Button text of the form's own success message.", "JOIN DISCORD"),
+          })
+          .meta({ description: "The form's own success message. Rarely seen: after a signup the visitor is normally taken to /success." }),
       })
       .meta({ description: "The signup page (/)." }),
     toasts: z
@@ -268,16 +309,18 @@ export const siteContentSchema = z
         closeLabel: copy("What screen readers say for a pop-up message's close button.", "Dismiss notification"),
         regionLabel: copy("Screen-reader name of the pop-up area. {hotkey} becomes the keyboard shortcut.", "Notifications ({hotkey})"),
         announceLabel: copy("Spoken by screen readers before each pop-up message.", "Notification"),
-        emailRequired: toast,
-        firstNameRequired: toast,
-        lastNameRequired: toast,
-        invalidEmail: toast,
-        subscriptionFailed: z.strictObject({
+        emailRequired: toast("when the email box is empty", "Email required", "Please enter your email address"),
+        firstNameRequired: toast("when the first-name box is empty", "First name required", "Please enter your first name"),
+        lastNameRequired: toast("when the last-name box is empty", "Last name required", "Please enter your last name"),
+        invalidEmail: toast("when the email address does not look valid", "Invalid email", "Please enter a valid email address"),
+        subscriptionFailed: z
+          .strictObject({
           title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),
           fallbackMessage: copy("Message used when the failure has no explanation of its own.", "Please try again later"),
           missingConfigurationMessage: copy("Message when the site was published without a public API key or list id.", "A public API key and a list id are both required."),
-        }),
-        success: toast,
+        })
+          .meta({ description: "The pop-up shown when a signup could not be sent." }),
+        success: toast("after a successful signup", "Submission confirmed", "Welcome to the team! Check your email for next steps."),
       })
       .meta({ description: "Pop-up messages (spec §5 and §8)." }),
     success: z

@@ -1,0 +1,81 @@
+/**
+ * @jest-environment node
+ *
+ * The two ways editors meet content errors, run as they run them:
+ * `npm run check-content` (the tsx script) and the Gatsby build, which must stop
+ * with the same text. Slow-ish (a failing `gatsby build` takes ~5 s), so kept to
+ * two builds.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { formatContentErrors, loadContentFile } from "../../src/content/load";
+
+const ROOT = path.join(__dirname, "..", "..");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+const FIXTURE = "__tests__/fixtures/site.yaml";
+
+/** Run a command from the repository root, as an editor would. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const started = Date.now();
+  const result = spawnSync(path.join(BIN, command), args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 90_000,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0", NO_COLOR: "1", ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
+}
+
+/** The errors check-content and the build print for `file` (the file is broken on purpose). */
+function expectedReport(file: string): string {
+  const result = loadContentFile(path.join(ROOT, file));
+  if (result.ok) throw new Error(`${file} should be invalid`);
+  return formatContentErrors(result.errors.map((error) => ({ ...error, file })));
+}
+
+/** Terminal output without colour codes, with runs of whitespace made one space (Gatsby wraps long lines). */
+const flat = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+describe("npm run check-content", () => {
+  it("prints `<file> is valid` and exits 0 for a valid file, quickly", () => {
+    const { status, stdout, stderr, ms } = run("tsx", ["scripts/check-content.ts", FIXTURE]);
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: `${FIXTURE} is valid\n`, stderr: "" });
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it("checks content/site.yaml when no file is given", () => {
+    const { status, stdout } = run("tsx", ["scripts/check-content.ts"], { SITE_CONTENT_FILE: "" });
+    expect({ status, stdout }).toEqual({ status: 0, stdout: "content/site.yaml is valid\n" });
+  });
+
+  it("prints every mistake to stderr and exits 1 for a broken file", () => {
+    const file = "__tests__/content/multiple/three-schema-mistakes.yaml";
+    const { status, stdout, stderr } = run("tsx", ["scripts/check-content.ts", file]);
+    expect({ status, stdout, stderr }).toEqual({ status: 1, stdout: "", stderr: `${expectedReport(file)}\n` });
+    expect(stderr).toContain(`${file}:31:10  links.social.url\n`);
+  });
+
+  it("exits 2 and says so when the file does not exist", () => {
+    const { status, stderr } = run("tsx", ["scripts/check-content.ts", "content/no-such-file.yaml"]);
+    expect({ status, stderr }).toEqual({ status: 2, stderr: "Cannot read content/no-such-file.yaml: there is no such file.\n" });
+  });
+});
+
+describe("gatsby build with a broken content file", () => {
+  it.each(["__tests__/content/broken/url-http.yaml", "__tests__/content/broken/syntax-unclosed-quote.yaml"])(
+    "stops with the same report check-content prints (%s)",
+    (file) => {
+      const { status, stdout, stderr } = run("gatsby", ["build"], { SITE_CONTENT_FILE: file });
+      const output = flat(stdout + stderr);
+      expect(status).toBe(1);
+      expect(output).toContain(flat(expectedReport(file)));
+      expect(output).not.toContain("ERROR UNKNOWN");
+    },
+    90_000,
+  );
+});
