@@ -30,10 +30,11 @@ export const VIEWPORTS = {
 /**
  * Why the browser tests cannot run, or null when Chromium is installed.
  * The message names the install step so that a CI log says what to do.
+ * @param executablePath where Chromium should be (default CHROMIUM_PATH)
  */
-export function missingChromiumMessage(): string | null {
-  if (existsSync(CHROMIUM_PATH)) return null;
-  return `Browser tests need Chromium at ${CHROMIUM_PATH}, which is missing. Install it with \`apt-get install -y chromium\` (the step .ci/run performs), then run \`npm run test:browser\` again.`;
+export function missingChromiumMessage(executablePath = CHROMIUM_PATH): string | null {
+  if (existsSync(executablePath)) return null;
+  return `Browser tests need Chromium at ${executablePath}, which is missing. Install it with \`apt-get install -y chromium\` (the step .ci/run performs), then run \`npm run test:browser\` again.`;
 }
 
 /**
