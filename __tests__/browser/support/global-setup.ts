@@ -29,10 +29,16 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__browserTestServers = { close: () => Promise.all(closers.map((close) => close())).then(() => undefined) };
 
   process.stderr.write(`\nbrowser tests: building the fixture site (signups go to ${standIn.subscribeUrl})…\n`);
-  await buildFixtureSite(standIn.subscribeUrl);
-  const site = await startStaticServer(PUBLIC_DIR);
-  closers.push(site.close);
+  try {
+    await buildFixtureSite(standIn.subscribeUrl);
+    const site = await startStaticServer(PUBLIC_DIR);
+    closers.push(site.close);
+    process.env[SITE_ORIGIN_VAR] = site.origin;
+  } catch (error) {
+    // jest does not run globalTeardown when globalSetup fails: stop the stand-in here.
+    await globalThis.__browserTestServers.close();
+    throw error;
+  }
 
-  process.env[SITE_ORIGIN_VAR] = site.origin;
   process.env[PROVIDER_ORIGIN_VAR] = standIn.origin;
 }
