@@ -33,6 +33,11 @@ module.exports = {
       displayName: "browser",
       testEnvironment: "node",
       testMatch: ["<rootDir>/__tests__/browser/**/*.test.[jt]s"],
+      // Once per run: check Chromium, start the provider stand-in, build the fixture site, serve it.
+      globalSetup: "<rootDir>/__tests__/browser/support/global-setup.ts",
+      globalTeardown: "<rootDir>/__tests__/browser/support/global-teardown.ts",
+      // Per-test timeout (testTimeout is not a per-project option in jest 29).
+      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/support/setup-browser-tests.ts"],
     },
   ],
 };

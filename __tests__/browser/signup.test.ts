@@ -1,0 +1,200 @@
+/**
+ * The signup form in a real browser against the provider stand-in (spec §4, §5, §7, §8).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { allProviderRequests, providerRequests, setProviderMode } from "./support/provider-control";
+import { COPY, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { toastRegion, toastTitled } from "./support/toasts";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
+
+const VALIDATION_TITLES = ["Email required", "First name required", "Last name required", "Invalid email"];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context } = await newGuardedContext(browser));
+  page = await openHydrated(context, "/");
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Wait until the stand-in has `count` requests from this visitor, and return them. */
+async function requestsFrom(visitor: Visitor, count: number) {
+  return eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests).toHaveLength(count);
+    return requests;
+  });
+}
+
+describe("validation, in the order of spec §5", () => {
+  const valid = uniqueVisitor("validation");
+  it.each<[string, string, string, Partial<Visitor>]>([
+    ["every field is empty", "Email required", "Please enter your email address", { email: "", firstName: "", lastName: "" }],
+    ["the email is only spaces, the names filled", "Email required", "Please enter your email address", { email: "   " }],
+    ["the email is filled and both names are empty", "First name required", "Please enter your first name", { firstName: "", lastName: "" }],
+    ["the last name is empty", "Last name required", "Please enter your last name", { lastName: "" }],
+    ["the email has no @, everything else filled", "Invalid email", "Please enter a valid email address", { email: `no-at-sign-${valid.firstName}.example.test` }],
+    ["the email has no dot in its domain", "Invalid email", "Please enter a valid email address", { email: `${valid.firstName}@localhost` }],
+  ])("when %s it shows only '%s' and sends nothing", async (_case, title, message, override) => {
+    const visitor = { ...valid, ...override };
+    await fillSignupForm(page, visitor);
+    await skipBrowserValidation(page);
+    await submitButton(page).click();
+
+    const toast = toastTitled(page, title);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(message);
+    for (const other of VALIDATION_TITLES.filter((t) => t !== title)) {
+      expect(await toastTitled(page, other).count()).toBe(0);
+    }
+    expect(new URL(page.url()).pathname).toBe("/");
+    const sent = await allProviderRequests();
+    expect(sent.filter((r) => r.fields.some(([, value]) => [visitor.email, visitor.firstName].includes(value)))).toEqual([]);
+  });
+
+  it("marks all three fields required, so the browser itself stops an empty submit", async () => {
+    const visitor = uniqueVisitor("browser-check");
+    const fields = signupFields(page);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) {
+      expect(await field.getAttribute("required")).not.toBeNull();
+    }
+    await fields.lastName.fill(visitor.lastName + visitor.firstName);
+    await submitButton(page).click();
+
+    expect(await fields.email.evaluate((input: HTMLInputElement) => input.matches(":invalid"))).toBe(true);
+    expect(await fields.email.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
+    expect(await fields.firstName.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
+    // The browser's check ran first: the page's script saw no submit and showed no toast.
+    expect(await toastRegion(page).getByRole("listitem").count()).toBe(0);
+    expect(await providerRequests(visitor.lastName + visitor.firstName)).toEqual([]);
+  });
+});
+
+describe("sending a signup", () => {
+  it("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async () => {
+    const visitor = uniqueVisitor("slow-signup");
+    await setProviderMode(visitor.email, "slow", 3_000);
+    await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` });
+    await submitButton(page).click();
+
+    const busyButton = page.getByRole("button", { name: COPY.submitting });
+    await busyButton.waitFor();
+    expect(await busyButton.isDisabled()).toBe(true);
+    expect(await busyButton.innerText()).toContain(COPY.submitting);
+    const fields = signupFields(page);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) {
+      expect(await field.isDisabled()).toBe(true);
+    }
+
+    const [request] = await requestsFrom(visitor, 1);
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
+    // Trimmed values, in the provider's field names, with the list id in `g`.
+    expect(request.fields).toEqual([
+      ["g", COPY.listId],
+      ["email", visitor.email],
+      ["first_name", visitor.firstName],
+      ["last_name", visitor.lastName],
+    ]);
+
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+
+  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read (spec §7)", async () => {
+    const visitor = uniqueVisitor("provider-500");
+    await setProviderMode(visitor.email, "500");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+
+  it("after the connection drops on every retry, shows 'Subscription failed' with a message and gives the form back with the values kept", async () => {
+    const visitor = uniqueVisitor("dropped");
+    await setProviderMode(visitor.email, "drop");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    // One attempt and three retries, 1 s, 2 s and 4 s apart (spec §9).
+    const toast = toastTitled(page, "Subscription failed");
+    await toast.waitFor({ timeout: 30_000 });
+    const description = (await toast.textContent())?.replace("Subscription failed", "").trim();
+    expect(description).not.toBe("");
+    expect(await providerRequests(visitor.email)).toHaveLength(4);
+
+    const button = page.getByRole("button", { name: COPY.submit });
+    await eventually(async () => expect(await button.isEnabled()).toBe(true));
+    const fields = signupFields(page);
+    expect(await fields.email.inputValue()).toBe(visitor.email);
+    expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
+    expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) {
+      expect(await field.isEnabled()).toBe(true);
+    }
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it("sends exactly one request when the button is double-clicked", async () => {
+    const visitor = uniqueVisitor("double-click");
+    await setProviderMode(visitor.email, "slow", 1_000);
+    await fillSignupForm(page, visitor);
+    await submitButton(page).dblclick();
+
+    await page.waitForURL((url) => url.pathname === "/success/");
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+
+  it("sends exactly one request when Enter is pressed twice", async () => {
+    const visitor = uniqueVisitor("enter-twice");
+    await setProviderMode(visitor.email, "slow", 1_000);
+    await fillSignupForm(page, visitor);
+    await signupFields(page).lastName.press("Enter");
+    await page.keyboard.press("Enter");
+
+    await page.waitForURL((url) => url.pathname === "/success/");
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+
+  it("can be filled in and sent with the keyboard alone: Tab goes email → first name → last name → button, Enter sends", async () => {
+    const visitor = uniqueVisitor("keyboard");
+    const fields = signupFields(page);
+    const isFocused = (field: typeof fields.email) => field.evaluate((el) => el === document.activeElement);
+    // From the top of the page, Tab until the email field (past whatever links come first).
+    for (let presses = 0; !(await isFocused(fields.email)); presses += 1) {
+      expect(presses).toBeLessThan(20);
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.type(visitor.email);
+    await page.keyboard.press("Tab");
+    expect(await isFocused(fields.firstName)).toBe(true);
+    await page.keyboard.type(visitor.firstName);
+    await page.keyboard.press("Tab");
+    expect(await isFocused(fields.lastName)).toBe(true);
+    await page.keyboard.type(visitor.lastName);
+    await page.keyboard.press("Tab");
+    // The honeypot has tabindex -1: the next stop is the button.
+    expect(await isFocused(submitButton(page))).toBe(true);
+    await page.keyboard.press("Enter");
+
+    const [request] = await requestsFrom(visitor, 1);
+    expect(Object.fromEntries(request.fields)).toMatchObject({ email: visitor.email, first_name: visitor.firstName, last_name: visitor.lastName });
+    await page.waitForURL((url) => url.pathname === "/success/");
+  });
+});

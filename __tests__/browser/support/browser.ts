@@ -1,0 +1,104 @@
+/**
+ * Headless Debian Chromium through playwright-core, with every request that would
+ * leave the machine blocked: tests talk to 127.0.0.1 only.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { runEnv } from "./run-env";
+
+/** Debian's Chromium (`apt-get install -y chromium`, as .ci/run does). */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** Headless, no sandbox (containers run as root), and none of Chromium's own background traffic. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Phone and desktop viewports the screenshots and layout checks use. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/**
+ * Why the browser tests cannot run, or null when Chromium is installed.
+ * The message names the install step so that a CI log says what to do.
+ * @param executablePath where Chromium should be (default CHROMIUM_PATH)
+ */
+export function missingChromiumMessage(executablePath = CHROMIUM_PATH): string | null {
+  if (existsSync(executablePath)) return null;
+  return `Browser tests need Chromium at ${executablePath}, which is missing. Install it with \`apt-get install -y chromium\` (the step .ci/run performs), then run \`npm run test:browser\` again.`;
+}
+
+/**
+ * Launch headless Chromium.
+ * @throws Error with the install step when Chromium is missing
+ */
+export async function launchChromium(): Promise<Browser> {
+  const missing = missingChromiumMessage();
+  if (missing) throw new Error(missing);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A browser context whose requests to anywhere but 127.0.0.1 are aborted and noted. */
+export interface GuardedContext {
+  context: BrowserContext;
+  /** URLs of the requests that were blocked because they would have left the machine. */
+  blocked: string[];
+}
+
+/**
+ * A new context (own cookies, storage, clock and time zone) with requests leaving
+ * 127.0.0.1 aborted, and `baseURL` set to the static server, so `page.goto("/")` works.
+ * @param browser from launchChromium
+ * @param options Playwright context options, e.g. `{ viewport, timezoneId }`
+ */
+export async function newGuardedContext(browser: Browser, options: BrowserContextOptions = {}): Promise<GuardedContext> {
+  const context = await browser.newContext({ baseURL: runEnv().siteOrigin, ...options });
+  const blocked: string[] = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (new URL(url).hostname === "127.0.0.1") return route.continue();
+    blocked.push(url);
+    return route.abort("blockedbyclient");
+  });
+  return { context, blocked };
+}
+
+/**
+ * Wait until React has hydrated the page: the prerendered HTML is there before the
+ * scripts run, and clicks or typing before hydration would go to the plain HTML form.
+ * React marks each DOM node it has taken over with a `__reactProps$…` key.
+ * @param page a page that has navigated to a Gatsby route
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const wrapper = document.getElementById("gatsby-focus-wrapper");
+      if (!wrapper) return false;
+      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+      return hydrated(wrapper) && Array.from(wrapper.querySelectorAll("input, button, a, form")).every(hydrated);
+    },
+    undefined,
+    { polling: 50 },
+  );
+}
+
+/**
+ * Open a path of the built site and wait for hydration.
+ * @param context from newGuardedContext
+ * @param path e.g. "/" or "/success/"
+ */
+export async function openHydrated(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}

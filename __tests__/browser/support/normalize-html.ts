@@ -1,0 +1,49 @@
+/**
+ * Turns a built HTML page into a stable, reviewable text for snapshots: what changes
+ * on every build (asset and compilation hashes, the stand-in's port, generated
+ * styled-components class names, the Gatsby version) is replaced by placeholders,
+ * the inlined CSS is collapsed, and each tag goes on a line of its own.
+ */
+
+/** Placeholders left in the normalised text. */
+export const PLACEHOLDERS = {
+  hash: "[hash]",
+  port: "[port]",
+  styles: "[styled-components CSS]",
+  version: "[version]",
+} as const;
+
+/** Keep styled-components' readable ids (`SignupForm__Input`), drop their hashes and generated names. */
+function normaliseClassList(classes: string): string {
+  const tokens = classes.split(/\s+/).filter(Boolean);
+  if (!tokens.some((token) => token.includes("-sc-"))) return classes;
+  return tokens
+    .filter((token) => token.includes("-sc-"))
+    .map((token) => token.replace(/-sc-[0-9a-z]+-\d+$/, ""))
+    .join(" ");
+}
+
+/**
+ * Normalise one built page.
+ * @param html the file as gatsby build wrote it
+ * @returns one tag (with its text) per line, with build-specific values replaced
+ */
+export function normalizeBuiltHtml(html: string): string {
+  return (
+    html
+      // Content-hashed bundles, e.g. app-1141a4bf98bdb058abbe.js, in src attributes and the chunk map.
+      .replace(/-[0-9a-f]{20}\.(js|css)\b/g, `-${PLACEHOLDERS.hash}.$1`)
+      .replace(/(___webpackCompilationHash=")[0-9a-f]+"/g, `$1${PLACEHOLDERS.hash}"`)
+      .replace(/127\.0\.0\.1:\d+/g, `127.0.0.1:${PLACEHOLDERS.port}`)
+      // Build times in ms since the epoch, should any appear.
+      .replace(/\b1[6-9]\d{11}\b/g, "[timestamp]")
+      .replace(/(content="Gatsby )[\d.]+"/, `$1${PLACEHOLDERS.version}"`)
+      .replace(/<style data-styled="[^"]*" data-styled-version="[^"]*">[\s\S]*?<\/style>/, `<style data-styled>${PLACEHOLDERS.styles}</style>`)
+      .replace(/ class="([^"]*)"/g, (_all, classes: string) => ` class="${normaliseClassList(classes)}"`)
+      .replace(/></g, ">\n<")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join("\n")
+  );
+}

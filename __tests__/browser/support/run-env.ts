@@ -1,0 +1,29 @@
+/**
+ * The hand-over from globalSetup to the test files: globalSetup runs in jest's main
+ * process, before the test workers are started, and passes the servers' addresses on
+ * in environment variables, which the workers inherit.
+ */
+
+/** Origin of the static server that serves the fixture build. */
+export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";
+/** Origin of the provider stand-in (its control endpoints live there too). */
+export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
+
+/** Where the servers started by globalSetup listen. */
+export interface RunEnv {
+  siteOrigin: string;
+  providerOrigin: string;
+}
+
+/**
+ * The servers' origins, as globalSetup left them.
+ * @throws Error naming the command to use when the tests were started without the browser project's globalSetup
+ */
+export function runEnv(): RunEnv {
+  const siteOrigin = process.env[SITE_ORIGIN_VAR];
+  const providerOrigin = process.env[PROVIDER_ORIGIN_VAR];
+  if (!siteOrigin || !providerOrigin) {
+    throw new Error(`${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+  }
+  return { siteOrigin, providerOrigin };
+}

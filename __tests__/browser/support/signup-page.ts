@@ -1,0 +1,53 @@
+/**
+ * The home page's signup form as a visitor sees it: fields by their labels, the
+ * button by its text. Copy comes from the fixture (__tests__/fixtures/site.yaml).
+ */
+import type { Locator, Page } from "playwright-core";
+import type { Visitor } from "./visitors";
+
+/** Fixture copy the signup tests look for. */
+export const COPY = {
+  submit: "Secure Spot & Access Discord",
+  submitting: "Joining the Elite...",
+  listId: "WtL1st",
+} as const;
+
+/** The three fields, by label. */
+export function signupFields(page: Page): { email: Locator; firstName: Locator; lastName: Locator } {
+  return {
+    email: page.getByLabel("Email", { exact: true }),
+    firstName: page.getByLabel("First name", { exact: true }),
+    lastName: page.getByLabel("Last name", { exact: true }),
+  };
+}
+
+/** The submit button, whatever it currently says. */
+export function submitButton(page: Page): Locator {
+  return page.getByRole("button", { name: new RegExp(`^(${escape(COPY.submit)}|${escape(COPY.submitting)})$`) });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Type a visitor's values into the form (empty strings leave a field empty).
+ * @param page the hydrated home page
+ * @param visitor what to type
+ */
+export async function fillSignupForm(page: Page, visitor: Visitor): Promise<void> {
+  const fields = signupFields(page);
+  await fields.email.fill(visitor.email);
+  await fields.firstName.fill(visitor.firstName);
+  await fields.lastName.fill(visitor.lastName);
+}
+
+/**
+ * Turn off the browser's own required/e-mail checks so that a submit reaches the
+ * page's script and its validation toasts (spec §5).
+ */
+export async function skipBrowserValidation(page: Page): Promise<void> {
+  await page.locator("form").evaluate((form: HTMLFormElement) => {
+    form.noValidate = true;
+  });
+}
