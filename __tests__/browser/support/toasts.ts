@@ -1,6 +1,6 @@
 /**
- * Toasts as a visitor (or screen reader) finds them: items of the list in the
- * "Notifications" region, identified by their title.
+ * Toasts as a visitor (or screen reader) finds them: alerts (failures) and
+ * statuses (confirmations) in the "Notifications" region, identified by their title.
  */
 import type { Locator, Page } from "playwright-core";
 
@@ -15,5 +15,11 @@ export function toastRegion(page: Page): Locator {
  * @param title e.g. "Email required"
  */
 export function toastTitled(page: Page, title: string): Locator {
-  return toastRegion(page).getByRole("listitem").filter({ hasText: title });
+  return allToasts(page).filter({ hasText: title });
+}
+
+/** Every toast showing (the region exists only once the first toast was due). */
+export function allToasts(page: Page): Locator {
+  const region = toastRegion(page);
+  return region.getByRole("alert").or(region.getByRole("status"));
 }
