@@ -28,6 +28,11 @@ export type CategoryId = (typeof CATEGORY_IDS)[number];
 /** The figures one run (or the median of several) yields. Scores are 0–100, times in ms, bytes raw. */
 export interface LighthouseFigures {
   scores: Record<CategoryId, number>;
+  /**
+   * SEO score without the "is-crawlable" audit (0–100). /success/ and 404 are noindex by
+   * design (issue 5 §4), which that audit always fails; every other SEO audit still counts.
+   */
+  seoIgnoringNoindex: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -68,8 +73,14 @@ function figuresOf(lhr: Result): LighthouseFigures {
       return [id, typeof score === "number" ? Math.round(score * 100) : Number.NaN];
     }),
   ) as Record<CategoryId, number>;
+  const seoRefs = (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.id !== "is-crawlable" && ref.weight > 0);
+  const seoWeight = seoRefs.reduce((sum, ref) => sum + ref.weight, 0);
+  const seoIgnoringNoindex = seoWeight
+    ? Math.round((100 * seoRefs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0)) / seoWeight)
+    : Number.NaN;
   return {
     scores,
+    seoIgnoringNoindex,
     lcpMs: numeric("largest-contentful-paint"),
     fcpMs: numeric("first-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
@@ -152,6 +163,7 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   const of = (pick: (figures: LighthouseFigures) => number) => median(runs.map(pick));
   return {
     scores: Object.fromEntries(CATEGORY_IDS.map((id) => [id, of((f) => f.scores[id])])) as Record<CategoryId, number>,
+    seoIgnoringNoindex: of((f) => f.seoIgnoringNoindex),
     lcpMs: of((f) => f.lcpMs),
     fcpMs: of((f) => f.fcpMs),
     tbtMs: of((f) => f.tbtMs),

@@ -11,6 +11,7 @@ import {
   FIRST_LOAD_JS_BUDGET_KB_GZIP,
   GATSBY_HELLO_WORLD_FIRST_LOAD_KB_GZIP,
   LCP_FLOOR_RATIO_MAX,
+  NOINDEX_PATHS,
   PERFORMANCE_MIN_DESKTOP,
   PERFORMANCE_MIN_MOBILE,
 } from "./targets";
@@ -63,6 +64,18 @@ export function evaluate(results: BenchResults): Check[] {
     const perfMin = page.formFactor === "mobile" ? PERFORMANCE_MIN_MOBILE : PERFORMANCE_MIN_DESKTOP;
     checks.push({ figure: `${label} performance`, value: String(m.scores.performance), target: `≥ ${perfMin}`, pass: m.scores.performance >= perfMin });
     for (const id of CATEGORY_IDS.filter((c) => c !== "performance")) {
+      if (id === "seo" && NOINDEX_PATHS.includes(page.path)) {
+        // The issue asks for SEO 100 and for this page to be noindex; Lighthouse's is-crawlable audit fails every
+        // noindex page, so the target is held against the other SEO audits and the raw score is shown beside it.
+        checks.push({ figure: `${label} seo (raw, noindex page)`, value: String(m.scores.seo), target: "—", pass: null });
+        checks.push({
+          figure: `${label} seo without is-crawlable`,
+          value: String(m.seoIgnoringNoindex),
+          target: `${CATEGORY_MIN_SCORE}`,
+          pass: m.seoIgnoringNoindex >= CATEGORY_MIN_SCORE,
+        });
+        continue;
+      }
       checks.push({ figure: `${label} ${id}`, value: String(m.scores[id]), target: `${CATEGORY_MIN_SCORE}`, pass: m.scores[id] >= CATEGORY_MIN_SCORE });
     }
     const cls = Number(m.cls.toFixed(CLS_DECIMALS));

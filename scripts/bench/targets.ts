@@ -30,6 +30,8 @@ export const BYTES_PER_KB = 1024;
 
 /** Issue 5: Lighthouse runs per page and form factor; the median of these is reported. */
 export const LIGHTHOUSE_RUNS = 3;
+/** Issue 5 §4: pages marked noindex on purpose; their SEO target excludes Lighthouse's is-crawlable audit. */
+export const NOINDEX_PATHS: readonly string[] = ["/success/"];
 /** Issue 5: the pages the bench audits. */
 export const AUDITED_PATHS = ["/", "/success/"] as const;
 

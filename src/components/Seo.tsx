@@ -15,8 +15,8 @@ export interface SeoProps {
   site: SeoSite;
   /** The browser tab title. */
   title: string;
-  /** Site-relative path of this page, for the canonical URL (e.g. "/"). */
-  path: string;
+  /** Site-relative path of this page, for the canonical URL (e.g. "/"); null for pages with no address of their own (404). */
+  path: string | null;
   /** Keep this page out of search results (/success, 404). */
   noindex?: boolean;
 }
@@ -26,7 +26,7 @@ export interface SeoProps {
  * icons, manifest, canonical URL, Open Graph and Twitter card.
  */
 export function Seo({ site, title, path, noindex = false }: SeoProps) {
-  const canonical = new URL(path, site.url).toString();
+  const canonical = path === null ? null : new URL(path, site.url).toString();
   const image = new URL(site.socialImage.src, site.url).toString();
   return (
     <Helmet htmlAttributes={{ lang: site.language }}>
@@ -34,7 +34,7 @@ export function Seo({ site, title, path, noindex = false }: SeoProps) {
       <meta name="description" content={site.metaDescription} />
       <meta name="theme-color" content={site.themeColor} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
-      <link rel="canonical" href={canonical} />
+      {canonical ? <link rel="canonical" href={canonical} /> : null}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
@@ -43,7 +43,7 @@ export function Seo({ site, title, path, noindex = false }: SeoProps) {
       <meta property="og:site_name" content={site.brandName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={site.metaDescription} />
-      <meta property="og:url" content={canonical} />
+      {canonical ? <meta property="og:url" content={canonical} /> : null}
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />

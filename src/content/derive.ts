@@ -15,7 +15,7 @@ export interface DerivedFields {
 
 /**
  * The launch moment written out in its own offset, e.g.
- * `October 13, 2025, 3:00 PM UTC-08:00` for `2025-10-13T15:00:00-08:00`.
+ * `October 13, 2025 at 3:00 PM UTC-08:00` for `2025-10-13T15:00:00-08:00` (wording from Node's ICU data).
  * Computed at build time so that the prerendered HTML and the browser agree.
  * @param moment ISO 8601 date-time with offset (validated by the schema)
  * @param language BCP 47 language code used for month names and clock style

@@ -19,7 +19,7 @@ const NotFoundPage: React.FC<PageProps<Queries.NotFoundPageQuery>> = ({ data, lo
 
   return (
     <Centered>
-      <Seo site={content.site} title={notFound.pageTitle} path="/404/" noindex />
+      <Seo site={content.site} title={notFound.pageTitle} path={null} noindex />
       <Card>
         <Code>{notFound.code}</Code>
         <Heading>{notFound.heading}</Heading>
