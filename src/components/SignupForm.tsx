@@ -54,6 +54,16 @@ export interface SignupFormProps {
 
 const EMPTY: Submission = { email: "", firstName: "", lastName: "" };
 
+/**
+ * The three inputs: `name`s are the provider's form fields (spec §7), so the plain-HTML
+ * fallback posts exactly what the script sends; `autoComplete` lets browsers fill them.
+ */
+const FIELDS: Record<keyof Submission, React.InputHTMLAttributes<HTMLInputElement> & { id: string }> = {
+  email: { id: "signup-email", name: "email", type: "email", inputMode: "email", autoComplete: "email", spellCheck: false },
+  firstName: { id: "signup-first-name", name: "first_name", type: "text", autoComplete: "given-name" },
+  lastName: { id: "signup-last-name", name: "last_name", type: "text", autoComplete: "family-name" },
+};
+
 /** The signup form with its states idle → submitting → success | failure (spec §4). */
 export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: SignupFormProps) {
   const [values, setValues] = useState<Submission>(EMPTY);
@@ -120,10 +130,23 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
     );
   }
 
-  const set = (key: keyof Submission) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [key]: value }));
-  };
+  const field = (key: keyof Submission) => (
+    <Field>
+      <Label htmlFor={FIELDS[key].id}>{copy.form[key].label}</Label>
+      <Input
+        {...FIELDS[key]}
+        ref={fieldRefs[key]}
+        required
+        disabled={busy}
+        placeholder={copy.form[key].placeholder}
+        value={values[key]}
+        onChange={(event) => {
+          const { value } = event.target;
+          setValues((current) => ({ ...current, [key]: value }));
+        }}
+      />
+    </Field>
+  );
 
   return (
     <Form
@@ -137,54 +160,10 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
     >
       <Heading id="signup-heading">{copy.form.heading}</Heading>
       <input type="hidden" name="g" value={provider.listId ?? ""} />
-      <Field>
-        <Label htmlFor="signup-email">{copy.form.email.label}</Label>
-        <Input
-          ref={fieldRefs.email}
-          id="signup-email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          required
-          disabled={busy}
-          placeholder={copy.form.email.placeholder}
-          value={values.email}
-          onChange={set("email")}
-        />
-      </Field>
+      {field("email")}
       <NameRow>
-        <Field>
-          <Label htmlFor="signup-first-name">{copy.form.firstName.label}</Label>
-          <Input
-            ref={fieldRefs.firstName}
-            id="signup-first-name"
-            name="first_name"
-            type="text"
-            autoComplete="given-name"
-            required
-            disabled={busy}
-            placeholder={copy.form.firstName.placeholder}
-            value={values.firstName}
-            onChange={set("firstName")}
-          />
-        </Field>
-        <Field>
-          <Label htmlFor="signup-last-name">{copy.form.lastName.label}</Label>
-          <Input
-            ref={fieldRefs.lastName}
-            id="signup-last-name"
-            name="last_name"
-            type="text"
-            autoComplete="family-name"
-            required
-            disabled={busy}
-            placeholder={copy.form.lastName.placeholder}
-            value={values.lastName}
-            onChange={set("lastName")}
-          />
-        </Field>
+        {field("firstName")}
+        {field("lastName")}
       </NameRow>
       <Honeypot aria-hidden="true">
         <label htmlFor="signup-website">{copy.form.honeypotLabel}</label>

@@ -5,7 +5,7 @@ import { Card, Centered } from "../components/Card";
 import { Seo } from "../components/Seo";
 
 /**
- * Any unknown path (spec §2): 'Oops! Page not found', code 404 and a link home.
+ * Any unknown path (spec §2): the not-found heading, code 404 and a link home.
  * The requested path (as the visitor typed it, not /404.html) is logged to the console.
  */
 const NotFoundPage: React.FC<PageProps<Queries.NotFoundPageQuery>> = ({ data, location }) => {
