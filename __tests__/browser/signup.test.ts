@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { allProviderRequests, providerRequests, setProviderMode } from "./support/provider-control";
+import { expectNoLaterRequests } from "./support/quiet-period";
 import { COPY, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
@@ -149,6 +150,8 @@ describe("sending a signup", () => {
       expect(await field.isEnabled()).toBe(true);
     }
     expect(new URL(page.url()).pathname).toBe("/");
+    // The failure is final: no fifth attempt, no native form POST after the toast.
+    await expectNoLaterRequests(visitor.email, 4);
   });
 
   it("sends exactly one request when the button is double-clicked", async () => {
