@@ -1,12 +1,13 @@
 /**
  * jest globalSetup of the browser project: check Chromium is there, start the provider
- * stand-in, build the fixture site once against it, and serve the build.
+ * stand-in, build the fixture site once against it, and serve the build (twice: as it
+ * is, and with the headers of `public/_headers` applied).
  * Runs in jest's main process; globalTeardown (same process) stops what it started.
  */
 import { buildFixtureSite, PUBLIC_DIR } from "./build-site";
 import { missingChromiumMessage } from "./browser";
 import { startProviderStandIn } from "./provider-stand-in";
-import { PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR } from "./run-env";
+import { PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
 import { startStaticServer } from "./static-server";
 
 /** What globalTeardown has to stop (jest shares globalThis between the two hooks only). */
@@ -34,6 +35,10 @@ export default async function globalSetup(): Promise<void> {
     const site = await startStaticServer(PUBLIC_DIR);
     closers.push(site.close);
     process.env[SITE_ORIGIN_VAR] = site.origin;
+    // The same build with public/_headers applied, as Netlify serves it (CSP tests).
+    const siteWithHeaders = await startStaticServer(PUBLIC_DIR, { applyHeadersFile: true });
+    closers.push(siteWithHeaders.close);
+    process.env[SITE_ORIGIN_WITH_HEADERS_VAR] = siteWithHeaders.origin;
   } catch (error) {
     // jest does not run globalTeardown when globalSetup fails: stop the stand-in here.
     await globalThis.__browserTestServers.close();

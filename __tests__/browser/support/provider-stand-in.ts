@@ -40,6 +40,13 @@ export interface RecordedRequest {
   body: string;
   /** The body decoded as application/x-www-form-urlencoded, in order. */
   fields: [string, string][];
+  /** When the request reached the stand-in (ms since the epoch, the stand-in's clock), before its body was read. */
+  receivedAt: number;
+  /**
+   * When the connection closed before the stand-in answered (ms since the epoch): the
+   * browser gave up (an aborted fetch) or, in "drop" mode, the stand-in cut it. Null while open or once answered.
+   */
+  abandonedAt: number | null;
 }
 
 /** A running stand-in. */
@@ -93,9 +100,19 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
   };
 
   const answerSignup = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    const receivedAt = Date.now();
+    let record: RecordedRequest | undefined;
+    let abandonedAt: number | null = null;
+    // An aborted fetch (the client's per-attempt timeout) closes the connection before any answer.
+    res.once("close", () => {
+      if (res.writableFinished) return;
+      abandonedAt = Date.now();
+      if (record) record.abandonedAt = abandonedAt;
+    });
     const body = await readBody(req);
     const fields = [...new URLSearchParams(body).entries()];
-    requests.push({ method: req.method ?? "", path: url.pathname, headers: flatHeaders(req.headers), body, fields });
+    record = { method: req.method ?? "", path: url.pathname, headers: flatHeaders(req.headers), body, fields, receivedAt, abandonedAt };
+    requests.push(record);
     const rule = ruleFor(fields);
     // no-cors: the browser cannot read the answer, so a plain 200 is all the provider needs to send.
     const ok = () => {

@@ -8,6 +8,8 @@
 export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";
 /** Origin of the provider stand-in (its control endpoints live there too). */
 export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
+/** Origin of a second static server over the same build that also sends the headers of `public/_headers`. */
+export const SITE_ORIGIN_WITH_HEADERS_VAR = "BROWSER_TESTS_SITE_ORIGIN_WITH_HEADERS";
 
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
@@ -26,4 +28,17 @@ export function runEnv(): RunEnv {
     throw new Error(`${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
   }
   return { siteOrigin, providerOrigin };
+}
+
+/**
+ * Origin of the static server that applies `public/_headers` (CSP, HSTS, …) as the
+ * static host would; the plain one (runEnv().siteOrigin) sends none of them.
+ * @throws Error naming the command to use when globalSetup did not run
+ */
+export function siteOriginWithHeaders(): string {
+  const origin = process.env[SITE_ORIGIN_WITH_HEADERS_VAR];
+  if (!origin) {
+    throw new Error(`${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+  }
+  return origin;
 }

@@ -1,10 +1,13 @@
 /**
  * Serves the built site (`public/`) on 127.0.0.1 the way static hosts do: files as
  * they are, `/success` redirected to `/success/`, and any unknown path answered
- * with `404.html` and status 404.
+ * with `404.html` and status 404. Optionally with the headers of `public/_headers`
+ * applied, as Netlify or Cloudflare Pages would (for the CSP tests).
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import handler from "serve-handler";
 
 /** A running static server. */
@@ -15,12 +18,94 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/** How to serve. */
+export interface StaticServerOptions {
+  /** Answer with the headers `publicDir/_headers` sets for the requested path (default false). */
+  applyHeadersFile?: boolean;
+}
+
+/** One block of a `_headers` file: a path pattern and the headers it sets. */
+export interface HeadersRule {
+  /** e.g. "/*" or "/static/*" */
+  pattern: string;
+  /** In file order; a name given twice in one block is joined with ", " (multi-value header). */
+  headers: [string, string][];
+}
+
+/**
+ * Parse a `_headers` file (Netlify / Cloudflare Pages format): a path on a line of its
+ * own, then its headers as indented `Name: value` lines; `#` starts a comment line.
+ * @param text the file's contents
+ * @throws Error naming the line when a header line has no path above it or no colon
+ */
+export function parseHeadersFile(text: string): HeadersRule[] {
+  const rules: HeadersRule[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith("#")) return;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: trimmed, headers: [] });
+      return;
+    }
+    const colon = trimmed.indexOf(":");
+    const rule = rules.at(-1);
+    if (!rule || colon <= 0) throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path, got ${JSON.stringify(line)}`);
+    const name = trimmed.slice(0, colon).trim();
+    const value = trimmed.slice(colon + 1).trim();
+    const same = rule.headers.find(([existing]) => existing.toLowerCase() === name.toLowerCase());
+    if (same) same[1] = `${same[1]}, ${value}`;
+    else rule.headers.push([name, value]);
+  });
+  return rules;
+}
+
+/**
+ * Whether a `_headers` path pattern applies to a request path: `*` matches anything
+ * (slashes included), everything else literally.
+ * @param pattern e.g. "/*.js"
+ * @param pathname the request's path, without the query
+ */
+export function headersPatternMatches(pattern: string, pathname: string): boolean {
+  const source = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${source}$`).test(pathname);
+}
+
+/**
+ * The headers for one request path: every matching block in file order; as on
+ * Netlify, a later matching block replaces an earlier block's value of the same header.
+ */
+export function headersForPath(rules: HeadersRule[], pathname: string): Map<string, [string, string]> {
+  const headers = new Map<string, [string, string]>();
+  for (const rule of rules.filter((r) => headersPatternMatches(r.pattern, pathname))) {
+    for (const [name, value] of rule.headers) headers.set(name.toLowerCase(), [name, value]);
+  }
+  return headers;
+}
+
+/** The path as the host matches it (`%20` → space); a malformed escape is left as it is. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * Serve a directory on 127.0.0.1 at a free port.
  * @param publicDir the build output, e.g. `<root>/public`
+ * @param options e.g. `{ applyHeadersFile: true }`
+ * @throws Error when applyHeadersFile is set and `publicDir/_headers` is missing or malformed
  */
-export async function startStaticServer(publicDir: string): Promise<StaticServer> {
+export async function startStaticServer(publicDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {
+  const rules = options.applyHeadersFile ? parseHeadersFile(readFileSync(path.join(publicDir, "_headers"), "utf8")) : [];
   const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
+    // Set before serve-handler writes: its own headers (type, length, etag) are added to these.
+    for (const [name, value] of headersForPath(rules, decodedPath(pathname)).values()) res.setHeader(name, value);
     // serve-handler answers a missing file with `404.html` from publicDir and status 404.
     handler(req, res, { public: publicDir, trailingSlash: true, directoryListing: false }).catch((error: unknown) => {
       res.statusCode = 500;

@@ -1,0 +1,202 @@
+/**
+ * Unusual and hostile input typed through the real form (issue 6; spec §5, §7): every
+ * row goes through one page, and asserts the toast a visitor sees and exactly what
+ * reached the provider stand-in (decoded form fields), or that nothing did.
+ *
+ * Each row carries a tag of its own in one field, so its request is found among the
+ * stand-in's traffic (other test files share it). The browser's own required/e-mail
+ * checks are switched off so that every submit reaches the page's validation.
+ */
+import { randomUUID } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, waitForHydration } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { allProviderRequests } from "./support/provider-control";
+import type { RecordedRequest } from "./support/provider-stand-in";
+import { COPY, fillSignupForm, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { allToasts, toastTitled } from "./support/toasts";
+import type { Visitor } from "./support/visitors";
+
+/** Toasts by title, with their message (fixture copy; spec §5 and §8). */
+const TOASTS = {
+  "Submission confirmed": "Welcome to the team! Check your email for next steps.",
+  "Email required": "Please enter your email address",
+  "First name required": "Please enter your first name",
+  "Last name required": "Please enter your last name",
+  "Invalid email": "Please enter a valid email address",
+} as const;
+type ToastTitle = keyof typeof TOASTS;
+const SENT: ToastTitle = "Submission confirmed";
+
+/** A name of 1,000 characters (the form sets no length limit). */
+const LONG = 1_000;
+
+/** Markup a page would create if it rendered a name as HTML instead of text. */
+const INJECTED_MARKUP = "img[src='x'], svg[onload], [onerror], [data-injected]";
+
+interface Row {
+  /** What the row is about, for the test name. */
+  about: string;
+  /** What the visitor types; `tag` is unique to the row and must end up in one field. */
+  typed: (tag: string) => Visitor;
+  /** The toast the visitor should see; "Submission confirmed" means the signup was sent. */
+  toast: ToastTitle;
+  /**
+   * What the provider should receive when the browser itself changes what was typed
+   * (default: the typed values, trimmed, as spec §5 requires before checks and sending).
+   */
+  sent?: (tag: string) => Visitor;
+}
+
+/** Defaults: a valid address carrying the tag, and plain names. */
+const visitor = (tag: string, override: Partial<Visitor> = {}): Visitor => ({ email: `${tag}@example.test`, firstName: "Ann", lastName: "Lee", ...override });
+/** For rows about the e-mail address: the tag goes in the last name. */
+const withEmail = (email: string) => (tag: string) => visitor(tag, { email, lastName: `Lee-${tag}` });
+const names = (firstName: string, lastName: string) => (tag: string) => visitor(tag, { firstName, lastName });
+
+const ROWS: Row[] = [
+  // Unicode names are sent exactly as typed.
+  { about: "accented Latin names", typed: names("Zoë", "Núñez-Ångström"), toast: SENT },
+  { about: "Chinese/Japanese names", typed: names("太郎", "山田"), toast: SENT },
+  { about: "Korean names", typed: names("민준", "김"), toast: SENT },
+  { about: "Cyrillic names", typed: names("Анна", "Иванова"), toast: SENT },
+  { about: "Devanagari names", typed: names("अर्जुन", "शर्मा"), toast: SENT },
+  { about: "right-to-left Arabic names", typed: names("محمد", "العلي"), toast: SENT },
+  { about: "right-to-left Hebrew names", typed: names("דוד", "כהן"), toast: SENT },
+  { about: "emoji in names", typed: names("Sam 🏈", "Lee ⚽️🏀"), toast: SENT },
+  { about: "a zero-width-joiner emoji sequence", typed: names("👩‍👩‍👧‍👦", "Family"), toast: SENT },
+  { about: "a decomposed accent (not normalised)", typed: names("Jose\u0301", "Lee"), toast: SENT },
+  { about: "a right-to-left override character", typed: names("\u202Eevil", "Lee"), toast: SENT },
+  { about: "apostrophes and hyphens", typed: names("O'Brien", "D'Angelo-Smith"), toast: SENT },
+  { about: "spaces inside names (kept)", typed: names("Mary Ann", "van der Berg"), toast: SENT },
+  // Long values.
+  { about: "a 1,000-character first name", typed: names("a".repeat(LONG), "Lee"), toast: SENT },
+  { about: "a 1,000-character last name of accented letters", typed: names("Ann", "é".repeat(LONG)), toast: SENT },
+  { about: "a 1,000-character e-mail address", typed: withEmail(`${"x".repeat(LONG - "@example.test".length)}@example.test`), toast: SENT },
+  // Surrounding white space is trimmed before the checks and before sending.
+  { about: "spaces around every field", typed: (tag) => visitor(tag, { email: `  ${tag}@example.test  `, firstName: "  Ann ", lastName: " Lee  " }), toast: SENT },
+  { about: "tabs around the names", typed: names("\tAnn\t", "\t Lee"), toast: SENT },
+  { about: "no-break spaces around a name", typed: names("\u00A0Ann\u00A0", "Lee"), toast: SENT },
+  { about: "ideographic spaces around a name", typed: names("\u3000太郎\u3000", "山田"), toast: SENT },
+  // A one-line field cannot hold a line break: Chromium turns it into a space (as when pasting) before the page sees it.
+  { about: "a line break inside a name", typed: names("Ann\nMarie", "Lee"), toast: SENT, sent: (tag) => visitor(tag, { firstName: "Ann Marie" }) },
+  // White space only counts as empty: the 'required' toasts, in the order of spec §5.
+  { about: "an e-mail of spaces only", typed: (tag) => visitor(tag, { email: "   ", lastName: `Lee-${tag}` }), toast: "Email required" },
+  { about: "a first name of spaces only", typed: (tag) => visitor(tag, { firstName: "   " }), toast: "First name required" },
+  { about: "a last name of tabs and spaces only", typed: (tag) => visitor(tag, { lastName: "\t \t" }), toast: "Last name required" },
+  { about: "a first name of Unicode spaces only", typed: (tag) => visitor(tag, { firstName: "\u00A0\u3000\u2003" }), toast: "First name required" },
+  { about: "every field white space only", typed: () => ({ email: " ", firstName: "\t", lastName: " " }), toast: "Email required" },
+  { about: "spaces-only names with an invalid e-mail (required comes first)", typed: (tag) => ({ email: `not-an-email-${tag}`, firstName: "  ", lastName: "Lee" }), toast: "First name required" },
+  // HTML and script are text: sent exactly, never rendered.
+  { about: "HTML tags in the first name", typed: names("<b>Bold</b>", "<i>Lee</i>"), toast: SENT },
+  { about: "an img onerror payload", typed: names(`<img src=x onerror="window.__injected=1">`, "Lee"), toast: SENT },
+  { about: "a script element", typed: names("<script>window.__injected=2</script>", "Lee"), toast: SENT },
+  { about: "an attribute-breaking svg payload", typed: names(`"><svg onload=alert(1) data-injected>`, "'><b data-injected>x</b>"), toast: SENT },
+  { about: "HTML entities (not decoded)", typed: names("&amp; &lt;b&gt;", "&#60;Lee&#62;"), toast: SENT },
+  { about: "a javascript: URL and a template expression", typed: names("javascript:alert(1)", "{{7*7}} ${7*7}"), toast: SENT },
+  { about: "form-encoding characters (+ & = %)", typed: names("a+b=c&d", "100% %20"), toast: SENT },
+  { about: "SQL-looking text", typed: names("Robert'); DROP TABLE signups;--", "' OR 1=1 --"), toast: SENT },
+  // E-mail addresses at the edges of spec §5's pattern: non-space characters, one @, a domain with a dot.
+  { about: "the shortest valid address a@b.c", typed: withEmail("a@b.c"), toast: SENT },
+  { about: "a plus tag in the address", typed: withEmail("a+waitlist@example.test"), toast: SENT },
+  { about: "capitals in the address (sent as typed)", typed: withEmail("Ann.LEE@Example.TEST"), toast: SENT },
+  { about: "a dot after the domain (the simple pattern allows it)", typed: withEmail("a@b.c."), toast: SENT },
+  { about: "user@localhost (no dot in the domain)", typed: withEmail("user@localhost"), toast: "Invalid email" },
+  { about: "two @ signs", typed: withEmail("a@b@c.d"), toast: "Invalid email" },
+  { about: "nothing before the @", typed: withEmail("@x.com"), toast: "Invalid email" },
+  { about: "nothing around the dot (x@.)", typed: withEmail("x@."), toast: "Invalid email" },
+  { about: "a domain ending in a dot (a@b.)", typed: withEmail("a@b."), toast: "Invalid email" },
+  { about: "a domain starting with its only dot (a@.b)", typed: withEmail("a@.b"), toast: "Invalid email" },
+  { about: "a space in the local part", typed: withEmail("a b@c.de"), toast: "Invalid email" },
+  { about: "a space in the domain", typed: withEmail("ab@c .de"), toast: "Invalid email" },
+  { about: "a quoted local part with a space", typed: withEmail(`"a b"@c.de`), toast: "Invalid email" },
+  { about: "no @ at all", typed: withEmail("plainaddress.example.test"), toast: "Invalid email" },
+  { about: "an @ alone", typed: withEmail("@"), toast: "Invalid email" },
+];
+
+/** One run's prefix, so a rerun against the same stand-in never sees an old row's request. */
+const RUN = randomUUID().slice(0, 6);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Every alert/confirm/prompt the page opened: an injected script would show here. */
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ context } = await newGuardedContext(browser));
+  page = await context.newPage();
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** A fresh home page (a full load, also ending any navigation a failed row left pending): no toasts left, the browser's checks off. */
+async function freshForm(): Promise<void> {
+  await page.goto("/");
+  await waitForHydration(page);
+  await skipBrowserValidation(page);
+}
+
+/** The stand-in's requests carrying the row's tag in any field. */
+async function requestsTagged(tag: string): Promise<RecordedRequest[]> {
+  return (await allProviderRequests()).filter((request) => request.fields.some(([, value]) => value.includes(tag)));
+}
+
+/** Nothing the visitor typed became markup, and no script it carried ran. */
+async function expectNoInjectedMarkup(): Promise<void> {
+  expect(await page.locator(INJECTED_MARKUP).count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+}
+
+describe("bad and unusual input, one page for all rows", () => {
+  it("has at least 40 rows", () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(ROWS.map((row, index) => [row.about, row.toast, row, index] as const))("%s → '%s'", async (_about, _toast, row, index) => {
+    const tag = `r${index}-${RUN}`;
+    const typed = row.typed(tag);
+    // A row that should be sent must carry its tag, or its request could not be told apart.
+    if (row.toast === SENT) expect(Object.values(typed).some((value) => value.includes(tag))).toBe(true);
+
+    await freshForm();
+    await fillSignupForm(page, typed);
+    await submitButton(page).click();
+
+    const toast = toastTitled(page, row.toast);
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(TOASTS[row.toast]);
+    expect(await allToasts(page).count()).toBe(1);
+    await expectNoInjectedMarkup();
+
+    if (row.toast !== SENT) {
+      expect(new URL(page.url()).pathname).toBe("/");
+      expect(await page.getByRole("button", { name: COPY.submit }).isEnabled()).toBe(true);
+      expect(await requestsTagged(tag)).toEqual([]);
+      return;
+    }
+    const expected = row.sent?.(tag) ?? { email: typed.email.trim(), firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
+    const [request, ...more] = await eventually(async () => {
+      const requests = await requestsTagged(tag);
+      expect(requests.length).toBeGreaterThan(0);
+      return requests;
+    });
+    expect(more).toEqual([]);
+    expect(request.fields).toEqual([
+      ["g", COPY.listId],
+      ["email", expected.email],
+      ["first_name", expected.firstName],
+      ["last_name", expected.lastName],
+    ]);
+    await page.waitForURL((url) => url.pathname === "/success/");
+    await expectNoInjectedMarkup();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The security headers the build writes to `public/_headers` (issue 6), served as a
+ * static host would serve them, in a real browser: every page carries them, the
+ * Content-Security-Policy lets the site's own scripts run (Gatsby's inline ones by
+ * hash) without a single violation, and a whole signup works under it.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, waitForHydration } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests } from "./support/provider-control";
+import { siteOriginWithHeaders } from "./support/run-env";
+import { fillSignupForm, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor } from "./support/visitors";
+
+/** The pages to check, with the status each answers. */
+const PAGES: [string, number][] = [
+  ["/", 200],
+  ["/success/", 200],
+  ["/no-such-page/", 404],
+];
+
+/** What Chromium logs when it blocks something under a CSP. */
+const CSP_CONSOLE_TEXT = "Content Security Policy";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Console messages about the CSP. */
+let cspConsole: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context } = await newGuardedContext(browser, { baseURL: siteOriginWithHeaders() }));
+  // Before any page script: record every violation the document reports.
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { __cspViolations: violations });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  page = await context.newPage();
+  cspConsole = [];
+  page.on("console", (message) => {
+    if (message.text().includes(CSP_CONSOLE_TEXT)) cspConsole.push(message.text());
+  });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** CSP directives by name, e.g. { "script-src": ["'self'", "'sha256-…'"] }. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name.toLowerCase(), sources]),
+  );
+}
+
+/** The violations the page recorded, and the CSP console messages. */
+async function expectNoViolations(): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  expect(cspConsole).toEqual([]);
+}
+
+describe.each(PAGES)("%s with the headers of public/_headers", (path, status) => {
+  it("carries the CSP (no 'unsafe-inline' scripts, frame-ancestors 'none'), HSTS, nosniff, Referrer-Policy and Permissions-Policy", async () => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(status);
+    const headers = response?.headers() ?? {};
+
+    const csp = directives(headers["content-security-policy"] ?? "");
+    expect(csp["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
+    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+    expect(csp["object-src"]).toEqual(["'none'"]);
+    expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+    expect(headers["permissions-policy"]).toBeTruthy();
+  });
+
+  it("runs the page (hydrates) without a CSP violation", async () => {
+    await page.goto(path);
+    // Hydration needs every script, inline and bundled: a blocked one would stop it.
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations();
+  });
+});
+
+describe("a signup under the CSP", () => {
+  it("reaches the provider and lands on /success/ without a violation", async () => {
+    const visitor = uniqueVisitor("under-csp");
+    await page.goto("/");
+    await waitForHydration(page);
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(1));
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations();
+  });
+});

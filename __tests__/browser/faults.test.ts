@@ -1,0 +1,147 @@
+/**
+ * Signups when the network fails (issue 6; spec §4, §8, §9): a provider that never
+ * answers and a browser that is offline. The client gives each attempt about 5 s,
+ * then retries three times with 1 s, 2 s and 4 s of backoff, and the visitor gets the
+ * form back with a 'Subscription failed' toast. Timings are asserted as lower bounds
+ * (the order and spacing of attempts), never as deadlines.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests, setProviderMode } from "./support/provider-control";
+import { SUBSCRIBE_PATH, type RecordedRequest } from "./support/provider-stand-in";
+import { expectNoLaterRequests, QUIET_PERIOD_MS } from "./support/quiet-period";
+import { runEnv } from "./support/run-env";
+import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
+
+/** Issue 6: each attempt is given up after about this long (ms). */
+const ATTEMPT_TIMEOUT_MS = 5_000;
+/** Spec §9: one attempt, then 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
+const BACKOFF_MS = [1_000, 2_000, 4_000];
+const ATTEMPTS = 1 + BACKOFF_MS.length;
+/**
+ * The stand-in's clock sees an attempt a little after the browser sent it, and sees
+ * the browser give up a little after it did; lower bounds allow for that much (ms).
+ */
+const CLOCK_SLACK_MS = 250;
+/** Fixture copy (__tests__/fixtures/site.yaml → toasts.subscriptionFailed). */
+const FAILED = { title: "Subscription failed", fallbackMessage: "Please try again later" };
+/** Upper limit for the failure toast to appear: all attempts, timeouts and backoff, on a busy machine (ms). */
+const ALL_ATTEMPTS_LIMIT_MS = 60_000;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Main-frame navigations after the home page loaded. */
+let navigations: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context } = await newGuardedContext(browser));
+  page = await openHydrated(context, "/");
+  navigations = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** The failure toast's text without its title. */
+async function failureMessage(page: Page): Promise<string> {
+  const toast = toastTitled(page, FAILED.title);
+  await toast.waitFor({ timeout: ALL_ATTEMPTS_LIMIT_MS });
+  return ((await toast.textContent()) ?? "").replace(FAILED.title, "").trim();
+}
+
+/** The form is usable again, still holds what the visitor typed, and the page never left /. */
+async function expectFormGivenBack(page: Page, visitor: Visitor): Promise<void> {
+  const button = page.getByRole("button", { name: COPY.submit });
+  await eventually(async () => expect(await button.isEnabled()).toBe(true));
+  const fields = signupFields(page);
+  expect(await fields.email.inputValue()).toBe(visitor.email);
+  expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
+  expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
+  for (const field of [fields.email, fields.firstName, fields.lastName]) {
+    expect(await field.isEnabled()).toBe(true);
+  }
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(navigations).toEqual([]);
+}
+
+describe("when the provider never answers", () => {
+  it(
+    "gives each of the 4 attempts ~5 s, backs off 1 s, 2 s, 4 s between them, then shows 'Subscription failed' / 'Please try again later' and sends nothing more",
+    async () => {
+      const visitor = uniqueVisitor("never-answers");
+      await setProviderMode(visitor.email, "never");
+      await fillSignupForm(page, visitor);
+      await submitButton(page).click();
+
+      // While the retries run, the form stays in its submitting state (spec §4).
+      await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(2), ALL_ATTEMPTS_LIMIT_MS);
+      expect(await page.getByRole("button", { name: COPY.submitting }).isDisabled()).toBe(true);
+
+      expect(await failureMessage(page)).toBe(FAILED.fallbackMessage);
+      // The browser closes each connection when it gives up; the last close may trail the toast a little.
+      const attempts = await eventually(async () => {
+        const requests = await providerRequests(visitor.email);
+        expect(requests.map((r) => r.abandonedAt !== null)).toEqual(Array(ATTEMPTS).fill(true));
+        return requests;
+      });
+      const abandoned = (attempt: RecordedRequest) => attempt.abandonedAt ?? Number.NaN;
+
+      for (const attempt of attempts) {
+        expect(abandoned(attempt) - attempt.receivedAt).toBeGreaterThanOrEqual(ATTEMPT_TIMEOUT_MS - CLOCK_SLACK_MS);
+      }
+      BACKOFF_MS.forEach((backoff, retry) => {
+        const [previous, next] = [attempts[retry], attempts[retry + 1]];
+        // A retry starts only after the previous attempt was given up, and then only after its backoff.
+        expect(next.receivedAt - abandoned(previous)).toBeGreaterThanOrEqual(backoff - CLOCK_SLACK_MS);
+        expect(next.receivedAt - previous.receivedAt).toBeGreaterThanOrEqual(backoff);
+      });
+      // Every attempt is the same signup.
+      expect(new Set(attempts.map((attempt) => attempt.body)).size).toBe(1);
+
+      await expectFormGivenBack(page, visitor);
+      await expectNoLaterRequests(visitor.email, ATTEMPTS);
+    },
+    ALL_ATTEMPTS_LIMIT_MS + QUIET_PERIOD_MS + 30_000,
+  );
+});
+
+describe("when the browser goes offline after the page loaded", () => {
+  it("tries 4 times, shows 'Subscription failed' with a message, keeps the values and stays on the page", async () => {
+    const visitor = uniqueVisitor("offline");
+    const endpoint = `${runEnv().providerOrigin}${SUBSCRIBE_PATH}`;
+    const sent: string[] = [];
+    const failed: string[] = [];
+    page.on("request", (request) => {
+      if (request.url() === endpoint) sent.push(request.method());
+    });
+    page.on("requestfailed", (request) => {
+      if (request.url() === endpoint) failed.push(request.failure()?.errorText ?? "");
+    });
+
+    await context.setOffline(true);
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    expect(await failureMessage(page)).not.toBe("");
+    expect(sent).toEqual(Array(ATTEMPTS).fill("POST"));
+    expect(failed).toHaveLength(ATTEMPTS);
+    await expectFormGivenBack(page, visitor);
+    // Nothing reached the provider, and nothing is queued to go out once the browser is back online.
+    await context.setOffline(false);
+    await expectNoLaterRequests(visitor.email, 0);
+    expect(sent).toHaveLength(ATTEMPTS);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The signup form without JavaScript (spec §2, §7): the prerendered home page is a
+ * complete form that posts straight to the provider. And with JavaScript, the same
+ * form never falls through to that native post.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests } from "./support/provider-control";
+import { SUBSCRIBE_PATH } from "./support/provider-stand-in";
+import { expectNoLaterRequests } from "./support/quiet-period";
+import { runEnv } from "./support/run-env";
+import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { uniqueVisitor } from "./support/visitors";
+
+/** Fixture copy of the home page (__tests__/fixtures/site.yaml → home). */
+const HOME_COPY = [
+  "Fixture title: secure your spot",
+  "Join thousand's of profitable sports pickers & get funded without risking your own bankroll.",
+  "Join the launch waitlist and giveaway",
+  "Your privacy matters. We use industry-standard encryption and never share your data. Unsubscribe anytime with one click.",
+  "SSL Secured",
+  "GDPR Compliant",
+  "Follow @PickFund for funding announcements",
+];
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Main-frame navigations from now on. */
+function recordNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+describe("without JavaScript", () => {
+  beforeEach(async () => {
+    ({ context } = await newGuardedContext(browser, { javaScriptEnabled: false }));
+  });
+
+  it("shows the whole form and its copy, prerendered", async () => {
+    const page = await context.newPage();
+    await page.goto("/");
+    const shown = await page.locator("body").innerText();
+    expect(HOME_COPY.filter((text) => !shown.includes(text))).toEqual([]);
+    for (const label of ["Email", "First name", "Last name"]) {
+      expect(await page.getByLabel(label, { exact: true }).isEditable()).toBe(true);
+    }
+    expect(await page.getByRole("button", { name: COPY.submit }).isEnabled()).toBe(true);
+  });
+
+  it("posts one form to the provider with g, email, first_name, last_name (and the empty honeypot)", async () => {
+    const visitor = uniqueVisitor("no-js");
+    const page = await context.newPage();
+    await page.goto("/");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    // The browser follows the form to the provider: what it gets back there is the provider's business.
+    await page.waitForURL((url) => url.pathname === SUBSCRIBE_PATH);
+    const [request, ...more] = await eventually(async () => {
+      const requests = await providerRequests(visitor.email);
+      expect(requests.length).toBeGreaterThan(0);
+      return requests;
+    });
+    expect(more).toEqual([]);
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
+    expect(request.fields).toEqual([
+      ["g", COPY.listId],
+      ["email", visitor.email],
+      ["first_name", visitor.firstName],
+      ["last_name", visitor.lastName],
+      ["website", ""],
+    ]);
+  });
+});
+
+describe("with JavaScript", () => {
+  it("never lets a submit become a native post to the provider: the page stays on the site until /success/, one request", async () => {
+    ({ context } = await newGuardedContext(browser));
+    const visitor = uniqueVisitor("js-no-native-post");
+    const page = await openHydrated(context, "/");
+    const navigations = recordNavigations(page);
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    await page.waitForURL((url) => url.pathname === "/success/");
+    const site = new URL(runEnv().siteOrigin).origin;
+    expect(navigations.length).toBeGreaterThan(0);
+    for (const url of navigations) expect(new URL(url).origin).toBe(site);
+    expect(navigations.some((url) => new URL(url).pathname === SUBSCRIBE_PATH)).toBe(false);
+    await expectNoLaterRequests(visitor.email, 1);
+    expect(new URL(page.url()).pathname).toBe("/success/");
+  });
+});
