@@ -3,8 +3,7 @@ import { graphql } from "gatsby";
 import styled from "styled-components";
 import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
 import { GlobalStyle } from "../styles/GlobalStyle";
-import { LazyToaster } from "../toasts/LazyToaster";
-import type { ToasterCopy } from "../toasts/Toaster";
+import { Toaster, type ToasterCopy } from "../toasts/Toaster";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor } from "./FloatingDecor";
 
@@ -42,7 +41,7 @@ export function Layout({ content, pathname, children }: LayoutProps) {
           {children}
         </ErrorBoundary>
       </Main>
-      <LazyToaster copy={content.toasts} />
+      <Toaster copy={content.toasts} />
       <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
     </>
   );

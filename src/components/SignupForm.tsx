@@ -10,7 +10,6 @@ import styled, { keyframes } from "styled-components";
 import { SignupConfigurationError, type ProviderConfig, type Submission } from "../signup/client";
 import { useSignup } from "../signup/useSignup";
 import { firstValidationFailure, trimSubmission, type ValidationFailure } from "../signup/validation";
-import { preloadToaster } from "../toasts/LazyToaster";
 import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 
@@ -153,8 +152,6 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
       method="post"
       action={provider.endpointUrl}
       onSubmit={handleSubmit}
-      onFocus={preloadToaster}
-      onPointerDown={preloadToaster}
       aria-labelledby="signup-heading"
       aria-busy={busy}
     >

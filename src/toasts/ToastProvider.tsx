@@ -22,24 +22,20 @@ export interface QueuedToast extends ToastInput {
 
 interface ToastContextValue {
   toasts: QueuedToast[];
-  /** True once any toast was queued: the toast UI then stays mounted. */
-  everShown: boolean;
   showToast: (toast: ToastInput) => void;
   dismissToast: (id: number) => void;
 }
 
 const ToastContext = createContext<ToastContextValue | null>(null);
-const INITIAL: QueuedToast[] = [];
 
 /** Holds the toast queue; wrap the app in it once (gatsby-browser/gatsby-ssr). */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
-  const [toasts, setToasts] = useState<QueuedToast[]>(INITIAL);
+  const [toasts, setToasts] = useState<QueuedToast[]>([]);
   const showToast = useCallback((toast: ToastInput) => {
     setToasts((current) => [...current, { ...toast, id: (current[current.length - 1]?.id ?? 0) + 1 }]);
   }, []);
   const dismissToast = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
-  const everShown = toasts.length > 0 || toasts !== INITIAL;
-  const value = useMemo(() => ({ toasts, everShown, showToast, dismissToast }), [toasts, everShown, showToast, dismissToast]);
+  const value = useMemo(() => ({ toasts, showToast, dismissToast }), [toasts, showToast, dismissToast]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 

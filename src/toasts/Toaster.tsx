@@ -17,8 +17,11 @@ export interface ToasterCopy {
   readonly announceLabel: string;
 }
 
-/** The toast viewport with every queued toast. Loaded lazily: see LazyToaster. */
-export default function Toaster({ copy }: { copy: ToasterCopy }) {
+/**
+ * The toast viewport with every queued toast. Bundled with the page, not loaded on
+ * demand: the failure toast is needed exactly when the network is gone (issue 6).
+ */
+export function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   return (
     <Toast.Provider label={copy.announceLabel} duration={TOAST_DURATION_MS} swipeDirection="right">
