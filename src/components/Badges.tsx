@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, startTransition, Suspense, useState } from "react";
 import styled from "styled-components";
 
 interface BadgeCopy {
@@ -25,17 +25,25 @@ const TooltipBadges = lazy(() => import("./TooltipBadges"));
  * one-sentence Radix tooltip (700 ms open delay, 300 ms skip delay, spec §9).
  * The badges render as plain buttons; the first hover or focus loads the tooltips
  * and hands focus over to the same badge.
+ *
+ * The switch is a transition: React keeps the plain badges (and the keyboard focus
+ * on them) until the tooltip code has arrived, instead of replacing them with a
+ * fallback copy at once, which dropped focus to <body> for as long as the code took
+ * to load (WCAG 2.4.3). Blur forgets the badge, so a visitor who has tabbed on is
+ * not pulled back when the code arrives.
  */
 export function Badges({ copy }: { copy: BadgesCopy }) {
   const [activated, setActivated] = useState<{ focus: BadgeKey | null } | null>(null);
+  const activate = (update: (current: typeof activated) => typeof activated) => startTransition(() => setActivated(update));
   const plain = (
     <BadgeList>
       {BADGE_KEYS.map((key) => (
         <li key={key}>
           <BadgeButton
             type="button"
-            onPointerEnter={() => setActivated((current) => current ?? { focus: null })}
-            onFocus={() => setActivated({ focus: key })}
+            onPointerEnter={() => activate((current) => current ?? { focus: null })}
+            onFocus={() => activate(() => ({ focus: key }))}
+            onBlur={() => activate(() => ({ focus: null }))}
           >
             <BadgeIcon badge={key} />
             {copy[key].label}
@@ -44,12 +52,7 @@ export function Badges({ copy }: { copy: BadgesCopy }) {
       ))}
     </BadgeList>
   );
-  if (!activated) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <TooltipBadges copy={copy} focusOnMount={activated.focus} />
-    </Suspense>
-  );
+  return <Suspense fallback={plain}>{activated ? <TooltipBadges copy={copy} focusOnMount={activated.focus} /> : plain}</Suspense>;
 }
 
 const ICONS: Record<BadgeKey, React.ReactNode> = {

@@ -225,7 +225,7 @@ const Input = styled.input`
   width: 100%;
   min-height: 48px;
   padding: 12px 14px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.text};

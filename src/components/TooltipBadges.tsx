@@ -36,12 +36,12 @@ export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy
                   {copy[key].label}
                 </BadgeButton>
               </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Content side="top" sideOffset={6}>
-                  {copy[key].tooltip}
-                  <Arrow />
-                </Content>
-              </Tooltip.Portal>
+              {/* No Tooltip.Portal: portalled to <body>, the tooltip sat outside every landmark (axe: region).
+                  Next to its badge it stays in <main>; it is position: fixed, so nothing clips it. */}
+              <Content side="top" sideOffset={6}>
+                {copy[key].tooltip}
+                <Arrow />
+              </Content>
             </Tooltip.Root>
           </li>
         ))}

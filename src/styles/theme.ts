@@ -10,6 +10,8 @@ export const theme = {
     surface: "#121a2e",
     surfaceRaised: "#1a2440",
     border: "#2a3656",
+    /** Text-field outline: at least 3:1 against the field and the card around it (WCAG 1.4.11), unlike `border`. */
+    inputBorder: "#6b7a9c",
     text: "#f4f6fb",
     textMuted: "#b4bdd1",
     placeholder: "#8b96ae",

@@ -29,17 +29,18 @@ export function Toaster({ copy }: { copy: ToasterCopy }) {
         <Root
           key={toast.id}
           $variant={toast.variant}
-          data-variant={toast.variant}
-          // Roles for assistive technology and queries; Radix announces each toast once itself, so no second live region.
-          role={toast.variant === "error" ? "alert" : "status"}
-          aria-live="off"
           type={toast.variant === "error" ? "foreground" : "background"}
           onOpenChange={(open) => {
             if (!open) dismissToast(toast.id);
           }}
         >
-          <Title>{toast.title}</Title>
-          <Description>{toast.message}</Description>
+          {/* Roles for assistive technology and queries. On an inner element, not on Radix's <li>: a list
+              item with role alert/status is no list item, so the viewport's <ol> would hold non-items
+              (axe: list, aria-allowed-role). Radix announces each toast once itself, so no second live region. */}
+          <div role={toast.variant === "error" ? "alert" : "status"} aria-live="off" data-variant={toast.variant}>
+            <Title>{toast.title}</Title>
+            <Description>{toast.message}</Description>
+          </div>
           <Close aria-label={copy.closeLabel}>
             <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14">
               <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -69,7 +70,7 @@ const Viewport = styled(Toast.Viewport)`
   margin: 0;
   padding: 16px;
   list-style: none;
-  outline: none;
+  /* No outline: none here: F8 moves keyboard focus to this list, and the global :focus-visible ring shows where it went. */
 `;
 
 const Root = styled(Toast.Root)<{ $variant: "success" | "error" }>`

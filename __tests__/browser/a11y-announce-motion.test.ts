@@ -1,0 +1,204 @@
+/**
+ * What assistive technology hears and what moves (issue 5, item 3): toasts are
+ * announced once with the right urgency, the countdown is named but never chatters,
+ * the spinner has a name, and the floating decorations are hidden from screen
+ * readers, animate `transform` only and stand still under reduced motion.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium, newGuardedContext, openHydrated, waitForHydration } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { setProviderMode } from "./support/provider-control";
+import { showEmailRequiredToast } from "./support/page-state";
+import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { toastRegion, toastTitled } from "./support/toasts";
+import { uniqueVisitor } from "./support/visitors";
+
+/** Fixture launch moment (2030-06-01T12:00:00-07:00) as the countdown's label spells it (site language en). */
+const LAUNCH_DATE_PARTS = ["June", "1", "2030"];
+/** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
+const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** One change to a live region, as a screen reader would be told of it. */
+interface Announcement {
+  live: string;
+  text: string;
+}
+
+/**
+ * Record every text change inside an `aria-live` region (polite or assertive, which
+ * screen readers speak) from the first byte of every page in the context on.
+ */
+async function recordAnnouncements(target: BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const heard: { live: string; text: string }[] = [];
+    (window as unknown as { __announcements: typeof heard }).__announcements = heard;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        const node = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
+        const region = node?.closest("[aria-live]");
+        const live = region?.getAttribute("aria-live");
+        if (!region || !live || live === "off") continue;
+        const text = (region.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (text) heard.push({ live, text });
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+function announcements(page: Page): Promise<Announcement[]> {
+  return page.evaluate(() => (window as unknown as { __announcements: Announcement[] }).__announcements);
+}
+
+async function openHome(options: Parameters<typeof newGuardedContext>[1] = {}): Promise<Page> {
+  ({ context } = await newGuardedContext(browser, options));
+  await recordAnnouncements(context);
+  return openHydrated(context, "/");
+}
+
+describe("toasts", () => {
+  it("an error toast is an alert, announced assertively, once", async () => {
+    const page = await openHome();
+    const toast = await showEmailRequiredToast(page);
+    expect(await toastRegion(page).getByRole("alert").filter({ hasText: "Email required" }).count()).toBe(1);
+    expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("alert");
+
+    const heard = await eventually(async () => {
+      const said = (await announcements(page)).filter((a) => a.text.includes("Email required"));
+      expect(said.length).toBeGreaterThan(0);
+      return said;
+    });
+    expect(heard.map((a) => a.live)).toEqual(heard.map(() => "assertive"));
+    expect(heard[heard.length - 1].text).toContain("Please enter your email address");
+    // Spoken once: the visible toast is not a second live region.
+    expect(new Set(heard.map((a) => a.text)).size).toBe(1);
+  });
+
+  it("the success toast is a status, announced politely, and still there on /success/", async () => {
+    const page = await openHome();
+    const visitor = uniqueVisitor("a11y-announce");
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    const toast = toastTitled(page, "Submission confirmed");
+    await toast.waitFor();
+    expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("status");
+    expect(await toast.textContent()).toContain("Welcome to the team! Check your email for next steps.");
+
+    const heard = await eventually(async () => {
+      const said = (await announcements(page)).filter((a) => a.text.includes("Submission confirmed"));
+      expect(said.length).toBeGreaterThan(0);
+      return said;
+    });
+    expect(heard.map((a) => a.live)).toEqual(heard.map(() => "polite"));
+  });
+});
+
+describe("the countdown", () => {
+  it("is a timer named with the launch date, and no live region: its ticking is never announced", async () => {
+    const page = await openHome();
+    const timer = page.getByRole("timer");
+    const name = await timer.getAttribute("aria-label");
+    for (const part of LAUNCH_DATE_PARTS) expect(name).toContain(part);
+
+    const liveAround = await timer.evaluate((element) => {
+      const found: string[] = [];
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const live = node.getAttribute("aria-live");
+        if (live !== null && live !== "off") found.push(`${node.tagName.toLowerCase()} aria-live=${live}`);
+        if (node !== element && ["alert", "status", "log", "marquee"].includes(node.getAttribute("role") ?? "")) found.push(`${node.tagName.toLowerCase()} role=${node.getAttribute("role")}`);
+      }
+      return found;
+    });
+    expect(liveAround).toEqual([]);
+
+    // Let it tick a few times: nothing may reach a screen reader.
+    const before = await timer.innerText();
+    await eventually(async () => expect(await timer.innerText()).not.toBe(before));
+    await page.waitForTimeout(1_500);
+    expect(await announcements(page)).toEqual([]);
+  });
+});
+
+describe("the submit button while sending", () => {
+  it("keeps an accessible name: the spinner is an image named with the submitting text, and the form is busy", async () => {
+    const page = await openHome();
+    const visitor = uniqueVisitor("a11y-spinner");
+    await setProviderMode(visitor.email, "never");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    const spinner = page.getByRole("img", { name: COPY.submitting });
+    await spinner.waitFor();
+    expect(await spinner.isVisible()).toBe(true);
+    // The button is named once (by the spinner), not "Joining the Elite... Joining the Elite...".
+    expect(await page.getByRole("button", { name: COPY.submitting, exact: true }).count()).toBe(1);
+    expect(await page.locator("form").getAttribute("aria-busy")).toBe("true");
+  });
+});
+
+describe("the floating decorations", () => {
+  /** Every element that animates forever on an idle home page, with whether it sits in an aria-hidden container. */
+  async function endlessAnimations(page: Page) {
+    return page.evaluate(() =>
+      document.getAnimations().flatMap((animation) => {
+        const effect = animation.effect as KeyframeEffect | null;
+        const target = effect?.target;
+        if (!effect || !target || effect.getTiming().iterations !== Infinity) return [];
+        return [
+          {
+            element: `${target.tagName.toLowerCase()} ${(target.textContent ?? "").trim()}`.trim(),
+            hidden: target.closest('[aria-hidden="true"]') !== null,
+            properties: Array.from(new Set(effect.getKeyframes().flatMap((frame) => Object.keys(frame)))),
+          },
+        ];
+      }),
+    );
+  }
+
+  it("sit inside an aria-hidden container (icons and odds alike)", async () => {
+    const page = await openHome();
+    const animated = await endlessAnimations(page);
+    expect(animated.length).toBeGreaterThanOrEqual(12);
+    expect(animated.filter((a) => !a.hidden)).toEqual([]);
+    // An odds number and an icon, by what a sighted visitor sees.
+    expect(await page.getByText("+150", { exact: true }).evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    expect(await page.locator("svg:not([aria-hidden])").evaluateAll((svgs) => svgs.filter((svg) => !svg.closest('[aria-hidden="true"]') && svg.getAttribute("role") !== "img").length)).toBe(0);
+  });
+
+  it("animate transform only (no layout, colour or opacity changes)", async () => {
+    const page = await openHome();
+    const animated = await endlessAnimations(page);
+    const animatedProperties = Array.from(new Set(animated.flatMap((a) => a.properties))).filter((key) => !KEYFRAME_TIMING_KEYS.includes(key));
+    expect(animatedProperties).toEqual(["transform"]);
+  });
+
+  it("stand still when the visitor asks for reduced motion", async () => {
+    ({ context } = await newGuardedContext(browser));
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
+    const decoration = page.getByText("+150", { exact: true });
+    expect(await decoration.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+
+    // The same page without the preference does move, so the check above means something.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await decoration.evaluate((element) => getComputedStyle(element).animationName)).not.toBe("none");
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * axe-core finds no WCAG 2.2 AA (or best-practice) violation on any page, in any
+ * state a visitor meets (toasts, tooltip, submitting), at phone and desktop size
+ * (issue 5, item 3).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expectNoAxeViolations } from "./support/axe";
+import { launchChromium, newGuardedContext, openHydrated, VIEWPORTS } from "./support/browser";
+import { setProviderMode } from "./support/provider-control";
+import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
+import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor } from "./support/visitors";
+
+type ViewportName = keyof typeof VIEWPORTS;
+const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** A fresh context at the viewport's size, with a hydrated page at `path`. */
+async function open(viewport: ViewportName, path: string): Promise<Page> {
+  ({ context } = await newGuardedContext(browser, { viewport: VIEWPORTS[viewport] }));
+  const page = await openHydrated(context, path);
+  await waitForFiniteAnimations(page);
+  return page;
+}
+
+describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
+  it.each([
+    ["the home page", "/"],
+    ["/success/", "/success/"],
+    ["the 404 page", "/no-such-page/"],
+  ])("%s has no violations", async (name, path) => {
+    const page = await open(viewport, path);
+    await expectNoAxeViolations(page, `${name} (${path}, ${viewport})`);
+  });
+
+  it("the home page has no violations with an error toast showing", async () => {
+    const page = await open(viewport, "/");
+    await showEmailRequiredToast(page);
+    await expectNoAxeViolations(page, `/ with the 'Email required' toast (${viewport})`);
+  });
+
+  it("the home page has no violations while a signup is being sent (spinner, disabled form)", async () => {
+    const page = await open(viewport, "/");
+    const visitor = uniqueVisitor(`a11y-busy-${viewport}`);
+    await setProviderMode(visitor.email, "never");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.getByRole("img", { name: COPY.submitting }).waitFor();
+    await expectNoAxeViolations(page, `/ while submitting (${viewport})`);
+  });
+
+  it("/success/ has no violations with the success toast still showing after the signup", async () => {
+    const page = await open(viewport, "/");
+    const visitor = uniqueVisitor(`a11y-success-${viewport}`);
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    const toast = toastTitled(page, "Submission confirmed");
+    await toast.waitFor();
+    await holdToast(toast);
+    await expectNoAxeViolations(page, `/success/ with the 'Submission confirmed' toast (${viewport})`);
+  });
+
+  it("the home page has no violations with a badge tooltip open", async () => {
+    const page = await open(viewport, "/");
+    await openBadgeTooltip(page, "GDPR Compliant");
+    await expectNoAxeViolations(page, `/ with the 'GDPR Compliant' tooltip open (${viewport})`);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Keyboard access (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 1.4.13; issue 5, item 3): every
+ * control is reached by Tab in reading order, works with Enter or Space, and shows a
+ * focus ring when focused from the keyboard.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { theme } from "../../src/styles/theme";
+import { launchChromium, newGuardedContext, openHydrated, VIEWPORTS } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { contrastRatio, focusedControl, focusedIndicator, isVisibleRing, tabSequence, type FocusIndicator } from "./support/focus";
+import { showEmailRequiredToast } from "./support/page-state";
+import { signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { toastRegion, toastTitled } from "./support/toasts";
+
+/** Fixture copy (__tests__/fixtures/site.yaml). */
+const NEW_TAB = "(opens in a new tab)";
+const SOCIAL_URL = "https://x.com/pickfund";
+const HOME_ORDER = [
+  "input Email",
+  "input First name",
+  "input Last name",
+  "button Secure Spot & Access Discord",
+  `a Follow @PickFund for funding announcements ${NEW_TAB}`,
+  "button SSL Secured",
+  "button GDPR Compliant",
+];
+const TOOLTIPS = {
+  "SSL Secured": "Every page and every signup travels over an encrypted HTTPS connection.",
+  "GDPR Compliant": "We only keep what you give us here, never sell it, and delete it whenever you ask.",
+};
+/** WCAG 1.4.11: a focus ring needs 3:1 against what surrounds it. */
+const NON_TEXT_CONTRAST = 3;
+
+let browser: Browser;
+let context: BrowserContext;
+let blocked: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, blocked } = await newGuardedContext(browser, { viewport: VIEWPORTS.desktop }));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Tab through the page from the top, noting each control's ring, then its look without focus. */
+async function walkWithRings(page: Page): Promise<{ order: string[]; focused: FocusIndicator[]; unfocused: FocusIndicator[] }> {
+  const order: string[] = [];
+  const focused: FocusIndicator[] = [];
+  for (let presses = 0; presses < 20; presses += 1) {
+    await page.keyboard.press("Tab");
+    const control = await focusedControl(page);
+    if (control === "body" || order.includes(control)) break;
+    order.push(control);
+    focused.push(await focusedIndicator(page));
+  }
+  // The same controls without focus: the ring has to come from the focus, not be there all the time.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const unfocused = await page.evaluate((names) => {
+    const describe = (element: Element) => {
+      const labelled = element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null;
+      const name = element.getAttribute("aria-label") ?? labelled ?? element.textContent ?? "";
+      return `${element.tagName.toLowerCase()} ${name.replace(/\s+/g, " ").trim()}`.trim();
+    };
+    const controls = Array.from(document.querySelectorAll("a[href], button, input, [tabindex]"));
+    return names.map((name) => {
+      const element = controls.find((candidate) => describe(candidate) === name);
+      if (!element) throw new Error(`no control named ${name}`);
+      const style = getComputedStyle(element);
+      return { outlineStyle: style.outlineStyle, outlineWidthPx: parseFloat(style.outlineWidth), outlineColor: style.outlineColor, boxShadow: style.boxShadow, focusVisible: element.matches(":focus-visible") };
+    });
+  }, order);
+  return { order, focused, unfocused };
+}
+
+/** Rings as readable lines for failure messages. */
+function ringReport(order: string[], rings: FocusIndicator[]): string[] {
+  return order.map((name, index) => `${name}: ${isVisibleRing(rings[index]) ? "ring" : "NO RING"} (${rings[index].outlineStyle} ${rings[index].outlineWidthPx}px ${rings[index].outlineColor}, shadow ${rings[index].boxShadow})`);
+}
+
+function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], unfocused: FocusIndicator[]): void {
+  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: ring `))));
+  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: NO RING `))));
+  for (const ring of focused) {
+    expect(ring.focusVisible).toBe(true);
+    expect(contrastRatio(ring.outlineColor, theme.colors.background)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+    expect(contrastRatio(ring.outlineColor, theme.colors.surface)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+describe("the home page", () => {
+  it("reaches every control by Tab in reading order, each with a visible focus ring (≥ 2px, 3:1) that only focus draws", async () => {
+    const page = await openHydrated(context, "/");
+    const { order, focused, unfocused } = await walkWithRings(page);
+    expect(order).toEqual(HOME_ORDER);
+    expectRingsOnlyWhenFocused(order, focused, unfocused);
+  });
+
+  it("goes back through the same controls in reverse with Shift+Tab", async () => {
+    const page = await openHydrated(context, "/");
+    await page.getByRole("button", { name: "GDPR Compliant" }).focus();
+    await page.getByRole("tooltip").waitFor();
+    const backwards = await tabSequence(page, "Shift+Tab");
+    expect(backwards).toEqual(HOME_ORDER.slice(0, -1).reverse());
+  });
+
+  it("sends the form with Space on the button; a validation error takes focus to the field to fix", async () => {
+    const page = await openHydrated(context, "/");
+    await skipBrowserValidation(page);
+    await signupFields(page).lastName.focus();
+    await page.keyboard.press("Tab");
+    expect(await focusedControl(page)).toBe(HOME_ORDER[3]);
+    await page.keyboard.press("Space");
+    await toastTitled(page, "Email required").waitFor();
+    await eventually(async () => expect(await focusedControl(page)).toBe("input Email"));
+    expect((await focusedIndicator(page)).focusVisible).toBe(true);
+  });
+
+  it("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async () => {
+    await context.close();
+    ({ context } = await newGuardedContext(browser, { viewport: VIEWPORTS.phone }));
+    const page = await openHydrated(context, "/");
+    // A visitor far down the page sends the form: the email field is above the fold.
+    await submitButton(page).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    const toast = await showEmailRequiredToast(page);
+    await eventually(async () => expect(await focusedControl(page)).toBe("input Email"));
+    const field = await signupFields(page).email.boundingBox();
+    const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
+    if (!field) throw new Error("the email field has no box");
+    const hidden = field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
+    expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
+  });
+
+  it("opens the social profile in a new tab with Enter on the link", async () => {
+    const page = await openHydrated(context, "/");
+    await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+    const [tab] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("Enter")]);
+    await eventually(() => expect(blocked).toContain(SOCIAL_URL));
+    expect(tab).not.toBe(page);
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  it.each(Object.entries(TOOLTIPS))("shows the '%s' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)", async (badge, sentence) => {
+    const page = await openHydrated(context, "/");
+    await page.getByRole("button", { name: "SSL Secured" }).focus();
+    if (badge !== "SSL Secured") await page.keyboard.press("Tab");
+    const button = page.getByRole("button", { name: badge });
+    const tooltip = page.getByRole("tooltip");
+    await eventually(async () => expect(await tooltip.textContent()).toContain(sentence));
+    expect(await button.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
+    expect(await focusedControl(page)).toBe(`button ${badge}`);
+
+    await page.keyboard.press("Escape");
+    await eventually(async () => expect(await tooltip.count()).toBe(0));
+    expect(await focusedControl(page)).toBe(`button ${badge}`);
+
+    // Enter and Space press the badge: it stays focused and the page stays put.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Space");
+    expect(await focusedControl(page)).toBe(`button ${badge}`);
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  describe("while the tooltip code is still on its way (slow connection)", () => {
+    /** Hold every script request for a while, as a slow phone connection would. */
+    async function slowScripts(page: Page, delayMs: number): Promise<void> {
+      await page.route("**/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await route.fallback();
+      });
+    }
+
+    it("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async () => {
+      const page = await openHydrated(context, "/");
+      await slowScripts(page, 1_500);
+      await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+      await page.keyboard.press("Tab");
+      expect(await focusedControl(page)).toBe("button SSL Secured");
+      await page.keyboard.press("Tab");
+      expect(await focusedControl(page)).toBe("button GDPR Compliant");
+      await page.getByRole("tooltip").waitFor();
+      expect(await focusedControl(page)).toBe("button GDPR Compliant");
+      expect(await page.getByRole("tooltip").textContent()).toContain(TOOLTIPS["GDPR Compliant"]);
+    });
+
+    it("does not pull a visitor who has tabbed past the badges back to them", async () => {
+      const page = await openHydrated(context, "/");
+      await slowScripts(page, 1_500);
+      await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await focusedControl(page)).toBe("body");
+      // The tooltip code has arrived once the badges are Radix triggers (they carry data-state).
+      await page.locator("button[data-state]").first().waitFor();
+      expect(await focusedControl(page)).toBe("body");
+    });
+  });
+
+  it("reaches an error toast and its close button from the keyboard (F8), with focus rings, and Enter dismisses it", async () => {
+    const page = await openHydrated(context, "/");
+    const toast = await showEmailRequiredToast(page);
+    await page.keyboard.press("F8");
+    // Radix focuses the toast list inside the "Notifications (F8)" region.
+    expect(await toastRegion(page).evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    expect(ringReport(["toast list"], [await focusedIndicator(page)])).toEqual([expect.stringMatching(/^toast list: ring /)]);
+
+    const stops: string[] = [];
+    for (let presses = 0; presses < 3 && !stops.includes("button Dismiss notification"); presses += 1) {
+      await page.keyboard.press("Tab");
+      stops.push(await focusedControl(page));
+      expect({ at: stops[stops.length - 1], ring: isVisibleRing(await focusedIndicator(page)) }).toEqual({ at: stops[stops.length - 1], ring: true });
+    }
+    expect(stops[stops.length - 1]).toBe("button Dismiss notification");
+    await page.keyboard.press("Enter");
+    await eventually(async () => expect(await toast.count()).toBe(0));
+  });
+});
+
+describe("the other pages", () => {
+  it("/success/: Tab reaches JOIN DISCORD, with a ring, and Enter opens the invite in a new tab", async () => {
+    const page = await openHydrated(context, "/success/");
+    const { order, focused, unfocused } = await walkWithRings(page);
+    expect(order).toEqual([`a JOIN DISCORD ${NEW_TAB}`]);
+    expectRingsOnlyWhenFocused(order, focused, unfocused);
+
+    await page.keyboard.press("Tab");
+    const [tab] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("Enter")]);
+    expect(tab).not.toBe(page);
+  });
+
+  it("404: Tab reaches 'Return to Home', with a ring, and Enter goes home", async () => {
+    const page = await context.newPage();
+    await page.goto("/no-such-page/");
+    await page.getByRole("link", { name: "Return to Home" }).waitFor();
+    await page.waitForFunction(() => Object.keys(document.querySelector("a[href='/']") ?? {}).some((key) => key.startsWith("__reactProps$")));
+    const { order, focused, unfocused } = await walkWithRings(page);
+    expect(order).toEqual(["a Return to Home"]);
+    expectRingsOnlyWhenFocused(order, focused, unfocused);
+
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Bring a page into the states the accessibility checks look at (a toast showing,
+ * a tooltip open) and let it settle, so that a check sees the finished picture and
+ * not a toast halfway through fading in.
+ */
+import type { Locator, Page } from "playwright-core";
+import { skipBrowserValidation, submitButton } from "./signup-page";
+import { toastTitled } from "./toasts";
+
+/**
+ * Wait until every animation that ends has ended (a toast's slide-in, say); the
+ * endless ones (floating decorations, spinner) keep running.
+ * @param page any page
+ */
+export async function waitForFiniteAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => {
+        const iterations = animation.effect?.getTiming().iterations;
+        return iterations === Infinity || animation.playState !== "running";
+      }),
+    undefined,
+    { polling: 50 },
+  );
+}
+
+/**
+ * Keep a toast on screen while the test looks at it: Radix pauses a toast's timer
+ * while the pointer is over the toast region, as it does for a visitor reading it.
+ * @param toast a toast from toastTitled
+ */
+export async function holdToast(toast: Locator): Promise<void> {
+  await toast.hover();
+  await waitForFiniteAnimations(toast.page());
+}
+
+/**
+ * Submit the empty form past the browser's own `required` check, so the page's
+ * validation shows its first error toast ('Email required'), and keep it showing.
+ * @param page the hydrated home page
+ * @returns the toast
+ */
+export async function showEmailRequiredToast(page: Page): Promise<Locator> {
+  await skipBrowserValidation(page);
+  await submitButton(page).click();
+  const toast = toastTitled(page, "Email required");
+  await toast.waitFor();
+  await holdToast(toast);
+  return toast;
+}
+
+/**
+ * Open a badge's tooltip the way a keyboard visitor does: focus opens it at once
+ * (the first focus also loads the tooltip code, which hands focus back).
+ * @param page the hydrated home page
+ * @param badge the badge's label, e.g. "SSL Secured"
+ * @returns the open tooltip
+ */
+export async function openBadgeTooltip(page: Page, badge: string): Promise<Locator> {
+  await page.getByRole("button", { name: badge }).focus();
+  const tooltip = page.getByRole("tooltip");
+  await tooltip.waitFor();
+  await waitForFiniteAnimations(page);
+  return tooltip;
+}
