@@ -4,6 +4,7 @@
  * edits never break them).
  */
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import NotFoundPage from "../../src/pages/404";
 import IndexPage from "../../src/pages/index";
 import SuccessPage from "../../src/pages/success";
@@ -81,5 +82,20 @@ describe("snapshots from the fixture content", () => {
   ])("%s", (_name, Page, path) => {
     const { container } = renderPage(Page as never, path);
     expect(container).toMatchSnapshot();
+  });
+});
+
+describe("background motion", () => {
+  it("can be paused and restarted with a button after the page content (WCAG 2.2.2)", async () => {
+    const { container } = renderPage(IndexPage, "/");
+    const layer = container.querySelector('[aria-hidden="true"][data-paused]');
+    expect(layer).toHaveAttribute("data-paused", "false");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Pause background animation" }));
+    expect(layer).toHaveAttribute("data-paused", "true");
+    await user.click(screen.getByRole("button", { name: "Play background animation" }));
+    expect(layer).toHaveAttribute("data-paused", "false");
+    const buttons = screen.getAllByRole("button");
+    expect(buttons[buttons.length - 1]).toHaveAccessibleName("Pause background animation");
   });
 });

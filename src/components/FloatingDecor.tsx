@@ -50,13 +50,19 @@ const SPOTS = [
   { top: 36, left: 95, duration: 13, delay: -5 },
 ];
 
+/** Copy of the decoration (content/site.yaml → decorations). */
+export interface FloatingDecorCopy {
+  readonly odds: readonly string[];
+  readonly pauseLabel: string;
+  readonly playLabel: string;
+}
+
 /**
  * Decorative floating sports icons and odds-style numbers (spec §1) behind the
- * page. Hidden from assistive technology, animated with `transform` only, and
- * still under `prefers-reduced-motion` (see GlobalStyle).
- * @param odds odds-style numbers from content/site.yaml → decorations.odds
+ * page. Hidden from assistive technology, animated with `transform` only, still
+ * under `prefers-reduced-motion` (see GlobalStyle), and paused by <MotionToggle>.
  */
-export function FloatingDecor({ odds }: { odds: readonly string[] }) {
+export function FloatingDecor({ odds, paused }: { odds: readonly string[]; paused: boolean }) {
   const items = SPOTS.map((spot, index) =>
     index % 2 === 0 ? (
       <Icon key={index} style={position(spot)} viewBox="0 0 24 24" width="40" height="40">
@@ -68,7 +74,27 @@ export function FloatingDecor({ odds }: { odds: readonly string[] }) {
       </Odds>
     ),
   );
-  return <Layer aria-hidden="true">{items}</Layer>;
+  return (
+    <Layer aria-hidden="true" data-paused={paused}>
+      {items}
+    </Layer>
+  );
+}
+
+/**
+ * The button that pauses and restarts the floating decoration (WCAG 2.2.2: motion
+ * that starts by itself and lasts over 5 s beside content needs a way to pause it).
+ * Render it after the page content so it comes last in the tab order.
+ */
+export function MotionToggle({ copy, paused, onToggle }: { copy: FloatingDecorCopy; paused: boolean; onToggle: () => void }) {
+  return (
+    <ToggleButton type="button" onClick={onToggle}>
+      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14" fill="currentColor">
+        {paused ? <path d="M3 1.5v11l9-5.5z" /> : <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" />}
+      </svg>
+      {paused ? copy.playLabel : copy.pauseLabel}
+    </ToggleButton>
+  );
 }
 
 function position({ top, left, duration, delay }: (typeof SPOTS)[number]): React.CSSProperties {
@@ -86,6 +112,28 @@ const Layer = styled.div`
   z-index: 0;
   overflow: hidden;
   pointer-events: none;
+  &[data-paused="true"] > * { animation-play-state: paused; }
+`;
+
+// Last in the tab order and out of the way; not shown when the visitor's system already stops motion.
+const ToggleButton = styled.button`
+  position: fixed;
+  left: 12px;
+  bottom: 12px;
+  z-index: 2;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 32px;
+  padding: 4px 10px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font: inherit;
+  font-size: 0.75rem;
+  cursor: pointer;
+  @media (prefers-reduced-motion: reduce) { display: none; }
 `;
 
 const floating = css`

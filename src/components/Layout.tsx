@@ -1,17 +1,17 @@
-import React from "react";
+import React, { useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
 import { GlobalStyle } from "../styles/GlobalStyle";
 import { Toaster, type ToasterCopy } from "../toasts/Toaster";
 import { ErrorBoundary } from "./ErrorBoundary";
-import { FloatingDecor } from "./FloatingDecor";
+import { FloatingDecor, MotionToggle, type FloatingDecorCopy } from "./FloatingDecor";
 
 /** What the layout reads from every page's query (fragment LayoutContent). */
 export interface LayoutContent {
   readonly toasts: ToasterCopy;
   readonly errorScreen: { readonly title: string; readonly pageTitle: string };
-  readonly decorations: { readonly odds: readonly string[] };
+  readonly decorations: FloatingDecorCopy;
   readonly consent: ConsentCopy;
   readonly adPixel?: { readonly id?: string | null } | null;
 }
@@ -29,19 +29,21 @@ export interface LayoutProps {
  * error boundary, the toasts and (with a pixel id) the consent banner.
  */
 export function Layout({ content, pathname, children }: LayoutProps) {
+  const [motionPaused, setMotionPaused] = useState(false);
   if (!content) return <>{children}</>;
   return (
     <>
       {/* Here, not in wrapRootElement: gatsby-plugin-styled-components collects the prerendered CSS
           only inside its own root wrapper, which sits inside ours. */}
       <GlobalStyle />
-      <FloatingDecor odds={content.decorations.odds} />
+      <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
       <Main>
         <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
           {children}
         </ErrorBoundary>
       </Main>
       <Toaster copy={content.toasts} />
+      <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
       <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
     </>
   );
@@ -70,6 +72,8 @@ export const query = graphql`
     }
     decorations {
       odds
+      pauseLabel
+      playLabel
     }
     consent {
       message

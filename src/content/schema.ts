@@ -361,6 +361,8 @@ export const siteContentSchema = z
           .min(1, { error: "Give at least one odds number." })
           .max(12, { error: "Give at most 12 odds numbers; more would crowd the page." })
           .meta({ description: "The odds-style numbers floating in the background (decoration only).", examples: [["+150", "-110", "2.50"]] }),
+        pauseLabel: copy("The button (bottom left) that stops the floating background.", "Pause background animation"),
+        playLabel: copy("The same button's text once the background is stopped.", "Play background animation"),
       })
       .meta({ description: "Background decoration." }),
   })
