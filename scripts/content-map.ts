@@ -4,29 +4,16 @@
  * that part comes from.
  *
  * Usage (after `npm run build`): `tsx scripts/content-map.ts`
- * Serves `public/` on 127.0.0.1:9310 with `gatsby serve`, screenshots it at
- * 1440×900 with the system Chromium (playwright-core, CHROMIUM_PATH to override),
- * then stops the server it started.
+ * Serves `public/` on a free 127.0.0.1 port, screenshots it at 1440×900 with
+ * Debian's Chromium (playwright-core), then stops the server.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { startStaticServer } from "./lib/static-server";
 
-const PORT = 9310;
-const URL_TO_SHOOT = `http://127.0.0.1:${PORT}/`;
 const OUTPUT = path.join("docs", "content-map.png");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** What gets a numbered outline: a CSS selector on the built page, and the YAML field(s) it shows. */
 export const CONTENT_MAP: { selector: string; field: string }[] = [
@@ -46,30 +33,14 @@ export const CONTENT_MAP: { selector: string; field: string }[] = [
   { selector: "div[aria-hidden=true] > span", field: "decorations.odds" },
 ];
 
-async function waitForServer(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms (did you run npm run build?)`);
-}
-
 async function main(): Promise<void> {
-  const server = spawn(path.join("node_modules", ".bin", "gatsby"), ["serve", "--host", "127.0.0.1", "--port", String(PORT)], {
-    stdio: "ignore",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-  });
+  if (!existsSync(path.join("public", "index.html"))) throw new Error("No public/index.html: run npm run build first.");
+  const server = await startStaticServer("public");
   try {
-    await waitForServer(URL_TO_SHOOT, 30_000);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.goto(URL_TO_SHOOT, { waitUntil: "networkidle" });
+      await page.goto(`${server.origin}/`, { waitUntil: "networkidle" });
       // Freeze the floating decoration so the outline sits on it.
       await page.addStyleTag({ content: "*, *::before, *::after { animation: none !important; transition: none !important; }" });
       const missing = await page.evaluate((map) => {
@@ -113,7 +84,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
   } finally {
-    server.kill("SIGTERM");
+    await server.close();
   }
 }
 

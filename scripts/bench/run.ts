@@ -22,7 +22,7 @@ import { measureFirstLoadJs } from "./js-size";
 import { medianFigures, runLighthouse, type FormFactor, type LighthouseRun } from "./lighthouse";
 import { makeNoJsCopy } from "./nojs";
 import { evaluate, printReport, writeBenchJson, type AuditedPage } from "./report";
-import { startStaticServer } from "./server";
+import { startStaticServer } from "../lib/static-server";
 import { AUDITED_PATHS, LIGHTHOUSE_RUNS } from "./targets";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const firstLoadJs = await measureFirstLoadJs(PUBLIC_DIR, "/");
 
   console.log("Lighthouse on the built site…");
-  const server = await startStaticServer(PUBLIC_DIR, SERVER_GZIP);
+  const server = await startStaticServer(PUBLIC_DIR, { gzip: SERVER_GZIP });
   const pages: AuditedPage[] = [];
   try {
     for (const pagePath of AUDITED_PATHS) {
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
   console.log("Lighthouse on the no-JS floor (/ without scripts)…");
   const noJs = await makeNoJsCopy(PUBLIC_DIR);
-  const floorServer = await startStaticServer(noJs.dir, SERVER_GZIP);
+  const floorServer = await startStaticServer(noJs.dir, { gzip: SERVER_GZIP });
   let floorRuns: LighthouseRun[];
   try {
     floorRuns = await auditRuns(floorServer.origin, "/", "mobile", "home-nojs");

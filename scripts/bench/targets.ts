@@ -35,19 +35,5 @@ export const NOINDEX_PATHS: readonly string[] = ["/success/"];
 /** Issue 5: the pages the bench audits. */
 export const AUDITED_PATHS = ["/", "/success/"] as const;
 
-/** Machine setup (brief): the Debian Chromium binary. */
-export const CHROME_PATH = "/usr/bin/chromium";
-/** Brief: flags for a quiet, reproducible headless Chromium that makes no traffic of its own. */
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 /** Bundles Gatsby itself ships in every site: counted as "runtime" in the first-load split (brief, item 5). */
 export const GATSBY_RUNTIME_BUNDLE_PREFIXES = ["framework-", "webpack-runtime-", "polyfill-"];

@@ -4,22 +4,10 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium";
 import { runEnv } from "./run-env";
 
-/** Debian's Chromium (`apt-get install -y chromium`, as .ci/run does). */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-
-/** Headless, no sandbox (containers run as root), and none of Chromium's own background traffic. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** Phone and desktop viewports the screenshots and layout checks use. */
 export const VIEWPORTS = {

@@ -8,7 +8,7 @@ import { buildFixtureSite, PUBLIC_DIR } from "./build-site";
 import { missingChromiumMessage } from "./browser";
 import { startProviderStandIn } from "./provider-stand-in";
 import { PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
-import { startStaticServer } from "./static-server";
+import { startStaticServer } from "../../../scripts/lib/static-server";
 
 /** What globalTeardown has to stop (jest shares globalThis between the two hooks only). */
 export interface BrowserTestServers {

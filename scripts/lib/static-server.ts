@@ -2,12 +2,15 @@
  * Serves the built site (`public/`) on 127.0.0.1 the way static hosts do: files as
  * they are, `/success` redirected to `/success/`, and any unknown path answered
  * with `404.html` and status 404. Optionally with the headers of `public/_headers`
- * applied, as Netlify or Cloudflare Pages would (for the CSP tests).
+ * applied, as Netlify or Cloudflare Pages would (CSP tests), and gzip-compressed
+ * as every such host does (the bench). Used by the browser tests, `npm run bench`
+ * and the CONTENT.md screenshot.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import compression from "compression";
 import handler from "serve-handler";
 
 /** A running static server. */
@@ -22,6 +25,11 @@ export interface StaticServer {
 export interface StaticServerOptions {
   /** Answer with the headers `publicDir/_headers` sets for the requested path (default false). */
   applyHeadersFile?: boolean;
+  /**
+   * Compress text responses like a production host (default false). Without it Lighthouse's
+   * transfer sizes and simulated timings would describe a server nobody deploys to.
+   */
+  gzip?: boolean;
 }
 
 /** One block of a `_headers` file: a path pattern and the headers it sets. */
@@ -102,15 +110,19 @@ function decodedPath(pathname: string): string {
  */
 export async function startStaticServer(publicDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {
   const rules = options.applyHeadersFile ? parseHeadersFile(readFileSync(path.join(publicDir, "_headers"), "utf8")) : [];
+  const compress = options.gzip ? compression() : null;
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
     // Set before serve-handler writes: its own headers (type, length, etag) are added to these.
     for (const [name, value] of headersForPath(rules, decodedPath(pathname)).values()) res.setHeader(name, value);
     // serve-handler answers a missing file with `404.html` from publicDir and status 404.
-    handler(req, res, { public: publicDir, trailingSlash: true, directoryListing: false }).catch((error: unknown) => {
-      res.statusCode = 500;
-      res.end(String(error));
-    });
+    const serve = () =>
+      handler(req, res, { public: publicDir, trailingSlash: true, directoryListing: false }).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+    if (compress) compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void serve());
+    else void serve();
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
