@@ -4,8 +4,8 @@
  * the spinner has a name, and the floating decorations are hidden from screen
  * readers, animate `transform` only and stand still under reduced motion.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated, waitForHydration } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { setProviderMode } from "./support/provider-control";
 import { showEmailRequiredToast } from "./support/page-state";
@@ -18,15 +18,9 @@ const LAUNCH_DATE_PARTS = ["June", "1", "2030"];
 /** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
 const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
 });
@@ -63,7 +57,7 @@ function announcements(page: Page): Promise<Announcement[]> {
 }
 
 async function openHome(options: Parameters<typeof newGuardedContext>[1] = {}): Promise<Page> {
-  ({ context } = await newGuardedContext(browser, options));
+  ({ context } = await newGuardedContext(browser(), options));
   await recordAnnouncements(context);
   return openHydrated(context, "/");
 }
@@ -187,7 +181,7 @@ describe("the floating decorations", () => {
   });
 
   it("stand still when the visitor asks for reduced motion", async () => {
-    ({ context } = await newGuardedContext(browser));
+    ({ context } = await newGuardedContext(browser()));
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");

@@ -3,9 +3,9 @@
  * state a visitor meets (toasts, tooltip, submitting), at phone and desktop size
  * (issue 5, item 3).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expectNoAxeViolations } from "./support/axe";
-import { launchChromium, newGuardedContext, openHydrated, VIEWPORTS } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
 import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
@@ -15,22 +15,16 @@ import { uniqueVisitor } from "./support/visitors";
 type ViewportName = keyof typeof VIEWPORTS;
 const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
 });
 
 /** A fresh context at the viewport's size, with a hydrated page at `path`. */
 async function open(viewport: ViewportName, path: string): Promise<Page> {
-  ({ context } = await newGuardedContext(browser, { viewport: VIEWPORTS[viewport] }));
+  ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS[viewport] }));
   const page = await openHydrated(context, path);
   await waitForFiniteAnimations(page);
   return page;

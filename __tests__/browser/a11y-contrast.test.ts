@@ -3,23 +3,17 @@
  * outline that shows a visitor where each text field is. Text contrast is axe's
  * color-contrast rule (a11y-axe.test.ts).
  */
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { contrastRatio } from "./support/focus";
 
 /** WCAG 1.4.11: the boundary of a control needs 3:1 against adjacent colours. */
 const NON_TEXT_CONTRAST = 3;
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
 });
@@ -33,7 +27,7 @@ function over(color: string, backdrop: string): string {
 }
 
 it("draws each text field's outline at 3:1 against the field and the card around it, wherever the page glow is", async () => {
-  ({ context } = await newGuardedContext(browser));
+  ({ context } = await newGuardedContext(browser()));
   const page = await openHydrated(context, "/");
   const fields = await page.locator("form input:not([type=hidden]):not([tabindex='-1'])").evaluateAll((inputs) =>
     inputs.map((input) => {

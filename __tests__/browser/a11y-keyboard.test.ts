@@ -3,9 +3,9 @@
  * control is reached by Tab in reading order, works with Enter or Space, and shows a
  * focus ring when focused from the keyboard.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { launchChromium, newGuardedContext, openHydrated, VIEWPORTS } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { contrastRatio, focusedControl, focusedIndicator, isVisibleRing, tabSequence, type FocusIndicator } from "./support/focus";
 import { showEmailRequiredToast } from "./support/page-state";
@@ -34,18 +34,12 @@ const TOOLTIPS = {
 /** WCAG 1.4.11: a focus ring needs 3:1 against what surrounds it. */
 const NON_TEXT_CONTRAST = 3;
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let blocked: string[];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context, blocked } = await newGuardedContext(browser, { viewport: VIEWPORTS.desktop }));
+  ({ context, blocked } = await newGuardedContext(browser(), { viewport: VIEWPORTS.desktop }));
 });
 afterEach(async () => {
   await context?.close();
@@ -130,7 +124,7 @@ describe("the home page", () => {
 
   it("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async () => {
     await context.close();
-    ({ context } = await newGuardedContext(browser, { viewport: VIEWPORTS.phone }));
+    ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS.phone }));
     const page = await openHydrated(context, "/");
     // A visitor far down the page sends the form: the email field is above the fold.
     await submitButton(page).scrollIntoViewIfNeeded();

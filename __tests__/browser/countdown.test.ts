@@ -2,8 +2,8 @@
  * The launch countdown with the browser's clock under test control (spec §2, §4):
  * zeros after the launch, one-second ticks before it, the same figures in any time zone.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 
 /** The fixture's launch moment (__tests__/fixtures/site.yaml → launch.moment). */
@@ -17,15 +17,9 @@ const START_BEFORE_LAUNCH_MS = 3 * DAY + 4 * HOUR + 5 * MINUTE + 30 * SECOND;
 /** How far the clock is moved on once the page is ready (longer than hydration can take). */
 const SETTLE_MS = 60 * SECOND;
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
   context = undefined;
@@ -47,7 +41,7 @@ function expected(remainingMs: number): string[] {
 
 /** Open / in a fresh context whose clock starts at `startMs`, in time zone `timezoneId`. */
 async function openWithClock(startMs: number, timezoneId?: string): Promise<Page> {
-  ({ context } = await newGuardedContext(browser, timezoneId ? { timezoneId } : {}));
+  ({ context } = await newGuardedContext(browser(), timezoneId ? { timezoneId } : {}));
   await context.clock.install({ time: startMs });
   return openHydrated(context, "/");
 }

@@ -4,8 +4,8 @@
  * Content-Security-Policy lets the site's own scripts run (Gatsby's inline ones by
  * hash) without a single violation, and a whole signup works under it.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, waitForHydration } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, waitForHydration, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { siteOriginWithHeaders } from "./support/run-env";
@@ -23,20 +23,14 @@ const PAGES: [string, number][] = [
 /** What Chromium logs when it blocks something under a CSP. */
 const CSP_CONSOLE_TEXT = "Content Security Policy";
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let page: Page;
 /** Console messages about the CSP. */
 let cspConsole: string[];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser, { baseURL: siteOriginWithHeaders() }));
+  ({ context } = await newGuardedContext(browser(), { baseURL: siteOriginWithHeaders() }));
   // Before any page script: record every violation the document reports.
   await context.addInitScript(() => {
     const violations: string[] = [];

@@ -5,8 +5,8 @@
  * form back with a 'Subscription failed' toast. Timings are asserted as lower bounds
  * (the order and spacing of attempts), never as deadlines.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { SUBSCRIBE_PATH, type RecordedRequest } from "./support/provider-stand-in";
@@ -31,20 +31,14 @@ const FAILED = { title: "Subscription failed", fallbackMessage: "Please try agai
 /** Upper limit for the failure toast to appear: all attempts, timeouts and backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 60_000;
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let page: Page;
 /** Main-frame navigations after the home page loaded. */
 let navigations: string[];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser));
+  ({ context } = await newGuardedContext(browser()));
   page = await openHydrated(context, "/");
   navigations = [];
   page.on("framenavigated", (frame) => {

@@ -3,8 +3,8 @@
  * signup that fills it is answered like a success while nothing is sent, so a bot
  * learns nothing.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { providerRequests } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { fillSignupForm, submitButton } from "./support/signup-page";
@@ -16,18 +16,12 @@ const HONEYPOT_LABEL = "Leave this field empty";
 /** More Tab presses than the page has stops, so the walk passes every one of them. */
 const MAX_TAB_STOPS = 40;
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser));
+  ({ context } = await newGuardedContext(browser()));
   page = await openHydrated(context, "/");
 });
 afterEach(async () => {

@@ -3,8 +3,8 @@
  * complete form that posts straight to the provider. And with JavaScript, the same
  * form never falls through to that native post.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { SUBSCRIBE_PATH } from "./support/provider-stand-in";
@@ -24,15 +24,9 @@ const HOME_COPY = [
   "Follow @PickFund for funding announcements",
 ];
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
 });
@@ -48,7 +42,7 @@ function recordNavigations(page: Page): string[] {
 
 describe("without JavaScript", () => {
   beforeEach(async () => {
-    ({ context } = await newGuardedContext(browser, { javaScriptEnabled: false }));
+    ({ context } = await newGuardedContext(browser(), { javaScriptEnabled: false }));
   });
 
   it("shows the whole form and its copy, prerendered", async () => {
@@ -91,7 +85,7 @@ describe("without JavaScript", () => {
 
 describe("with JavaScript", () => {
   it("never lets a submit become a native post to the provider: the page stays on the site until /success/, one request", async () => {
-    ({ context } = await newGuardedContext(browser));
+    ({ context } = await newGuardedContext(browser()));
     const visitor = uniqueVisitor("js-no-native-post");
     const page = await openHydrated(context, "/");
     const navigations = recordNavigations(page);

@@ -1,8 +1,8 @@
 /**
  * /success/, the 404 page and a clean console, in a real browser (spec §2).
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated, waitForHydration } from "./support/browser";
+import type { BrowserContext } from "playwright-core";
+import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
 import { collectConsole, problems } from "./support/console-collector";
 import { eventually } from "./support/eventually";
 
@@ -10,18 +10,12 @@ import { eventually } from "./support/eventually";
 const DISCORD_INVITE = "https://discord.gg/pickfund";
 const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let blocked: string[];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context, blocked } = await newGuardedContext(browser));
+  ({ context, blocked } = await newGuardedContext(browser()));
 });
 afterEach(async () => {
   await context?.close();

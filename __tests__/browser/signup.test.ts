@@ -1,8 +1,8 @@
 /**
  * The signup form in a real browser against the provider stand-in (spec §4, §5, §7, §8).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, openHydrated } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { allProviderRequests, providerRequests, setProviderMode } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
@@ -12,18 +12,12 @@ import { uniqueVisitor, type Visitor } from "./support/visitors";
 
 const VALIDATION_TITLES = ["Email required", "First name required", "Last name required", "Invalid email"];
 
-let browser: Browser;
+const browser = useChromium();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser));
+  ({ context } = await newGuardedContext(browser()));
   page = await openHydrated(context, "/");
 });
 afterEach(async () => {

@@ -90,3 +90,23 @@ export async function openHydrated(context: BrowserContext, path: string): Promi
   await waitForHydration(page);
   return page;
 }
+
+/**
+ * One Chromium for the calling test file, launched before its first test and closed
+ * after its last (this registers the file's beforeAll/afterAll hooks).
+ * @returns a function that gives the running browser
+ * @throws Error (from the returned function) when called before the beforeAll hook ran
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is not running yet: use the browser inside a test or a beforeEach hook.");
+    return browser;
+  };
+}
