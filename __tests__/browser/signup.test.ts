@@ -6,7 +6,7 @@ import { newGuardedContext, openHydrated, useChromium } from "./support/browser"
 import { eventually } from "./support/eventually";
 import { allProviderRequests, providerRequests, setProviderMode } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
-import { COPY, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { COPY, expectFormGivenBack, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
@@ -136,16 +136,7 @@ describe("sending a signup", () => {
     expect(description).not.toBe("");
     expect(await providerRequests(visitor.email)).toHaveLength(4);
 
-    const button = page.getByRole("button", { name: COPY.submit });
-    await eventually(async () => expect(await button.isEnabled()).toBe(true));
-    const fields = signupFields(page);
-    expect(await fields.email.inputValue()).toBe(visitor.email);
-    expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
-    expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
-    for (const field of [fields.email, fields.firstName, fields.lastName]) {
-      expect(await field.isEnabled()).toBe(true);
-    }
-    expect(new URL(page.url()).pathname).toBe("/");
+    await expectFormGivenBack(page, visitor);
     // The failure is final: no fifth attempt, no native form POST after the toast.
     await expectNoLaterRequests(visitor.email, 4);
   });

@@ -3,6 +3,7 @@
  * button by its text. Copy comes from the fixture (__tests__/fixtures/site.yaml).
  */
 import type { Locator, Page } from "playwright-core";
+import { eventually } from "./eventually";
 import type { Visitor } from "./visitors";
 
 /** Fixture copy the signup tests look for. */
@@ -50,4 +51,22 @@ export async function skipBrowserValidation(page: Page): Promise<void> {
   await page.locator("form").evaluate((form: HTMLFormElement) => {
     form.noValidate = true;
   });
+}
+
+/**
+ * After a failed signup (spec §4: submitting → failure): the button and the three
+ * fields are enabled again, they still hold what the visitor typed, and the page is
+ * still /. Waits for the button to come back; asserts the rest at once.
+ */
+export async function expectFormGivenBack(page: Page, visitor: Visitor): Promise<void> {
+  const button = page.getByRole("button", { name: COPY.submit });
+  await eventually(async () => expect(await button.isEnabled()).toBe(true));
+  const fields = signupFields(page);
+  expect(await fields.email.inputValue()).toBe(visitor.email);
+  expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
+  expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
+  for (const field of [fields.email, fields.firstName, fields.lastName]) {
+    expect(await field.isEnabled()).toBe(true);
+  }
+  expect(new URL(page.url()).pathname).toBe("/");
 }
