@@ -9,7 +9,7 @@ import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "
 import { eventually } from "./support/eventually";
 import { setProviderMode } from "./support/provider-control";
 import { showEmailRequiredToast } from "./support/page-state";
-import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { COPY, fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
 import { toastRegion, toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
@@ -83,10 +83,7 @@ describe("toasts", () => {
   it("the success toast is a status, announced politely, and still there on /success/", async () => {
     const page = await openHome();
     const visitor = uniqueVisitor("a11y-announce");
-    await setProviderMode(visitor.email, "ok");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await signUpToSuccess(page, visitor);
     const toast = toastTitled(page, "Submission confirmed");
     await toast.waitFor();
     expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("status");

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
-import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { COPY, fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
@@ -59,10 +59,7 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
   it("/success/ has no violations with the success toast still showing after the signup", async () => {
     const page = await open(viewport, "/");
     const visitor = uniqueVisitor(`a11y-success-${viewport}`);
-    await setProviderMode(visitor.email, "ok");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await signUpToSuccess(page, visitor);
     const toast = toastTitled(page, "Submission confirmed");
     await toast.waitFor();
     await holdToast(toast);

@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { eventually } from "./eventually";
+import { setProviderMode } from "./provider-control";
 import type { Visitor } from "./visitors";
 
 /** Fixture copy the signup tests look for. */
@@ -69,4 +70,15 @@ export async function expectFormGivenBack(page: Page, visitor: Visitor): Promise
     expect(await field.isEnabled()).toBe(true);
   }
   expect(new URL(page.url()).pathname).toBe("/");
+}
+
+/**
+ * A valid signup the stand-in accepts at once: fill the form, send it, and wait
+ * until the site has moved on to /success/ (spec §4: success → /success).
+ */
+export async function signUpToSuccess(page: Page, visitor: Visitor): Promise<void> {
+  await setProviderMode(visitor.email, "ok");
+  await fillSignupForm(page, visitor);
+  await submitButton(page).click();
+  await page.waitForURL((url) => url.pathname === "/success/");
 }
