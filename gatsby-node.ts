@@ -62,6 +62,9 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
   return true;
 }
 
+/** The develop-mode watcher on the content file (one per process). */
+let contentWatcher: FSWatcher | null = null;
+
 /** Gatsby's error id for content mistakes, so the build shows "ERROR #…_CONTENT" instead of "ERROR UNKNOWN". */
 const CONTENT_ERROR_ID = "CONTENT";
 
@@ -84,9 +87,6 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
     });
   }
 };
-
-/** The develop-mode watcher on the content file (one per process). */
-let contentWatcher: FSWatcher | null = null;
 
 /**
  * After the build: the web app manifest (from the content, so the brand name lives

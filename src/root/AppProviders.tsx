@@ -1,7 +1,8 @@
 /**
  * Providers around the whole app, mounted once by `wrapRootElement`
  * (gatsby-browser.tsx and gatsby-ssr.tsx): the theme, the query client and the
- * toast queue. Global styles live in the Layout (see there why). (Tooltips carry their own provider, loaded lazily: see Badges.)
+ * toast queue. Global styles live in the Layout (see there why); tooltips carry
+ * their own provider, loaded lazily (see Badges).
  */
 import React, { useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";

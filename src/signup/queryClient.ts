@@ -31,12 +31,14 @@ export function shouldRetrySignup(failureCount: number, error: unknown): boolean
   return error instanceof SignupNetworkError && failureCount < MAX_RETRIES;
 }
 
-/** A QueryClient with the spec's defaults; `networkMode: "always"` so an offline browser fails instead of waiting. */
+/**
+ * A QueryClient with the spec's §9 defaults. The signup mutation (useSignup) sets its
+ * own retry rule from the same policy: only network failures, `networkMode: "always"`.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: MAX_RETRIES, retryDelay, gcTime: GC_TIME_MS },
-      mutations: { retry: shouldRetrySignup, retryDelay, gcTime: GC_TIME_MS, networkMode: "always" },
     },
   });
 }

@@ -25,6 +25,7 @@ export function useSignup(provider: ProviderConfig) {
         : subscribe(provider, submission),
     retry: shouldRetrySignup,
     retryDelay,
+    // An offline browser must fail and show the toast, not wait silently for the network to return.
     networkMode: "always",
   });
 }
