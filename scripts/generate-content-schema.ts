@@ -1,16 +1,21 @@
 /**
- * Writes `content/site.schema.json`, the JSON Schema of the content file, from the
- * one zod schema (src/content/schema.ts). Editors' VS Code reads it (the
- * `yaml-language-server` comment on line 1 of site.yaml) for completion, hover
- * help and red underlines while typing.
+ * Writes `content/site.schema.json` and `content/campaign.schema.json`, the JSON
+ * Schemas of the site file and the campaign files, from the one zod schema
+ * (src/content/schema.ts). Editors' VS Code reads them (the `yaml-language-server`
+ * comment on line 1 of each file) for completion, hover help and red underlines while typing.
  *
  * Usage: `npm run content-schema` (after any change to schema.ts; a unit test
  * fails while the committed file is stale).
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { CONTENT_SCHEMA_FILE, contentJsonSchemaText } from "../src/content/json-schema";
+import { CAMPAIGN_SCHEMA_FILE, campaignJsonSchemaText, CONTENT_SCHEMA_FILE, contentJsonSchemaText } from "../src/content/json-schema";
 
-const target = path.resolve(CONTENT_SCHEMA_FILE);
-writeFileSync(target, contentJsonSchemaText());
-console.log(`Wrote ${path.relative(process.cwd(), target)}`);
+for (const [file, text] of [
+  [CONTENT_SCHEMA_FILE, contentJsonSchemaText()],
+  [CAMPAIGN_SCHEMA_FILE, campaignJsonSchemaText()],
+] as const) {
+  const target = path.resolve(file);
+  writeFileSync(target, text);
+  console.log(`Wrote ${path.relative(process.cwd(), target)}`);
+}

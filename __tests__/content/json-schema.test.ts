@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CONTENT_SCHEMA_FILE, contentJsonSchemaText } from "../../src/content/json-schema";
+import { CAMPAIGN_SCHEMA_FILE, campaignJsonSchemaText, CONTENT_SCHEMA_FILE, contentJsonSchemaText } from "../../src/content/json-schema";
+import { SITE_WIDE_FIELDS } from "../../src/content/schema";
 
 const ROOT = path.join(__dirname, "..", "..");
 
-type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema };
+type JsonSchema = { description?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; required?: string[] };
 
 /** Dotted paths of every property (and array item) that has no description. */
 function undescribed(schema: JsonSchema, at: string): string[] {
@@ -39,5 +40,45 @@ describe("content/site.schema.json", () => {
     expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(schema.title).toBe("Site content");
     expect(schema.additionalProperties).toBe(false);
+  });
+});
+
+describe("content/campaign.schema.json", () => {
+  const committed = readFileSync(path.join(ROOT, CAMPAIGN_SCHEMA_FILE), "utf8");
+  const schema = JSON.parse(committed) as JsonSchema & Record<string, unknown>;
+
+  it("is up to date with src/content/schema.ts (run npm run content-schema when this fails)", () => {
+    if (campaignJsonSchemaText() !== committed) {
+      throw new Error(`${CAMPAIGN_SCHEMA_FILE} is stale. Run npm run content-schema and commit the result.`);
+    }
+  });
+
+  it("gives editors a description for every field", () => {
+    expect(undescribed(schema, "")).toEqual([]);
+  });
+
+  it("requires only campaign.source: every copy field may be left out", () => {
+    const requiredPaths = (node: JsonSchema, at: string): string[] => [
+      ...(node.required ?? []).map((key) => (at ? `${at}.${key}` : key)),
+      ...Object.entries(node.properties ?? {}).flatMap(([key, child]) => requiredPaths(child, at ? `${at}.${key}` : key)),
+    ];
+    expect(requiredPaths(schema, "")).toEqual(["campaign", "campaign.source"]);
+    expect(schema.title).toBe("Campaign page");
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it("offers none of the site-wide fields", () => {
+    for (const dotted of Object.keys(SITE_WIDE_FIELDS)) {
+      const [section, field] = dotted.split(".");
+      const found = field ? schema.properties?.[section]?.properties?.[field] : schema.properties?.[section];
+      expect([dotted, found]).toEqual([dotted, undefined]);
+    }
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(["campaign", "home", "toasts", "decorations"]));
+  });
+
+  it("is what the fixture campaign's first line points editors at", () => {
+    const fixture = readFileSync(path.join(ROOT, "__tests__", "fixtures", "campaigns", "nba-ads.yaml"), "utf8");
+    const [, target] = /^# yaml-language-server: \$schema=(\S+)\n/.exec(fixture) ?? [];
+    expect(path.resolve(ROOT, "__tests__", "fixtures", "campaigns", target)).toBe(path.join(ROOT, CAMPAIGN_SCHEMA_FILE));
   });
 });

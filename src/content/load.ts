@@ -9,7 +9,8 @@ import path from "node:path";
 import { closest, distance } from "fastest-levenshtein";
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode, type YAMLError } from "yaml";
 import { z } from "zod";
-import { siteContentSchema, type SiteContent } from "./schema";
+import { mergeContent } from "./merge";
+import { campaignFileSchema, campaignPageSchema, siteContentSchema, SITE_WIDE_FIELDS, type CampaignContent, type SiteContent } from "./schema";
 
 /** One mistake in a content file. `line` and `column` are 1-based. */
 export interface ContentError {
@@ -26,6 +27,11 @@ export interface ContentError {
 
 /** The outcome of validating one content file. */
 export type ContentResult = { ok: true; content: SiteContent } | { ok: false; errors: ContentError[] };
+/** The outcome of validating one campaign file against the site file it is merged over. */
+export type CampaignResult = { ok: true; content: CampaignContent } | { ok: false; errors: ContentError[] };
+
+/** Turns an offset in the file into a 1-based line and column. */
+type Locate = (offset: number) => { line: number; column: number };
 
 /** Plain-English explanations of the `yaml` package's error codes. */
 const YAML_ERROR_TEXT: Record<string, string> = {
@@ -49,25 +55,89 @@ const YAML_ERROR_TEXT: Record<string, string> = {
  */
 export function loadContentFile(file: string, source?: string): ContentResult {
   const text = source ?? readFileSync(file, "utf8");
-  const display = path.relative(process.cwd(), path.resolve(file)) || file;
+  const display = displayPath(file);
+  const read = readYaml(text, display);
+  if (!read.ok) return read;
+  return validate(siteContentSchema, read.doc.toJS() ?? {}, read.doc, display, read.at);
+}
+
+/**
+ * Validate a campaign file: its own fields against the campaign-file schema, then
+ * the site's content with the campaign merged over it (lists replace whole lists)
+ * against the full schema. Every mistake is reported at the campaign file's own line
+ * and column. The file name (the page's slug) is checked by campaigns.ts, not here.
+ * @param file path of the campaign's YAML file
+ * @param site the validated content of the site file it is merged over
+ * @param siteFile the site file's path, named in the message for site-wide fields
+ * @param source the file's text; read from `file` when omitted
+ * @returns `{ ok: true, content }` (the merged page content, with its `campaign` section) or `{ ok: false, errors }`
+ * @throws only when the file cannot be read (Node's ENOENT/EACCES error, naming the file)
+ */
+export function loadCampaignFile(file: string, site: SiteContent, siteFile: string, source?: string): CampaignResult {
+  const text = source ?? readFileSync(file, "utf8");
+  const display = displayPath(file);
+  const read = readYaml(text, display);
+  if (!read.ok) return read;
+  const { doc, at } = read;
+  const input: unknown = doc.toJS() ?? {};
+
+  // Site-wide fields are refused with their reason, then left out so that they are not also reported as unknown.
+  const siteWide: ContentError[] = [];
+  for (const [dotted, reason] of Object.entries(SITE_WIDE_FIELDS)) {
+    const fieldPath = dotted.split(".");
+    const keyNode = findKeyNode(doc, fieldPath.slice(0, -1), fieldPath[fieldPath.length - 1]);
+    if (!keyNode) continue;
+    siteWide.push({
+      file: display,
+      ...at(keyNode.range?.[0] ?? 0),
+      field: dotted,
+      message: `\`${dotted}\` ${reason} It can only be set in ${displayPath(siteFile)}: remove it from this campaign file.`,
+    });
+    let parent = input as Record<string, unknown>;
+    for (const key of fieldPath.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+    delete parent[fieldPath[fieldPath.length - 1]];
+  }
+
+  const own = validate(campaignFileSchema, input, doc, display, at);
+  if (!own.ok || siteWide.length > 0) return { ok: false, errors: sortErrors([...siteWide, ...(own.ok ? [] : own.errors)]) };
+  return validate(campaignPageSchema, mergeContent(site, own.content), doc, display, at);
+}
+
+/** A path as editors see it: relative to the working directory. */
+function displayPath(file: string): string {
+  return path.relative(process.cwd(), path.resolve(file)) || file;
+}
+
+function sortErrors(errors: ContentError[]): ContentError[] {
+  return errors.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Parse YAML text, keeping line positions; syntax mistakes come back explained. */
+function readYaml(text: string, display: string): { ok: true; doc: Document; at: Locate } | { ok: false; errors: ContentError[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
-  const at = (offset: number) => {
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line, column: pos.col };
-  };
-
   if (doc.errors.length > 0) {
     return { ok: false, errors: describeSyntaxErrors(text, doc.errors, lineCounter).map((error) => ({ file: display, ...error })) };
   }
+  const at: Locate = (offset) => {
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+  return { ok: true, doc, at };
+}
 
-  const parsed = siteContentSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
+/** Check parsed YAML against `schema`, explaining every issue at its place in `doc`. */
+function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  doc: Document,
+  display: string,
+  at: Locate,
+): { ok: true; content: z.output<S> } | { ok: false; errors: ContentError[] } {
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, content: parsed.data };
-
-  const issues = withoutMisspelledFields(parsed.error.issues);
-  const errors = issues.flatMap((issue) => describeIssue(issue, doc, display, at));
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: false, errors };
+  const issues = withoutMisspelledFields(parsed.error.issues, schema);
+  return { ok: false, errors: sortErrors(issues.flatMap((issue) => describeIssue(issue, doc, display, at, schema))) };
 }
 
 /**
@@ -198,11 +268,11 @@ const MISSING_SPACE_AFTER_COLON = /^\s*[A-Za-z0-9_-]+:[^\s/]/;
  * (`titel` beside a missing `title`) is one mistake, not two: keep only the
  * unknown-key report, which names the right spelling.
  */
-function withoutMisspelledFields(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+function withoutMisspelledFields(issues: readonly z.core.$ZodIssue[], root: z.ZodType): z.core.$ZodIssue[] {
   const misspelled = new Set<string>();
   for (const issue of issues) {
     if (issue.code !== "unrecognized_keys") continue;
-    const known = Object.keys(shapeAt(issue.path.map(String)) ?? {});
+    const known = Object.keys(shapeAt(issue.path.map(String), root) ?? {});
     for (const key of issue.keys) {
       const suggestion = nearMiss(key, known);
       if (suggestion) misspelled.add([...issue.path.map(String), suggestion].join("."));
@@ -224,11 +294,12 @@ function describeIssue(
   issue: z.core.$ZodIssue,
   doc: Document,
   file: string,
-  at: (offset: number) => { line: number; column: number },
+  at: Locate,
+  root: z.ZodType,
 ): ContentError[] {
   const issuePath = issue.path.map(String);
   if (issue.code === "unrecognized_keys") {
-    const known = Object.keys(shapeAt(issuePath) ?? {});
+    const known = Object.keys(shapeAt(issuePath, root) ?? {});
     const what = issuePath.length ? `a field in \`${issuePath.join(".")}\`` : "a section of this file";
     return issue.keys.map((key) => {
       const keyNode = findKeyNode(doc, issuePath, key);
@@ -244,7 +315,7 @@ function describeIssue(
     });
   }
   const name = issuePath[issuePath.length - 1] ?? "";
-  const example = exampleFor(issuePath);
+  const example = exampleFor(issuePath, root);
   const exampleText = example === undefined ? undefined : `${name}: ${JSON.stringify(example)}`;
   const { node, exact } = nearestNode(doc, issuePath);
   if (!exact) {
@@ -253,7 +324,7 @@ function describeIssue(
     const parentKey = parentPath.length ? findKeyNode(doc, parentPath.slice(0, -1), parentPath[parentPath.length - 1]) : null;
     const isMissing = issue.code === "invalid_type" && issue.input === undefined;
     const isSection = isMissing && issue.expected === "object";
-    const children = isSection ? Object.keys(shapeAt(issuePath) ?? {}) : [];
+    const children = isSection ? Object.keys(shapeAt(issuePath, root) ?? {}) : [];
     const message = !isMissing
       ? issue.message
       : isSection
@@ -304,8 +375,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /** The schema of the field at `fieldPath`, if the path exists in the model. */
-function schemaAt(fieldPath: string[]): z.ZodType | undefined {
-  let current: z.ZodType | undefined = siteContentSchema;
+function schemaAt(fieldPath: string[], root: z.ZodType): z.ZodType | undefined {
+  let current: z.ZodType | undefined = root;
   for (const key of fieldPath) {
     if (!current) return undefined;
     const inner = unwrap(current);
@@ -316,15 +387,15 @@ function schemaAt(fieldPath: string[]): z.ZodType | undefined {
   return current;
 }
 
-function shapeAt(fieldPath: string[]): Record<string, unknown> | undefined {
-  const schema = schemaAt(fieldPath);
+function shapeAt(fieldPath: string[], root: z.ZodType): Record<string, unknown> | undefined {
+  const schema = schemaAt(fieldPath, root);
   const inner = schema && unwrap(schema);
   return inner instanceof z.ZodObject ? inner.shape : undefined;
 }
 
 /** The first example the schema gives for the field at `fieldPath`. */
-function exampleFor(fieldPath: string[]): unknown {
-  let current = schemaAt(fieldPath);
+function exampleFor(fieldPath: string[], root: z.ZodType): unknown {
+  let current = schemaAt(fieldPath, root);
   while (current) {
     const examples = current.meta()?.examples as unknown[] | undefined;
     if (examples?.length) return examples[0];
@@ -346,5 +417,6 @@ export function formatContentErrors(errors: ContentError[]): string {
     return lines.join("\n");
   });
   const count = errors.length === 1 ? "1 mistake" : `${errors.length} mistakes`;
-  return `Found ${count} in the content file:\n\n${blocks.join("\n\n")}\n`;
+  const where = new Set(errors.map((error) => error.file)).size > 1 ? "the content files" : "the content file";
+  return `Found ${count} in ${where}:\n\n${blocks.join("\n\n")}\n`;
 }

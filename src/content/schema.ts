@@ -372,3 +372,80 @@ export const siteContentSchema = z
 export type SiteContentInput = z.input<typeof siteContentSchema>;
 /** The validated content (trimmed strings, defaults applied). */
 export type SiteContent = z.output<typeof siteContentSchema>;
+
+/**
+ * Campaign landing pages: each `campaigns/<slug>.yaml` next to the site file becomes
+ * the signup page at `/<slug>/`, with the copy it changes merged over the site file's.
+ */
+
+/** The section only campaign files have: where their signups come from, and their own search summary. */
+export const campaignSectionSchema = z
+  .strictObject({
+    source: copy(
+      "Where this campaign's signups come from, recorded with each signup as its custom source (free text, like the ad campaign's name).",
+      "nba-ads",
+    ),
+    metaDescription: copy(
+      "This page's own summary for search engines and shared links. Left out: the site's site.metaDescription.",
+      "Join the PickFund waitlist from our NBA ads: get funded to pick basketball.",
+    ).optional(),
+  })
+  .meta({ description: "What makes this campaign page its own: the source its signups are recorded under, and its search summary." });
+
+/**
+ * Fields a campaign file may not set, and why (the plain-English reason the check
+ * gives). Settings that decide where signups go, when the site launches and what the
+ * site is stay in one place; the pages every campaign shares keep one set of words.
+ */
+export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
+  site: "is site-wide: every page has the same address, brand and logo.",
+  launch: "is site-wide: every page counts down to the same launch.",
+  provider: "is site-wide: every page sends its signups to the same list.",
+  adPixel: "is site-wide: one pixel and one consent answer cover every page.",
+  success: "is the /success/ page, which every campaign leads to and shares.",
+  notFound: "is the page-not-found page, which every address shares.",
+  "links.discordInviteUrl": "is the invite on the /success/ page, which every campaign leads to and shares.",
+};
+
+/** A copy of an object schema in which every field, at every depth, may be left out (lists stay whole). */
+function everyFieldOptional(schema: z.ZodType): z.ZodType {
+  if (!(schema instanceof z.ZodObject)) return schema;
+  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, child]) => [key, everyFieldOptional(child).optional()]));
+  const result = z.strictObject(shape);
+  const meta = schema.meta();
+  return meta ? result.meta(meta) : result;
+}
+
+const { links } = siteContentSchema.shape;
+const pageCopy = siteContentSchema.omit({ site: true, launch: true, provider: true, adPixel: true, success: true, notFound: true, links: true }).shape;
+
+/**
+ * What an editor writes in a campaign file: a `campaign` section (its `source`
+ * required), and any part of the page copy, every field optional. A list replaces
+ * the site file's whole list. The fields of SITE_WIDE_FIELDS are not part of it.
+ */
+export const campaignFileSchema = z
+  .strictObject({
+    campaign: campaignSectionSchema,
+    links: everyFieldOptional(links.omit({ discordInviteUrl: true }).meta(links.meta() ?? {})).optional(),
+    ...Object.fromEntries(Object.entries(pageCopy).map(([key, section]) => [key, everyFieldOptional(section).optional()])),
+  })
+  .meta({
+    title: "Campaign page",
+    description:
+      "A campaign landing page at /<file name>/: its source, and the copy it changes from content/site.yaml. Everything left out comes from content/site.yaml. See CONTENT.md, section Campaign pages.",
+  });
+
+/** A campaign page's full content: the site file with the campaign file merged over it, plus its `campaign` section. */
+export const campaignPageSchema = siteContentSchema.extend({ campaign: campaignSectionSchema });
+
+/**
+ * The content of any page node (the site's own, or a campaign's): what the GraphQL
+ * type `SiteContent` is declared from. `campaign` is null on the site's own pages.
+ */
+export const pageContentSchema = siteContentSchema.extend({ campaign: campaignSectionSchema.optional() });
+
+/** The `campaign` section, validated. */
+export type CampaignSection = z.output<typeof campaignSectionSchema>;
+/** A campaign page's merged, validated content. */
+export type CampaignContent = z.output<typeof campaignPageSchema>;
