@@ -1,6 +1,8 @@
 /**
- * Content pipeline: content/site.yaml → schema validation → one `SiteContent`
- * node → GraphQL (declared in createSchemaCustomization) → page queries.
+ * Content pipeline: content/site.yaml and content/campaigns/*.yaml → schema
+ * validation → one `SiteContent` node per signup page (the site's own, and one per
+ * campaign, merged over it) → GraphQL (declared in createSchemaCustomization) →
+ * page queries, which pick their node by `derived.pagePath`.
  *
  * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file) and
  * SIGNUP_ENDPOINT_URL (replace the provider endpoint).
@@ -10,11 +12,13 @@ import path from "node:path";
 // A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
 import { watch, type FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
-import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
+import { allErrors, campaignsFolderFor, loadAllContent } from "./src/content/campaigns";
+import { contentFilePath, deriveFields, SITE_PAGE_PATH, signupEndpointOverride } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
-import { formatContentErrors, loadContentFile } from "./src/content/load";
+import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { headersFile } from "./src/build/securityHeaders";
+import { robotsWithSitemap } from "./src/build/sitemap";
 
 /** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
 let builtContent: (SiteContent & { provider: { endpointUrl: string } }) | null = null;
@@ -24,18 +28,23 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(siteContentTypeDefs());
 };
 
+/** Ids of the campaign nodes the last successful sourcing created (develop deletes the ones whose file is gone). */
+let campaignNodeIds = new Set<string>();
+
 /**
- * Validate the content file and (re)create the one content node.
- * @returns false when the file is invalid (the build has been stopped, or, in develop, the last good node is kept)
+ * Validate the site file and its campaign files, and (re)create one content node
+ * per signup page: the site's own (`derived.pagePath` "/") and one per campaign ("/<slug>/").
+ * @returns false when a file is invalid (the build has been stopped, or, in develop, the last good nodes are kept)
  */
-function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: Reporter, message: string) => void): boolean {
+function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter: Reporter, message: string) => void): boolean {
   const { actions, createNodeId, createContentDigest, reporter } = args;
-  const result = loadContentFile(file);
-  if (!result.ok) {
-    fail(reporter, formatContentErrors(result.errors));
+  const loaded = loadAllContent(file);
+  const errors = allErrors(loaded);
+  if (errors.length > 0 || !loaded.site.result.ok) {
+    fail(reporter, formatContentErrors(errors));
     return false;
   }
-  const content = result.content;
+  const content = loaded.site.result.content;
   let endpointOverride: string | undefined;
   try {
     endpointOverride = signupEndpointOverride();
@@ -44,25 +53,42 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
     return false;
   }
   const provider = { ...content.provider, endpointUrl: endpointOverride ?? content.provider.endpointUrl };
-  const derived = deriveFields(content, Date.now());
+  const builtAtMs = Date.now();
+  const derived = deriveFields(content, builtAtMs);
   if (derived.demoMode) {
     reporter.warn(
       `${path.relative(process.cwd(), file)}: provider.demoMode is on. Signups on this build are SIMULATED and sent nowhere. Set demoMode: false with a public API key and list id before a real launch.`,
     );
   }
-  const data = { ...content, provider, derived };
-  builtContent = data;
-  actions.createNode({
-    ...data,
-    id: createNodeId(SITE_CONTENT_TYPE),
-    parent: null,
-    children: [],
-    internal: { type: SITE_CONTENT_TYPE, contentDigest: createContentDigest({ ...data, derived: { ...derived, builtAtMs: 0 } }) },
-  });
+  builtContent = { ...content, provider };
+
+  const pages = [
+    { id: createNodeId(SITE_CONTENT_TYPE), content: { ...content, campaign: null }, pagePath: SITE_PAGE_PATH },
+    ...loaded.campaigns.flatMap(({ pagePath, result }) =>
+      result.ok ? [{ id: createNodeId(`${SITE_CONTENT_TYPE}:${pagePath}`), content: result.content, pagePath }] : [],
+    ),
+  ];
+  for (const page of pages) {
+    const pageDerived = deriveFields(page.content, builtAtMs, page.pagePath);
+    const data = { ...page.content, provider, derived: pageDerived };
+    actions.createNode({
+      ...data,
+      id: page.id,
+      parent: null,
+      children: [],
+      internal: { type: SITE_CONTENT_TYPE, contentDigest: createContentDigest({ ...data, derived: { ...pageDerived, builtAtMs: 0 } }) },
+    });
+  }
+  const campaignIds = new Set(pages.slice(1).map((page) => page.id));
+  for (const id of campaignNodeIds) {
+    const gone = campaignIds.has(id) ? undefined : args.getNode(id);
+    if (gone) actions.deleteNode(gone);
+  }
+  campaignNodeIds = campaignIds;
   return true;
 }
 
-/** The develop-mode watcher on the content file (one per process). */
+/** The develop-mode watcher on the content files (one per process). */
 let contentWatcher: FSWatcher | null = null;
 
 /** Gatsby's error id for content mistakes, so the build shows "ERROR #…_CONTENT" instead of "ERROR UNKNOWN". */
@@ -73,24 +99,55 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
   args.reporter.info(`Reading site content from ${path.relative(process.cwd(), file)}`);
   // The message is the same text `npm run check-content` prints; the error map only names its category.
   args.reporter.setErrorMap({ [CONTENT_ERROR_ID]: { text: (context: { sourceMessage: string }) => context.sourceMessage, level: "ERROR", category: "USER" } });
-  createContentNode(args, file, (reporter, message) => reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }));
+  createContentNodes(args, file, (reporter, message) => reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }));
 
   if (process.env.gatsby_executing_command === "develop" && !contentWatcher) {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
-    contentWatcher = watch(file, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100 } });
+    // The campaigns folder is watched too, so that a new campaign file becomes a page and a deleted one goes away.
+    contentWatcher = watch([file, campaignsFolderFor(file)], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100 } });
     // "add" too: editors that save atomically replace the file instead of changing it.
-    contentWatcher.on("all", (event) => {
-      if (event !== "change" && event !== "add") return;
-      if (createContentNode(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
-        args.reporter.success(`Reloaded ${path.relative(process.cwd(), file)}`);
+    contentWatcher.on("all", (event, changed) => {
+      if (event !== "change" && event !== "add" && event !== "unlink") return;
+      if (path.resolve(changed) !== file && !/\.ya?ml$/.test(changed)) return;
+      if (createContentNodes(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
+        args.reporter.success(`Reloaded ${path.relative(process.cwd(), changed)}`);
       }
     });
   }
 };
 
+/** The page component every signup page uses: the home page's, with the campaign's content node. */
+const SIGNUP_PAGE_COMPONENT = path.resolve("src", "pages", "index.tsx");
+
+/**
+ * One page per campaign node, at its `derived.pagePath`. The home page component
+ * picks its node with the page's own path (Gatsby passes `$path` to every page
+ * query), so `/` keeps working as an ordinary page of src/pages.
+ */
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  const result = await graphql<{ allSiteContent: { nodes: { derived: { pagePath: string } }[] } }>(`
+    query CampaignPages {
+      allSiteContent(filter: { campaign: { source: { ne: null } } }) {
+        nodes {
+          derived {
+            pagePath
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not list the campaign pages.", result.errors as Error[] | undefined);
+    return;
+  }
+  for (const node of result.data.allSiteContent.nodes) {
+    actions.createPage({ path: node.derived.pagePath, component: SIGNUP_PAGE_COMPONENT, context: {} });
+  }
+};
+
 /**
  * After the build: the web app manifest (from the content, so the brand name lives
- * only in the YAML) and `_headers` with the security headers, whose CSP hashes
+ * only in the YAML), robots.txt naming the sitemap, and `_headers` with the security headers, whose CSP hashes
  * Gatsby's inline scripts as they stand in the finished HTML.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
@@ -113,6 +170,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     ],
   };
   await writeFile(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const robotsFile = path.join(publicDir, "robots.txt");
+  await writeFile(robotsFile, robotsWithSitemap(await readFile(robotsFile, "utf8").catch(() => "User-agent: *\nAllow: /\n"), site.url));
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
   const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));

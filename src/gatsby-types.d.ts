@@ -954,6 +954,7 @@ type Query_siteBuildMetadataArgs = {
 
 type Query_siteContentArgs = {
   adPixel: InputMaybe<SiteContentAdPixelFilterInput>;
+  campaign: InputMaybe<SiteContentCampaignFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   consent: InputMaybe<SiteContentConsentFilterInput>;
   decorations: InputMaybe<SiteContentDecorationsFilterInput>;
@@ -1210,6 +1211,7 @@ type SiteConnection_sumArgs = {
 
 type SiteContent = Node & {
   readonly adPixel: Maybe<SiteContentAdPixel>;
+  readonly campaign: Maybe<SiteContentCampaign>;
   readonly children: ReadonlyArray<Node>;
   readonly consent: SiteContentConsent;
   readonly decorations: SiteContentDecorations;
@@ -1242,6 +1244,26 @@ type SiteContentAdPixelFilterInput = {
 
 type SiteContentAdPixelSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentCampaign = {
+  readonly metaDescription: Maybe<Scalars['String']>;
+  readonly source: Scalars['String'];
+};
+
+type SiteContentCampaignFieldSelector = {
+  readonly metaDescription: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentCampaignFilterInput = {
+  readonly metaDescription: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentCampaignSortInput = {
+  readonly metaDescription: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentConnection = {
@@ -1340,6 +1362,8 @@ type SiteContentDerived = {
   readonly demoMode: Scalars['Boolean'];
   /** The launch moment in ms since the Unix epoch. */
   readonly launchAtMs: Scalars['Float'];
+  /** The page this content is for: / for the site's own signup page (also feeding /success/ and 404), /<slug>/ for a campaign's. */
+  readonly pagePath: Scalars['String'];
 };
 
 type SiteContentDerivedFieldSelector = {
@@ -1347,6 +1371,7 @@ type SiteContentDerivedFieldSelector = {
   readonly countdownLabel: InputMaybe<FieldSelectorEnum>;
   readonly demoMode: InputMaybe<FieldSelectorEnum>;
   readonly launchAtMs: InputMaybe<FieldSelectorEnum>;
+  readonly pagePath: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentDerivedFilterInput = {
@@ -1354,6 +1379,7 @@ type SiteContentDerivedFilterInput = {
   readonly countdownLabel: InputMaybe<StringQueryOperatorInput>;
   readonly demoMode: InputMaybe<BooleanQueryOperatorInput>;
   readonly launchAtMs: InputMaybe<FloatQueryOperatorInput>;
+  readonly pagePath: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentDerivedSortInput = {
@@ -1361,6 +1387,7 @@ type SiteContentDerivedSortInput = {
   readonly countdownLabel: InputMaybe<SortOrderEnum>;
   readonly demoMode: InputMaybe<SortOrderEnum>;
   readonly launchAtMs: InputMaybe<SortOrderEnum>;
+  readonly pagePath: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentEdge = {
@@ -1391,6 +1418,7 @@ type SiteContentErrorScreenSortInput = {
 
 type SiteContentFieldSelector = {
   readonly adPixel: InputMaybe<SiteContentAdPixelFieldSelector>;
+  readonly campaign: InputMaybe<SiteContentCampaignFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly consent: InputMaybe<SiteContentConsentFieldSelector>;
   readonly decorations: InputMaybe<SiteContentDecorationsFieldSelector>;
@@ -1411,6 +1439,7 @@ type SiteContentFieldSelector = {
 
 type SiteContentFilterInput = {
   readonly adPixel: InputMaybe<SiteContentAdPixelFilterInput>;
+  readonly campaign: InputMaybe<SiteContentCampaignFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly consent: InputMaybe<SiteContentConsentFilterInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsFilterInput>;
@@ -1936,6 +1965,7 @@ type SiteContentSiteSortInput = {
 
 type SiteContentSortInput = {
   readonly adPixel: InputMaybe<SiteContentAdPixelSortInput>;
+  readonly campaign: InputMaybe<SiteContentCampaignSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly consent: InputMaybe<SiteContentConsentSortInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsSortInput>;
@@ -2744,10 +2774,12 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
-type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
+type HomePageQueryVariables = Exact<{
+  path: Scalars['String'];
+}>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly endpointUrl: string, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly endpointUrl: string, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean, readonly pagePath: string }, readonly campaign: { readonly source: string, readonly metaDescription: string | null } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
@@ -2762,6 +2794,11 @@ type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } } | null };
+
+type CampaignPagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type CampaignPagesQuery = { readonly allSiteContent: { readonly nodes: ReadonlyArray<{ readonly derived: { readonly pagePath: string } }> } };
 
 
 }

@@ -6,13 +6,17 @@
  * this covers all files in a second.)
  * @jest-environment node
  */
-import { readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { NodePluginArgs, SourceNodesArgs } from "gatsby";
 import { sourceNodes } from "../../gatsby-node";
+import { allErrors, loadAllContent } from "../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 
 const BROKEN = path.join(__dirname, "broken");
+const BROKEN_CAMPAIGNS = path.join(__dirname, "broken-campaigns");
+const FIXTURE = path.join(__dirname, "..", "fixtures", "site.yaml");
 const ORIGINAL = process.env.SITE_CONTENT_FILE;
 
 afterAll(() => {
@@ -55,9 +59,44 @@ it.each(files)("%s stops the build with check-content's report and creates no no
   expect(createNode).not.toHaveBeenCalled();
 });
 
-it("builds the fixture: one SiteContent node and no panic", () => {
-  const { panics, createNode } = source(path.join(__dirname, "..", "fixtures", "site.yaml"));
+it("builds the fixture: one SiteContent node for / and one for its campaign page, and no panic", () => {
+  const { panics, createNode } = source(FIXTURE);
   expect(panics).toEqual([]);
-  expect(createNode).toHaveBeenCalledTimes(1);
-  expect(createNode.mock.calls[0][0]).toMatchObject({ internal: { type: "SiteContent" }, home: { title: "Fixture title: secure your spot" } });
+  expect(createNode).toHaveBeenCalledTimes(2);
+  expect(createNode.mock.calls[0][0]).toMatchObject({
+    internal: { type: "SiteContent" },
+    home: { title: "Fixture title: secure your spot" },
+    campaign: null,
+    derived: { pagePath: "/" },
+  });
+  expect(createNode.mock.calls[1][0]).toMatchObject({
+    internal: { type: "SiteContent" },
+    // The campaign's own title; what it leaves out (the form) and the site-wide provider come from the site file.
+    home: { title: "Fixture campaign: get funded for your NBA picks", form: { submit: "Secure Spot & Access Discord" } },
+    provider: { listId: "WtL1st" },
+    campaign: { source: "fixture-nba-ads" },
+    derived: { pagePath: "/nba-ads/" },
+  });
+});
+
+describe("a broken campaign file beside a valid site file", () => {
+  const campaignFiles = readdirSync(BROKEN_CAMPAIGNS).filter((file) => file.endsWith(".yaml"));
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(path.join(os.tmpdir(), "campaign-build-"));
+    copyFileSync(FIXTURE, path.join(folder, "site.yaml"));
+    mkdirSync(path.join(folder, "campaigns"));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it.each(campaignFiles)("%s stops the build with check-content's report and creates no node", (file) => {
+    copyFileSync(path.join(BROKEN_CAMPAIGNS, file), path.join(folder, "campaigns", file));
+    const siteFile = path.join(folder, "site.yaml");
+    const errors = allErrors(loadAllContent(siteFile));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((error) => error.file.endsWith(path.join("campaigns", file)))).toBe(true);
+    const { panics, createNode } = source(siteFile);
+    expect(panics).toEqual([{ id: "CONTENT", context: { sourceMessage: formatContentErrors(errors) } }]);
+    expect(createNode).not.toHaveBeenCalled();
+  });
 });

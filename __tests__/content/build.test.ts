@@ -7,12 +7,28 @@
  * two builds.
  */
 import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { allErrors, loadAllContent } from "../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 
 const ROOT = path.join(__dirname, "..", "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
 const FIXTURE = "__tests__/fixtures/site.yaml";
+const FIXTURE_CAMPAIGN = "__tests__/fixtures/campaigns/nba-ads.yaml";
+
+/**
+ * A site folder inside the repository (so paths print relative, as an editor's would):
+ * the fixture as `site.yaml` and one broken campaign from the corpus in `campaigns/`.
+ * @returns the folder, relative to the repository root; the caller removes it
+ */
+function siteWithBrokenCampaign(name: string): string {
+  const folder = path.relative(ROOT, mkdtempSync(path.join(ROOT, "__tests__", "content", ".tmp-site-")));
+  copyFileSync(path.join(ROOT, FIXTURE), path.join(ROOT, folder, "site.yaml"));
+  mkdirSync(path.join(ROOT, folder, "campaigns"));
+  copyFileSync(path.join(ROOT, "__tests__", "content", "broken-campaigns", name), path.join(ROOT, folder, "campaigns", name));
+  return folder;
+}
 
 /** Run a command from the repository root, as an editor would. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -53,6 +69,33 @@ describe("npm run check-content", () => {
     expect({ status, stdout }).toEqual({ status: 0, stdout: "content/site.yaml is valid\n" });
   });
 
+  it("checks the site file and every campaign file beside it when no file is given", () => {
+    const { status, stdout, stderr } = run("tsx", ["scripts/check-content.ts"], { SITE_CONTENT_FILE: FIXTURE });
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: `${FIXTURE} is valid\n${FIXTURE_CAMPAIGN} is valid\n`, stderr: "" });
+  });
+
+  it("checks one campaign file, merged over its site file", () => {
+    const { status, stdout, stderr } = run("tsx", ["scripts/check-content.ts", FIXTURE_CAMPAIGN]);
+    expect({ status, stdout, stderr }).toEqual({ status: 0, stdout: `${FIXTURE_CAMPAIGN} is valid\n`, stderr: "" });
+  });
+
+  it("prints a broken campaign file's mistake at its own line and exits 1, with or without naming the file", () => {
+    const folder = siteWithBrokenCampaign("unknown-key.yaml");
+    try {
+      const campaign = `${folder}/campaigns/unknown-key.yaml`;
+      const report = formatContentErrors(allErrors(loadAllContent(path.join(ROOT, folder, "site.yaml"))).map((error) => ({ ...error, file: campaign })));
+      expect(report).toContain(`${campaign}:7:3  home.titel\n  \`titel\` is not a field in \`home\`. Did you mean \`title\`?`);
+      expect(run("tsx", ["scripts/check-content.ts", campaign])).toMatchObject({ status: 1, stdout: "", stderr: `${report}\n` });
+      expect(run("tsx", ["scripts/check-content.ts"], { SITE_CONTENT_FILE: `${folder}/site.yaml` })).toMatchObject({
+        status: 1,
+        stdout: `${folder}/site.yaml is valid\n`,
+        stderr: `${report}\n`,
+      });
+    } finally {
+      rmSync(path.join(ROOT, folder), { recursive: true, force: true });
+    }
+  });
+
   it("prints every mistake to stderr and exits 1 for a broken file", () => {
     const file = "__tests__/content/multiple/three-schema-mistakes.yaml";
     const { status, stdout, stderr } = run("tsx", ["scripts/check-content.ts", file]);
@@ -78,4 +121,17 @@ describe("gatsby build with a broken content file", () => {
     },
     90_000,
   );
+
+  it("stops on a broken campaign file with the same report check-content prints", () => {
+    const folder = siteWithBrokenCampaign("site-wide-provider.yaml");
+    try {
+      const { status, stdout, stderr } = run("gatsby", ["build"], { SITE_CONTENT_FILE: `${folder}/site.yaml` });
+      const report = formatContentErrors(allErrors(loadAllContent(path.join(ROOT, folder, "site.yaml"))));
+      expect(report).toContain(`${folder}/campaigns/site-wide-provider.yaml:9:1  provider`);
+      expect(status).toBe(1);
+      expect(flat(stdout + stderr)).toContain(flat(report));
+    } finally {
+      rmSync(path.join(ROOT, folder), { recursive: true, force: true });
+    }
+  }, 90_000);
 });

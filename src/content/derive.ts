@@ -11,7 +11,12 @@ export interface DerivedFields {
   builtAtMs: number;
   countdownLabel: string;
   demoMode: boolean;
+  /** The address of the page this content is for: "/" for the site's own signup page, "/<slug>/" for a campaign's. */
+  pagePath: string;
 }
+
+/** The path of the site's own signup page; its content node also feeds /success/ and the 404 page. */
+export const SITE_PAGE_PATH = "/";
 
 /**
  * The launch moment written out in its own offset, e.g.
@@ -41,13 +46,15 @@ export function formatLaunchMoment(moment: string, language: string): string {
  * Values derived from the content for the pages.
  * @param content validated content
  * @param builtAtMs the build's "now" in ms since the epoch
+ * @param pagePath the page the content is for ("/" or a campaign's "/<slug>/")
  */
-export function deriveFields(content: SiteContent, builtAtMs: number): DerivedFields {
+export function deriveFields(content: SiteContent, builtAtMs: number, pagePath = SITE_PAGE_PATH): DerivedFields {
   return {
     launchAtMs: Date.parse(content.launch.moment),
     builtAtMs,
     countdownLabel: content.home.countdown.label.replace("{date}", formatLaunchMoment(content.launch.moment, content.site.language)),
     demoMode: content.provider.demoMode || !content.provider.publicApiKey || !content.provider.listId,
+    pagePath,
   };
 }
 

@@ -4,7 +4,7 @@
  * Used by `createSchemaCustomization` in gatsby-node.ts. Build-time only.
  */
 import { z } from "zod";
-import { siteContentSchema } from "./schema";
+import { pageContentSchema } from "./schema";
 
 /** The GraphQL type name of the one content node. */
 export const SITE_CONTENT_TYPE = "SiteContent";
@@ -30,16 +30,19 @@ type ${SITE_CONTENT_TYPE}Derived {
   countdownLabel: String!
   "true when signups are simulated (provider.demoMode, or no key/list id)."
   demoMode: Boolean!
+  "The page this content is for: / for the site's own signup page (also feeding /success/ and 404), /<slug>/ for a campaign's."
+  pagePath: String!
 }`;
 
 /**
- * SDL for `SiteContent` (a `Node`, `@dontInfer`) and its nested object types.
+ * SDL for `SiteContent` (a `Node`, `@dontInfer`; one per signup page, `campaign`
+ * null on the site's own) and its nested object types.
  * Required fields in the schema are non-null (`!`), optional ones nullable.
  * @returns a GraphQL SDL string
  * @throws Error when the schema uses a JSON Schema construct with no GraphQL mapping
  */
 export function siteContentTypeDefs(): string {
-  const root = z.toJSONSchema(siteContentSchema, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  const root = z.toJSONSchema(pageContentSchema, { io: "output", unrepresentable: "any" }) as JsonSchema;
   const types: string[] = [];
 
   const typeOf = (schema: JsonSchema, name: string): string => {

@@ -52,7 +52,7 @@ const HomeLink = styled(Link)`
 
 export const query = graphql`
   query NotFoundPage {
-    siteContent {
+    siteContent(derived: { pagePath: { eq: "/" } }) {
       ...LayoutContent
       ...SeoContent
       notFound {

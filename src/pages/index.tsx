@@ -15,6 +15,8 @@ export const SUCCESS_PATH = "/success/";
 /**
  * Route / (spec §2): title, logo, countdown, tagline, signup form, social link,
  * privacy note and badges. On success it navigates to /success.
+ * Also every campaign page (`/<slug>/`, created in gatsby-node): the query picks the
+ * content node whose `derived.pagePath` is the page's own path.
  */
 const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
   const content = data.siteContent;
@@ -23,7 +25,7 @@ const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
   const demo = derived.demoMode;
   return (
     <Centered>
-      <Seo site={content.site} title={home.pageTitle} path="/" />
+      <Seo site={content.site} title={home.pageTitle} description={content.campaign?.metaDescription} path={derived.pagePath} />
       <Card>
         <Logo src={content.site.logo.src} alt={content.site.logo.alt} brandName={content.site.brandName} />
         <Title>{home.title}</Title>
@@ -79,8 +81,8 @@ const Privacy = styled.p`
 `;
 
 export const query = graphql`
-  query HomePage {
-    siteContent {
+  query HomePage($path: String!) {
+    siteContent(derived: { pagePath: { eq: $path } }) {
       ...LayoutContent
       ...SeoContent
       site {
@@ -180,6 +182,11 @@ export const query = graphql`
         builtAtMs
         countdownLabel
         demoMode
+        pagePath
+      }
+      campaign {
+        source
+        metaDescription
       }
     }
   }

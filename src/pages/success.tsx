@@ -76,7 +76,7 @@ const Subtext = styled.p`
 
 export const query = graphql`
   query SuccessPage {
-    siteContent {
+    siteContent(derived: { pagePath: { eq: "/" } }) {
       ...LayoutContent
       ...SeoContent
       success {
