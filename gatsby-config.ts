@@ -1,4 +1,5 @@
 import type { GatsbyConfig } from "gatsby";
+import { sitemapOptions } from "./src/build/sitemap";
 
 /** Gatsby configuration. Site content comes from content/site.yaml via gatsby-node.ts, not from here. */
 const config: GatsbyConfig = {
@@ -8,7 +9,7 @@ const config: GatsbyConfig = {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,
   },
-  plugins: ["gatsby-plugin-react-helmet", "gatsby-plugin-styled-components"],
+  plugins: ["gatsby-plugin-react-helmet", "gatsby-plugin-styled-components", { resolve: "gatsby-plugin-sitemap", options: sitemapOptions }],
 };
 
 export default config;

@@ -1,0 +1,73 @@
+/**
+ * Options of gatsby-plugin-sitemap: the sitemap lists the signup pages people should
+ * find in search (`/` and every campaign page), and leaves out /success/ (only
+ * reached after a signup) and the 404 page. The site's address comes from
+ * content/site.yaml, so it is read from the content nodes, not siteMetadata.
+ * Build-time only.
+ */
+
+/** What the sitemap query returns. */
+export interface SitemapQueryData {
+  allSiteContent: { nodes: { derived: { pagePath: string }; site: { url: string } }[] };
+  allSitePage: { nodes: { path: string }[] };
+}
+
+/** The query the plugin runs once, after the pages exist. */
+export const SITEMAP_QUERY = `
+  {
+    allSiteContent {
+      nodes {
+        derived {
+          pagePath
+        }
+        site {
+          url
+        }
+      }
+    }
+    allSitePage {
+      nodes {
+        path
+      }
+    }
+  }
+`;
+
+/**
+ * The site's address, e.g. `https://www.pickfund.com`.
+ * @throws Error when the build made no content node (it stops earlier in that case)
+ */
+export function sitemapSiteUrl(data: SitemapQueryData): string {
+  const url = data.allSiteContent.nodes[0]?.site.url;
+  if (!url) throw new Error("The sitemap needs site.url from the content, but the build has no content node.");
+  return url;
+}
+
+/** The built pages that are signup pages (a content node's `derived.pagePath`), in path order. */
+export function sitemapPages(data: SitemapQueryData): { path: string }[] {
+  const signupPaths = new Set(data.allSiteContent.nodes.map((node) => node.derived.pagePath));
+  return data.allSitePage.nodes.filter((page) => signupPaths.has(page.path)).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The plugin's options (gatsby-config.ts). */
+export const sitemapOptions = {
+  query: SITEMAP_QUERY,
+  resolveSiteUrl: sitemapSiteUrl,
+  resolvePages: sitemapPages,
+  // robots.txt names the sitemap (written after the build), so the pages' <head> stays as it is.
+  createLinkInHead: false,
+};
+
+/** The sitemap index the plugin writes at the site's root. */
+export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";
+
+/**
+ * robots.txt with a `Sitemap:` line naming the sitemap index, as search engines expect it (an absolute URL).
+ * @param robots the robots.txt copied from static/
+ * @param siteUrl site.url from the content
+ */
+export function robotsWithSitemap(robots: string, siteUrl: string): string {
+  const line = `Sitemap: ${new URL(SITEMAP_INDEX_PATH, siteUrl).toString()}`;
+  const kept = robots.split(/\r?\n/).filter((entry) => entry.trim() !== "" && !/^sitemap:/i.test(entry.trim()));
+  return `${[...kept, "", line].join("\n")}\n`;
+}
