@@ -1,0 +1,52 @@
+import { ATTRIBUTION_VALUE_MAX_CHARS, attributionProperties, attributionValue, referrerOrigin } from "../../src/signup/attribution";
+
+const landing = { search: "", pathname: "/", referrer: "" };
+
+describe("attribution properties of a signup", () => {
+  it("sends the five UTM parameters under their own names, with the landing path and the referring origin", () => {
+    const properties = attributionProperties({
+      search: "?utm_source=nba&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&other=x",
+      pathname: "/nba-ads/",
+      referrer: "https://news.example/article/42?user=jordan@example.com#comments",
+    });
+    expect(properties).toEqual({
+      utm_source: "nba",
+      utm_medium: "paid-social",
+      utm_campaign: "launch week",
+      utm_term: "picks",
+      utm_content: "video-a",
+      landing_page: "/nba-ads/",
+      referrer: "https://news.example",
+    });
+  });
+
+  it("leaves out what is missing or blank, never sending an empty value", () => {
+    expect(attributionProperties({ ...landing, search: "?utm_source=&utm_medium=%20%20&utm_campaign" })).toEqual({ landing_page: "/" });
+    expect(attributionProperties({ search: "", pathname: "", referrer: "" })).toEqual({});
+  });
+
+  it("trims values and cuts them to 255 characters", () => {
+    const long = "a".repeat(5_000);
+    const properties = attributionProperties({ ...landing, search: `?utm_source=${long}&utm_medium=%20%20paid%20` });
+    expect(properties.utm_source).toBe("a".repeat(ATTRIBUTION_VALUE_MAX_CHARS));
+    expect(properties.utm_medium).toBe("paid");
+  });
+
+  it("keeps markup as the literal text it is", () => {
+    const markup = '<img src=x onerror="alert(1)">';
+    expect(attributionProperties({ ...landing, search: `?utm_content=${encodeURIComponent(markup)}` }).utm_content).toBe(markup);
+  });
+
+  it("never splits a character made of two UTF-16 units when cutting", () => {
+    const value = attributionValue("🏀".repeat(300));
+    expect(Array.from(value ?? "")).toHaveLength(ATTRIBUTION_VALUE_MAX_CHARS);
+    expect(value).toBe("🏀".repeat(ATTRIBUTION_VALUE_MAX_CHARS));
+  });
+
+  it("takes only the origin of an http(s) referrer, and nothing from other schemes or garbage", () => {
+    expect(referrerOrigin("http://127.0.0.1:8000/some/path?q=1")).toBe("http://127.0.0.1:8000");
+    expect(referrerOrigin("android-app://com.example/")).toBeUndefined();
+    expect(referrerOrigin("not a url")).toBeUndefined();
+    expect(referrerOrigin("")).toBeUndefined();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Where a signup came from, as Klaviyo profile properties: the landing URL's UTM
+ * parameters, the landing page's path and the referring site. Runs in the browser
+ * (plain functions over the location and `document.referrer`; no content modules).
+ */
+
+/** The UTM parameters a campaign link carries, sent under the same names. */
+export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/**
+ * Longest value sent, in characters. Real UTM values and paths are far shorter;
+ * the cut keeps a hostile or broken link from filling the visitor's profile.
+ */
+export const ATTRIBUTION_VALUE_MAX_CHARS = 255;
+
+/** The profile properties of one signup; a value that is missing is left out, never sent empty. */
+export type AttributionProperties = Partial<Record<(typeof UTM_PARAMETERS)[number] | "landing_page" | "referrer", string>>;
+
+/** What the browser knows about how the visitor arrived. */
+export interface Landing {
+  /** `location.search`, e.g. "?utm_source=nba&utm_medium=paid" ("" when there is none). */
+  search: string;
+  /** `location.pathname`, e.g. "/nba-ads/". */
+  pathname: string;
+  /** `document.referrer`: the page that linked here, "" when there was none or it was withheld. */
+  referrer: string;
+}
+
+/**
+ * A value as it is sent: trimmed and cut to ATTRIBUTION_VALUE_MAX_CHARS characters
+ * (whole characters, so an emoji is never split in half).
+ * @returns the value, or undefined when nothing is left
+ */
+export function attributionValue(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  const characters = Array.from(trimmed);
+  return characters.length > ATTRIBUTION_VALUE_MAX_CHARS ? characters.slice(0, ATTRIBUTION_VALUE_MAX_CHARS).join("").trim() : trimmed;
+}
+
+/**
+ * The referring site's origin (`https://news.example`), never its full URL: the path
+ * and query of someone else's page can carry personal data.
+ * @returns undefined for no referrer, or one that is not an http(s) URL
+ */
+export function referrerOrigin(referrer: string): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    const url = new URL(referrer);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The attribution properties of a signup made on this landing.
+ * @param landing location.search, location.pathname and document.referrer
+ * @returns `{ utm_source?, utm_medium?, utm_campaign?, utm_term?, utm_content?, landing_page?, referrer? }`,
+ *   each value text, trimmed and at most ATTRIBUTION_VALUE_MAX_CHARS characters
+ */
+export function attributionProperties(landing: Landing): AttributionProperties {
+  const query = new URLSearchParams(landing.search);
+  const properties: AttributionProperties = {};
+  for (const name of UTM_PARAMETERS) {
+    const value = attributionValue(query.get(name));
+    if (value !== undefined) properties[name] = value;
+  }
+  const landingPage = attributionValue(landing.pathname);
+  if (landingPage !== undefined) properties.landing_page = landingPage;
+  const referrer = attributionValue(referrerOrigin(landing.referrer));
+  if (referrer !== undefined) properties.referrer = referrer;
+  return properties;
+}
+
+/** The attribution of a signup made now, in this browser. */
+export function currentAttribution(): AttributionProperties {
+  return attributionProperties({ search: window.location.search, pathname: window.location.pathname, referrer: document.referrer });
+}
