@@ -9,14 +9,14 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-// A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
-import { watch, type FSWatcher } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
-import { allErrors, campaignsFolderFor, loadAllContent } from "./src/content/campaigns";
+import { allErrors, loadAllContent } from "./src/content/campaigns";
 import { contentFilePath, deriveFields, SITE_PAGE_PATH, signupEndpointOverride } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
+import { watchContentFiles } from "./src/content/watch";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
 
@@ -103,12 +103,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
 
   if (process.env.gatsby_executing_command === "develop" && !contentWatcher) {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
-    // The campaigns folder is watched too, so that a new campaign file becomes a page and a deleted one goes away.
-    contentWatcher = watch([file, campaignsFolderFor(file)], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100 } });
-    // "add" too: editors that save atomically replace the file instead of changing it.
-    contentWatcher.on("all", (event, changed) => {
-      if (event !== "change" && event !== "add" && event !== "unlink") return;
-      if (path.resolve(changed) !== file && !/\.ya?ml$/.test(changed)) return;
+    // Campaign files too: a new one becomes a page (createPages runs again), a deleted one goes away.
+    contentWatcher = watchContentFiles(file, (changed) => {
       if (createContentNodes(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), changed)}`);
       }

@@ -29,8 +29,10 @@ function source(file: string) {
   process.env.SITE_CONTENT_FILE = file;
   const panics: unknown[] = [];
   const createNode = jest.fn();
+  const deleteNode = jest.fn();
   const args = {
-    actions: { createNode },
+    actions: { createNode, deleteNode },
+    getNode: (id: string) => ({ id }),
     createNodeId: (seed: string) => `id-${seed}`,
     createContentDigest: () => "digest",
     reporter: {
@@ -41,7 +43,7 @@ function source(file: string) {
     },
   } as unknown as SourceNodesArgs & NodePluginArgs;
   (sourceNodes as (args: SourceNodesArgs) => void)(args);
-  return { panics, createNode };
+  return { panics, createNode, deleteNode };
 }
 
 const files = readdirSync(BROKEN).filter((file) => file.endsWith(".yaml"));
@@ -99,4 +101,23 @@ describe("a broken campaign file beside a valid site file", () => {
     expect(panics).toEqual([{ id: "CONTENT", context: { sourceMessage: formatContentErrors(errors) } }]);
     expect(createNode).not.toHaveBeenCalled();
   });
+});
+
+it("deletes the page node of a campaign file that is gone when the content is read again (develop's reload)", () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "campaign-reload-"));
+  try {
+    copyFileSync(FIXTURE, path.join(folder, "site.yaml"));
+    mkdirSync(path.join(folder, "campaigns"));
+    copyFileSync(path.join(__dirname, "..", "fixtures", "campaigns", "nba-ads.yaml"), path.join(folder, "campaigns", "nba-ads.yaml"));
+    const first = source(path.join(folder, "site.yaml"));
+    expect(first.createNode.mock.calls.map(([node]) => node.derived.pagePath)).toEqual(["/", "/nba-ads/"]);
+    const campaignNodeId = first.createNode.mock.calls[1][0].id as string;
+
+    rmSync(path.join(folder, "campaigns", "nba-ads.yaml"));
+    const second = source(path.join(folder, "site.yaml"));
+    expect(second.createNode.mock.calls.map(([node]) => node.derived.pagePath)).toEqual(["/"]);
+    expect(second.deleteNode.mock.calls).toEqual([[{ id: campaignNodeId }]]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
