@@ -33,6 +33,7 @@ async function open(viewport: ViewportName, path: string): Promise<Page> {
 describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
   it.each([
     ["the home page", "/"],
+    ["a campaign page", "/nba-ads/"],
     ["/success/", "/success/"],
     ["the 404 page", "/no-such-page/"],
   ])("%s has no violations", async (name, path) => {
