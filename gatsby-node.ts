@@ -2,22 +2,23 @@
  * Content pipeline: content/site.yaml → schema validation → one `SiteContent`
  * node → GraphQL (declared in createSchemaCustomization) → page queries.
  *
- * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file) and
- * SIGNUP_ENDPOINT_URL (replace the provider endpoint).
+ * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file),
+ * SIGNUP_ENDPOINT_URL (replace the provider endpoint) and SIGNUP_NOSCRIPT_FORM_URL
+ * (replace where the no-JavaScript form posts).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 // A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
 import { watch, type FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
-import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/content/derive";
+import { contentFilePath, deriveFields, effectiveProvider, type EffectiveProvider } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors, loadContentFile } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { headersFile } from "./src/build/securityHeaders";
 
-/** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
-let builtContent: (SiteContent & { provider: { endpointUrl: string } }) | null = null;
+/** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
+let builtContent: (SiteContent & { provider: EffectiveProvider }) | null = null;
 
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -36,14 +37,13 @@ function createContentNode(args: NodePluginArgs, file: string, fail: (reporter: 
     return false;
   }
   const content = result.content;
-  let endpointOverride: string | undefined;
+  let provider: EffectiveProvider;
   try {
-    endpointOverride = signupEndpointOverride();
+    provider = effectiveProvider(content.provider);
   } catch (error) {
     fail(reporter, (error as Error).message);
     return false;
   }
-  const provider = { ...content.provider, endpointUrl: endpointOverride ?? content.provider.endpointUrl };
   const derived = deriveFields(content, Date.now());
   if (derived.demoMode) {
     reporter.warn(
@@ -116,7 +116,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
   const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
-  const headers = headersFile({ htmlPages, endpointUrl: builtContent.provider.endpointUrl, pixel: Boolean(builtContent.adPixel?.id) });
+  const { endpointUrl, noScriptFormUrl } = builtContent.provider;
+  const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id) });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
 };
