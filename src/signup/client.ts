@@ -102,7 +102,7 @@ export class SignupRejectedError extends Error {
 }
 
 /**
- * The form-urlencoded body of the legacy form (spec §7).
+ * The form-urlencoded body of the legacy form: the spec's payload.
  * @returns `g=<listId>&email=…&first_name=…&last_name=…`
  */
 export function subscriptionBody(listId: string, submission: Submission): URLSearchParams {
