@@ -74,8 +74,8 @@ export interface SignupFormProps {
 }
 
 /**
- * The three inputs: `name`s are the provider's form fields (spec §7), so the plain-HTML
- * fallback posts exactly what the script sends; `autoComplete` lets browsers fill them.
+ * The three inputs: `name`s are the legacy form's fields (the spec's payload), which the
+ * plain-HTML fallback posts and the script reads at submit; `autoComplete` lets browsers fill them.
  */
 type FieldKey = "email" | "firstName" | "lastName";
 const FIELDS: Record<FieldKey, React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }> = {
