@@ -4,15 +4,16 @@
  * campaign, merged over it) → GraphQL (declared in createSchemaCustomization) →
  * page queries, which pick their node by `derived.pagePath`.
  *
- * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file) and
- * SIGNUP_ENDPOINT_URL (replace the provider endpoint).
+ * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file),
+ * SIGNUP_ENDPOINT_URL (replace the provider endpoint) and SIGNUP_NOSCRIPT_FORM_URL
+ * (replace where the no-JavaScript form posts).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { allErrors, loadAllContent } from "./src/content/campaigns";
-import { contentFilePath, deriveFields, SITE_PAGE_PATH, signupEndpointOverride } from "./src/content/derive";
+import { contentFilePath, deriveFields, effectiveProvider, SITE_PAGE_PATH, type EffectiveProvider } from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
@@ -20,8 +21,8 @@ import { watchContentFiles } from "./src/content/watch";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
 
-/** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
-let builtContent: (SiteContent & { provider: { endpointUrl: string } }) | null = null;
+/** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
+let builtContent: (SiteContent & { provider: EffectiveProvider }) | null = null;
 
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -45,14 +46,13 @@ function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter:
     return false;
   }
   const content = loaded.site.result.content;
-  let endpointOverride: string | undefined;
+  let provider: EffectiveProvider;
   try {
-    endpointOverride = signupEndpointOverride();
+    provider = effectiveProvider(content.provider);
   } catch (error) {
     fail(reporter, (error as Error).message);
     return false;
   }
-  const provider = { ...content.provider, endpointUrl: endpointOverride ?? content.provider.endpointUrl };
   const builtAtMs = Date.now();
   const derived = deriveFields(content, builtAtMs);
   if (derived.demoMode) {
@@ -171,7 +171,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
   const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
-  const headers = headersFile({ htmlPages, endpointUrl: builtContent.provider.endpointUrl, pixel: Boolean(builtContent.adPixel?.id) });
+  const { endpointUrl, noScriptFormUrl } = builtContent.provider;
+  const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id) });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
 };

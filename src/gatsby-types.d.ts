@@ -1857,30 +1857,42 @@ type SiteContentNotFoundSortInput = {
 
 type SiteContentProvider = {
   readonly demoMode: Scalars['Boolean'];
-  readonly endpointUrl: Scalars['String'];
+  readonly endpointUrl: Maybe<Scalars['String']>;
   readonly listId: Maybe<Scalars['String']>;
+  readonly noScriptFormUrl: Scalars['String'];
   readonly publicApiKey: Maybe<Scalars['String']>;
+  readonly source: Maybe<Scalars['String']>;
+  readonly transport: Scalars['String'];
 };
 
 type SiteContentProviderFieldSelector = {
   readonly demoMode: InputMaybe<FieldSelectorEnum>;
   readonly endpointUrl: InputMaybe<FieldSelectorEnum>;
   readonly listId: InputMaybe<FieldSelectorEnum>;
+  readonly noScriptFormUrl: InputMaybe<FieldSelectorEnum>;
   readonly publicApiKey: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+  readonly transport: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentProviderFilterInput = {
   readonly demoMode: InputMaybe<BooleanQueryOperatorInput>;
   readonly endpointUrl: InputMaybe<StringQueryOperatorInput>;
   readonly listId: InputMaybe<StringQueryOperatorInput>;
+  readonly noScriptFormUrl: InputMaybe<StringQueryOperatorInput>;
   readonly publicApiKey: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+  readonly transport: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentProviderSortInput = {
   readonly demoMode: InputMaybe<SortOrderEnum>;
   readonly endpointUrl: InputMaybe<SortOrderEnum>;
   readonly listId: InputMaybe<SortOrderEnum>;
+  readonly noScriptFormUrl: InputMaybe<SortOrderEnum>;
   readonly publicApiKey: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
+  readonly transport: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentSite = {
@@ -2147,24 +2159,32 @@ type SiteContentToastsSortInput = {
 type SiteContentToastsSubscriptionFailed = {
   readonly fallbackMessage: Scalars['String'];
   readonly missingConfigurationMessage: Scalars['String'];
+  readonly networkMessage: Scalars['String'];
+  readonly rejectedMessage: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
 type SiteContentToastsSubscriptionFailedFieldSelector = {
   readonly fallbackMessage: InputMaybe<FieldSelectorEnum>;
   readonly missingConfigurationMessage: InputMaybe<FieldSelectorEnum>;
+  readonly networkMessage: InputMaybe<FieldSelectorEnum>;
+  readonly rejectedMessage: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentToastsSubscriptionFailedFilterInput = {
   readonly fallbackMessage: InputMaybe<StringQueryOperatorInput>;
   readonly missingConfigurationMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly networkMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly rejectedMessage: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentToastsSubscriptionFailedSortInput = {
   readonly fallbackMessage: InputMaybe<SortOrderEnum>;
   readonly missingConfigurationMessage: InputMaybe<SortOrderEnum>;
+  readonly networkMessage: InputMaybe<SortOrderEnum>;
+  readonly rejectedMessage: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -2779,7 +2799,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly endpointUrl: string, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean, readonly pagePath: string }, readonly campaign: { readonly source: string, readonly metaDescription: string | null } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly launchAtMs: number, readonly builtAtMs: number, readonly countdownLabel: string, readonly demoMode: boolean, readonly pagePath: string }, readonly campaign: { readonly source: string, readonly metaDescription: string | null } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 

@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
-import { SUBSCRIBE_PATH, type RecordedRequest } from "./support/provider-stand-in";
+import { CLIENT_API_PATH, type RecordedRequest } from "./support/provider-stand-in";
 import { expectNoLaterRequests, QUIET_PERIOD_MS } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
 import { COPY, expectFormGivenBack, fillSignupForm, submitButton } from "./support/signup-page";
@@ -27,7 +27,11 @@ const ATTEMPTS = 1 + BACKOFF_MS.length;
  */
 const CLOCK_SLACK_MS = 250;
 /** Fixture copy (__tests__/fixtures/site.yaml → toasts.subscriptionFailed). */
-const FAILED = { title: "Subscription failed", fallbackMessage: "Please try again later" };
+const FAILED = {
+  title: "Subscription failed",
+  fallbackMessage: "Please try again later",
+  networkMessage: "We couldn't reach the signup service. Check your connection and try again.",
+};
 /** Upper limit for the failure toast to appear: all attempts, timeouts and backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 60_000;
 
@@ -104,23 +108,23 @@ describe("when the provider never answers", () => {
 });
 
 describe("when the browser goes offline after the page loaded", () => {
-  it("tries 4 times, shows 'Subscription failed' with a message, keeps the values and stays on the page", async () => {
+  it("tries 4 times, shows 'Subscription failed' with the content's network message, keeps the values and stays on the page", async () => {
     const visitor = uniqueVisitor("offline");
-    const endpoint = `${runEnv().providerOrigin}${SUBSCRIBE_PATH}`;
+    const endpoint = `${runEnv().providerOrigin}${CLIENT_API_PATH}`;
     const sent: string[] = [];
     const failed: string[] = [];
     page.on("request", (request) => {
-      if (request.url() === endpoint) sent.push(request.method());
+      if (request.url().split("?")[0] === endpoint) sent.push(request.method());
     });
     page.on("requestfailed", (request) => {
-      if (request.url() === endpoint) failed.push(request.failure()?.errorText ?? "");
+      if (request.url().split("?")[0] === endpoint) failed.push(request.failure()?.errorText ?? "");
     });
 
     await context.setOffline(true);
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
-    expect(await failureMessage(page)).not.toBe("");
+    expect(await failureMessage(page)).toBe(FAILED.networkMessage);
     expect(sent).toEqual(Array(ATTEMPTS).fill("POST"));
     expect(failed).toHaveLength(ATTEMPTS);
     await expectFormGivenBackInPlace(page, visitor);

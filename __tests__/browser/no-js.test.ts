@@ -1,13 +1,14 @@
 /**
  * The signup form without JavaScript (spec §2, §7): the prerendered home page is a
- * complete form that posts straight to the provider. And with JavaScript, the same
- * form never falls through to that native post.
+ * complete form that posts the spec's payload straight to Klaviyo's legacy form
+ * endpoint (provider.noScriptFormUrl), which shows the visitor a page of its own. And
+ * with JavaScript, the same form never falls through to that native post.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
-import { SUBSCRIBE_PATH } from "./support/provider-stand-in";
+import { NO_SCRIPT_FORM_PATH } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
 import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
@@ -56,7 +57,7 @@ describe("without JavaScript", () => {
     expect(await page.getByRole("button", { name: COPY.submit }).isEnabled()).toBe(true);
   });
 
-  it("posts one form to the provider with g, email, first_name, last_name (and the empty honeypot)", async () => {
+  it("posts one form to the legacy form endpoint with g, email, first_name, last_name (and the empty honeypot), and shows the provider's page", async () => {
     const visitor = uniqueVisitor("no-js");
     const page = await context.newPage();
     await page.goto("/");
@@ -64,7 +65,7 @@ describe("without JavaScript", () => {
     await submitButton(page).click();
 
     // The browser follows the form to the provider: what it gets back there is the provider's business.
-    await page.waitForURL((url) => url.pathname === SUBSCRIBE_PATH);
+    await page.waitForURL((url) => url.pathname === NO_SCRIPT_FORM_PATH);
     const [request, ...more] = await eventually(async () => {
       const requests = await providerRequests(visitor.email);
       expect(requests.length).toBeGreaterThan(0);
@@ -80,6 +81,8 @@ describe("without JavaScript", () => {
       ["last_name", visitor.lastName],
       ["website", ""],
     ]);
+    // Klaviyo answers a person's browser with a page (the stand-in's says "Thanks for subscribing").
+    await page.getByRole("heading", { name: "Thanks for subscribing" }).waitFor();
   });
 });
 
@@ -96,7 +99,7 @@ describe("with JavaScript", () => {
     const site = new URL(runEnv().siteOrigin).origin;
     expect(navigations.length).toBeGreaterThan(0);
     for (const url of navigations) expect(new URL(url).origin).toBe(site);
-    expect(navigations.some((url) => new URL(url).pathname === SUBSCRIBE_PATH)).toBe(false);
+    expect(navigations.some((url) => new URL(url).pathname === NO_SCRIPT_FORM_PATH)).toBe(false);
     await expectNoLaterRequests(visitor.email, 1);
     expect(new URL(page.url()).pathname).toBe("/success/");
   });

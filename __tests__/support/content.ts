@@ -3,7 +3,7 @@
  * result (`data.siteContent`), so components render exactly what a build would give them.
  */
 import path from "node:path";
-import { deriveFields } from "../../src/content/derive";
+import { deriveFields, effectiveProvider, type EffectiveProvider } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import type { SiteContent } from "../../src/content/schema";
 
@@ -13,8 +13,8 @@ export const FIXTURE_FILE = path.join(__dirname, "..", "fixtures", "site.yaml");
 /** A fixed build clock for tests: 2030-01-01T00:00:00Z (ms), before the fixture's launch. */
 export const FIXTURE_BUILT_AT_MS = Date.UTC(2030, 0, 1);
 
-/** The content node as pages receive it. */
-export type TestSiteContent = SiteContent & { derived: ReturnType<typeof deriveFields> };
+/** The content node as pages receive it (provider URLs filled in as the build does, without overrides). */
+export type TestSiteContent = SiteContent & { provider: EffectiveProvider; derived: ReturnType<typeof deriveFields> };
 
 /**
  * Load a content file as the page queries return it.
@@ -23,5 +23,5 @@ export type TestSiteContent = SiteContent & { derived: ReturnType<typeof deriveF
 export function loadTestContent(file = FIXTURE_FILE, builtAtMs = FIXTURE_BUILT_AT_MS): TestSiteContent {
   const result = loadContentFile(file);
   if (!result.ok) throw new Error(formatContentErrors(result.errors));
-  return { ...result.content, derived: deriveFields(result.content, builtAtMs) };
+  return { ...result.content, provider: effectiveProvider(result.content.provider, {}), derived: deriveFields(result.content, builtAtMs) };
 }

@@ -75,3 +75,20 @@ it("fires Lead on /success for a visitor who accepted earlier, and not for one w
   expect(window.fbq).toBeUndefined();
   expect(pixelScripts()).toHaveLength(0);
 });
+
+it("follows Meta's base-code contract: calls before fbevents.js loads are queued, calls after it go through fbq.callMethod", async () => {
+  window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
+  renderPage(IndexPage, "/", withPixel);
+  await waitFor(() => expect(typeof window.fbq).toBe("function"));
+  const fbq = window.fbq as unknown as { queue: unknown[][]; callMethod?: (...args: unknown[]) => void };
+  expect(fbq.queue).toEqual([["init", "123456789012345"], ["track", "PageView"]]);
+
+  // What fbevents.js does once it has loaded: drain the queue once, then take calls through callMethod.
+  const received: unknown[][] = [];
+  fbq.callMethod = (...args: unknown[]) => received.push(args);
+  received.push(...fbq.queue.splice(0));
+
+  window.fbq?.("track", "Lead");
+  expect(received).toEqual([["init", "123456789012345"], ["track", "PageView"], ["track", "Lead"]]);
+  expect(fbq.queue).toEqual([]);
+});

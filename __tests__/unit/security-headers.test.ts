@@ -34,6 +34,17 @@ it("allows the ad network only when a pixel is configured", () => {
   expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://x.example https://connect.facebook.net https://www.facebook.com");
 });
 
+it("lets the script reach only the chosen transport's origin, and the native form post only to the no-JavaScript endpoint", () => {
+  const csp = contentSecurityPolicy({
+    htmlPages: [PAGE],
+    endpointUrl: "https://a.klaviyo.com/client/subscriptions/",
+    noScriptFormUrl: "https://manage.kmail-lists.com/subscriptions/subscribe",
+    pixel: false,
+  });
+  expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://a.klaviyo.com");
+  expect(directive(csp, "form-action")).toBe("form-action 'self' https://manage.kmail-lists.com");
+});
+
 it("writes the security headers for every path in Netlify/Cloudflare _headers format", () => {
   const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false });
   const block = file.split("\n\n").find((b) => b.startsWith("/*\n")) ?? "";

@@ -1,13 +1,23 @@
 /**
- * The signup client and retry policy on their own (spec §7, §9), and the
- * form's inline success state (spec §2).
+ * The signup client and retry policy on their own (spec §7, §9), the Client API's
+ * request and the reading of its answers, and the form's inline success state (spec §2).
  */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SignupForm } from "../../src/components/SignupForm";
 import { Layout } from "../../src/components/Layout";
-import { SignupConfigurationError, SignupNetworkError, subscribe } from "../../src/signup/client";
-import { MAX_RETRIES, retryDelay, shouldRetrySignup } from "../../src/signup/queryClient";
+import { readProviderAnswer, retryAfterMs } from "../../src/signup/answer";
+import {
+  SignupConfigurationError,
+  SignupEmailRefusedError,
+  SignupNetworkError,
+  SignupRejectedError,
+  SignupServerError,
+  SignupThrottledError,
+  subscribe,
+} from "../../src/signup/client";
+import { clientApiRequest } from "../../src/signup/clientApi";
+import { MAX_RETRIES, retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/queryClient";
 import { loadTestContent } from "../support/content";
 import { renderInProviders } from "../support/render";
 
@@ -58,13 +68,97 @@ describe("subscribe", () => {
   });
 });
 
+describe("the Client API request", () => {
+  const TARGET = { endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st", customSource: "PickFund waitlist" };
+  const profile = (init: RequestInit) => JSON.parse(String(init.body)).data.attributes.profile.data.attributes;
+
+  it("puts the public key in company_id and leaves out empty profile properties", () => {
+    const [url, init] = clientApiRequest(TARGET, { ...SUBMISSION, properties: {} });
+    expect(url).toBe("https://a.klaviyo.com/client/subscriptions/?company_id=Pk7Fnd");
+    expect(profile(init)).toEqual({ email: "jordan@example.com", first_name: "Jordan", last_name: "Smith" });
+    expect(JSON.parse(String(init.body)).data.attributes.custom_source).toBe("PickFund waitlist");
+  });
+
+  it("sends profile properties when there are some, and no custom_source when none is set", () => {
+    const [, init] = clientApiRequest({ ...TARGET, customSource: null }, { ...SUBMISSION, properties: { utm_source: "newsletter", landing_page: "/" } });
+    expect(profile(init).properties).toEqual({ utm_source: "newsletter", landing_page: "/" });
+    expect(JSON.parse(String(init.body)).data.attributes).not.toHaveProperty("custom_source");
+  });
+});
+
+describe("reading a Client API answer", () => {
+  const error = (status: number, pointer?: string, detail = "Something is wrong") => ({
+    errors: [{ id: "x", status: String(status), code: "invalid", title: "Invalid input.", detail, source: pointer ? { pointer } : {} }],
+  });
+  const NOW_MS = Date.UTC(2030, 0, 1, 12);
+
+  it.each<[string, number, unknown, string | null, ReturnType<typeof readProviderAnswer>]>([
+    ["202 with no body: accepted", 202, null, null, { outcome: "accepted" }],
+    ["200: accepted", 200, null, null, { outcome: "accepted" }],
+    [
+      "400 pointing at the profile's e-mail: the address is refused",
+      400,
+      error(400, "/data/attributes/profile/data/attributes/email", "Invalid email address"),
+      null,
+      { outcome: "emailRefused", detail: "Invalid email address" },
+    ],
+    ["400 pointing at the list: rejected (configuration)", 400, error(400, "/data/relationships/list/data/id", "List not found"), null, { outcome: "rejected", status: 400, detail: "List not found" }],
+    ["400 without a pointer (bad company_id): rejected", 400, error(400, undefined, "Invalid Company ID"), null, { outcome: "rejected", status: 400, detail: "Invalid Company ID" }],
+    ["403 with no body: rejected, detail from the status", 403, null, null, { outcome: "rejected", status: 403, detail: "HTTP 403" }],
+    ["429 with Retry-After in seconds: throttled", 429, null, "7", { outcome: "throttled", retryAfterMs: 7_000 }],
+    ["429 with Retry-After as an HTTP date: throttled until then", 429, null, new Date(NOW_MS + 4_000).toUTCString(), { outcome: "throttled", retryAfterMs: 4_000 }],
+    ["429 whose Retry-After cannot be read: throttled, delay unknown", 429, null, null, { outcome: "throttled", retryAfterMs: null }],
+    ["500: failed", 500, error(500), null, { outcome: "failed", status: 500 }],
+    ["503 with an HTML body: failed", 503, null, null, { outcome: "failed", status: 503 }],
+  ])("%s", (_case, status, body, retryAfter, expected) => {
+    expect(readProviderAnswer(status, body, retryAfter, NOW_MS)).toEqual(expected);
+  });
+
+  it("ignores a Retry-After it cannot read, and a date in the past waits 0 ms", () => {
+    expect(retryAfterMs("soon", NOW_MS)).toBeNull();
+    expect(retryAfterMs(new Date(NOW_MS - 60_000).toUTCString(), NOW_MS)).toBe(0);
+  });
+});
+
+describe("subscribe on the Client API", () => {
+  const CONFIG = { transport: "client-api" as const, endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st" };
+  const reply = (status: number, body = "", headers: Record<string, string> = {}) => ({ status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, text: async () => body });
+
+  it.each<[string, ReturnType<typeof reply>, unknown]>([
+    ["a refused e-mail", reply(400, JSON.stringify({ errors: [{ detail: "Bad address", source: { pointer: "/data/attributes/profile/data/attributes/email" } }] })), SignupEmailRefusedError],
+    ["a 429", reply(429, "", { "retry-after": "2" }), SignupThrottledError],
+    ["a 502 with a non-JSON body", reply(502, "<html>Bad gateway</html>"), SignupServerError],
+    ["a wrong list id", reply(400, JSON.stringify({ errors: [{ detail: "List not found", source: { pointer: "/data/relationships/list/data/id" } }] })), SignupRejectedError],
+  ])("throws the matching error for %s", async (_case, response, type) => {
+    fetchMock.mockResolvedValue(response);
+    await expect(subscribe(CONFIG, SUBMISSION)).rejects.toBeInstanceOf(type);
+  });
+
+  it("resolves on 202", async () => {
+    fetchMock.mockResolvedValue(reply(202));
+    await expect(subscribe(CONFIG, SUBMISSION)).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0][1].mode).toBe("cors");
+  });
+});
+
 describe("retry policy (spec §9)", () => {
-  it("retries network failures 3 times and configuration errors never", () => {
-    const network = new SignupNetworkError("Failed to fetch");
-    expect([0, 1, 2, 3].map((n) => shouldRetrySignup(n, network))).toEqual([true, true, true, false]);
+  it("retries network failures, 5xx and 429 3 times in all; configuration errors and refusals never", () => {
+    for (const passing of [new SignupNetworkError("Failed to fetch"), new SignupServerError(500), new SignupThrottledError(null)]) {
+      expect([0, 1, 2, 3].map((n) => shouldRetrySignup(n, passing))).toEqual([true, true, true, false]);
+    }
     expect(MAX_RETRIES).toBe(3);
     expect(shouldRetrySignup(0, new SignupConfigurationError())).toBe(false);
+    expect(shouldRetrySignup(0, new SignupEmailRefusedError("Bad address"))).toBe(false);
+    expect(shouldRetrySignup(0, new SignupRejectedError(400, "Invalid Company ID"))).toBe(false);
     expect(shouldRetrySignup(0, new Error("anything else"))).toBe(false);
+  });
+
+  it("waits what a 429's Retry-After asked for, at most 30 s, and the backoff when it is unknown", () => {
+    expect(signupRetryDelay(0, new SignupThrottledError(3_000))).toBe(3_000);
+    expect(signupRetryDelay(2, new SignupThrottledError(0))).toBe(0);
+    expect(signupRetryDelay(0, new SignupThrottledError(120_000))).toBe(30_000);
+    expect(signupRetryDelay(1, new SignupThrottledError(null))).toBe(2_000);
+    expect(signupRetryDelay(2, new SignupServerError(500))).toBe(4_000);
   });
 
   it("backs off exponentially from 1 s and caps at 30 s", () => {
@@ -74,11 +168,13 @@ describe("retry policy (spec §9)", () => {
 
 describe("inline success state", () => {
   it("shows the welcome message with JOIN DISCORD to the inline invite when no navigation is wanted", async () => {
+    fetchMock.mockResolvedValue({ status: 202, headers: { get: () => null }, text: async () => "" });
     renderInProviders(
       <Layout content={content} pathname="/">
         <SignupForm
           copy={{ form: content.home.form, inlineSuccess: content.home.inlineSuccess, toasts: content.toasts, newTabHint: content.links.newTabHint }}
-          provider={content.provider}
+          provider={{ ...content.provider, customSource: content.provider.source }}
+          noScriptFormUrl={content.provider.noScriptFormUrl}
           inlineInviteUrl={content.links.inlineDiscordInviteUrl}
         />
       </Layout>,

@@ -1,22 +1,49 @@
 /**
  * The signup on / as a visitor uses it (spec §4, §5, §7, §8): what the form
- * shows, which toasts appear and which request leaves the browser.
+ * shows, which toasts appear and which request leaves the browser, on both
+ * transports (the fixture uses client-api; legacy-form is the spec's call).
  */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { navigate } from "gatsby";
 import IndexPage from "../../src/pages/index";
+import { KLAVIYO_REVISION } from "../../src/signup/clientApi";
+import { CLIENT_API_ENDPOINT_URL, LEGACY_FORM_ENDPOINT_URL } from "../../src/signup/endpoints";
 import { loadTestContent, type TestSiteContent } from "../support/content";
 import { renderPage } from "../support/render";
 
 const content = loadTestContent();
+/** The fixture on the legacy-form transport, at that transport's own endpoint. */
+const legacy: TestSiteContent = { ...content, provider: { ...content.provider, transport: "legacy-form", endpointUrl: LEGACY_FORM_ENDPOINT_URL } };
+const failed = content.toasts.subscriptionFailed;
 const fetchMock = jest.fn();
 /** What a no-cors fetch resolves with: an opaque response whose status cannot be read. */
 const OPAQUE_RESPONSE = { type: "opaque", status: 0, ok: false };
 
+/**
+ * A readable answer as fetch gives it in cors mode (jsdom has no Response).
+ * @param headers only what CORS lets the page read
+ */
+function answer(status: number, body: unknown = null, headers: Record<string, string> = {}) {
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    type: "cors",
+    status,
+    ok: status >= 200 && status < 300,
+    headers: { get: (name: string) => lower[name.toLowerCase()] ?? null },
+    text: async () => (body === null ? "" : JSON.stringify(body)),
+  };
+}
+/** Klaviyo's success: 202 Accepted, no body. */
+const ACCEPTED = answer(202);
+/** A JSON:API error document with one error. */
+const errorDocument = (status: number, detail: string, pointer: string) => ({
+  errors: [{ id: "e1", status: String(status), code: "invalid", title: "Invalid input.", detail, source: { pointer } }],
+});
+
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockResolvedValue(OPAQUE_RESPONSE);
+  fetchMock.mockResolvedValue(ACCEPTED);
   global.fetch = fetchMock as unknown as typeof fetch;
   (navigate as jest.Mock).mockReset();
 });
@@ -76,21 +103,51 @@ describe("validation (spec §5): the first failure stops the submission", () => 
 });
 
 describe("the provider call (spec §7)", () => {
-  it("POSTs one form-urlencoded request in no-cors mode with g, email, first_name and last_name, trimmed", async () => {
-    renderPage(IndexPage);
+  it("legacy-form: POSTs one form-urlencoded request in no-cors mode with g, email, first_name and last_name, trimmed", async () => {
+    fetchMock.mockResolvedValue(OPAQUE_RESPONSE);
+    renderPage(IndexPage, "/", legacy);
     await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(content.provider.endpointUrl);
+    expect(url).toBe(LEGACY_FORM_ENDPOINT_URL);
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("no-cors");
     expect(init.headers).toEqual({ "Content-Type": "application/x-www-form-urlencoded" });
     expect(String(init.body)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
   });
 
+  it("legacy-form: treats the opaque answer as accepted, confirms and goes to /success/", async () => {
+    fetchMock.mockResolvedValue(OPAQUE_RESPONSE);
+    renderPage(IndexPage, "/", legacy);
+    await fillAndSubmit(VALID, userEvent.setup());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
+    expect(toastTexts()).toEqual(["Submission confirmed" + "Welcome to the team! Check your email for next steps."]);
+  });
+
+  it("client-api: POSTs one JSON:API subscription in cors mode, with company_id, the revision header, the custom source and the trimmed values", async () => {
+    renderPage(IndexPage);
+    await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${CLIENT_API_ENDPOINT_URL}?company_id=${content.provider.publicApiKey}`);
+    expect(init.method).toBe("POST");
+    expect(init.mode).toBe("cors");
+    expect(init.headers).toEqual({ revision: KLAVIYO_REVISION, "content-type": "application/vnd.api+json" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      data: {
+        type: "subscription",
+        attributes: {
+          custom_source: "Fixture Fund waitlist",
+          profile: { data: { type: "profile", attributes: { email: "jordan@example.com", first_name: "Jordan", last_name: "Smith" } } },
+        },
+        relationships: { list: { data: { type: "list", id: content.provider.listId } } },
+      },
+    });
+  });
+
   it("disables the inputs and shows the submitting text with a spinner while sending, then confirms and goes to /success/", async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let release: (value: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (release = resolve)));
     renderPage(IndexPage);
     await fillAndSubmit(VALID, userEvent.setup());
 
@@ -100,7 +157,7 @@ describe("the provider call (spec §7)", () => {
     for (const label of ["Email", "First name", "Last name"]) expect(screen.getByLabelText(label)).toBeDisabled();
     expect(navigate).not.toHaveBeenCalled();
 
-    await act(async () => answer(OPAQUE_RESPONSE));
+    await act(async () => release(ACCEPTED));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
     expect(toastTexts()).toEqual(["Submission confirmed" + "Welcome to the team! Check your email for next steps."]);
   });
@@ -124,7 +181,7 @@ describe("the provider call (spec §7)", () => {
 });
 
 describe("failures (spec §8)", () => {
-  it("retries a network failure 3 times with 1 s, 2 s, 4 s backoff, staying in the submitting state, then shows the error's message and re-enables the form with the values kept", async () => {
+  it("retries a network failure 3 times with 1 s, 2 s, 4 s backoff, staying in the submitting state, then shows the content's network message (never the browser's text) and re-enables the form with the values kept", async () => {
     jest.useFakeTimers();
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     renderPage(IndexPage);
@@ -138,7 +195,8 @@ describe("failures (spec §8)", () => {
       await act(async () => jest.advanceTimersByTimeAsync(1));
       expect(fetchMock).toHaveBeenCalledTimes(calls);
     }
-    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + "Failed to fetch"]));
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.networkMessage]));
+    expect(toastTexts().join()).not.toContain("Failed to fetch");
     await act(async () => jest.advanceTimersByTimeAsync(60_000));
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
@@ -148,13 +206,24 @@ describe("failures (spec §8)", () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it("falls back to 'Please try again later' when the error has no message", async () => {
+  it("legacy-form: also shows the network message, not the browser's text, after the retries", async () => {
     jest.useFakeTimers();
-    fetchMock.mockRejectedValue(new TypeError(""));
-    renderPage(IndexPage);
+    fetchMock.mockRejectedValue(new TypeError("NetworkError when attempting to fetch resource."));
+    renderPage(IndexPage, "/", legacy);
     await fillAndSubmit(VALID);
     await act(async () => jest.advanceTimersByTimeAsync(10_000));
-    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + "Please try again later"]));
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.networkMessage]));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it("falls back to 'Please try again later' when every attempt times out", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await act(async () => jest.advanceTimersByTimeAsync(4 * 5_000 + 7_000));
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.fallbackMessage]));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it("does not retry a missing list id and says both key and list id are required", async () => {
@@ -164,6 +233,120 @@ describe("failures (spec §8)", () => {
     await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + content.toasts.subscriptionFailed.missingConfigurationMessage]));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
+  });
+});
+
+describe("what Klaviyo's Client API answers, and what the visitor sees", () => {
+  const EMAIL_POINTER = "/data/attributes/profile/data/attributes/email";
+
+  /** The values are still in the fields and the form is enabled again. */
+  function expectValuesKept() {
+    expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
+    expect(screen.getByLabelText("Email")).toHaveValue("jordan@example.com");
+    expect(screen.getByLabelText("First name")).toHaveValue("Jordan");
+    expect(screen.getByLabelText("Last name")).toHaveValue("Smith");
+    expect(navigate).not.toHaveBeenCalled();
+  }
+
+  it("202: confirms and goes to /success/", async () => {
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID, userEvent.setup());
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
+    expect(toastTexts()).toEqual(["Submission confirmed" + "Welcome to the team! Check your email for next steps."]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("400 pointing at the e-mail: shows 'Invalid email', does not retry, keeps the values and focuses the e-mail field", async () => {
+    fetchMock.mockResolvedValue(answer(400, errorDocument(400, "Invalid email address", EMAIL_POINTER)));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID, userEvent.setup());
+    await waitFor(() => expect(toastTexts()).toEqual(["Invalid email" + "Please enter a valid email address"]));
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
+    expectValuesKept();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("429 with Retry-After: 3 waits 3 s (not the 1 s backoff) before trying again, then confirms", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(answer(429, errorDocument(429, "Request was throttled.", ""), { "Retry-After": "3" }));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(async () => jest.advanceTimersByTimeAsync(2_999));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("button", { name: content.home.form.submitting })).toBeDisabled();
+    await act(async () => jest.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
+  });
+
+  it("429 asking for more than 30 s waits only the 30 s backoff cap", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(answer(429, null, { "Retry-After": "120" }));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(async () => jest.advanceTimersByTimeAsync(29_999));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => jest.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("429 whose Retry-After the page may not read (not exposed by CORS) falls back to the 1 s, 2 s, 4 s backoff; each 429 is one of the 3 retries", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValue(answer(429));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    for (const [delayMs, calls] of [[1_000, 2], [2_000, 3], [4_000, 4]] as const) {
+      await act(async () => jest.advanceTimersByTimeAsync(delayMs - 1));
+      expect(fetchMock).toHaveBeenCalledTimes(calls - 1);
+      await act(async () => jest.advanceTimersByTimeAsync(1));
+      expect(fetchMock).toHaveBeenCalledTimes(calls);
+    }
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.fallbackMessage]));
+    await act(async () => jest.advanceTimersByTimeAsync(60_000));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expectValuesKept();
+  });
+
+  it("500 every time: retried 3 times with the backoff, then 'Subscription failed' / 'Please try again later', values kept", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValue(answer(500, errorDocument(500, "Internal error", "")));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await act(async () => jest.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000));
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.fallbackMessage]));
+    await act(async () => jest.advanceTimersByTimeAsync(60_000));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expectValuesKept();
+  });
+
+  it("a 5xx that passes: the retry's 202 confirms", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(answer(503));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID);
+    await act(async () => jest.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ["400 naming the list (wrong list id)", 400, "List WtL1st does not exist.", "/data/relationships/list/data/id"],
+    ["400 naming company_id (wrong public key)", 400, "Invalid Company ID", ""],
+    ["403", 403, "You do not have permission to perform this action.", ""],
+  ])("%s: no retry, the content's rejected message, and the provider's detail in console.error", async (_case, status, detail, pointer) => {
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(answer(status, errorDocument(status, detail, pointer)));
+    renderPage(IndexPage);
+    await fillAndSubmit(VALID, userEvent.setup());
+    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + failed.rejectedMessage]));
+    expect(consoleError.mock.calls.map((args) => String(args[0])).join("\n")).toContain(detail);
+    expect(toastTexts().join()).not.toContain(detail);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expectValuesKept();
+    consoleError.mockRestore();
   });
 });
 

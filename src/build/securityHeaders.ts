@@ -13,8 +13,10 @@ import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
 export interface SecurityHeadersInput {
   /** Every built HTML page's text. */
   htmlPages: string[];
-  /** The provider's list-subscription endpoint this build posts to. */
+  /** The endpoint of the transport this build's script sends signups to. */
   endpointUrl: string;
+  /** Where the form posts without JavaScript (the legacy form endpoint); the endpoint's origin when left out. */
+  noScriptFormUrl?: string;
   /** Whether an ad pixel is configured (only then is the ad network allowed). */
   pixel: boolean;
 }
@@ -41,9 +43,11 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The Content-Security-Policy value for the whole site. */
-export function contentSecurityPolicy({ htmlPages, endpointUrl, pixel }: SecurityHeadersInput): string {
+export function contentSecurityPolicy({ htmlPages, endpointUrl, noScriptFormUrl, pixel }: SecurityHeadersInput): string {
   const hashes = [...new Set(htmlPages.flatMap(inlineScriptHashes))].sort();
+  // The script may reach only the chosen transport's origin; the native form only the no-JavaScript endpoint.
   const endpoint = new URL(endpointUrl).origin;
+  const noScriptForm = new URL(noScriptFormUrl ?? endpointUrl).origin;
   const adNetwork = pixel ? META_PIXEL_ORIGINS : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
@@ -53,7 +57,7 @@ export function contentSecurityPolicy({ htmlPages, endpointUrl, pixel }: Securit
     ["img-src", ["'self'", "data:", ...adNetwork]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", endpoint, ...adNetwork]],
-    ["form-action", ["'self'", endpoint]],
+    ["form-action", ["'self'", noScriptForm]],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

@@ -1,13 +1,25 @@
 /**
  * The signup form (spec §2, §4, §5, §7, §8): email, first name, last name.
  *
- * Without JavaScript (or before hydration) it is a plain form POST to the provider
- * endpoint with the list id in `g`. With JavaScript the handler prevents the native
- * submit, validates in the spec's order, and sends through the signup client.
+ * Without JavaScript (or before hydration) it is a plain form POST of the spec's payload
+ * (`g` = list id, `email`, `first_name`, `last_name`) to the legacy form endpoint, which
+ * answers people with a page. With JavaScript the handler prevents the native submit,
+ * validates in the spec's order, and sends through the signup client.
+ *
+ * The inputs are uncontrolled and read with FormData at submit: what a visitor typed
+ * before the scripts arrived (on a slow phone) is exactly what is checked and sent.
  */
 import React, { useRef, useState } from "react";
 import styled, { keyframes } from "styled-components";
-import { SignupConfigurationError, type ProviderConfig, type Submission } from "../signup/client";
+import {
+  SignupConfigurationError,
+  SignupEmailRefusedError,
+  SignupNetworkError,
+  SignupRejectedError,
+  type ProfileProperties,
+  type ProviderConfig,
+  type Submission,
+} from "../signup/client";
 import { useSignup } from "../signup/useSignup";
 import { firstValidationFailure, trimSubmission, type ValidationFailure } from "../signup/validation";
 import { useToasts } from "../toasts/ToastProvider";
@@ -37,7 +49,13 @@ export interface SignupFormCopy {
   /** Screen-reader hint after links that open a new tab. */
   readonly newTabHint: string;
   toasts: Record<ValidationFailure | "success", ToastCopy> & {
-    readonly subscriptionFailed: { readonly title: string; readonly fallbackMessage: string; readonly missingConfigurationMessage: string };
+    readonly subscriptionFailed: {
+      readonly title: string;
+      readonly fallbackMessage: string;
+      readonly networkMessage: string;
+      readonly rejectedMessage: string;
+      readonly missingConfigurationMessage: string;
+    };
   };
 }
 
@@ -45,28 +63,45 @@ export interface SignupFormProps {
   copy: SignupFormCopy;
   /** Where signups go; neither key nor list id → demo mode (simulated success after 1.5 s). */
   provider: ProviderConfig;
+  /** Where the native form posts when JavaScript is not running (the legacy form endpoint). */
+  noScriptFormUrl: string;
+  /** Extra profile properties sent with each signup (client-api only), e.g. UTM values. */
+  profileProperties?: ProfileProperties;
   /** Invite behind the inline success state's JOIN DISCORD button. */
   inlineInviteUrl: string;
   /** Called after a successful signup; when absent the form shows its inline success state. */
   onSubscribed?: () => void;
 }
 
-const EMPTY: Submission = { email: "", firstName: "", lastName: "" };
-
 /**
- * The three inputs: `name`s are the provider's form fields (spec §7), so the plain-HTML
- * fallback posts exactly what the script sends; `autoComplete` lets browsers fill them.
+ * The three inputs: `name`s are the legacy form's fields (the spec's payload), which the
+ * plain-HTML fallback posts and the script reads at submit; `autoComplete` lets browsers fill them.
  */
-const FIELDS: Record<keyof Submission, React.InputHTMLAttributes<HTMLInputElement> & { id: string }> = {
+type FieldKey = "email" | "firstName" | "lastName";
+const FIELDS: Record<FieldKey, React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }> = {
   email: { id: "signup-email", name: "email", type: "email", inputMode: "email", autoComplete: "email", spellCheck: false },
   firstName: { id: "signup-first-name", name: "first_name", type: "text", autoComplete: "given-name" },
   lastName: { id: "signup-last-name", name: "last_name", type: "text", autoComplete: "family-name" },
 };
 
+/** The honeypot's field name: people never see it, bots fill it in. */
+const HONEYPOT_NAME = "website";
+
+/** The form's current values, read from its own fields (whatever is in them, typed before or after hydration). */
+function formValues(form: HTMLFormElement): { submission: Submission; honeypot: string } {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    submission: { email: text(FIELDS.email.name), firstName: text(FIELDS.firstName.name), lastName: text(FIELDS.lastName.name) },
+    honeypot: text(HONEYPOT_NAME),
+  };
+}
+
 /** The signup form with its states idle → submitting → success | failure (spec §4). */
-export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: SignupFormProps) {
-  const [values, setValues] = useState<Submission>(EMPTY);
-  const [honeypot, setHoneypot] = useState("");
+export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties, inlineInviteUrl, onSubscribed }: SignupFormProps) {
   const [subscribed, setSubscribed] = useState(false);
   const { showToast } = useToasts();
   const signup = useSignup(provider);
@@ -89,7 +124,8 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const submission = trimSubmission(values);
+    const { submission: typed, honeypot } = formValues(event.currentTarget);
+    const submission = trimSubmission(typed);
     const failure = firstValidationFailure(submission);
     if (failure) {
       showToast({ variant: "error", ...copy.toasts[failure] });
@@ -104,14 +140,23 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
       return;
     }
     inFlight.current = true;
-    signup.mutate(submission, {
+    signup.mutate(profileProperties ? { ...submission, properties: profileProperties } : submission, {
       onSuccess: succeed,
       onError: (error) => {
-        const failed = copy.toasts.subscriptionFailed;
-        const message = error instanceof SignupConfigurationError ? failed.missingConfigurationMessage : error.message || failed.fallbackMessage;
-        showToast({ variant: "error", title: failed.title, message });
-        // The button was disabled (and lost focus) while sending; give focus back for a retry.
-        setTimeout(() => submitRef.current?.focus(), 0);
+        // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
+        const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
+        if (error instanceof SignupEmailRefusedError) {
+          // The provider's own check of the address: the visitor fixes it as after our check.
+          showToast({ variant: "error", ...copy.toasts.invalidEmail });
+          refocus(fieldRefs.email);
+          return;
+        }
+        if (error instanceof SignupRejectedError) {
+          // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
+          console.error(`Signup refused by the provider: ${error.message}`);
+        }
+        showToast({ variant: "error", title: copy.toasts.subscriptionFailed.title, message: failureMessage(error, copy.toasts.subscriptionFailed) });
+        refocus(submitRef);
       },
       onSettled: () => {
         inFlight.current = false;
@@ -129,7 +174,7 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
     );
   }
 
-  const field = (key: keyof Submission) => (
+  const field = (key: FieldKey) => (
     <Field>
       <Label htmlFor={FIELDS[key].id}>{copy.form[key].label}</Label>
       <Input
@@ -138,11 +183,6 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
         required
         disabled={busy}
         placeholder={copy.form[key].placeholder}
-        value={values[key]}
-        onChange={(event) => {
-          const { value } = event.target;
-          setValues((current) => ({ ...current, [key]: value }));
-        }}
       />
     </Field>
   );
@@ -150,7 +190,7 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
   return (
     <Form
       method="post"
-      action={provider.endpointUrl}
+      action={noScriptFormUrl}
       onSubmit={handleSubmit}
       aria-labelledby="signup-heading"
       aria-busy={busy}
@@ -164,7 +204,7 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
       </NameRow>
       <Honeypot aria-hidden="true">
         <label htmlFor="signup-website">{copy.form.honeypotLabel}</label>
-        <input id="signup-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        <input id="signup-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
       <Submit ref={submitRef} type="submit" disabled={busy}>
         {busy ? (
@@ -181,6 +221,18 @@ export function SignupForm({ copy, provider, inlineInviteUrl, onSubscribed }: Si
       </Submit>
     </Form>
   );
+}
+
+/**
+ * The second line of the failure toast: always the content's words, never the browser's
+ * own error text (which a visitor cannot act on, and which is not in their language).
+ */
+function failureMessage(error: Error, failed: SignupFormCopy["toasts"]["subscriptionFailed"]): string {
+  if (error instanceof SignupConfigurationError) return failed.missingConfigurationMessage;
+  if (error instanceof SignupRejectedError) return failed.rejectedMessage;
+  // The browser could not reach the provider at all (offline, connection cut); a timeout is the provider being slow.
+  if (error instanceof SignupNetworkError && !error.timedOut) return failed.networkMessage;
+  return failed.fallbackMessage;
 }
 
 const spin = keyframes`

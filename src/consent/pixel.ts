@@ -34,21 +34,36 @@ export function writeConsent(choice: ConsentChoice): void {
   }
 }
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; push?: unknown };
+/**
+ * Meta's `fbq` as its base code defines it: `fbevents.js`, once loaded, drains `queue`
+ * and sets `callMethod`, through which every later call must go.
+ */
+type Fbq = ((...args: unknown[]) => void) & {
+  queue: unknown[][];
+  callMethod?: (...args: unknown[]) => void;
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+};
 
 /**
  * Define `window.fbq` and load Meta's pixel script, once, then record a PageView.
- * Mirrors Meta's official snippet, but as bundled code so the CSP needs no inline script.
- * Calls to `fbq` before the script arrives are queued and sent when it loads.
+ * Mirrors Meta's official base code, but as bundled code so the CSP needs no inline script:
+ * calls made before `fbevents.js` has loaded are queued (the script drains the queue once),
+ * calls made after it go straight to `fbq.callMethod`, as the base code does. A stub that
+ * always queued would lose every event fired after the script loaded, such as the Lead of
+ * a visitor who accepted on / and then signed up.
  * @param pixelId the pixel id (digits), from content/site.yaml → adPixel.id
  */
 export function loadMetaPixel(pixelId: string): void {
   if (typeof window.fbq === "function") return;
-  const queue: unknown[][] = [];
-  const fbq: Fbq = (...args: unknown[]) => {
-    queue.push(args);
-  };
-  fbq.queue = queue;
+  const fbq: Fbq = Object.assign(
+    (...args: unknown[]) => {
+      if (fbq.callMethod) fbq.callMethod(...args);
+      else fbq.queue.push(args);
+    },
+    { queue: [] as unknown[][] },
+  );
   fbq.push = fbq;
   fbq.loaded = true;
   fbq.version = "2.0";

@@ -3,6 +3,7 @@
  * and the build-time overrides read from the environment. Build-time only.
  */
 import path from "node:path";
+import { defaultEndpointUrl } from "../signup/endpoints";
 import { DATE_TIME_WITH_OFFSET, type SiteContent } from "./schema";
 
 /** The fields added to the content node under `derived` (see graphql-types.ts). */
@@ -59,25 +60,60 @@ export function deriveFields(content: SiteContent, builtAtMs: number, pagePath =
 }
 
 /**
- * Read and check the `SIGNUP_ENDPOINT_URL` override (staging, or a local test endpoint).
+ * Read and check a URL override from the environment (staging, or a local test endpoint).
  * https is required, except for loopback hosts where plain http is allowed for tests.
+ * @param name the variable, e.g. SIGNUP_ENDPOINT_URL
  * @returns the override, or undefined when the variable is unset or empty
  * @throws Error with a plain explanation when the value is not an acceptable URL
  */
-export function signupEndpointOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const value = env.SIGNUP_ENDPOINT_URL?.trim();
+function urlOverride(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const value = env[name]?.trim();
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`SIGNUP_ENDPOINT_URL="${value}" is not a complete URL (expected e.g. https://staging.example.com/subscribe).`);
+    throw new Error(`${name}="${value}" is not a complete URL (expected e.g. https://staging.example.com/subscribe).`);
   }
   const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
   if (url.protocol !== "https:" && !(loopback && url.protocol === "http:")) {
-    throw new Error(`SIGNUP_ENDPOINT_URL="${value}" must use https:// (plain http:// is only allowed for 127.0.0.1 or localhost).`);
+    throw new Error(`${name}="${value}" must use https:// (plain http:// is only allowed for 127.0.0.1 or localhost).`);
   }
   return url.toString();
+}
+
+/**
+ * The `SIGNUP_ENDPOINT_URL` override: replaces the endpoint of whichever transport is chosen.
+ * @throws Error with a plain explanation when the value is not an acceptable URL
+ */
+export function signupEndpointOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return urlOverride("SIGNUP_ENDPOINT_URL", env);
+}
+
+/**
+ * The `SIGNUP_NOSCRIPT_FORM_URL` override: replaces `provider.noScriptFormUrl`, where the
+ * form posts without JavaScript.
+ * @throws Error with a plain explanation when the value is not an acceptable URL
+ */
+export function noScriptFormOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return urlOverride("SIGNUP_NOSCRIPT_FORM_URL", env);
+}
+
+/** The provider settings a build uses: every URL filled in, overrides applied. */
+export type EffectiveProvider = SiteContent["provider"] & { endpointUrl: string; noScriptFormUrl: string };
+
+/**
+ * The provider settings this build uses: the endpoint is SIGNUP_ENDPOINT_URL, else
+ * provider.endpointUrl, else the transport's own Klaviyo address; the no-JavaScript form
+ * posts to SIGNUP_NOSCRIPT_FORM_URL, else provider.noScriptFormUrl.
+ * @throws Error with a plain explanation when an override is not an acceptable URL
+ */
+export function effectiveProvider(provider: SiteContent["provider"], env: NodeJS.ProcessEnv = process.env): EffectiveProvider {
+  return {
+    ...provider,
+    endpointUrl: signupEndpointOverride(env) ?? provider.endpointUrl ?? defaultEndpointUrl(provider.transport),
+    noScriptFormUrl: noScriptFormOverride(env) ?? provider.noScriptFormUrl,
+  };
 }
 
 /** The content file every build reads unless SITE_CONTENT_FILE names another. */

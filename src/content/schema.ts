@@ -12,6 +12,7 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
+import { CLIENT_API_ENDPOINT_URL, NO_SCRIPT_FORM_URL, SIGNUP_TRANSPORTS } from "../signup/endpoints";
 
 /** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
 export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
@@ -208,10 +209,33 @@ export const siteContentSchema = z
       .meta({ description: "When the site launches (the countdown's target)." }),
     provider: z
       .strictObject({
+        transport: z
+          .enum(SIGNUP_TRANSPORTS, {
+            error: (issue) => `${JSON.stringify(issue.input)} is not a way of sending signups. Write client-api (recommended) or legacy-form.`,
+          })
+          .default("client-api")
+          .meta({
+            description:
+              "How the page sends a signup to Klaviyo. client-api (recommended): Klaviyo's documented Client API, which answers, so a refused address, a wrong list id or a busy service is reported to the visitor instead of hidden. legacy-form: the old embedded-form post, whose answer cannot be read, so every signup that leaves the browser is reported as confirmed.",
+            examples: ["client-api"],
+          }),
         endpointUrl: httpsUrl(
-          "The email-marketing provider's list-subscription address that receives signups (Klaviyo's list-subscribe endpoint).",
-          "https://manage.kmail-lists.com/ajax/subscriptions/subscribe",
-        ),
+          "The address the page sends signups to. Leave it out to use the chosen transport's own Klaviyo address (client-api: https://a.klaviyo.com/client/subscriptions/, legacy-form: https://manage.kmail-lists.com/ajax/subscriptions/subscribe).",
+          CLIENT_API_ENDPOINT_URL,
+        ).optional(),
+        noScriptFormUrl: httpsUrl(
+          "Where the form posts for visitors without JavaScript: Klaviyo's legacy signup form address, which answers them with a Klaviyo confirmation page. Leave it out for the usual address.",
+          NO_SCRIPT_FORM_URL,
+        ).default(NO_SCRIPT_FORM_URL),
+        source: z
+          .string({ error: "Write the source as text, like PickFund waitlist." })
+          .trim()
+          .min(1, { error: "The source is empty. Name where these signups come from, like PickFund waitlist, or leave the field out." })
+          .optional()
+          .meta({
+            description: "Klaviyo's custom source recorded on every profile that signs up here (client-api only), so the firm can see where each signup came from. Visitors never see it.",
+            examples: ["PickFund waitlist"],
+          }),
         publicApiKey: klaviyoId(
           "Klaviyo PUBLIC API key (site id): 6 letters or digits. Never a private key (pk_…): this file is published.",
           "Pk7Fnd",
@@ -317,6 +341,14 @@ export const siteContentSchema = z
           .strictObject({
           title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),
           fallbackMessage: copy("Message used when the failure has no explanation of its own.", "Please try again later"),
+          networkMessage: copy(
+            "Message when the visitor's browser could not reach the signup service at all (offline, connection lost).",
+            "We couldn't reach the signup service. Check your connection and try again.",
+          ),
+          rejectedMessage: copy(
+            "Message when Klaviyo turned the signup away because of a setting on our side (wrong public API key or list id); the visitor cannot fix it.",
+            "Signups are not working right now because of a problem on our side. Please try again later.",
+          ),
           missingConfigurationMessage: copy("Message when the site was published without a public API key or list id.", "A public API key and a list id are both required."),
         })
           .meta({ description: "The pop-up shown when a signup could not be sent." }),

@@ -34,10 +34,13 @@ const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
         <SignupForm
           copy={{ form: home.form, inlineSuccess: home.inlineSuccess, toasts: content.toasts, newTabHint: links.newTabHint }}
           provider={{
-            endpointUrl: provider.endpointUrl,
+            transport: provider.transport === "client-api" ? "client-api" : "legacy-form",
+            endpointUrl: provider.endpointUrl ?? "",
             publicApiKey: demo ? null : provider.publicApiKey,
             listId: demo ? null : provider.listId,
+            customSource: provider.source,
           }}
+          noScriptFormUrl={provider.noScriptFormUrl}
           inlineInviteUrl={links.inlineDiscordInviteUrl}
           onSubscribed={() => navigate(SUCCESS_PATH)}
         />
@@ -157,6 +160,8 @@ export const query = graphql`
         subscriptionFailed {
           title
           fallbackMessage
+          networkMessage
+          rejectedMessage
           missingConfigurationMessage
         }
         success {
@@ -165,7 +170,10 @@ export const query = graphql`
         }
       }
       provider {
+        transport
         endpointUrl
+        noScriptFormUrl
+        source
         publicApiKey
         listId
       }

@@ -3,7 +3,7 @@
  * mutation (spec §9: 3 retries, exponential backoff capped at 30 s, 5 min gc time).
  */
 import { QueryClient } from "@tanstack/react-query";
-import { SignupNetworkError } from "./client";
+import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./client";
 
 /** Spec §9: retries after the first attempt. */
 export const MAX_RETRIES = 3;
@@ -24,11 +24,25 @@ export function retryDelay(failureCount: number): number {
 }
 
 /**
- * Retry only network-level failures, at most MAX_RETRIES times; configuration
- * errors and anything else fail at once.
+ * Retry what may pass (network failures and timeouts, 5xx, 429), at most MAX_RETRIES
+ * times in all; configuration errors, a refused address and any other refusal fail at once.
  */
 export function shouldRetrySignup(failureCount: number, error: unknown): boolean {
-  return error instanceof SignupNetworkError && failureCount < MAX_RETRIES;
+  const passing = error instanceof SignupNetworkError || error instanceof SignupServerError || error instanceof SignupThrottledError;
+  return passing && failureCount < MAX_RETRIES;
+}
+
+/**
+ * How long to wait before the next signup attempt: what a 429's `Retry-After` asked for,
+ * capped at the spec's 30 s backoff cap; otherwise (or when the page could not read the
+ * header) the exponential backoff.
+ * @param failureCount failures so far, starting at 0 for the first retry
+ * @param error the failure being retried
+ * @returns delay in ms
+ */
+export function signupRetryDelay(failureCount: number, error: unknown): number {
+  if (error instanceof SignupThrottledError && error.retryAfterMs !== null) return Math.min(error.retryAfterMs, RETRY_MAX_DELAY_MS);
+  return retryDelay(failureCount);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { subscribe, type ProviderConfig, type Submission } from "./client";
-import { retryDelay, shouldRetrySignup } from "./queryClient";
+import { shouldRetrySignup, signupRetryDelay } from "./queryClient";
 
 /** Spec §7, §9: in demo mode a signup "succeeds" after this delay and nothing is sent (ms). */
 export const DEMO_SUBMIT_DELAY_MS = 1_500;
@@ -11,10 +11,10 @@ export function isDemoProvider(provider: ProviderConfig): boolean {
 }
 
 /**
- * The signup as a react-query mutation: network failures are retried with the
- * spec's backoff (the form stays submitting meanwhile), configuration errors are
- * not. In demo mode it resolves after DEMO_SUBMIT_DELAY_MS without a request.
- * @param provider endpoint, public API key and list id
+ * The signup as a react-query mutation: network failures, 5xx and 429 are retried
+ * with the spec's backoff or the provider's `Retry-After` (the form stays submitting
+ * meanwhile); configuration errors and refusals are not. In demo mode it resolves after DEMO_SUBMIT_DELAY_MS without a request.
+ * @param provider transport, endpoint, public API key, list id and custom source
  */
 export function useSignup(provider: ProviderConfig) {
   return useMutation<void, Error, Submission>({
@@ -24,7 +24,7 @@ export function useSignup(provider: ProviderConfig) {
         ? new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS))
         : subscribe(provider, submission),
     retry: shouldRetrySignup,
-    retryDelay,
+    retryDelay: signupRetryDelay,
     // An offline browser must fail and show the toast, not wait silently for the network to return.
     networkMode: "always",
   });

@@ -1,9 +1,11 @@
 /**
- * Builds the site once for the browser tests, from the fixture content and with the
- * signup endpoint pointed at the provider stand-in.
+ * Builds the fixture site for the browser tests, from the fixture content (or a variant
+ * of it) and with the signup endpoints pointed at the provider stand-in.
  */
 import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseDocument } from "yaml";
 
 /** The worktree root (this file is __tests__/browser/support/build-site.ts). */
 export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
@@ -11,22 +13,47 @@ export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
 export const PUBLIC_DIR = path.join(ROOT_DIR, "public");
 /** The content the tests build from (future launch moment, marked copy). */
 export const FIXTURE_CONTENT_FILE = path.join(ROOT_DIR, "__tests__", "fixtures", "site.yaml");
+/** The ad pixel id of the legacy-form + pixel build (digits, as Meta's are). */
+export const FIXTURE_PIXEL_ID = "123456789012345";
+
+/** What to build. */
+export interface FixtureBuild {
+  /** The content file (default FIXTURE_CONTENT_FILE). */
+  contentFile?: string;
+  /** SIGNUP_ENDPOINT_URL: the stand-in's URL for the content's transport (http is allowed for 127.0.0.1). */
+  endpointUrl: string;
+  /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL. */
+  noScriptFormUrl: string;
+}
 
 /**
- * Run `gatsby build` with SITE_CONTENT_FILE = the fixture and SIGNUP_ENDPOINT_URL = `endpointUrl`.
+ * Write a variant of the fixture content with some fields changed, keeping everything else.
+ * @param file where to write it
+ * @param changes [path, value] pairs, e.g. [["provider", "transport"], "legacy-form"]
+ * @returns file
+ */
+export function writeFixtureVariant(file: string, changes: [string[], unknown][]): string {
+  const doc = parseDocument(readFileSync(FIXTURE_CONTENT_FILE, "utf8"));
+  for (const [at, value] of changes) doc.setIn(at, value);
+  writeFileSync(file, doc.toString());
+  return file;
+}
+
+/**
+ * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL set.
  * Output is kept quiet and printed only when the build fails.
- * @param endpointUrl the stand-in's subscribe URL (http is allowed for 127.0.0.1)
  * @throws Error with the build's output when gatsby exits non-zero
  */
-export function buildFixtureSite(endpointUrl: string): Promise<void> {
+export function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
   const gatsby = path.join(ROOT_DIR, "node_modules", ".bin", "gatsby");
   const env = {
     ...process.env,
     GATSBY_TELEMETRY_DISABLED: "1",
     CI: "true",
     NODE_ENV: "production",
-    SITE_CONTENT_FILE: FIXTURE_CONTENT_FILE,
+    SITE_CONTENT_FILE: contentFile,
     SIGNUP_ENDPOINT_URL: endpointUrl,
+    SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
   };
   return new Promise((resolve, reject) => {
     const child = spawn(gatsby, ["build"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,13 +1,19 @@
 /**
  * jest globalSetup of the browser project: check Chromium is there, start the provider
- * stand-in, build the fixture site once against it, and serve the build (twice: as it
- * is, and with the headers of `public/_headers` applied).
+ * stand-in, and build the fixture twice against it:
+ * - a variant with `provider.transport: legacy-form` and an ad pixel id (the legacy-form
+ *   and pixel tests), copied out of `public/` and served on its own;
+ * - the fixture as it is (client-api, no pixel), left in `public/` and served twice: as it
+ *   is, and with the headers of `public/_headers` applied.
  * Runs in jest's main process; globalTeardown (same process) stops what it started.
  */
-import { buildFixtureSite, PUBLIC_DIR } from "./build-site";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildFixtureSite, FIXTURE_PIXEL_ID, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
 import { missingChromiumMessage } from "./browser";
 import { startProviderStandIn } from "./provider-stand-in";
-import { PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
+import { LEGACY_PIXEL_SITE_ORIGIN_VAR, PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
 
 /** What globalTeardown has to stop (jest shares globalThis between the two hooks only). */
@@ -29,9 +35,22 @@ export default async function globalSetup(): Promise<void> {
   const closers: (() => Promise<void>)[] = [standIn.close];
   globalThis.__browserTestServers = { close: () => Promise.all(closers.map((close) => close())).then(() => undefined) };
 
-  process.stderr.write(`\nbrowser tests: building the fixture site (signups go to ${standIn.subscribeUrl})…\n`);
+  const scratch = await mkdtemp(path.join(tmpdir(), "browser-tests-"));
+  closers.push(() => rm(scratch, { recursive: true, force: true }));
+  process.stderr.write(`\nbrowser tests: building the fixture site twice (legacy-form + pixel, then client-api; signups go to ${standIn.origin})…\n`);
   try {
-    await buildFixtureSite(standIn.subscribeUrl);
+    const legacyPixelContent = writeFixtureVariant(path.join(scratch, "site-legacy-pixel.yaml"), [
+      [["provider", "transport"], "legacy-form"],
+      [["adPixel", "id"], FIXTURE_PIXEL_ID],
+    ]);
+    await buildFixtureSite({ contentFile: legacyPixelContent, endpointUrl: standIn.legacySubscribeUrl, noScriptFormUrl: standIn.noScriptFormUrl });
+    const legacyPixelDir = path.join(scratch, "public-legacy-pixel");
+    await cp(PUBLIC_DIR, legacyPixelDir, { recursive: true });
+    const legacyPixelSite = await startStaticServer(legacyPixelDir);
+    closers.push(legacyPixelSite.close);
+    process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR] = legacyPixelSite.origin;
+
+    await buildFixtureSite({ endpointUrl: standIn.clientApiUrl, noScriptFormUrl: standIn.noScriptFormUrl });
     const site = await startStaticServer(PUBLIC_DIR);
     closers.push(site.close);
     process.env[SITE_ORIGIN_VAR] = site.origin;

@@ -12,14 +12,44 @@ async function control(path: string, init?: RequestInit): Promise<unknown> {
   return body;
 }
 
+/** Details of a mode. */
+export interface ModeOptions {
+  /** For "slow": how long to wait before answering (ms). */
+  delayMs?: number;
+  /** For the throttle modes: how many requests get a 429 before the stand-in accepts (default: all). */
+  times?: number;
+  /** For the throttle modes: the Retry-After value (s). */
+  retryAfterS?: number;
+}
+
 /**
  * Answer signups that carry `match` in any field (use the test's own e-mail address) in this mode.
  * @param match a field value, e.g. the e-mail address the test types
- * @param mode ok | slow | 500 | never | drop
- * @param delayMs for "slow": how long to wait before answering
+ * @param mode see StandInMode
+ * @param options for "slow" the delay in ms (a number), or the mode's options
  */
-export async function setProviderMode(match: string, mode: StandInMode, delayMs?: number): Promise<void> {
-  await control("/__mode", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ match, mode, delayMs }) });
+export async function setProviderMode(match: string, mode: StandInMode, options: number | ModeOptions = {}): Promise<void> {
+  const details = typeof options === "number" ? { delayMs: options } : options;
+  await control("/__mode", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ match, mode, ...details }) });
+}
+
+/** What a signup request carried, whichever transport sent it. */
+export interface SentSignup {
+  listId: string | undefined;
+  email: string | undefined;
+  firstName: string | undefined;
+  lastName: string | undefined;
+}
+
+/**
+ * The list id and the visitor's values of a recorded signup: from the JSON:API document
+ * of the Client API, or from the legacy form's fields (`g`, `email`, `first_name`, `last_name`).
+ */
+export function sentSignup(request: RecordedRequest): SentSignup {
+  const at = (key: string) => request.fields.find(([name]) => name === key)?.[1];
+  if (request.json === null) return { listId: at("g"), email: at("email"), firstName: at("first_name"), lastName: at("last_name") };
+  const profile = "/data/attributes/profile/data/attributes";
+  return { listId: at("/data/relationships/list/data/id"), email: at(`${profile}/email`), firstName: at(`${profile}/first_name`), lastName: at(`${profile}/last_name`) };
 }
 
 /**

@@ -10,6 +10,8 @@ export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";
 export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
 /** Origin of a second static server over the same build that also sends the headers of `public/_headers`. */
 export const SITE_ORIGIN_WITH_HEADERS_VAR = "BROWSER_TESTS_SITE_ORIGIN_WITH_HEADERS";
+/** Origin of the static server over the second build: transport legacy-form, with an ad pixel id. */
+export const LEGACY_PIXEL_SITE_ORIGIN_VAR = "BROWSER_TESTS_LEGACY_PIXEL_SITE_ORIGIN";
 
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
@@ -39,6 +41,19 @@ export function siteOriginWithHeaders(): string {
   const origin = process.env[SITE_ORIGIN_WITH_HEADERS_VAR];
   if (!origin) {
     throw new Error(`${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+  }
+  return origin;
+}
+
+/**
+ * Origin of the second fixture build (see global-setup.ts): `provider.transport: legacy-form`
+ * and `adPixel.id` set, for the legacy-form and pixel tests.
+ * @throws Error naming the command to use when globalSetup did not run
+ */
+export function legacyPixelSiteOrigin(): string {
+  const origin = process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR];
+  if (!origin) {
+    throw new Error(`${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
   }
   return origin;
 }

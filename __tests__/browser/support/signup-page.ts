@@ -12,6 +12,7 @@ export const COPY = {
   submit: "Secure Spot & Access Discord",
   submitting: "Joining the Elite...",
   listId: "WtL1st",
+  publicApiKey: "Pk7Fnd",
 } as const;
 
 /** The three fields, by label. */

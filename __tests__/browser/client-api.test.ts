@@ -1,0 +1,193 @@
+/**
+ * What the visitor sees for each answer of Klaviyo's Client API, in a real browser
+ * against the stand-in (which answers as Klaviyo's API reference documents): accepted,
+ * e-mail refused, throttled (with and without a readable Retry-After), server error,
+ * and a configuration refusal. Network failures and timeouts are in signup.test.ts and
+ * faults.test.ts. Timings are asserted as lower bounds (a wait was honoured), never as deadlines.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests, setProviderMode } from "./support/provider-control";
+import { CLIENT_API_PATH, LIST_REFUSAL_DETAIL } from "./support/provider-stand-in";
+import { expectNoLaterRequests } from "./support/quiet-period";
+import { runEnv } from "./support/run-env";
+import { COPY, expectFormGivenBack, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { allToasts, toastTitled } from "./support/toasts";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
+
+/** Fixture copy (__tests__/fixtures/site.yaml → toasts). */
+const FAILED = {
+  title: "Subscription failed",
+  fallbackMessage: "Please try again later",
+  rejectedMessage: "Signups are not working right now because of a problem on our side. Please try again later.",
+};
+const INVALID_EMAIL = { title: "Invalid email", message: "Please enter a valid email address" };
+/** The stand-in sees a retry a little after the browser sent it; lower bounds allow for that much (ms). */
+const CLOCK_SLACK_MS = 250;
+/** Upper limit for the failure toast after 4 attempts and 7 s of backoff, on a busy machine (ms). */
+const ALL_ATTEMPTS_LIMIT_MS = 30_000;
+
+const browser = useChromium();
+let context: BrowserContext;
+let page: Page;
+/** What the page logged with console.error. */
+let consoleErrors: string[];
+
+beforeEach(async () => {
+  ({ context } = await newGuardedContext(browser()));
+  page = await openHydrated(context, "/");
+  consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Wait until the stand-in has `count` requests from this visitor, and return them. */
+async function requestsFrom(visitor: Visitor, count: number, timeoutMs?: number) {
+  return eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests).toHaveLength(count);
+    return requests;
+  }, timeoutMs);
+}
+
+/** The failure toast's text without its title. */
+async function toastMessage(title: string, timeoutMs?: number): Promise<string> {
+  const toast = toastTitled(page, title);
+  await toast.waitFor({ timeout: timeoutMs });
+  return ((await toast.textContent()) ?? "").replace(title, "").trim();
+}
+
+async function signUp(visitor: Visitor): Promise<void> {
+  await fillSignupForm(page, visitor);
+  await submitButton(page).click();
+}
+
+describe("the Client API's answers", () => {
+  it("202 Accepted: 'Submission confirmed', then /success/", async () => {
+    const visitor = uniqueVisitor("api-202");
+    await setProviderMode(visitor.email, "ok");
+    await signUp(visitor);
+
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    const [request] = await requestsFrom(visitor, 1);
+    expect(request.path).toBe(CLIENT_API_PATH);
+  });
+
+  it("400 pointing at the e-mail: 'Invalid email', no retry, the values kept and the e-mail field focused", async () => {
+    const visitor = uniqueVisitor("api-refused-email");
+    await setProviderMode(visitor.email, "refuse-email");
+    await signUp(visitor);
+
+    expect(await toastMessage(INVALID_EMAIL.title)).toBe(INVALID_EMAIL.message);
+    await expectFormGivenBack(page, visitor);
+    await eventually(async () => expect(await signupFields(page).email.evaluate((input) => input === document.activeElement)).toBe(true));
+    expect(await toastTitled(page, FAILED.title).count()).toBe(0);
+    await expectNoLaterRequests(visitor.email, 1);
+  });
+
+  it("429 with a readable Retry-After: 3 waits those 3 s (not the 1 s backoff), retries, and confirms", async () => {
+    const visitor = uniqueVisitor("api-throttled");
+    await setProviderMode(visitor.email, "throttle", { times: 1, retryAfterS: 3 });
+    await signUp(visitor);
+
+    // The form stays in its submitting state while it waits.
+    await requestsFrom(visitor, 1);
+    expect(await page.getByRole("button", { name: COPY.submitting }).isDisabled()).toBe(true);
+    await page.waitForURL((url) => url.pathname === "/success/", { timeout: ALL_ATTEMPTS_LIMIT_MS });
+    const [first, retry] = await requestsFrom(visitor, 2);
+    expect(retry.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(3_000 - CLOCK_SLACK_MS);
+    expect(retry.body).toBe(first.body);
+  });
+
+  it("429 whose Retry-After is not exposed to the page: retries after the spec's backoff instead of the unreadable 20 s", async () => {
+    const visitor = uniqueVisitor("api-throttled-hidden");
+    await setProviderMode(visitor.email, "throttle-hidden", { times: 1, retryAfterS: 20 });
+    await signUp(visitor);
+
+    // Had the page waited the 20 s it could not read, the retry would not arrive in this time.
+    const [first, retry] = await requestsFrom(visitor, 2, 15_000);
+    expect(retry.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(1_000 - CLOCK_SLACK_MS);
+    await page.waitForURL((url) => url.pathname === "/success/");
+  });
+
+  it("429 every time: each counts as one of the 3 retries, then 'Subscription failed' / 'Please try again later'", async () => {
+    const visitor = uniqueVisitor("api-throttled-always");
+    await setProviderMode(visitor.email, "throttle", { retryAfterS: 1 });
+    await signUp(visitor);
+
+    expect(await toastMessage(FAILED.title, ALL_ATTEMPTS_LIMIT_MS)).toBe(FAILED.fallbackMessage);
+    expect(await providerRequests(visitor.email)).toHaveLength(4);
+    await expectFormGivenBack(page, visitor);
+  });
+
+  it("500 every time: retried 3 times with the backoff, then 'Subscription failed' / 'Please try again later', the form given back", async () => {
+    const visitor = uniqueVisitor("api-500");
+    await setProviderMode(visitor.email, "500");
+    await signUp(visitor);
+
+    expect(await toastMessage(FAILED.title, ALL_ATTEMPTS_LIMIT_MS)).toBe(FAILED.fallbackMessage);
+    const attempts = await providerRequests(visitor.email);
+    expect(attempts).toHaveLength(4);
+    [1_000, 2_000, 4_000].forEach((backoff, retry) => {
+      expect(attempts[retry + 1].receivedAt - attempts[retry].receivedAt).toBeGreaterThanOrEqual(backoff);
+    });
+    await expectFormGivenBack(page, visitor);
+    await expectNoLaterRequests(visitor.email, 4);
+  });
+
+  it("400 naming the list (a configuration mistake): no retry, the content's message to the visitor, the provider's detail in the console", async () => {
+    const visitor = uniqueVisitor("api-wrong-list");
+    await setProviderMode(visitor.email, "refuse-list");
+    await signUp(visitor);
+
+    expect(await toastMessage(FAILED.title)).toBe(FAILED.rejectedMessage);
+    expect(await allToasts(page).count()).toBe(1);
+    expect(consoleErrors.some((text) => text.includes(LIST_REFUSAL_DETAIL))).toBe(true);
+    expect(await page.locator("body").innerText()).not.toContain(LIST_REFUSAL_DETAIL);
+    await expectFormGivenBack(page, visitor);
+    await expectNoLaterRequests(visitor.email, 1);
+  });
+});
+
+describe("the Klaviyo stand-in itself refuses what the real API refuses", () => {
+  const endpoint = () => `${runEnv().providerOrigin}${CLIENT_API_PATH}`;
+  const document = (email: string) => ({
+    data: {
+      type: "subscription",
+      attributes: { profile: { data: { type: "profile", attributes: { email } } } },
+      relationships: { list: { data: { type: "list", id: COPY.listId } } },
+    },
+  });
+  const post = (url: string, headers: Record<string, string>, body: unknown) => fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  const HEADERS = { revision: "2026-07-15", "content-type": "application/vnd.api+json" };
+
+  it.each<[string, (email: string) => Promise<Response>]>([
+    ["without company_id", (email) => post(endpoint(), HEADERS, document(email))],
+    ["without a revision header", (email) => post(`${endpoint()}?company_id=${COPY.publicApiKey}`, { "content-type": HEADERS["content-type"] }, document(email))],
+    ["whose body is not a subscription document", (email) => post(`${endpoint()}?company_id=${COPY.publicApiKey}`, HEADERS, { data: { type: "profile", attributes: { email } } })],
+  ])("answers a request %s with 400 and a JSON:API error", async (_case, send) => {
+    const response = await send(uniqueVisitor("stand-in-check").email);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { status: string; detail: string }[] };
+    expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) });
+  });
+
+  it("accepts a well-formed one with 202 and no body, and answers the CORS preflight", async () => {
+    const response = await post(`${endpoint()}?company_id=${COPY.publicApiKey}`, { ...HEADERS, origin: runEnv().siteOrigin }, document(uniqueVisitor("stand-in-ok").email));
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe("");
+    expect(response.headers.get("access-control-allow-origin")).toBe(runEnv().siteOrigin);
+    const preflight = await fetch(endpoint(), {
+      method: "OPTIONS",
+      headers: { origin: runEnv().siteOrigin, "access-control-request-method": "POST", "access-control-request-headers": "revision,content-type" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("revision,content-type");
+  });
+});

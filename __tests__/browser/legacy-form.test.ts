@@ -1,0 +1,84 @@
+/**
+ * The legacy-form transport (`provider.transport: legacy-form`) in a real browser: the
+ * spec's call exactly (§7), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
+ * `last_name` to Klaviyo's legacy ajax endpoint, whose answer cannot be read. Runs
+ * against the second fixture build (legacy-form, with a pixel id; the consent banner is
+ * answered beforehand so it stays out of the way).
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests, setProviderMode } from "./support/provider-control";
+import { LEGACY_SUBSCRIBE_PATH } from "./support/provider-stand-in";
+import { legacyPixelSiteOrigin } from "./support/run-env";
+import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
+
+const browser = useChromium();
+let context: BrowserContext;
+let page: Page;
+
+beforeEach(async () => {
+  ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+  await context.addInitScript((key) => window.localStorage.setItem(key, "declined"), CONSENT_STORAGE_KEY);
+  page = await openHydrated(context, "/");
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Wait until the stand-in has `count` requests from this visitor, and return them. */
+async function requestsFrom(visitor: Visitor, count: number) {
+  return eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests).toHaveLength(count);
+    return requests;
+  });
+}
+
+describe("sending a signup on the legacy-form transport", () => {
+  it("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async () => {
+    const visitor = uniqueVisitor("legacy-slow-signup");
+    await setProviderMode(visitor.email, "slow", 3_000);
+    await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` });
+    await submitButton(page).click();
+
+    const busyButton = page.getByRole("button", { name: COPY.submitting });
+    await busyButton.waitFor();
+    expect(await busyButton.isDisabled()).toBe(true);
+    const fields = signupFields(page);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) {
+      expect(await field.isDisabled()).toBe(true);
+    }
+
+    const [request] = await requestsFrom(visitor, 1);
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe(LEGACY_SUBSCRIBE_PATH);
+    expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
+    // Trimmed values, in the provider's field names, with the list id in `g`.
+    expect(request.fields).toEqual([
+      ["g", COPY.listId],
+      ["email", visitor.email],
+      ["first_name", visitor.firstName],
+      ["last_name", visitor.lastName],
+    ]);
+
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+
+  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read (spec §7)", async () => {
+    const visitor = uniqueVisitor("legacy-provider-500");
+    await setProviderMode(visitor.email, "500");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    await toastTitled(page, "Submission confirmed").waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+    expect(await providerRequests(visitor.email)).toHaveLength(1);
+  });
+});

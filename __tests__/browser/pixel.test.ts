@@ -1,0 +1,107 @@
+/**
+ * The Meta pixel behind the consent banner, end to end in a real browser: Lead events
+ * reach Meta (a routed stand-in of fbevents.js that keeps Meta's queue/callMethod
+ * contract) exactly once after a signup by a visitor who accepted, never for one who
+ * declined, and a site without a pixel id asks nothing and loads nothing.
+ * The pixel tests run against the second fixture build (which has a pixel id).
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { FIXTURE_PIXEL_ID } from "./support/build-site";
+import { eventually } from "./support/eventually";
+import { routeMetaPixel, type MetaPixelStandIn } from "./support/meta-pixel-stand-in";
+import { legacyPixelSiteOrigin } from "./support/run-env";
+import { signUpToSuccess } from "./support/signup-page";
+import { uniqueVisitor } from "./support/visitors";
+
+/** Fixture copy (__tests__/fixtures/site.yaml → consent). */
+const CONSENT = {
+  message: "We'd like to use a Meta pixel to measure which posts bring visitors here. Is that OK?",
+  accept: "Accept",
+  decline: "Decline",
+};
+/** How long to keep watching for a late, second event or request after the page settled (ms). */
+const QUIET_MS = 2_000;
+
+const browser = useChromium();
+let context: BrowserContext;
+let meta: MetaPixelStandIn;
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const banner = (page: Page) => page.getByRole("region", { name: CONSENT.message });
+const leads = () => meta.events.filter((e) => e.event === "Lead");
+
+/** Let the page settle, then wait a little longer so a late event would be seen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+}
+
+describe("with a pixel id", () => {
+  beforeEach(async () => {
+    ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+    meta = await routeMetaPixel(context);
+  });
+
+  it("accept on /, sign up, land on /success/: exactly one Lead reaches Meta", async () => {
+    const page = await openHydrated(context, "/");
+    await page.getByRole("button", { name: CONSENT.accept }).click();
+    // fbevents.js has loaded and drained the queue: the PageView of / arrived.
+    await eventually(async () => expect(meta.events).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "PageView" }]));
+    expect(await banner(page).count()).toBe(0);
+
+    await signUpToSuccess(page, uniqueVisitor("pixel-accept"));
+    await eventually(async () => expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]));
+    await settle(page);
+    expect(leads()).toHaveLength(1);
+  });
+
+  it("decline: no request to any Meta host, and no Lead, through a whole signup", async () => {
+    const page = await openHydrated(context, "/");
+    await page.getByRole("button", { name: CONSENT.decline }).click();
+    expect(await banner(page).count()).toBe(0);
+
+    await signUpToSuccess(page, uniqueVisitor("pixel-decline"));
+    await settle(page);
+    expect(meta.metaRequests).toEqual([]);
+    expect(meta.events).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+  });
+
+  it("a later direct visit to /success/ with consent remembered: one Lead", async () => {
+    const first = await openHydrated(context, "/");
+    await first.getByRole("button", { name: CONSENT.accept }).click();
+    await eventually(async () => expect(meta.events).toHaveLength(1));
+    await first.close();
+
+    const page = await openHydrated(context, "/success/");
+    expect(await banner(page).count()).toBe(0);
+    await eventually(async () => expect(leads()).toHaveLength(1));
+    await settle(page);
+    expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]);
+    expect(meta.events.filter((e) => e.event === "PageView")).toHaveLength(2);
+  });
+});
+
+describe("without a pixel id (the main fixture build)", () => {
+  beforeEach(async () => {
+    ({ context } = await newGuardedContext(browser()));
+    meta = await routeMetaPixel(context);
+  });
+
+  it("shows no banner and sends no request to Meta, on / or on /success/ after a signup", async () => {
+    const page = await openHydrated(context, "/");
+    await settle(page);
+    expect(await banner(page).count()).toBe(0);
+    expect(await page.getByRole("button", { name: CONSENT.accept }).count()).toBe(0);
+
+    await signUpToSuccess(page, uniqueVisitor("no-pixel"));
+    await settle(page);
+    expect(await banner(page).count()).toBe(0);
+    expect(meta.metaRequests).toEqual([]);
+    expect(meta.events).toEqual([]);
+  });
+});

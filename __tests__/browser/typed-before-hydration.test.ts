@@ -1,0 +1,87 @@
+/**
+ * What the fields show is what is sent: on a slow phone a visitor can type while the
+ * page's JavaScript is still on its way. Those values, typed into the prerendered form,
+ * must be the ones the script validates and sends once it has arrived. The scripts are
+ * held back by the test, the visitor types, the scripts are released, and then the
+ * visitor presses the button. (A submit before the scripts arrive is the no-JavaScript
+ * form: no-js.test.ts.)
+ */
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { newGuardedContext, useChromium, waitForHydration } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { providerRequests, sentSignup } from "./support/provider-control";
+import { runEnv } from "./support/run-env";
+import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor } from "./support/visitors";
+
+const browser = useChromium();
+let context: BrowserContext;
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/**
+ * Hold every script of the site until `release` is called (page routes take precedence
+ * over the guarded context's, to which each held request falls back once released).
+ */
+async function holdScripts(page: Page): Promise<{ held: () => number; release: () => void }> {
+  const waiting: Route[] = [];
+  let released = false;
+  const site = new URL(runEnv().siteOrigin).origin;
+  await page.route(
+    (url) => url.origin === site && url.pathname.endsWith(".js"),
+    (route) => {
+      if (released) return route.fallback();
+      waiting.push(route);
+      return undefined;
+    },
+  );
+  return {
+    held: () => waiting.length,
+    release: () => {
+      released = true;
+      for (const route of waiting.splice(0)) void route.fallback();
+    },
+  };
+}
+
+/** Whether React has taken over the form yet (it marks the nodes it hydrated). */
+function formIsHydrated(page: Page): Promise<boolean> {
+  return page.locator("form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps$")));
+}
+
+it("sends the values typed before the scripts arrived, once they have, and confirms", async () => {
+  ({ context } = await newGuardedContext(browser()));
+  const page = await context.newPage();
+  const scripts = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await eventually(async () => expect(scripts.held()).toBeGreaterThan(0));
+
+  const visitor = uniqueVisitor("typed-early");
+  await fillSignupForm(page, { ...visitor, firstName: ` ${visitor.firstName} ` });
+  // The visitor really typed into the plain HTML form: nothing has hydrated it.
+  expect(await formIsHydrated(page)).toBe(false);
+
+  scripts.release();
+  await waitForHydration(page);
+  // The fields still show what was typed…
+  const fields = signupFields(page);
+  expect(await fields.email.inputValue()).toBe(visitor.email);
+  expect(await fields.firstName.inputValue()).toBe(` ${visitor.firstName} `);
+  expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
+
+  // …and that is what is checked (no 'Email required') and sent (trimmed).
+  await submitButton(page).click();
+  await toastTitled(page, "Submission confirmed").waitFor();
+  expect(await toastTitled(page, "Email required").count()).toBe(0);
+  const [request, ...more] = await eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests.length).toBeGreaterThan(0);
+    return requests;
+  });
+  expect(more).toEqual([]);
+  expect(sentSignup(request)).toEqual({ listId: COPY.listId, email: visitor.email, firstName: visitor.firstName, lastName: visitor.lastName });
+  await page.waitForURL((url) => url.pathname === "/success/");
+});
