@@ -1,16 +1,19 @@
 /**
  * A campaign page of the fixture build (__tests__/fixtures/campaigns/nba-ads.yaml at
  * /nba-ads/): its own copy and head tags, the site's copy for what it leaves out, a
- * signup that goes on to the shared /success/, and the sitemap listing it.
+ * signup that goes on to the shared /success/ and says where it came from (custom
+ * source, UTM values, landing page, referring origin), and the sitemap listing it.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
+import { newGuardedContext, openHydrated, useChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
-import { runEnv } from "./support/run-env";
+import type { RecordedRequest } from "./support/provider-stand-in";
+import { legacyPixelSiteOrigin, runEnv } from "./support/run-env";
 import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
-import { uniqueVisitor } from "./support/visitors";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
 
 /** Fixture values (__tests__/fixtures/site.yaml and campaigns/nba-ads.yaml). */
 const SITE_URL = "https://www.pickfund.example";
@@ -21,7 +24,10 @@ const CAMPAIGN = {
   tagline: "Courtside odds, our bankroll. Join the NBA waitlist before launch.",
   description: "Fixture campaign: get funded for your NBA picks without risking your own bankroll.",
   successToast: "Fixture campaign confirmed",
+  source: "fixture-nba-ads",
 };
+/** provider.source of the fixture site file: the custom source of signups on /. */
+const SITE_SOURCE = "Fixture Fund waitlist";
 const HOME = {
   pageTitle: "Secure Your Spot Before Launch | PickFund",
   title: "Fixture title: secure your spot",
@@ -38,6 +44,30 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
 });
+
+/** Wait until the stand-in has one request from this visitor, and return it. */
+async function requestFrom(visitor: Visitor): Promise<RecordedRequest> {
+  const [request] = await eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests).toHaveLength(1);
+    return requests;
+  });
+  return request;
+}
+
+/** What a Client API request said about where the signup came from. */
+function attributionOf(request: RecordedRequest): { customSource: unknown; properties: unknown } {
+  const doc = request.json as { data: { attributes: { custom_source?: unknown; profile: { data: { attributes: { properties?: unknown } } } } } };
+  return { customSource: doc.data.attributes.custom_source, properties: doc.data.attributes.profile.data.attributes.properties };
+}
+
+/** Open `path` as a visitor who followed a link on `referrer`, and wait for hydration. */
+async function openFrom(path: string, referrer: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path, { referer: referrer });
+  await waitForHydration(page);
+  return page;
+}
 
 /** The head tags a search engine or a chat app reads. */
 async function headTags(page: Page) {
@@ -81,7 +111,7 @@ describe("a campaign page", () => {
   });
 
   it("confirms a signup with the campaign's toast and goes on to the shared /success/", async () => {
-    const page = await openHydrated(context, `${CAMPAIGN.path}?utm_source=nba-preseason&utm_medium=paid-social`);
+    const page = await openHydrated(context, CAMPAIGN.path);
     const visitor = uniqueVisitor("campaign-signup");
     await setProviderMode(visitor.email, "slow", 1_000);
     await fillSignupForm(page, visitor);
@@ -89,12 +119,83 @@ describe("a campaign page", () => {
     await toastTitled(page, CAMPAIGN.successToast).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
     await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
-    const [request] = await eventually(async () => {
-      const requests = await providerRequests(visitor.email);
-      expect(requests).toHaveLength(1);
-      return requests;
+    await requestFrom(visitor);
+  });
+});
+
+describe("where a signup came from (Client API)", () => {
+  it("a signup from /<slug>/?utm_…, linked from another site, carries the campaign's source, the UTM values, the landing page and the referring origin", async () => {
+    const query = "?utm_source=nba-preseason&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&fbclid=abc";
+    const page = await openFrom(`${CAMPAIGN.path}${query}`, "https://news.example/articles/42?reader=jordan");
+    const visitor = uniqueVisitor("campaign-utm");
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+
+    expect(attributionOf(await requestFrom(visitor))).toEqual({
+      customSource: CAMPAIGN.source,
+      properties: {
+        utm_source: "nba-preseason",
+        utm_medium: "paid-social",
+        utm_campaign: "launch week",
+        utm_term: "picks",
+        utm_content: "video-a",
+        landing_page: CAMPAIGN.path,
+        referrer: "https://news.example",
+      },
     });
-    // The legacy form endpoint gets the spec's payload exactly: attribution is never added to it.
+  });
+
+  it("a signup on / carries the site's provider.source and its landing page, and no empty UTM values", async () => {
+    const page = await openHydrated(context, "/?utm_source=&utm_medium=%20");
+    const visitor = uniqueVisitor("home-source");
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+
+    expect(attributionOf(await requestFrom(visitor))).toEqual({ customSource: SITE_SOURCE, properties: { landing_page: "/" } });
+  });
+
+  it("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async () => {
+    const long = `${"x".repeat(4_990)}<b>END</b>`;
+    const markup = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
+    const page = await openHydrated(context, `${CAMPAIGN.path}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const visitor = uniqueVisitor("campaign-hostile");
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+
+    const { properties } = attributionOf(await requestFrom(visitor));
+    expect(properties).toEqual({ utm_source: "x".repeat(255), utm_content: markup, landing_page: CAMPAIGN.path });
+    expect(await page.title()).not.toBe("pwned");
+    expect(dialogs).toEqual([]);
+  });
+});
+
+describe("a campaign page on the legacy-form transport", () => {
+  it("sends the spec's payload exactly, with nothing of the attribution added", async () => {
+    // The legacy-form build instead of this file's usual one.
+    await context.close();
+    ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+    await context.addInitScript((key) => window.localStorage.setItem(key, "declined"), CONSENT_STORAGE_KEY);
+    const page = await openHydrated(context, `${CAMPAIGN.path}?utm_source=nba-preseason&utm_medium=paid-social`);
+    await page.getByRole("heading", { level: 1, name: CAMPAIGN.title }).waitFor();
+    const visitor = uniqueVisitor("campaign-legacy");
+    await setProviderMode(visitor.email, "ok");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === "/success/");
+
+    const request = await requestFrom(visitor);
+    expect(request.json).toBeNull();
     expect(request.fields).toEqual([
       ["g", COPY.listId],
       ["email", visitor.email],

@@ -106,13 +106,16 @@ describe("sending a signup", () => {
     expect(request.query).toEqual({ company_id: COPY.publicApiKey });
     expect(request.headers.revision).toBe("2026-07-15");
     expect(request.headers["content-type"]).toBe("application/vnd.api+json");
-    // Trimmed values, in Klaviyo's JSON:API subscription document, with the custom source and the list.
+    // Trimmed values, in Klaviyo's JSON:API subscription document, with the custom source, the list,
+    // and where the signup was made (no UTM values or referrer on this visit, so none are sent).
     expect(request.json).toEqual({
       data: {
         type: "subscription",
         attributes: {
           custom_source: CUSTOM_SOURCE,
-          profile: { data: { type: "profile", attributes: { email: visitor.email, first_name: visitor.firstName, last_name: visitor.lastName } } },
+          profile: {
+            data: { type: "profile", attributes: { email: visitor.email, first_name: visitor.firstName, last_name: visitor.lastName, properties: { landing_page: "/" } } },
+          },
         },
         relationships: { list: { data: { type: "list", id: COPY.listId } } },
       },

@@ -138,7 +138,8 @@ describe("the provider call (spec §7)", () => {
         type: "subscription",
         attributes: {
           custom_source: "Fixture Fund waitlist",
-          profile: { data: { type: "profile", attributes: { email: "jordan@example.com", first_name: "Jordan", last_name: "Smith" } } },
+          // The page the signup was made on; no UTM values or referrer on this visit, so none are sent.
+          profile: { data: { type: "profile", attributes: { email: "jordan@example.com", first_name: "Jordan", last_name: "Smith", properties: { landing_page: "/" } } } },
         },
         relationships: { list: { data: { type: "list", id: content.provider.listId } } },
       },

@@ -65,8 +65,11 @@ export interface SignupFormProps {
   provider: ProviderConfig;
   /** Where the native form posts when JavaScript is not running (the legacy form endpoint). */
   noScriptFormUrl: string;
-  /** Extra profile properties sent with each signup (client-api only), e.g. UTM values. */
-  profileProperties?: ProfileProperties;
+  /**
+   * Extra profile properties sent with each signup (client-api only), e.g. UTM values; a
+   * function is called when the signup is sent, so that it reads the browser's location then.
+   */
+  profileProperties?: ProfileProperties | (() => ProfileProperties);
   /** Invite behind the inline success state's JOIN DISCORD button. */
   inlineInviteUrl: string;
   /** Called after a successful signup; when absent the form shows its inline success state. */
@@ -140,7 +143,8 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
       return;
     }
     inFlight.current = true;
-    signup.mutate(profileProperties ? { ...submission, properties: profileProperties } : submission, {
+    const properties = typeof profileProperties === "function" ? profileProperties() : profileProperties;
+    signup.mutate(properties ? { ...submission, properties } : submission, {
       onSuccess: succeed,
       onError: (error) => {
         // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.

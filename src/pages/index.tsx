@@ -8,6 +8,7 @@ import { VisuallyHidden } from "../components/DiscordButton";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
+import { currentAttribution } from "../signup/attribution";
 
 /** The path of the confirmation page (spec §2). */
 export const SUCCESS_PATH = "/success/";
@@ -16,7 +17,8 @@ export const SUCCESS_PATH = "/success/";
  * Route / (spec §2): title, logo, countdown, tagline, signup form, social link,
  * privacy note and badges. On success it navigates to /success.
  * Also every campaign page (`/<slug>/`, created in gatsby-node): the query picks the
- * content node whose `derived.pagePath` is the page's own path.
+ * content node whose `derived.pagePath` is the page's own path. Each signup records
+ * where it came from: the custom source, and the landing's UTM values, path and referrer.
  */
 const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
   const content = data.siteContent;
@@ -38,8 +40,10 @@ const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
             endpointUrl: provider.endpointUrl ?? "",
             publicApiKey: demo ? null : provider.publicApiKey,
             listId: demo ? null : provider.listId,
-            customSource: provider.source,
+            // Klaviyo's custom source: the campaign's on a campaign page, the site's on /.
+            customSource: content.campaign?.source ?? provider.source,
           }}
+          profileProperties={currentAttribution}
           noScriptFormUrl={provider.noScriptFormUrl}
           inlineInviteUrl={links.inlineDiscordInviteUrl}
           onSubscribed={() => navigate(SUCCESS_PATH)}

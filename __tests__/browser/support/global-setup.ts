@@ -10,7 +10,8 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildFixtureSite, FIXTURE_PIXEL_ID, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
+import { campaignsFolderFor } from "../../../src/content/campaigns";
+import { buildFixtureSite, FIXTURE_CONTENT_FILE, FIXTURE_PIXEL_ID, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
 import { missingChromiumMessage } from "./browser";
 import { startProviderStandIn } from "./provider-stand-in";
 import { LEGACY_PIXEL_SITE_ORIGIN_VAR, PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
@@ -43,6 +44,8 @@ export default async function globalSetup(): Promise<void> {
       [["provider", "transport"], "legacy-form"],
       [["adPixel", "id"], FIXTURE_PIXEL_ID],
     ]);
+    // The fixture's campaign pages too, so that the legacy-form payload is checked on a campaign page.
+    await cp(campaignsFolderFor(FIXTURE_CONTENT_FILE), campaignsFolderFor(legacyPixelContent), { recursive: true });
     await buildFixtureSite({ contentFile: legacyPixelContent, endpointUrl: standIn.legacySubscribeUrl, noScriptFormUrl: standIn.noScriptFormUrl });
     const legacyPixelDir = path.join(scratch, "public-legacy-pixel");
     await cp(PUBLIC_DIR, legacyPixelDir, { recursive: true });
