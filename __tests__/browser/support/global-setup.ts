@@ -5,7 +5,7 @@
  * Runs in jest's main process; globalTeardown (same process) stops what it started.
  */
 import { buildFixtureSite, PUBLIC_DIR } from "./build-site";
-import { missingChromiumMessage } from "./browser";
+import { findChromium } from "../../../scripts/lib/chromium";
 import { startProviderStandIn } from "./provider-stand-in";
 import { PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
@@ -21,9 +21,8 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  // Fail, never skip: a CI run without Chromium must not pass silently.
-  const missing = missingChromiumMessage();
-  if (missing) throw new Error(missing);
+  // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.
+  findChromium();
 
   const standIn = await startProviderStandIn();
   const closers: (() => Promise<void>)[] = [standIn.close];
