@@ -9,18 +9,46 @@ import { siteContentSchema } from "./schema";
 
 /** Where the JSON Schema is committed (relative to the repository root). */
 export const CONTENT_SCHEMA_FILE = path.join("content", "site.schema.json");
+/**
+ * The schema's `$id`: a stable name for it, not an address. Editors' VS Code finds the
+ * schema through `.vscode/settings.json` (`yaml.schemas`, by file path), which survives
+ * the web editor rewriting the YAML; a `# yaml-language-server` comment would not.
+ */
+export const CONTENT_SCHEMA_ID = "urn:pickfund:content:site";
+
+type JsonSchemaNode = { type?: unknown; pattern?: string; required?: string[]; properties?: Record<string, JsonSchemaNode>; anyOf?: JsonSchemaNode[]; items?: JsonSchemaNode };
+
+/**
+ * An optional text field may be empty: the web editor writes `""` when an editor clears
+ * it, and the build reads that as "none" (load.ts). Its pattern then accepts "" too.
+ */
+function allowEmptyOptionalText(schema: JsonSchemaNode): void {
+  for (const [key, child] of Object.entries(schema.properties ?? {})) {
+    if (!schema.required?.includes(key)) {
+      for (const variant of [child, ...(child.anyOf ?? [])]) {
+        if (variant.type === "string" && variant.pattern) variant.pattern = `^$|${variant.pattern}`;
+      }
+    }
+    allowEmptyOptionalText(child);
+  }
+  if (schema.items) allowEmptyOptionalText(schema.items);
+}
 
 /**
  * The JSON Schema of what editors write (`io: "input"`: optional fields and
- * defaults as the YAML may leave them out), pretty-printed with a trailing newline.
+ * defaults as the YAML may leave them out; an emptied optional field accepted as
+ * "none"), pretty-printed with a trailing newline. Every `pattern` carries a
+ * `patternErrorMessage`, which yaml-language-server shows instead of the regex.
  * Deterministic: the same schema always gives the same text.
  * @returns the file's text
  */
 export function contentJsonSchemaText(): string {
   const generated = z.toJSONSchema(siteContentSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  allowEmptyOptionalText(generated as JsonSchemaNode);
   const { $schema, title, description, ...rest } = generated;
   const schema = {
     $schema: $schema ?? "https://json-schema.org/draft/2020-12/schema",
+    $id: CONTENT_SCHEMA_ID,
     title: title ?? "Site content",
     description,
     ...rest,

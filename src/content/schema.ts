@@ -22,11 +22,22 @@ export const PRIVATE_KEY_PATTERN = /^\s*pk_/i;
 /** Hosts that serve Discord invites (`discord.gg/CODE`, `discord.com/invite/CODE`). */
 export const DISCORD_INVITE_HOSTS = ["discord.gg", "discord.com", "www.discord.com", "discordapp.com", "www.discordapp.com"];
 /**
- * ISO 8601 date-time with an explicit offset or `Z` (spec §4, §9: the launch moment).
+ * ISO 8601 date-time with an explicit offset, +00:00 for UTC (the launch moment).
  * A bare date, or a time without an offset, would mean a different moment for
  * visitors in different time zones, so it is refused.
  */
-export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?([+-]\d{2}:\d{2})$/;
+/**
+ * The same form for editor tooling (JSON Schema, the web editor), narrowed to real
+ * month, day, hour and minute numbers; only check-content knows the calendar (30 February).
+ * UTC is written +00:00, never Z: the web editor (Decap CMS) writes the value without
+ * quotes and reads an unquoted `…Z` time back as a date object, which it then refuses.
+ */
+export const DATE_TIME_WITH_OFFSET_FORM =
+  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?[+-]\\d{2}:\\d{2}$";
+/** Text with at least one character that is not a space (editor tooling's form of "non-empty after trimming"). */
+const NOT_BLANK = "\\S";
+const NOT_BLANK_MESSAGE = "This text is empty. Every text shown on the page needs words.";
 
 const PRIVATE_KEY_MESSAGE =
   "This looks like a Klaviyo PRIVATE API key (it starts with pk_). Everything in this file is published to every visitor, so a private key here would let anyone control your Klaviyo account. Use the 6-character PUBLIC API key (Klaviyo: Settings → API keys → Public API key / Site ID), and revoke this private key in Klaviyo.";
@@ -43,8 +54,8 @@ function copy(description: string, example: string) {
             : "This should be text. Put it in quotes.",
     })
     .trim()
-    .min(1, { error: "This text is empty. Every text shown on the page needs words." })
-    .meta({ description, examples: [example] });
+    .min(1, { error: NOT_BLANK_MESSAGE })
+    .meta({ description, examples: [example], pattern: NOT_BLANK, patternErrorMessage: NOT_BLANK_MESSAGE });
 }
 
 /** Is `value` a URL of the given protocol? Returns the reason it is not, or null. */
@@ -72,7 +83,13 @@ function httpsUrl(description: string, example: string) {
       const problem = urlProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
-    .meta({ description, examples: [example], format: "uri", pattern: "^https://" });
+    .meta({
+      description,
+      examples: [example],
+      format: "uri",
+      pattern: "^https://\\S+$",
+      patternErrorMessage: "This must be a complete web address starting with https:// (never http:// or javascript:).",
+    });
 }
 
 /** An https Discord invite link (spec §2: JOIN DISCORD opens the community chat). */
@@ -86,19 +103,25 @@ function discordInvite(description: string, example: string) {
     if (!isInvite) {
       ctx.addIssue({
         code: "custom",
-        message: `This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy).`,
+        message: DISCORD_INVITE_MESSAGE,
       });
     }
-  });
+  }).meta({ pattern: DISCORD_INVITE_FORM, patternErrorMessage: DISCORD_INVITE_MESSAGE });
 }
+
+const DISCORD_INVITE_MESSAGE =
+  "This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy).";
+/** DISCORD_INVITE_HOSTS as one pattern for editor tooling: discord.gg/CODE, or …/invite/CODE on the other hosts. */
+const DISCORD_INVITE_FORM = "^https://(discord\\.gg/[^/\\s]+|(www\\.)?(discord|discordapp)\\.com/invite/[^/\\s]+)/?$";
 
 /** A site-relative path to a file in `static/`. */
 function staticPath(description: string, example: string) {
+  const message = "This must be the path of a file in the static folder, starting with a slash, like /logo.svg.";
   return z
     .string()
     .trim()
-    .regex(/^\/[^\s]+$/, { error: "This must be the path of a file in the static folder, starting with a slash, like /logo.svg." })
-    .meta({ description, examples: [example] });
+    .regex(/^\/[^\s]+$/, { error: message })
+    .meta({ description, examples: [example], patternErrorMessage: message });
 }
 
 /** A Klaviyo-format identifier that must not be a private key. */
@@ -110,7 +133,13 @@ function klaviyoId(description: string, example: string, pattern: RegExp, what: 
       if (PRIVATE_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: PRIVATE_KEY_MESSAGE });
       else if (!pattern.test(value)) ctx.addIssue({ code: "custom", message: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces.` });
     })
-    .meta({ description, examples: [example] });
+    .meta({
+      description,
+      examples: [example],
+      // Also refuses a private key (pk_…): the underscore is neither a letter nor a digit.
+      pattern: pattern.source,
+      patternErrorMessage: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces. Never a private key (pk_…): this file is published.`,
+    });
 }
 
 /** One input box of the signup form (`what` names it for editors, e.g. "email"). */
@@ -152,7 +181,9 @@ const launchMoment = z
       const message = /^\d{4}-\d{2}-\d{2}$/.test(value)
         ? "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."
         : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
-          ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."
+          ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or +00:00 for UTC."
+          : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(value)
+            ? "Write UTC as +00:00 instead of Z, like 2025-10-13T23:00:00+00:00 (the web editor cannot keep a time ending in Z)."
           : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value)
             ? "Write a T between the date and the time, with no space, and end with the time-zone offset, like 2025-10-13T15:00:00-08:00."
             : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
@@ -166,9 +197,11 @@ const launchMoment = z
     if (!real) ctx.addIssue({ code: "custom", message: "This date or time does not exist in the calendar (check the month, day and hour)." });
   })
   .meta({
-    description: "The moment the site launches; the countdown runs to it. Date, time and time-zone offset (e.g. -08:00 for Pacific standard time, Z for UTC).",
+    description:
+      "The moment the site launches; the countdown runs to it. Date, T, time and time-zone offset: -08:00 is 8 hours behind UTC (Pacific standard time), +00:00 is UTC.",
     examples: ["2025-10-13T15:00:00-08:00"],
-    pattern: DATE_TIME_WITH_OFFSET.source,
+    pattern: DATE_TIME_WITH_OFFSET_FORM,
+    patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (+00:00 for UTC).",
   });
 
 /** The whole content file. */
@@ -181,13 +214,17 @@ export const siteContentSchema = z
           .string()
           .trim()
           .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: "Use a language code like en or en-US." })
-          .meta({ description: "The language of the copy (BCP 47 code), for screen readers and search engines.", examples: ["en"] }),
+          .meta({
+            description: "The language of the copy (BCP 47 code), for screen readers and search engines.",
+            examples: ["en"],
+            patternErrorMessage: "Use a language code like en or en-US.",
+          }),
         brandName: copy("The firm's name, shown next to the logo.", "PickFund"),
         themeColor: z
           .string()
           .trim()
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "Use a colour in the form #RRGGBB, like #0b1020." })
-          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"] }),
+          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"], patternErrorMessage: "Use a colour in the form #RRGGBB, like #0b1020." }),
         logo: z
           .strictObject({
             src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
@@ -234,7 +271,11 @@ export const siteContentSchema = z
           });
         }
       })
-      .meta({ description: "Where signups are sent (spec §7)." }),
+      .meta({
+        description: "Where signups are sent.",
+        // The rule of the superRefine above, for editor tooling: a key and a list id, or demoMode: true.
+        anyOf: [{ required: ["publicApiKey", "listId"] }, { required: ["demoMode"], properties: { demoMode: { const: true } } }],
+      }),
     links: z
       .strictObject({
         discordInviteUrl: discordInvite("The Discord invite behind JOIN DISCORD on the /success page.", "https://discord.gg/pickfund"),
@@ -259,7 +300,11 @@ export const siteContentSchema = z
           .regex(/^\d+$/, { error: "A pixel id is digits only, like \"123456789012345\"." })
           .nullable()
           .optional()
-          .meta({ description: "Meta (Facebook) pixel id, digits only. null or left out: no pixel and no consent banner.", examples: ["123456789012345"] }),
+          .meta({
+            description: "Meta (Facebook) pixel id, digits only. Empty, null or left out: no pixel and no consent banner.",
+            examples: ["123456789012345"],
+            patternErrorMessage: "A pixel id is digits only, like \"123456789012345\".",
+          }),
       })
       .optional()
       .meta({ description: "Optional advertising pixel; it only loads after the visitor accepts." }),
@@ -322,7 +367,7 @@ export const siteContentSchema = z
           .meta({ description: "The pop-up shown when a signup could not be sent." }),
         success: toast("after a successful signup", "Submission confirmed", "Welcome to the team! Check your email for next steps."),
       })
-      .meta({ description: "Pop-up messages (spec §5 and §8)." }),
+      .meta({ description: "Pop-up messages." }),
     success: z
       .strictObject({
         pageTitle: copy("The browser tab title of the /success page.", "Welcome to the Team! | PickFund"),
@@ -366,7 +411,11 @@ export const siteContentSchema = z
       })
       .meta({ description: "Background decoration." }),
   })
-  .meta({ title: "Site content", description: "Every text, link and setting of the waitlist site. See CONTENT.md." });
+  .meta({
+    title: "Site content",
+    description:
+      "Everything a visitor reads on the site, and the settings behind it. Editing guide: CONTENT.md (what each field changes, how to preview, how to check). Check your edits before publishing: npm run check-content.",
+  });
 
 /** The content as written in the YAML file (before defaults). */
 export type SiteContentInput = z.input<typeof siteContentSchema>;
