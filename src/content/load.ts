@@ -61,13 +61,32 @@ export function loadContentFile(file: string, source?: string): ContentResult {
     return { ok: false, errors: describeSyntaxErrors(text, doc.errors, lineCounter).map((error) => ({ file: display, ...error })) };
   }
 
-  const parsed = siteContentSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
+  const parsed = siteContentSchema.safeParse(withoutEmptyOptionals(doc.toJS() ?? {}, siteContentSchema), { reportInput: true });
   if (parsed.success) return { ok: true, content: parsed.data };
 
   const issues = withoutMisspelledFields(parsed.error.issues);
   const errors = issues.flatMap((issue) => describeIssue(issue, doc, display, at));
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, errors };
+}
+
+/**
+ * The value with every optional field whose text is empty left out. The web editor
+ * writes `""` when an editor clears a field, and an emptied optional field means
+ * "none" (no pixel id, no key). Required fields keep their "" and are refused as empty.
+ * Driven by the schema, so new optional fields behave the same way.
+ */
+function withoutEmptyOptionals(value: unknown, schema: z.ZodType): unknown {
+  const inner = unwrap(schema);
+  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutEmptyOptionals(item, inner.element as z.ZodType));
+  if (!(inner instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const field = inner.shape[key] as z.ZodType | undefined;
+    if (field?.isOptional() && typeof child === "string" && child.trim() === "") continue;
+    kept[key] = field ? withoutEmptyOptionals(child, field) : child;
+  }
+  return kept;
 }
 
 /**
