@@ -367,3 +367,36 @@ export function formatContentErrors(errors: ContentError[]): string {
   const count = errors.length === 1 ? "1 mistake" : `${errors.length} mistakes`;
   return `Found ${count} in the content file:\n\n${blocks.join("\n\n")}\n`;
 }
+
+/**
+ * Format errors as GitHub Actions workflow commands, one line per error:
+ * `::error file=content/site.yaml,line=L,col=C,title=field::message`, so that a pull
+ * request shows each mistake on its line. The example goes on the message's second line.
+ * @param errors from loadContentFile
+ * @param root the repository root; `file` is written relative to it, as GitHub expects
+ */
+export function formatContentErrorsForGitHub(errors: ContentError[], root: string): string {
+  return errors
+    .map((error) => {
+      const file = path.relative(root, path.resolve(error.file)).split(path.sep).join("/");
+      const title = error.field ? `Content mistake in ${error.field}` : "Content mistake";
+      const message = error.example ? `${error.message}\nExample of a valid value:  ${error.example}` : error.message;
+      const properties = [`file=${file}`, `line=${error.line}`, `col=${error.column}`, `title=${title}`].map((property) => {
+        const [name, ...value] = property.split("=");
+        return `${name}=${escapeWorkflowProperty(value.join("="))}`;
+      });
+      return `::error ${properties.join(",")}::${escapeWorkflowData(message)}`;
+    })
+    .join("\n")
+    .concat("\n");
+}
+
+/** GitHub's escaping of a workflow command's message: %, CR and LF. */
+function escapeWorkflowData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** GitHub's escaping of a workflow command's property value: the message's, plus : and , (they separate properties). */
+function escapeWorkflowProperty(text: string): string {
+  return escapeWorkflowData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
