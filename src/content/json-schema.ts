@@ -37,21 +37,29 @@ function allowEmptyOptionalText(schema: JsonSchemaNode): void {
 /**
  * The JSON Schema of what editors write (`io: "input"`: optional fields and
  * defaults as the YAML may leave them out; an emptied optional field accepted as
- * "none"), pretty-printed with a trailing newline. Every `pattern` carries a
- * `patternErrorMessage`, which yaml-language-server shows instead of the regex.
- * Deterministic: the same schema always gives the same text.
- * @returns the file's text
+ * "none"). Every `pattern` carries a `patternErrorMessage`, which
+ * yaml-language-server shows instead of the regex. Also the source of the web
+ * editor's form (cms-config.ts).
+ * @returns a fresh object (callers may change it)
  */
-export function contentJsonSchemaText(): string {
+export function contentJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(siteContentSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   allowEmptyOptionalText(generated as JsonSchemaNode);
   const { $schema, title, description, ...rest } = generated;
-  const schema = {
+  return {
     $schema: $schema ?? "https://json-schema.org/draft/2020-12/schema",
     $id: CONTENT_SCHEMA_ID,
     title: title ?? "Site content",
     description,
     ...rest,
   };
-  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/**
+ * contentJsonSchema() as the committed file's text, pretty-printed with a trailing newline.
+ * Deterministic: the same schema always gives the same text.
+ * @returns the file's text
+ */
+export function contentJsonSchemaText(): string {
+  return `${JSON.stringify(contentJsonSchema(), null, 2)}\n`;
 }

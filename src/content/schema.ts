@@ -22,19 +22,17 @@ export const PRIVATE_KEY_PATTERN = /^\s*pk_/i;
 /** Hosts that serve Discord invites (`discord.gg/CODE`, `discord.com/invite/CODE`). */
 export const DISCORD_INVITE_HOSTS = ["discord.gg", "discord.com", "www.discord.com", "discordapp.com", "www.discordapp.com"];
 /**
- * ISO 8601 date-time with an explicit offset, +00:00 for UTC (the launch moment).
+ * ISO 8601 date-time with an explicit offset or `Z` (the launch moment).
  * A bare date, or a time without an offset, would mean a different moment for
  * visitors in different time zones, so it is refused.
  */
-export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?([+-]\d{2}:\d{2})$/;
+export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 /**
  * The same form for editor tooling (JSON Schema, the web editor), narrowed to real
  * month, day, hour and minute numbers; only check-content knows the calendar (30 February).
- * UTC is written +00:00, never Z: the web editor (Decap CMS) writes the value without
- * quotes and reads an unquoted `…Z` time back as a date object, which it then refuses.
  */
 export const DATE_TIME_WITH_OFFSET_FORM =
-  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?[+-]\\d{2}:\\d{2}$";
+  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$";
 /** Text with at least one character that is not a space (editor tooling's form of "non-empty after trimming"). */
 const NOT_BLANK = "\\S";
 const NOT_BLANK_MESSAGE = "This text is empty. Every text shown on the page needs words.";
@@ -56,6 +54,14 @@ function copy(description: string, example: string) {
     .trim()
     .min(1, { error: NOT_BLANK_MESSAGE })
     .meta({ description, examples: [example], pattern: NOT_BLANK, patternErrorMessage: NOT_BLANK_MESSAGE });
+}
+
+/**
+ * Copy that runs to a sentence or more: the web editor gives it a text area instead of a
+ * one-line box (`x-multiline`, an annotation editor tooling ignores).
+ */
+function longCopy(description: string, example: string) {
+  return copy(description, example).meta({ "x-multiline": true });
 }
 
 /** Is `value` a URL of the given protocol? Returns the reason it is not, or null. */
@@ -167,7 +173,7 @@ function badge(what: string, labelExample: string, tooltipExample: string) {
   return z
     .strictObject({
       label: copy(`The ${what} badge's text under the form.`, labelExample),
-      tooltip: copy(`One sentence shown when a visitor hovers over or focuses the ${what} badge.`, tooltipExample),
+      tooltip: longCopy(`One sentence shown when a visitor hovers over or focuses the ${what} badge.`, tooltipExample),
     })
     .meta({ description: `The ${what} badge under the form.` });
 }
@@ -181,9 +187,7 @@ const launchMoment = z
       const message = /^\d{4}-\d{2}-\d{2}$/.test(value)
         ? "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."
         : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
-          ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or +00:00 for UTC."
-          : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(value)
-            ? "Write UTC as +00:00 instead of Z, like 2025-10-13T23:00:00+00:00 (the web editor cannot keep a time ending in Z)."
+          ? "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."
           : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value)
             ? "Write a T between the date and the time, with no space, and end with the time-zone offset, like 2025-10-13T15:00:00-08:00."
             : "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM.";
@@ -198,10 +202,10 @@ const launchMoment = z
   })
   .meta({
     description:
-      "The moment the site launches; the countdown runs to it. Date, T, time and time-zone offset: -08:00 is 8 hours behind UTC (Pacific standard time), +00:00 is UTC.",
+      "The moment the site launches; the countdown runs to it. Date, T, time and time-zone offset: -08:00 is 8 hours behind UTC (Pacific standard time), Z is UTC.",
     examples: ["2025-10-13T15:00:00-08:00"],
     pattern: DATE_TIME_WITH_OFFSET_FORM,
-    patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (+00:00 for UTC).",
+    patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (Z for UTC).",
   });
 
 /** The whole content file. */
@@ -237,7 +241,7 @@ export const siteContentSchema = z
             alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
           })
           .meta({ description: "The picture shown when someone shares the page on social media or in a chat." }),
-        metaDescription: copy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
+        metaDescription: longCopy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
     launch: z
@@ -312,7 +316,7 @@ export const siteContentSchema = z
       .strictObject({
         pageTitle: copy("The browser tab title of the signup page.", "Secure Your Spot Before Launch | PickFund"),
         title: copy("The big heading of the signup page.", "Secure Your Spot Before Launch"),
-        tagline: copy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
+        tagline: longCopy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
         countdown: z
           .strictObject({
             label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
@@ -333,7 +337,7 @@ export const siteContentSchema = z
             submitting: copy("The button's text while a signup is being sent.", "Joining the Elite..."),
           })
           .meta({ description: "The signup form: its heading, three input boxes and the button." }),
-        privacyNote: copy("The privacy sentence under the form.", "Your privacy matters."),
+        privacyNote: longCopy("The privacy sentence under the form.", "Your privacy matters."),
         badges: z
           .strictObject({
             ssl: badge("SSL", "SSL Secured", "Every signup travels over an encrypted HTTPS connection."),
@@ -343,7 +347,7 @@ export const siteContentSchema = z
         inlineSuccess: z
           .strictObject({
             heading: copy("Heading of the form's own success message.", "Welcome to the Team!"),
-            text: copy("Text of the form's own success message.", "You're all set!"),
+            text: longCopy("Text of the form's own success message.", "You're all set!"),
             button: copy("Button text of the form's own success message.", "JOIN DISCORD"),
           })
           .meta({ description: "The form's own success message. Rarely seen: after a signup the visitor is normally taken to /success." }),
@@ -372,7 +376,7 @@ export const siteContentSchema = z
       .strictObject({
         pageTitle: copy("The browser tab title of the /success page.", "Welcome to the Team! | PickFund"),
         heading: copy("The heading of the /success page.", "Welcome to the Team!"),
-        text: copy("The main sentence of the /success page.", "You're all set!"),
+        text: longCopy("The main sentence of the /success page.", "You're all set!"),
         subtext: copy("The smaller sentence of the /success page.", "Get ready for exclusive content"),
         button: copy("The Discord button's text.", "JOIN DISCORD"),
       })
@@ -394,7 +398,7 @@ export const siteContentSchema = z
       .meta({ description: "The screen shown if a page crashes." }),
     consent: z
       .strictObject({
-        message: copy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
+        message: longCopy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
         accept: copy("The accept button's text.", "Accept"),
         decline: copy("The decline button's text.", "Decline"),
       })
