@@ -15,6 +15,8 @@ import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-ty
 import { formatContentErrors, loadContentFile } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { headersFile } from "./src/build/securityHeaders";
+import { serveAdminInDevelop, writeAdminFiles } from "./src/build/admin-page";
+import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
 
 /** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
 let builtContent: (SiteContent & { provider: { endpointUrl: string } }) | null = null;
@@ -114,9 +116,26 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   };
   await writeFile(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
 
+  // The web editor (/admin/); production builds have no local backend.
+  const cms = cmsOptionsFromEnv();
+  await writeAdminFiles(publicDir, cms);
+
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
   const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
-  const headers = headersFile({ htmlPages, endpointUrl: builtContent.provider.endpointUrl, pixel: Boolean(builtContent.adPixel?.id) });
+  const headers = headersFile({
+    htmlPages,
+    endpointUrl: builtContent.provider.endpointUrl,
+    pixel: Boolean(builtContent.adPixel?.id),
+    admin: cmsBackendOrigins(cms.backend),
+  });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
+};
+
+/**
+ * `gatsby develop` serves the web editor at /admin/ too, with decap-server on this
+ * machine as its backend (`npm run cms` starts both): saves go straight to the files.
+ */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
+  serveAdminInDevelop(app, { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
 };
