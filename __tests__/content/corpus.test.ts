@@ -24,7 +24,7 @@ const CORPUS: [string, number, number, string, string][] = [
   ["date-bare", 19, 11, "launch.moment", "This is a date without a time. Add the time and the time-zone offset, like 2025-10-13T15:00:00-08:00."],
   ["date-impossible", 19, 11, "launch.moment", "This date or time does not exist in the calendar (check the month, day and hour)."],
   ["date-space-instead-of-t", 19, 11, "launch.moment", "Write a T between the date and the time, with no space, and end with the time-zone offset, like 2025-10-13T15:00:00-08:00."],
-  ["date-without-offset", 19, 11, "launch.moment", "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or +00:00 for UTC."],
+  ["date-without-offset", 19, 11, "launch.moment", "This time has no time-zone offset, so the countdown would be wrong for visitors in other time zones. Add the offset at the end, like -08:00 for Pacific time or Z for UTC."],
   ["date-words", 19, 11, "launch.moment", "This is not a date and time in the expected form YYYY-MM-DDTHH:MM:SS±HH:MM."],
   ["empty-string", 104, 12, "success.subtext", "This text is empty. Every text shown on the page needs words."],
   ["invite-discord-channel", 28, 21, "links.discordInviteUrl", "This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy)."],
