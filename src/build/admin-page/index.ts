@@ -9,7 +9,6 @@
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Express } from "express";
 import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions, type JsonSchema } from "../../content/cms-config";
 import { contentJsonSchema } from "../../content/json-schema";
 
@@ -52,7 +51,7 @@ export function keyOrderModule(): string {
   return `// Written by the build from the content schema. Do not edit.\nexport const CONTENT_FORMAT = ${JSON.stringify(CONTENT_FORMAT)};\nexport const KEY_ORDER = ${JSON.stringify(order)};\n`;
 }
 
-/** Every file of /admin/: its name there, and either its text or the file to copy (a folder for `yaml/`). */
+/** Every file of /admin/: its name there, and either its text or the file (or folder) to copy. */
 function adminFiles(options: CmsOptions): { name: string; text?: string; source?: string }[] {
   return [
     { name: "index.html", text: adminIndexHtml() },
@@ -67,7 +66,7 @@ function adminFiles(options: CmsOptions): { name: string; text?: string; source?
 /**
  * Write `public/admin/`.
  * @param publicDir the build output folder
- * @param options the backend (production builds have no local backend)
+ * @param options the backend; `localBackendUrl` only for `gatsby develop`, never in a production build
  */
 export async function writeAdminFiles(publicDir: string, options: CmsOptions): Promise<void> {
   const dir = path.join(publicDir, ADMIN_PATH);
@@ -77,23 +76,4 @@ export async function writeAdminFiles(publicDir: string, options: CmsOptions): P
       file.text !== undefined ? writeFile(path.join(dir, file.name), file.text) : cp(file.source as string, path.join(dir, file.name), { recursive: true }),
     ),
   );
-}
-
-/**
- * Serve /admin/ from `gatsby develop`. The generated files are made on every request,
- * so a schema change shows in the form after a reload.
- * @param app from onCreateDevServer
- * @param options the backend, usually with `localBackendUrl` (decap-server)
- */
-export function serveAdminInDevelop(app: Express, options: CmsOptions): void {
-  app.get(ADMIN_PATH.slice(0, -1), (_req, res) => res.redirect(ADMIN_PATH));
-  app.get(`${ADMIN_PATH}:name(*)`, (req, res, next) => {
-    const requested = (req.params as Record<string, string>).name || "index.html";
-    const [top, ...rest] = requested.split("/");
-    const file = adminFiles(options).find((candidate) => candidate.name === top);
-    if (!file) return next();
-    if (file.text !== undefined) return res.type(path.extname(file.name)).send(file.text);
-    // `root` keeps a request inside the copied file or folder (no `..` escapes).
-    return rest.length ? res.sendFile(rest.join("/"), { root: file.source }) : res.sendFile(path.basename(file.source as string), { root: path.dirname(file.source as string) });
-  });
 }
