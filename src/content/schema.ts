@@ -4,8 +4,9 @@
  * This zod schema is the single source for: the TypeScript type of the content
  * (`SiteContent`), build-time validation in `gatsby-node.ts`, the
  * `npm run check-content` command, the GraphQL types (derived from the JSON Schema
- * in `graphql-types.ts`) and `content/site.schema.json`, which gives editors
- * completion and hover help. Every field's `description` is written for an editor
+ * in `graphql-types.ts`), `content/site.schema.json`, which gives editors
+ * completion and hover help, and the web editor's form (`/admin/config.yml`, from
+ * `cms-config.ts`). Every field's `description` is written for an editor
  * and every field has an example, which error messages quote as the fix.
  *
  * Build-time only: nothing under `src/content/` may be imported by a page or
