@@ -1,8 +1,8 @@
 /**
  * Writes `content/site.schema.json`, the JSON Schema of the content file, from the
- * one zod schema (src/content/schema.ts). Editors' VS Code reads it (the
- * `yaml-language-server` comment on line 1 of site.yaml) for completion, hover
- * help and red underlines while typing.
+ * one zod schema (src/content/schema.ts). Editors' VS Code reads it (mapped to the
+ * content files in .vscode/settings.json) for completion, hover help and red
+ * underlines while typing.
  *
  * Usage: `npm run content-schema` (after any change to schema.ts; a unit test
  * fails while the committed file is stale).

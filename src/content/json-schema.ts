@@ -9,21 +9,62 @@ import { siteContentSchema } from "./schema";
 
 /** Where the JSON Schema is committed (relative to the repository root). */
 export const CONTENT_SCHEMA_FILE = path.join("content", "site.schema.json");
+/**
+ * The schema's `$id`: a stable name for it, not an address. Editors' VS Code finds the
+ * schema through `.vscode/settings.json` (`yaml.schemas`, by file path), which survives
+ * the web editor rewriting the YAML; a `# yaml-language-server` comment would not.
+ */
+export const CONTENT_SCHEMA_ID = "urn:pickfund:content:site";
+
+type JsonSchemaNode = { type?: unknown; pattern?: string; patternErrorMessage?: string; required?: string[]; properties?: Record<string, JsonSchemaNode>; anyOf?: JsonSchemaNode[]; items?: JsonSchemaNode };
+
+/**
+ * An optional text field may be empty: the web editor writes `""` when an editor clears
+ * it, and the build reads that as "none" (load.ts). Its pattern then accepts "" too.
+ * Also puts a nullable field's patternErrorMessage beside its pattern.
+ */
+function allowEmptyOptionalText(schema: JsonSchemaNode): void {
+  for (const [key, child] of Object.entries(schema.properties ?? {})) {
+    // A nullable field's meta sits beside its anyOf; the message must sit beside the pattern it explains.
+    for (const variant of child.anyOf ?? []) {
+      if (variant.pattern && !variant.patternErrorMessage && child.patternErrorMessage) variant.patternErrorMessage = child.patternErrorMessage;
+    }
+    if (!schema.required?.includes(key)) {
+      for (const variant of [child, ...(child.anyOf ?? [])]) {
+        if (variant.type === "string" && variant.pattern) variant.pattern = `^$|${variant.pattern}`;
+      }
+    }
+    allowEmptyOptionalText(child);
+  }
+  if (schema.items) allowEmptyOptionalText(schema.items);
+}
 
 /**
  * The JSON Schema of what editors write (`io: "input"`: optional fields and
- * defaults as the YAML may leave them out), pretty-printed with a trailing newline.
- * Deterministic: the same schema always gives the same text.
- * @returns the file's text
+ * defaults as the YAML may leave them out; an emptied optional field accepted as
+ * "none"). Every `pattern` carries a `patternErrorMessage`, which
+ * yaml-language-server shows instead of the regex. Also the source of the web
+ * editor's form (cms-config.ts).
+ * @returns a fresh object (callers may change it)
  */
-export function contentJsonSchemaText(): string {
+export function contentJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(siteContentSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  allowEmptyOptionalText(generated as JsonSchemaNode);
   const { $schema, title, description, ...rest } = generated;
-  const schema = {
+  return {
     $schema: $schema ?? "https://json-schema.org/draft/2020-12/schema",
+    $id: CONTENT_SCHEMA_ID,
     title: title ?? "Site content",
     description,
     ...rest,
   };
-  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+/**
+ * contentJsonSchema() as the committed file's text, pretty-printed with a trailing newline.
+ * Deterministic: the same schema always gives the same text.
+ * @returns the file's text
+ */
+export function contentJsonSchemaText(): string {
+  return `${JSON.stringify(contentJsonSchema(), null, 2)}\n`;
 }

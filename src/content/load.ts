@@ -61,13 +61,32 @@ export function loadContentFile(file: string, source?: string): ContentResult {
     return { ok: false, errors: describeSyntaxErrors(text, doc.errors, lineCounter).map((error) => ({ file: display, ...error })) };
   }
 
-  const parsed = siteContentSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
+  const parsed = siteContentSchema.safeParse(withoutEmptyOptionals(doc.toJS() ?? {}, siteContentSchema), { reportInput: true });
   if (parsed.success) return { ok: true, content: parsed.data };
 
   const issues = withoutMisspelledFields(parsed.error.issues);
   const errors = issues.flatMap((issue) => describeIssue(issue, doc, display, at));
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, errors };
+}
+
+/**
+ * The value with every optional field whose text is empty left out. The web editor
+ * writes `""` when an editor clears a field, and an emptied optional field means
+ * "none" (no pixel id, no key). Required fields keep their "" and are refused as empty.
+ * Driven by the schema, so new optional fields behave the same way.
+ */
+function withoutEmptyOptionals(value: unknown, schema: z.ZodType): unknown {
+  const inner = unwrap(schema);
+  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutEmptyOptionals(item, inner.element as z.ZodType));
+  if (!(inner instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const field = inner.shape[key] as z.ZodType | undefined;
+    if (field?.isOptional() && typeof child === "string" && child.trim() === "") continue;
+    kept[key] = field ? withoutEmptyOptionals(child, field) : child;
+  }
+  return kept;
 }
 
 /**
@@ -347,4 +366,37 @@ export function formatContentErrors(errors: ContentError[]): string {
   });
   const count = errors.length === 1 ? "1 mistake" : `${errors.length} mistakes`;
   return `Found ${count} in the content file:\n\n${blocks.join("\n\n")}\n`;
+}
+
+/**
+ * Format errors as GitHub Actions workflow commands, one line per error:
+ * `::error file=content/site.yaml,line=L,col=C,title=field::message`, so that a pull
+ * request shows each mistake on its line. The example goes on the message's second line.
+ * @param errors from loadContentFile
+ * @param root the repository root; `file` is written relative to it, as GitHub expects
+ */
+export function formatContentErrorsForGitHub(errors: ContentError[], root: string): string {
+  return errors
+    .map((error) => {
+      const file = path.relative(root, path.resolve(error.file)).split(path.sep).join("/");
+      const title = error.field ? `Content mistake in ${error.field}` : "Content mistake";
+      const message = error.example ? `${error.message}\nExample of a valid value:  ${error.example}` : error.message;
+      const properties = [`file=${file}`, `line=${error.line}`, `col=${error.column}`, `title=${title}`].map((property) => {
+        const [name, ...value] = property.split("=");
+        return `${name}=${escapeWorkflowProperty(value.join("="))}`;
+      });
+      return `::error ${properties.join(",")}::${escapeWorkflowData(message)}`;
+    })
+    .join("\n")
+    .concat("\n");
+}
+
+/** GitHub's escaping of a workflow command's message: %, CR and LF. */
+function escapeWorkflowData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** GitHub's escaping of a workflow command's property value: the message's, plus : and , (they separate properties). */
+function escapeWorkflowProperty(text: string): string {
+  return escapeWorkflowData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
