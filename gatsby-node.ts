@@ -11,6 +11,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
+import type { Request, Response } from "express";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { allErrors, loadAllContent } from "./src/content/campaigns";
 import { contentFilePath, deriveFields, effectiveProvider, SITE_PAGE_PATH, type EffectiveProvider } from "./src/content/derive";
@@ -20,6 +21,8 @@ import type { SiteContent } from "./src/content/schema";
 import { watchContentFiles } from "./src/content/watch";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
+import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
+import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider }) | null = null;
@@ -169,10 +172,26 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   const robotsFile = path.join(publicDir, "robots.txt");
   await writeFile(robotsFile, robotsWithSitemap(await readFile(robotsFile, "utf8").catch(() => "User-agent: *\nAllow: /\n"), site.url));
 
+  // The web editor (/admin/); production builds have no local backend.
+  const cms = cmsOptionsFromEnv();
+  await writeAdminFiles(publicDir, cms);
+
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
   const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
   const { endpointUrl, noScriptFormUrl } = builtContent.provider;
-  const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id) });
+  const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id), admin: cmsBackendOrigins(cms.backend) });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
+};
+
+/**
+ * `gatsby develop` serves the web editor at /admin/ too (from public/, as it serves
+ * static files), with decap-server on this machine as its backend (`npm run cms`
+ * starts both): saves go straight to the files.
+ */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, store }) => {
+  const { program } = store.getState() as { program: { directory: string } };
+  await writeAdminFiles(path.join(program.directory, "public"), { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
+  // The develop server renders HTML itself and answers 404 for pages it did not build: serve the editor's page here.
+  app.get(ADMIN_PATH, (req: Request, res: Response) => (req.path.endsWith("/") ? res.type("html").send(adminIndexHtml()) : res.redirect(301, ADMIN_PATH)));
 };

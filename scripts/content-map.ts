@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
+import { CHROMIUM_ARGS, findChromium } from "./lib/chromium";
 import { startStaticServer } from "./lib/static-server";
 
 const OUTPUT = path.join("docs", "content-map.png");
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   if (!existsSync(path.join("public", "index.html"))) throw new Error("No public/index.html: run npm run build first.");
   const server = await startStaticServer("public");
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.goto(`${server.origin}/`, { waitUntil: "networkidle" });

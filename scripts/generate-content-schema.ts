@@ -1,8 +1,8 @@
 /**
  * Writes `content/site.schema.json` and `content/campaign.schema.json`, the JSON
  * Schemas of the site file and the campaign files, from the one zod schema
- * (src/content/schema.ts). Editors' VS Code reads them (the `yaml-language-server`
- * comment on line 1 of each file) for completion, hover help and red underlines while typing.
+ * (src/content/schema.ts). Editors' VS Code reads them (mapped to the content
+ * files in .vscode/settings.json) for completion, hover help and red underlines while typing.
  *
  * Usage: `npm run content-schema` (after any change to schema.ts; a unit test
  * fails while the committed file is stale).

@@ -109,3 +109,35 @@ describe("a signup under the CSP", () => {
     await expectNoViolations();
   });
 });
+
+describe("/admin/ (the web editor) with the headers of public/_headers", () => {
+  it("has its own policy: Decap CMS may eval and style inline there, nothing may frame it, and search engines skip it", async () => {
+    const response = await page.goto("/admin/");
+    expect(response?.status()).toBe(200);
+    const headers = response?.headers() ?? {};
+    const csp = directives(headers["content-security-policy"] ?? "");
+    expect(csp["script-src"]).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(csp["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+    expect(csp["object-src"]).toEqual(["'none'"]);
+    expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("starts the editor under that policy without a violation", async () => {
+    await page.goto("/admin/");
+    // Decap's sign-in screen: it has loaded its config and chosen the backend.
+    await page.getByRole("button", { name: /login/i }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations();
+  });
+
+  it.each(PAGES)("gives %s none of the editor's allowances", async (path) => {
+    const response = await page.goto(path);
+    const headers = response?.headers() ?? {};
+    const csp = directives(headers["content-security-policy"] ?? "");
+    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+    expect(csp["img-src"]).not.toContain("blob:");
+    expect(headers["x-robots-tag"]).toBeUndefined();
+  });
+});

@@ -103,6 +103,26 @@ describe("npm run check-content", () => {
     expect(stderr).toContain(`${file}:31:10  links.social.url\n`);
   });
 
+  it("prints GitHub workflow commands with --format github, one per mistake, with repository-relative paths", () => {
+    const file = "__tests__/content/multiple/three-schema-mistakes.yaml";
+    const { status, stdout } = run("tsx", ["scripts/check-content.ts", "--format", "github", file]);
+    expect(status).toBe(1);
+    const lines = stdout.trim().split("\n");
+    expect(lines.map((line) => line.slice(0, line.indexOf("::", 2)))).toEqual([
+      `::error file=${file},line=23,col=17,title=Content mistake in provider.publicApiKey`,
+      `::error file=${file},line=31,col=10,title=Content mistake in links.social.url`,
+      `::error file=${file},line=106,col=12,title=Content mistake in success.subtext`,
+    ]);
+    // One line per mistake: the example follows the message on a second line, escaped as GitHub reads it.
+    expect(lines[1]).toBe(
+      `::error file=${file},line=31,col=10,title=Content mistake in links.social.url::This address starts with http://, which is not encrypted. Use https:// instead.%0AExample of a valid value:  url: "https://x.com/pickfund"`,
+    );
+  });
+
+  it("refuses an unknown --format and keeps the text format by default", () => {
+    expect(run("tsx", ["scripts/check-content.ts", "--format", "xml", FIXTURE])).toMatchObject({ status: 2, stderr: "Unknown --format xml: use one of text, github.\n" });
+  });
+
   it("exits 2 and says so when the file does not exist", () => {
     const { status, stderr } = run("tsx", ["scripts/check-content.ts", "content/no-such-file.yaml"]);
     expect({ status, stderr }).toEqual({ status: 2, stderr: "Cannot read content/no-such-file.yaml: there is no such file.\n" });

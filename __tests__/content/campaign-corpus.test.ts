@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CAMPAIGN_SLUG_PATTERN, campaignFileNameProblem, loadCampaign, RESERVED_SLUGS } from "../../src/content/campaigns";
-import { loadContentFile } from "../../src/content/load";
+import { loadCampaignFile, loadContentFile } from "../../src/content/load";
 import { FIXTURE_FILE } from "../support/content";
 
 const BROKEN = path.join(__dirname, "broken-campaigns");
@@ -33,7 +33,7 @@ const CORPUS: [string, number, number, string, string][] = [
   ["site-wide-provider", 9, 1, "provider", `\`provider\` is site-wide: every page sends its signups to the same list. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`],
   ["site-wide-success", 6, 1, "success", `\`success\` is the /success/ page, which every campaign leads to and shares. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`],
   ["missing-source", 3, 1, "campaign.source", "The field `source` is missing from `campaign`. Add it on its own line in that section."],
-  ["empty-text", 7, 12, "home.tagline", "This text is empty. Every text shown on the page needs words."],
+  ["wrong-type", 7, 12, "home.tagline", "This should be text. Put it in quotes."],
   ["odds-too-many", 7, 9, "decorations.odds", "Give at most 12 odds numbers; more would crowd the page."],
 ];
 
@@ -82,5 +82,17 @@ describe("campaign file names", () => {
     for (const name of [...pages, ...staticFolders].filter((candidate) => CAMPAIGN_SLUG_PATTERN.test(candidate))) {
       expect([name, RESERVED_SLUGS.includes(name)]).toEqual([name, true]);
     }
+  });
+});
+
+describe("a campaign file the web editor wrote", () => {
+  it("reads an emptied text or list as 'the site file's', as the editor means it", () => {
+    const text = 'campaign:\n  source: nba-ads\n  metaDescription: ""\nhome:\n  title: NBA title\n  tagline: ""\ndecorations:\n  odds: []\n';
+    const result = loadCampaignFile(path.join(ROOT, "content", "campaigns", "nba-ads.yaml"), site.ok ? site.content : (undefined as never), FIXTURE_FILE, text);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.content.home.title).toBe("NBA title");
+    expect(result.content.home.tagline).toBe(site.ok ? site.content.home.tagline : "");
+    expect(result.content.decorations.odds).toEqual(site.ok ? site.content.decorations.odds : []);
+    expect(result.content.campaign).toEqual({ source: "nba-ads" });
   });
 });

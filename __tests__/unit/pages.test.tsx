@@ -1,7 +1,7 @@
 /**
- * /success, the 404 page and the error screen (spec §2, §8), plus snapshots of
- * every page rendered from the fixture content (not content/site.yaml, so copy
- * edits never break them).
+ * The pages as a visitor meets them, rendered from the fixture content (not
+ * content/site.yaml, so copy edits never break them): the signup page's parts in
+ * reading order, /success, the 404 page and the error screen.
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -68,20 +68,31 @@ describe("error boundary", () => {
   });
 });
 
-describe("snapshots from the fixture content", () => {
-  beforeEach(() => {
-    jest.useFakeTimers({ now: Date.UTC(2030, 0, 1) });
-    jest.spyOn(console, "error").mockImplementation(() => undefined);
-  });
+describe("/ from the fixture content", () => {
+  beforeEach(() => jest.useFakeTimers({ now: Date.UTC(2030, 0, 1) }));
   afterEach(() => jest.useRealTimers());
 
-  it.each([
-    ["/", IndexPage, "/"],
-    ["/success", SuccessPage, "/success/"],
-    ["404", NotFoundPage, "/missing/"],
-  ])("%s", (_name, Page, path) => {
-    const { container } = renderPage(Page as never, path);
-    expect(container).toMatchSnapshot();
+  it("shows the title, countdown, tagline, form, social link, privacy note and badges, in reading order", () => {
+    const { container } = renderPage(IndexPage, "/");
+    const { home, links } = content;
+    const title = screen.getByRole("heading", { level: 1, name: home.title });
+    const timer = screen.getByRole("timer", { name: content.derived.countdownLabel });
+    for (const unit of ["days", "hours", "minutes", "seconds"] as const) expect(within(timer).getByText(home.countdown[unit])).toBeInTheDocument();
+    const tagline = screen.getByText(home.tagline);
+    const form = screen.getByRole("form", { name: home.form.heading });
+    for (const field of ["email", "firstName", "lastName"] as const) {
+      expect(within(form).getByRole("textbox", { name: home.form[field].label })).toHaveAttribute("placeholder", home.form[field].placeholder);
+    }
+    expect(within(form).getByRole("button", { name: home.form.submit })).toBeEnabled();
+    const social = screen.getByRole("link", { name: `${links.social.label} ${links.newTabHint}` });
+    expect(social).toHaveAttribute("href", links.social.url);
+    expect(social).toHaveAttribute("target", "_blank");
+    const privacy = screen.getByText(home.privacyNote);
+    const badges = [home.badges.ssl.label, home.badges.gdpr.label].map((name) => screen.getByRole("button", { name }));
+
+    const order = [title, timer, tagline, form, social, privacy, ...badges];
+    const positions = order.map((element) => [...container.querySelectorAll("*")].indexOf(element));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { contentSecurityPolicy, headersFile, inlineScriptHashes } from "../../src/build/securityHeaders";
+import { parseHeadersFile, headersForPath } from "../../scripts/lib/static-server";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const PAGE = `<html><head><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/";/*]]>*/</script>
@@ -58,4 +59,28 @@ it("writes the security headers for every path in Netlify/Cloudflare _headers fo
     "X-Frame-Options",
   ]);
   expect(block).toContain("  X-Content-Type-Options: nosniff");
+});
+
+describe("the web editor's own policy on /admin/", () => {
+  const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false, admin: { connect: ["https://api.github.com"], img: ["https://avatars.githubusercontent.com"] } });
+  const rules = parseHeadersFile(file);
+  const header = (pathname: string, name: string) => headersForPath(rules, pathname).get(name.toLowerCase())?.[1] ?? "";
+
+  it("lets Decap CMS eval, style inline and reach its backend on /admin/ only, never framed, never indexed, never cached for ever", () => {
+    const csp = header("/admin/decap-cms.js", "Content-Security-Policy");
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'unsafe-eval'");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://api.github.com");
+    expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(header("/admin/", "X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(header("/admin/decap-cms.js", "Cache-Control")).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("gives no other path any of it", () => {
+    for (const pathname of ["/", "/success/", "/app-123.js", "/administration/"]) {
+      const csp = header(pathname, "Content-Security-Policy");
+      expect([pathname, directive(csp, "script-src")]).toEqual([pathname, expect.not.stringContaining("unsafe-eval")]);
+      expect([pathname, csp]).toEqual([pathname, expect.not.stringContaining("api.github.com")]);
+      expect([pathname, header(pathname, "X-Robots-Tag")]).toEqual([pathname, ""]);
+    }
+  });
 });

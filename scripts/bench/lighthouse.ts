@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium";
+import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
 
 /**
  * Lighthouse and its desktop config, loaded with a native `import()`.
@@ -133,7 +133,7 @@ function diagnosticsOf(lhr: Result): RunDiagnostics {
  */
 export async function runLighthouse(url: string, formFactor: FormFactor, saveReportTo?: string): Promise<LighthouseRun> {
   const { lighthouse, desktopConfig } = await loadLighthouse();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
   try {
     const result = await lighthouse(
       url,

@@ -13,7 +13,7 @@
  *   4. first-load JavaScript of / in KB gzip, Gatsby runtime vs ours, and the packages behind it.
  * Targets and their sources are in targets.ts. It prints a table (✔/✘) and writes artifacts/bench.json,
  * plus every Lighthouse report in artifacts/lighthouse/. Missed targets still exit 0: this is a report.
- * Needs Chromium at /usr/bin/chromium; makes no request beyond 127.0.0.1.
+ * Needs Chrome or Chromium (found as the browser tests find it); makes no request beyond 127.0.0.1.
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";

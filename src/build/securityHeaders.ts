@@ -19,7 +19,18 @@ export interface SecurityHeadersInput {
   noScriptFormUrl?: string;
   /** Whether an ad pixel is configured (only then is the ad network allowed). */
   pixel: boolean;
+  /** Hosts the web editor at /admin/ talks to (its backend), when the build has the editor. */
+  admin?: AdminOrigins;
 }
+
+/** The web editor's backend hosts, beside the site's own origin. */
+export interface AdminOrigins {
+  connect: string[];
+  img: string[];
+}
+
+/** Where the web editor lives; only there does the CSP allow what Decap CMS needs. */
+export const ADMIN_PATH_PATTERN = "/admin/*";
 
 /** HSTS lifetime: two years (s), the value hstspreload.org asks for. */
 export const HSTS_MAX_AGE_S = 63_072_000;
@@ -66,6 +77,28 @@ export function contentSecurityPolicy({ htmlPages, endpointUrl, noScriptFormUrl,
   return directives.map(([name, sources]) => [name, ...new Set(sources)].join(" ")).join("; ");
 }
 
+/**
+ * The Content-Security-Policy of the web editor's page only. Decap CMS compiles its
+ * config validator at run time (`'unsafe-eval'`) and styles itself with inline styles;
+ * it talks to its backend's hosts. No inline scripts at all. Nothing else on the site
+ * gets these allowances.
+ */
+export function adminContentSecurityPolicy(admin: AdminOrigins): string {
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", "'unsafe-eval'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", "blob:", ...admin.img]],
+    ["font-src", ["'self'", "data:"]],
+    ["connect-src", ["'self'", ...admin.connect]],
+    ["form-action", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => [name, ...new Set(sources)].join(" ")).join("; ");
+}
+
 /** Every header for every path, as `[header, value]` pairs. */
 export function securityHeaders(input: SecurityHeadersInput): [string, string][] {
   return [
@@ -80,7 +113,8 @@ export function securityHeaders(input: SecurityHeadersInput): [string, string][]
 
 /**
  * The `_headers` file: security headers on every path, plus Gatsby's caching
- * rules (hashed files cached for ever; HTML and page data always revalidated).
+ * rules (hashed files cached for ever; HTML and page data always revalidated), and
+ * the web editor's own policy on /admin/ when `input.admin` is given.
  */
 export function headersFile(input: SecurityHeadersInput): string {
   const block = (path: string, headers: [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
@@ -94,5 +128,15 @@ export function headersFile(input: SecurityHeadersInput): string {
     block("/*.css", immutable),
     block("/page-data/*", revalidate),
     block("/*.html", revalidate),
+    // Last, so that it replaces the site-wide CSP and the immutable caching of /*.js (decap-cms.js has no hash in its name).
+    ...(input.admin
+      ? [
+          block(ADMIN_PATH_PATTERN, [
+            ["Content-Security-Policy", adminContentSecurityPolicy(input.admin)],
+            ["X-Robots-Tag", "noindex, nofollow"],
+            ...revalidate,
+          ]),
+        ]
+      : []),
   ].join("\n\n")}\n`;
 }

@@ -4,17 +4,17 @@ import styled from "styled-components";
 export const Card = styled.div`
   display: grid;
   justify-items: center;
-  gap: 20px;
+  gap: ${({ theme }) => theme.space.xxl};
   width: 100%;
   max-width: 560px;
-  padding: 28px 20px;
+  padding: ${({ theme }) => `${theme.space.huge} ${theme.space.xxl}`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.large};
-  background: rgb(18 26 46 / 88%);
-  box-shadow: 0 24px 64px rgb(0 0 0 / 45%);
+  background: ${({ theme }) => theme.colors.surfaceTranslucent};
+  box-shadow: ${({ theme }) => theme.shadows.card};
   text-align: center;
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
-    padding: 40px 40px 32px;
+    padding: ${({ theme }) => `${theme.space.giant} ${theme.space.giant} ${theme.space.vast}`};
   }
 `;
 

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import styled from "styled-components";
 
 /** A link styled as a button that opens a Discord invite in a new tab (spec §2). */
@@ -23,29 +24,16 @@ export function DiscordButton({ href, label, newTabHint }: DiscordButtonProps) {
   );
 }
 
-/** Text for screen readers only. */
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
 const Link = styled.a`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
   min-height: 52px;
-  padding: 12px 28px;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.huge}`};
   border-radius: ${({ theme }) => theme.radii.small};
-  background: #5865f2;
-  color: #ffffff;
+  background: ${({ theme }) => theme.colors.discord};
+  color: ${({ theme }) => theme.colors.onDiscord};
   font-weight: 800;
   letter-spacing: 0.04em;
   text-decoration: none;

@@ -17,14 +17,14 @@ export default function ErrorScreen({ title, pageTitle, message }: { title: stri
 
 const Panel = styled.div`
   position: relative;
-  z-index: 1;
+  z-index: ${({ theme }) => theme.layers.page};
   max-width: 640px;
   margin: 15vh auto 0;
-  padding: 24px;
-  h1 { margin: 0 0 12px; font-size: 1.75rem; }
+  padding: ${({ theme }) => theme.space.xxxl};
+  h1 { margin: 0 0 ${({ theme }) => theme.space.lg}; font-size: 1.75rem; }
   pre {
     margin: 0;
-    padding: 12px 14px;
+    padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
     overflow-x: auto;
     border-radius: ${({ theme }) => theme.radii.small};
     background: ${({ theme }) => theme.colors.errorSurface};

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import styled from "styled-components";
-import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./Badges";
+import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./BadgeParts";
 
 /** Spec §9: a tooltip opens after the pointer rests this long (ms). */
 export const TOOLTIP_DELAY_MS = 700;
@@ -52,14 +52,14 @@ export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy
 
 const Content = styled(Tooltip.Content)`
   max-width: 260px;
-  padding: 8px 12px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.text};
   color: ${({ theme }) => theme.colors.background};
   font-size: 0.85rem;
   line-height: 1.4;
-  box-shadow: 0 8px 24px rgb(0 0 0 / 40%);
-  z-index: 50;
+  box-shadow: ${({ theme }) => theme.shadows.tooltip};
+  z-index: ${({ theme }) => theme.layers.tooltip};
 `;
 
 const Arrow = styled(Tooltip.Arrow)`

@@ -10,36 +10,84 @@ import { campaignFileSchema, siteContentSchema } from "./schema";
 
 /** Where the JSON Schema is committed (relative to the repository root). */
 export const CONTENT_SCHEMA_FILE = path.join("content", "site.schema.json");
-/** Where the campaign files' JSON Schema is committed; their first line points at it. */
+/** Where the campaign files' JSON Schema is committed (mapped to content/campaigns/*.yaml in .vscode/settings.json). */
 export const CAMPAIGN_SCHEMA_FILE = path.join("content", "campaign.schema.json");
+/** The campaign schema's `$id` (a name, like CONTENT_SCHEMA_ID). */
+export const CAMPAIGN_SCHEMA_ID = "urn:pickfund:content:campaign";
+/**
+ * The schema's `$id`: a stable name for it, not an address. Editors' VS Code finds the
+ * schema through `.vscode/settings.json` (`yaml.schemas`, by file path), which survives
+ * the web editor rewriting the YAML; a `# yaml-language-server` comment would not.
+ */
+export const CONTENT_SCHEMA_ID = "urn:pickfund:content:site";
+
+type JsonSchemaNode = { type?: unknown; pattern?: string; patternErrorMessage?: string; required?: string[]; properties?: Record<string, JsonSchemaNode>; anyOf?: JsonSchemaNode[]; items?: JsonSchemaNode };
+
+/**
+ * An optional text field may be empty: the web editor writes `""` when an editor clears
+ * it, and the build reads that as "none" (load.ts). Its pattern then accepts "" too.
+ * Also puts a nullable field's patternErrorMessage beside its pattern.
+ */
+function allowEmptyOptionalText(schema: JsonSchemaNode): void {
+  for (const [key, child] of Object.entries(schema.properties ?? {})) {
+    // A nullable field's meta sits beside its anyOf; the message must sit beside the pattern it explains.
+    for (const variant of child.anyOf ?? []) {
+      if (variant.pattern && !variant.patternErrorMessage && child.patternErrorMessage) variant.patternErrorMessage = child.patternErrorMessage;
+    }
+    if (!schema.required?.includes(key)) {
+      for (const variant of [child, ...(child.anyOf ?? [])]) {
+        if (variant.type === "string" && variant.pattern) variant.pattern = `^$|${variant.pattern}`;
+      }
+    }
+    allowEmptyOptionalText(child);
+  }
+  if (schema.items) allowEmptyOptionalText(schema.items);
+}
 
 /**
  * The JSON Schema of what editors write (`io: "input"`: optional fields and
- * defaults as the YAML may leave them out), pretty-printed with a trailing newline.
- * Deterministic: the same schema always gives the same text.
- * @returns the file's text
+ * defaults as the YAML may leave them out; an emptied optional field accepted as
+ * "none"). Every `pattern` carries a `patternErrorMessage`, which
+ * yaml-language-server shows instead of the regex. Also the source of the web
+ * editor's form (cms-config.ts).
+ * @returns a fresh object (callers may change it)
  */
-export function contentJsonSchemaText(): string {
-  return jsonSchemaText(siteContentSchema, "Site content");
+export function contentJsonSchema(): Record<string, unknown> {
+  return jsonSchemaOf(siteContentSchema, CONTENT_SCHEMA_ID, "Site content");
 }
 
 /**
  * The JSON Schema of a campaign file: every field optional but `campaign.source`,
- * and no site-wide fields. Same format as contentJsonSchemaText.
- * @returns the file's text
+ * and none of the site-wide fields. Built like contentJsonSchema.
+ * @returns a fresh object (callers may change it)
  */
-export function campaignJsonSchemaText(): string {
-  return jsonSchemaText(campaignFileSchema, "Campaign page");
+export function campaignJsonSchema(): Record<string, unknown> {
+  return jsonSchemaOf(campaignFileSchema, CAMPAIGN_SCHEMA_ID, "Campaign page");
 }
 
-function jsonSchemaText(schema: z.ZodType, defaultTitle: string): string {
+function jsonSchemaOf(schema: z.ZodType, id: string, defaultTitle: string): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  allowEmptyOptionalText(generated as JsonSchemaNode);
   const { $schema, title, description, ...rest } = generated;
-  const ordered = {
+  return {
     $schema: $schema ?? "https://json-schema.org/draft/2020-12/schema",
+    $id: id,
     title: title ?? defaultTitle,
     description,
     ...rest,
   };
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/**
+ * contentJsonSchema() as the committed file's text, pretty-printed with a trailing newline.
+ * Deterministic: the same schema always gives the same text.
+ * @returns the file's text
+ */
+export function contentJsonSchemaText(): string {
+  return `${JSON.stringify(contentJsonSchema(), null, 2)}\n`;
+}
+
+/** campaignJsonSchema() as the committed file's text, in the same format. */
+export function campaignJsonSchemaText(): string {
+  return `${JSON.stringify(campaignJsonSchema(), null, 2)}\n`;
 }

@@ -126,7 +126,10 @@ function readYaml(text: string, display: string): { ok: true; doc: Document; at:
   return { ok: true, doc, at };
 }
 
-/** Check parsed YAML against `schema`, explaining every issue at its place in `doc`. */
+/**
+ * Check parsed YAML against `schema`, explaining every issue at its place in `doc`.
+ * Optional fields left empty are read as "none" first (withoutEmptyOptionals).
+ */
 function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
@@ -134,10 +137,31 @@ function validate<S extends z.ZodType>(
   display: string,
   at: Locate,
 ): { ok: true; content: z.output<S> } | { ok: false; errors: ContentError[] } {
-  const parsed = schema.safeParse(input, { reportInput: true });
+  const parsed = schema.safeParse(withoutEmptyOptionals(input, schema), { reportInput: true });
   if (parsed.success) return { ok: true, content: parsed.data };
   const issues = withoutMisspelledFields(parsed.error.issues, schema);
   return { ok: false, errors: sortErrors(issues.flatMap((issue) => describeIssue(issue, doc, display, at, schema))) };
+}
+
+/**
+ * The value with every optional field whose text is empty left out. The web editor
+ * writes `""` when an editor clears a field, and an emptied optional field means
+ * "none" (no pixel id, no key). Required fields keep their "" and are refused as empty.
+ * Driven by the schema, so new optional fields behave the same way.
+ */
+function withoutEmptyOptionals(value: unknown, schema: z.ZodType): unknown {
+  const inner = unwrap(schema);
+  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutEmptyOptionals(item, inner.element as z.ZodType));
+  if (!(inner instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const field = inner.shape[key] as z.ZodType | undefined;
+    if (field?.isOptional() && typeof child === "string" && child.trim() === "") continue;
+    // The same for an emptied optional list: in a campaign file it means "the site file's list".
+    if (field?.isOptional() && Array.isArray(child) && child.length === 0) continue;
+    kept[key] = field ? withoutEmptyOptionals(child, field) : child;
+  }
+  return kept;
 }
 
 /**
@@ -419,4 +443,37 @@ export function formatContentErrors(errors: ContentError[]): string {
   const count = errors.length === 1 ? "1 mistake" : `${errors.length} mistakes`;
   const where = new Set(errors.map((error) => error.file)).size > 1 ? "the content files" : "the content file";
   return `Found ${count} in ${where}:\n\n${blocks.join("\n\n")}\n`;
+}
+
+/**
+ * Format errors as GitHub Actions workflow commands, one line per error:
+ * `::error file=content/site.yaml,line=L,col=C,title=field::message`, so that a pull
+ * request shows each mistake on its line. The example goes on the message's second line.
+ * @param errors from loadContentFile
+ * @param root the repository root; `file` is written relative to it, as GitHub expects
+ */
+export function formatContentErrorsForGitHub(errors: ContentError[], root: string): string {
+  return errors
+    .map((error) => {
+      const file = path.relative(root, path.resolve(error.file)).split(path.sep).join("/");
+      const title = error.field ? `Content mistake in ${error.field}` : "Content mistake";
+      const message = error.example ? `${error.message}\nExample of a valid value:  ${error.example}` : error.message;
+      const properties = [`file=${file}`, `line=${error.line}`, `col=${error.column}`, `title=${title}`].map((property) => {
+        const [name, ...value] = property.split("=");
+        return `${name}=${escapeWorkflowProperty(value.join("="))}`;
+      });
+      return `::error ${properties.join(",")}::${escapeWorkflowData(message)}`;
+    })
+    .join("\n")
+    .concat("\n");
+}
+
+/** GitHub's escaping of a workflow command's message: %, CR and LF. */
+function escapeWorkflowData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** GitHub's escaping of a workflow command's property value: the message's, plus : and , (they separate properties). */
+function escapeWorkflowProperty(text: string): string {
+  return escapeWorkflowData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }

@@ -4,8 +4,9 @@
  * This zod schema is the single source for: the TypeScript type of the content
  * (`SiteContent`), build-time validation in `gatsby-node.ts`, the
  * `npm run check-content` command, the GraphQL types (derived from the JSON Schema
- * in `graphql-types.ts`) and `content/site.schema.json`, which gives editors
- * completion and hover help. Every field's `description` is written for an editor
+ * in `graphql-types.ts`), `content/site.schema.json`, which gives editors
+ * completion and hover help, and the web editor's form (`/admin/config.yml`, from
+ * `cms-config.ts`). Every field's `description` is written for an editor
  * and every field has an example, which error messages quote as the fix.
  *
  * Build-time only: nothing under `src/content/` may be imported by a page or
@@ -23,11 +24,20 @@ export const PRIVATE_KEY_PATTERN = /^\s*pk_/i;
 /** Hosts that serve Discord invites (`discord.gg/CODE`, `discord.com/invite/CODE`). */
 export const DISCORD_INVITE_HOSTS = ["discord.gg", "discord.com", "www.discord.com", "discordapp.com", "www.discordapp.com"];
 /**
- * ISO 8601 date-time with an explicit offset or `Z` (spec §4, §9: the launch moment).
+ * ISO 8601 date-time with an explicit offset or `Z` (the launch moment).
  * A bare date, or a time without an offset, would mean a different moment for
  * visitors in different time zones, so it is refused.
  */
 export const DATE_TIME_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * The same form for editor tooling (JSON Schema, the web editor), narrowed to real
+ * month, day, hour and minute numbers; only check-content knows the calendar (30 February).
+ */
+export const DATE_TIME_WITH_OFFSET_FORM =
+  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$";
+/** Text with at least one character that is not a space (editor tooling's form of "non-empty after trimming"). */
+const NOT_BLANK = "\\S";
+const NOT_BLANK_MESSAGE = "This text is empty. Every text shown on the page needs words.";
 
 const PRIVATE_KEY_MESSAGE =
   "This looks like a Klaviyo PRIVATE API key (it starts with pk_). Everything in this file is published to every visitor, so a private key here would let anyone control your Klaviyo account. Use the 6-character PUBLIC API key (Klaviyo: Settings → API keys → Public API key / Site ID), and revoke this private key in Klaviyo.";
@@ -44,8 +54,16 @@ function copy(description: string, example: string) {
             : "This should be text. Put it in quotes.",
     })
     .trim()
-    .min(1, { error: "This text is empty. Every text shown on the page needs words." })
-    .meta({ description, examples: [example] });
+    .min(1, { error: NOT_BLANK_MESSAGE })
+    .meta({ description, examples: [example], pattern: NOT_BLANK, patternErrorMessage: NOT_BLANK_MESSAGE });
+}
+
+/**
+ * Copy that runs to a sentence or more: the web editor gives it a text area instead of a
+ * one-line box (`x-multiline`, an annotation editor tooling ignores).
+ */
+function longCopy(description: string, example: string) {
+  return copy(description, example).meta({ "x-multiline": true });
 }
 
 /** Is `value` a URL of the given protocol? Returns the reason it is not, or null. */
@@ -73,7 +91,13 @@ function httpsUrl(description: string, example: string) {
       const problem = urlProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
-    .meta({ description, examples: [example], format: "uri", pattern: "^https://" });
+    .meta({
+      description,
+      examples: [example],
+      format: "uri",
+      pattern: "^https://\\S+$",
+      patternErrorMessage: "This must be a complete web address starting with https:// (never http:// or javascript:).",
+    });
 }
 
 /** An https Discord invite link (spec §2: JOIN DISCORD opens the community chat). */
@@ -87,19 +111,25 @@ function discordInvite(description: string, example: string) {
     if (!isInvite) {
       ctx.addIssue({
         code: "custom",
-        message: `This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy).`,
+        message: DISCORD_INVITE_MESSAGE,
       });
     }
-  });
+  }).meta({ pattern: DISCORD_INVITE_FORM, patternErrorMessage: DISCORD_INVITE_MESSAGE });
 }
+
+const DISCORD_INVITE_MESSAGE =
+  "This is not a Discord invite link. Invite links look like https://discord.gg/CODE or https://discord.com/invite/CODE (Discord: Server → Invite People → Copy).";
+/** DISCORD_INVITE_HOSTS as one pattern for editor tooling: discord.gg/CODE, or …/invite/CODE on the other hosts. */
+const DISCORD_INVITE_FORM = "^https://(discord\\.gg/[^/\\s]+|(www\\.)?(discord|discordapp)\\.com/invite/[^/\\s]+)/?$";
 
 /** A site-relative path to a file in `static/`. */
 function staticPath(description: string, example: string) {
+  const message = "This must be the path of a file in the static folder, starting with a slash, like /logo.svg.";
   return z
     .string()
     .trim()
-    .regex(/^\/[^\s]+$/, { error: "This must be the path of a file in the static folder, starting with a slash, like /logo.svg." })
-    .meta({ description, examples: [example] });
+    .regex(/^\/[^\s]+$/, { error: message })
+    .meta({ description, examples: [example], patternErrorMessage: message });
 }
 
 /** A Klaviyo-format identifier that must not be a private key. */
@@ -111,7 +141,13 @@ function klaviyoId(description: string, example: string, pattern: RegExp, what: 
       if (PRIVATE_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: PRIVATE_KEY_MESSAGE });
       else if (!pattern.test(value)) ctx.addIssue({ code: "custom", message: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces.` });
     })
-    .meta({ description, examples: [example] });
+    .meta({
+      description,
+      examples: [example],
+      // Also refuses a private key (pk_…): the underscore is neither a letter nor a digit.
+      pattern: pattern.source,
+      patternErrorMessage: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces. Never a private key (pk_…): this file is published.`,
+    });
 }
 
 /** One input box of the signup form (`what` names it for editors, e.g. "email"). */
@@ -139,7 +175,7 @@ function badge(what: string, labelExample: string, tooltipExample: string) {
   return z
     .strictObject({
       label: copy(`The ${what} badge's text under the form.`, labelExample),
-      tooltip: copy(`One sentence shown when a visitor hovers over or focuses the ${what} badge.`, tooltipExample),
+      tooltip: longCopy(`One sentence shown when a visitor hovers over or focuses the ${what} badge.`, tooltipExample),
     })
     .meta({ description: `The ${what} badge under the form.` });
 }
@@ -167,9 +203,11 @@ const launchMoment = z
     if (!real) ctx.addIssue({ code: "custom", message: "This date or time does not exist in the calendar (check the month, day and hour)." });
   })
   .meta({
-    description: "The moment the site launches; the countdown runs to it. Date, time and time-zone offset (e.g. -08:00 for Pacific standard time, Z for UTC).",
+    description:
+      "The moment the site launches; the countdown runs to it. Date, T, time and time-zone offset: -08:00 is 8 hours behind UTC (Pacific standard time), Z is UTC.",
     examples: ["2025-10-13T15:00:00-08:00"],
-    pattern: DATE_TIME_WITH_OFFSET.source,
+    pattern: DATE_TIME_WITH_OFFSET_FORM,
+    patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (Z for UTC).",
   });
 
 /** The whole content file. */
@@ -182,13 +220,17 @@ export const siteContentSchema = z
           .string()
           .trim()
           .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: "Use a language code like en or en-US." })
-          .meta({ description: "The language of the copy (BCP 47 code), for screen readers and search engines.", examples: ["en"] }),
+          .meta({
+            description: "The language of the copy (BCP 47 code), for screen readers and search engines.",
+            examples: ["en"],
+            patternErrorMessage: "Use a language code like en or en-US.",
+          }),
         brandName: copy("The firm's name, shown next to the logo.", "PickFund"),
         themeColor: z
           .string()
           .trim()
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "Use a colour in the form #RRGGBB, like #0b1020." })
-          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"] }),
+          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"], patternErrorMessage: "Use a colour in the form #RRGGBB, like #0b1020." }),
         logo: z
           .strictObject({
             src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
@@ -201,7 +243,7 @@ export const siteContentSchema = z
             alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
           })
           .meta({ description: "The picture shown when someone shares the page on social media or in a chat." }),
-        metaDescription: copy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
+        metaDescription: longCopy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
     launch: z
@@ -258,7 +300,11 @@ export const siteContentSchema = z
           });
         }
       })
-      .meta({ description: "Where signups are sent (spec §7)." }),
+      .meta({
+        description: "Where signups are sent.",
+        // The rule of the superRefine above, for editor tooling: a key and a list id, or demoMode: true.
+        anyOf: [{ required: ["publicApiKey", "listId"] }, { required: ["demoMode"], properties: { demoMode: { const: true } } }],
+      }),
     links: z
       .strictObject({
         discordInviteUrl: discordInvite("The Discord invite behind JOIN DISCORD on the /success page.", "https://discord.gg/pickfund"),
@@ -283,7 +329,11 @@ export const siteContentSchema = z
           .regex(/^\d+$/, { error: "A pixel id is digits only, like \"123456789012345\"." })
           .nullable()
           .optional()
-          .meta({ description: "Meta (Facebook) pixel id, digits only. null or left out: no pixel and no consent banner.", examples: ["123456789012345"] }),
+          .meta({
+            description: "Meta (Facebook) pixel id, digits only. Empty, null or left out: no pixel and no consent banner.",
+            examples: ["123456789012345"],
+            patternErrorMessage: "A pixel id is digits only, like \"123456789012345\".",
+          }),
       })
       .optional()
       .meta({ description: "Optional advertising pixel; it only loads after the visitor accepts." }),
@@ -291,7 +341,7 @@ export const siteContentSchema = z
       .strictObject({
         pageTitle: copy("The browser tab title of the signup page.", "Secure Your Spot Before Launch | PickFund"),
         title: copy("The big heading of the signup page.", "Secure Your Spot Before Launch"),
-        tagline: copy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
+        tagline: longCopy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
         countdown: z
           .strictObject({
             label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
@@ -312,7 +362,7 @@ export const siteContentSchema = z
             submitting: copy("The button's text while a signup is being sent.", "Joining the Elite..."),
           })
           .meta({ description: "The signup form: its heading, three input boxes and the button." }),
-        privacyNote: copy("The privacy sentence under the form.", "Your privacy matters."),
+        privacyNote: longCopy("The privacy sentence under the form.", "Your privacy matters."),
         badges: z
           .strictObject({
             ssl: badge("SSL", "SSL Secured", "Every signup travels over an encrypted HTTPS connection."),
@@ -322,7 +372,7 @@ export const siteContentSchema = z
         inlineSuccess: z
           .strictObject({
             heading: copy("Heading of the form's own success message.", "Welcome to the Team!"),
-            text: copy("Text of the form's own success message.", "You're all set!"),
+            text: longCopy("Text of the form's own success message.", "You're all set!"),
             button: copy("Button text of the form's own success message.", "JOIN DISCORD"),
           })
           .meta({ description: "The form's own success message. Rarely seen: after a signup the visitor is normally taken to /success." }),
@@ -354,12 +404,12 @@ export const siteContentSchema = z
           .meta({ description: "The pop-up shown when a signup could not be sent." }),
         success: toast("after a successful signup", "Submission confirmed", "Welcome to the team! Check your email for next steps."),
       })
-      .meta({ description: "Pop-up messages (spec §5 and §8)." }),
+      .meta({ description: "Pop-up messages." }),
     success: z
       .strictObject({
         pageTitle: copy("The browser tab title of the /success page.", "Welcome to the Team! | PickFund"),
         heading: copy("The heading of the /success page.", "Welcome to the Team!"),
-        text: copy("The main sentence of the /success page.", "You're all set!"),
+        text: longCopy("The main sentence of the /success page.", "You're all set!"),
         subtext: copy("The smaller sentence of the /success page.", "Get ready for exclusive content"),
         button: copy("The Discord button's text.", "JOIN DISCORD"),
       })
@@ -381,7 +431,7 @@ export const siteContentSchema = z
       .meta({ description: "The screen shown if a page crashes." }),
     consent: z
       .strictObject({
-        message: copy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
+        message: longCopy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
         accept: copy("The accept button's text.", "Accept"),
         decline: copy("The decline button's text.", "Decline"),
       })
@@ -398,7 +448,11 @@ export const siteContentSchema = z
       })
       .meta({ description: "Background decoration." }),
   })
-  .meta({ title: "Site content", description: "Every text, link and setting of the waitlist site. See CONTENT.md." });
+  .meta({
+    title: "Site content",
+    description:
+      "Everything a visitor reads on the site, and the settings behind it. Editing guide: CONTENT.md (what each field changes, how to preview, how to check). Check your edits before publishing: npm run check-content.",
+  });
 
 /** The content as written in the YAML file (before defaults). */
 export type SiteContentInput = z.input<typeof siteContentSchema>;

@@ -1,10 +1,10 @@
 import React from "react";
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import { graphql, navigate, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Badges } from "../components/Badges";
 import { Card, Centered } from "../components/Card";
 import { Countdown } from "../components/Countdown";
-import { VisuallyHidden } from "../components/DiscordButton";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";

@@ -1,6 +1,6 @@
 /**
- * The dark theme: one object for colours, spacing and type, used through
- * styled-components' ThemeProvider. Text colours are chosen for a contrast of
+ * The dark theme: one object for colours, spacing, radii, shadows, layers and type,
+ * used through styled-components' ThemeProvider; components hold no literals of their own. Text colours are chosen for a contrast of
  * at least 4.5:1 (WCAG 2.2 AA) on `background` and `surface`.
  */
 export const theme = {
@@ -27,7 +27,40 @@ export const theme = {
     successBorder: "#34d399",
     successText: "#d1fae5",
     decoration: "#7c8db5",
+    /** The card's surface, slightly see-through so the background glow shows at its edges. */
+    surfaceTranslucent: "rgb(18 26 46 / 88%)",
+    /** A light wash over a control the pointer is on. */
+    hoverTint: "rgb(255 255 255 / 10%)",
+    /** Discord's brand colour ("Blurple") and the white its guidelines put on it. */
+    discord: "#5865f2",
+    onDiscord: "#ffffff",
   },
+  /** Spacing steps for gaps, padding and margins. */
+  space: {
+    hairline: "2px",
+    xxs: "4px",
+    xs: "6px",
+    sm: "8px",
+    md: "10px",
+    lg: "12px",
+    xl: "14px",
+    xxl: "20px",
+    xxxl: "24px",
+    huge: "28px",
+    vast: "32px",
+    giant: "40px",
+  },
+  /** Drop shadows, by what casts them: the page's card, pop-ups over the page (toasts, consent banner), tooltips. */
+  shadows: {
+    card: "0 24px 64px rgb(0 0 0 / 45%)",
+    popup: "0 12px 32px rgb(0 0 0 / 45%)",
+    tooltip: "0 8px 24px rgb(0 0 0 / 40%)",
+  },
+  /**
+   * Stacking order (z-index), bottom to top: the floating decoration behind everything, the page,
+   * the decoration's pause button, tooltips, the consent banner, and toasts, which must stay readable above all.
+   */
+  layers: { decoration: 0, page: 1, decorationControls: 2, tooltip: 50, consent: 90, toasts: 100 },
   radii: { small: "8px", medium: "14px", large: "22px", pill: "999px" },
   fonts: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

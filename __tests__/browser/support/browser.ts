@@ -2,12 +2,11 @@
  * Headless Debian Chromium through playwright-core, with every request that would
  * leave the machine blocked: tests talk to 127.0.0.1 only.
  */
-import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../scripts/lib/chromium";
+import { CHROMIUM_ARGS, findChromium } from "../../../scripts/lib/chromium";
 import { runEnv } from "./run-env";
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
+export { CHROMIUM_ARGS };
 
 /** Phone and desktop viewports the screenshots and layout checks use. */
 export const VIEWPORTS = {
@@ -16,23 +15,11 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * Why the browser tests cannot run, or null when Chromium is installed.
- * The message names the install step so that a CI log says what to do.
- * @param executablePath where Chromium should be (default CHROMIUM_PATH)
- */
-export function missingChromiumMessage(executablePath = CHROMIUM_PATH): string | null {
-  if (existsSync(executablePath)) return null;
-  return `Browser tests need Chromium at ${executablePath}, which is missing. Install it with \`apt-get install -y chromium\` (the step .ci/run performs), then run \`npm run test:browser\` again.`;
-}
-
-/**
- * Launch headless Chromium.
- * @throws Error with the install step when Chromium is missing
+ * Launch headless Chromium: the browser `findChromium` picks.
+ * @throws ChromiumNotFoundError with the install command when the machine has no browser
  */
 export async function launchChromium(): Promise<Browser> {
-  const missing = missingChromiumMessage();
-  if (missing) throw new Error(missing);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
 }
 
 /** A browser context whose requests to anywhere but 127.0.0.1 are aborted and noted. */

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { campaignsFolderFor } from "../../../src/content/campaigns";
 import { buildFixtureSite, FIXTURE_CONTENT_FILE, FIXTURE_PIXEL_ID, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
-import { missingChromiumMessage } from "./browser";
+import { findChromium } from "../../../scripts/lib/chromium";
 import { startProviderStandIn } from "./provider-stand-in";
 import { LEGACY_PIXEL_SITE_ORIGIN_VAR, PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
@@ -28,9 +28,8 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  // Fail, never skip: a CI run without Chromium must not pass silently.
-  const missing = missingChromiumMessage();
-  if (missing) throw new Error(missing);
+  // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.
+  findChromium();
 
   const standIn = await startProviderStandIn();
   const closers: (() => Promise<void>)[] = [standIn.close];

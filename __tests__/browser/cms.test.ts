@@ -1,0 +1,189 @@
+/**
+ * The web editor at /admin/, driven in a real browser as an editor uses it: Decap CMS
+ * from the fixture build, saving through decap-server (the local backend) into a
+ * temporary copy of the repository's content. A save must leave a file the build
+ * accepts, that means what the editor typed and nothing else, in the same layout,
+ * still mapped to its JSON Schema; a mistake must be refused in the form.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { parse } from "yaml";
+import { cmsConfigYaml, cmsOptionsFromEnv } from "../../src/content/cms-config";
+import { loadContentFile } from "../../src/content/load";
+import { newGuardedContext, useChromium, VIEWPORTS } from "./support/browser";
+import { ROOT_DIR } from "./support/build-site";
+import { eventually } from "./support/eventually";
+
+/** The content file as the editor's collection names it, relative to the repository. */
+const CONTENT_FILE = path.join("content", "site.yaml");
+/** Where the screenshot of the editor goes (docs/screenshots/ holds a reviewed copy). */
+const SCREENSHOT = path.join(ROOT_DIR, "artifacts", "screenshots", "cms-editor.png");
+/** The original file, as editors and the build know it. */
+const ORIGINAL = readFileSync(path.join(ROOT_DIR, CONTENT_FILE), "utf8");
+
+const browser = useChromium();
+let repo: string;
+let server: ChildProcess;
+let backendUrl: string;
+let context: BrowserContext;
+let page: Page;
+/** Bodies of the save requests the editor sent to decap-server. */
+let saves: string[];
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  // A copy of what the editor and VS Code read: the content folder and the schema mapping.
+  repo = mkdtempSync(path.join(tmpdir(), "cms-repo-"));
+  cpSync(path.join(ROOT_DIR, "content"), path.join(repo, "content"), { recursive: true });
+  mkdirSync(path.join(repo, ".vscode"));
+  cpSync(path.join(ROOT_DIR, ".vscode", "settings.json"), path.join(repo, ".vscode", "settings.json"));
+
+  const port = await freePort();
+  backendUrl = `http://127.0.0.1:${port}/api/v1`;
+  server = spawn(path.join(ROOT_DIR, "node_modules", ".bin", "decap-server"), [], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", MODE: "fs", GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "error" },
+    stdio: "ignore",
+  });
+  await eventually(async () => {
+    const answer = await fetch(backendUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) });
+    expect(answer.ok).toBe(true);
+  });
+});
+
+afterAll(() => {
+  server?.kill();
+  if (repo) rmSync(repo, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  writeFileSync(path.join(repo, CONTENT_FILE), ORIGINAL);
+  ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS.desktop, deviceScaleFactor: 1 }));
+  // The build's config.yml, with decap-server's address on this run's port (npm run cms uses 8081).
+  await context.route("**/admin/config.yml", (route) =>
+    route.fulfill({ contentType: "text/yaml", body: cmsConfigYaml({ ...cmsOptionsFromEnv({}), localBackendUrl: backendUrl }) }),
+  );
+  page = await context.newPage();
+  saves = [];
+  page.on("request", (request) => {
+    const body = request.postData() ?? "";
+    if (request.url() === backendUrl && body.includes('"persistEntry"')) saves.push(body);
+  });
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** The file on disk, in the temporary repository. */
+const savedText = () => readFileSync(path.join(repo, CONTENT_FILE), "utf8");
+
+/** Sign in with the local backend and open the site's content entry. */
+async function openSiteEntry(): Promise<void> {
+  await page.goto("/admin/");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.goto("/admin/#/collections/site/entries/site");
+  await field(["Home"], "Title").waitFor();
+}
+
+/** A section of the form by its label ("Home", or "Ad pixel (optional)"). */
+function section(scope: Page | Locator, label: string): Locator {
+  return scope.locator('[aria-label="object field"]').filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) }).first();
+}
+
+/** The input of a field, by the labels of its sections and its own label. */
+function field(sections: string[], label: string): Locator {
+  const scope = sections.reduce<Page | Locator>((within, name) => section(within, name), page);
+  return scope.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`)).first();
+}
+
+/** Replace a field's text as an editor does (Decap re-renders the control on focus, so focus first). */
+async function typeInto(input: Locator, text: string): Promise<void> {
+  await input.focus();
+  await input.fill(text);
+}
+
+/** Publish now. */
+async function publish(): Promise<void> {
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByText("Publish now").click();
+}
+
+/** The content the build reads from `text` (fails the test when the build would refuse it). */
+function contentOf(text: string) {
+  const result = loadContentFile(path.join(repo, CONTENT_FILE), text);
+  if (!result.ok) throw new Error(`The build refuses the saved file:\n${JSON.stringify(result.errors, null, 2)}`);
+  return result.content;
+}
+
+it("publishes a new home.title: the file has it, check-content passes, nothing else changes, and VS Code's schema mapping still applies", async () => {
+  await openSiteEntry();
+  const title = field(["Home"], "Title");
+  await typeInto(title, "Claim Your Funded Seat");
+  mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT });
+  await publish();
+  await eventually(() => expect(savedText()).toContain("  title: Claim Your Funded Seat\n"));
+
+  // Same words and links on every page: the content the pages are built from differs only in the title.
+  const before = contentOf(ORIGINAL);
+  expect(contentOf(savedText())).toEqual({ ...before, home: { ...before.home, title: "Claim Your Funded Seat" } });
+  // Same layout: key order, blank lines, one-line text; the diff is the one edited line.
+  expect(savedText()).toBe(ORIGINAL.replace("  title: Secure Your Spot Before Launch\n", "  title: Claim Your Funded Seat\n"));
+
+  const check = spawnSync(path.join(ROOT_DIR, "node_modules", ".bin", "tsx"), [path.join(ROOT_DIR, "scripts", "check-content.ts"), CONTENT_FILE], { cwd: repo, encoding: "utf8" });
+  expect([check.status, check.stdout.trim()]).toEqual([0, `${CONTENT_FILE} is valid`]);
+
+  // VS Code finds the schema through .vscode/settings.json (by path), which no save touches.
+  const mapping = JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8"))["yaml.schemas"] as Record<string, string[]>;
+  const [schemaFile] = Object.entries(mapping).find(([, globs]) => globs.includes("content/site.yaml")) ?? [];
+  const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] }).compile(JSON.parse(readFileSync(path.join(repo, schemaFile as string), "utf8")));
+  expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);
+});
+
+it("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async () => {
+  await openSiteEntry();
+  await typeInto(field(["Home"], "Title"), "");
+  await typeInto(field(["Provider"], "Public API key"), "pk_live1234567890abcdefghij");
+  await publish();
+
+  await section(page, "Home").getByText("Title is required.").waitFor();
+  await section(page, "Provider").getByText("A Klaviyo public API key is exactly 6 letters or digits, with no spaces. Never a private key (pk_…): this file is published.").waitFor();
+  expect(saves).toEqual([]);
+  expect(savedText()).toBe(ORIGINAL);
+});
+
+it("saves a cleared pixel id as none and a UTC launch moment as text, and the next save still works", async () => {
+  writeFileSync(path.join(repo, CONTENT_FILE), ORIGINAL.replace("  id: null\n", '  id: "123456789012345"\n'));
+  await openSiteEntry();
+  await typeInto(field(["Ad pixel"], "ID"), "");
+  await typeInto(field(["Launch"], "Moment"), "2030-06-01T19:00:00Z");
+  await publish();
+  await eventually(() => expect(savedText()).toContain("  moment: 2030-06-01T19:00:00Z\n"));
+
+  const saved = contentOf(savedText());
+  expect(saved.adPixel?.id).toBeUndefined();
+  expect(saved.launch.moment).toBe("2030-06-01T19:00:00Z");
+
+  // Reopened, the moment is still the text the editor typed (Decap's own YAML would show a date here and refuse every save).
+  await page.reload();
+  await field(["Home"], "Title").waitFor();
+  await eventually(async () => expect(await field(["Launch"], "Moment").inputValue()).toBe("2030-06-01T19:00:00Z"));
+  await typeInto(field(["Home"], "Title"), "Second Save");
+  await publish();
+  await eventually(() => expect(savedText()).toContain("  title: Second Save\n"));
+  expect(contentOf(savedText()).launch.moment).toBe("2030-06-01T19:00:00Z");
+});

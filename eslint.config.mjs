@@ -1,0 +1,93 @@
+/**
+ * ESLint flat config: typescript-eslint with type information, React, hooks, jsx-a11y and
+ * import rules, plus rules that hold the project's architecture in place:
+ * - no import cycles;
+ * - nothing the browser loads imports build-time code (`src/content/*` pulls zod and the
+ *   YAML parser into the bundle; `src/build/*` is Node-only);
+ * - a page module exports only what Gatsby reads, so that Fast Refresh keeps working.
+ * Formatting is Prettier's job (`prettier --check`), so eslint-config-prettier switches off
+ * every stylistic rule that would disagree with it.
+ */
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importPlugin from "eslint-plugin-import";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** What Gatsby reads from a page module (besides the default export). */
+const PAGE_EXPORTS = "^(Head|query|config)$";
+const PAGE_EXPORT_MESSAGE =
+  "A page module exports only the page (default), Head, query and config; anything else breaks Fast Refresh. Move it to a module of its own.";
+
+/** Modules that end up in the browser bundle (gatsby-ssr shares their tree). */
+const BROWSER_CODE = ["src/pages/**", "src/components/**", "src/root/**", "src/signup/**", "src/consent/**", "src/toasts/**", "src/styles/**", "src/countdown/**", "src/routes.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx"];
+
+export default tseslint.config(
+  { ignores: ["public/**", ".cache/**", "node_modules/**", "artifacts/**", "static/**", "src/gatsby-types.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "__tests__/support/*.js"] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      react: { version: "18.3" },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
+    },
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y, import: importPlugin },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs["jsx-runtime"].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "import/no-cycle": "error",
+      "import/no-duplicates": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // Types come from TypeScript; prop-types would restate them at run time.
+      "react/prop-types": "off",
+    },
+  },
+  {
+    files: BROWSER_CODE,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/content/*", "!**/content/*.yaml"], message: "src/content is build-time code (zod, the YAML parser): the browser gets content through GraphQL." },
+            { group: ["**/build/*"], message: "src/build is Node-only code that runs after the build." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/pages/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name!=/${PAGE_EXPORTS}/]`, message: PAGE_EXPORT_MESSAGE },
+        { selector: `ExportNamedDeclaration > FunctionDeclaration[id.name!=/${PAGE_EXPORTS}/]`, message: PAGE_EXPORT_MESSAGE },
+        { selector: "ExportNamedDeclaration > ClassDeclaration", message: PAGE_EXPORT_MESSAGE },
+        { selector: `ExportSpecifier[exported.name!=/${PAGE_EXPORTS.slice(0, -2)}|default)$/]`, message: PAGE_EXPORT_MESSAGE },
+        { selector: "ExportAllDeclaration", message: PAGE_EXPORT_MESSAGE },
+        { selector: "TSModuleDeclaration[kind='global']", message: "Declare globals in the module that owns them, not in a page." },
+      ],
+    },
+  },
+  {
+    // Tests and tooling run in Node under jest or tsx; their loose `any`s come from test doubles and JSON.
+    files: ["__tests__/**", "scripts/**", "*.js", "*.mjs"],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-require-imports": "off",
+      "@typescript-eslint/unbound-method": "off",
+    },
+  },
+  prettier,
+);

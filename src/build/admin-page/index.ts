@@ -1,0 +1,83 @@
+/**
+ * The web editor's page, `/admin/`: Decap CMS's prebuilt browser bundle (copied from
+ * node_modules as it is, never through Gatsby's webpack, so the site's own JavaScript
+ * and build do not grow), a page that loads it, `config.yml` generated from the
+ * content schema, and our YAML format (content-format.js with the `yaml` package's
+ * browser build, as native ES modules). Written into `public/admin/` after a build, and
+ * served by `gatsby develop` (`npm run cms`). Build-time only.
+ */
+import { cp, mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions, type JsonSchema } from "../../content/cms-config";
+import { campaignJsonSchema, contentJsonSchema } from "../../content/json-schema";
+
+/** The editor's URL path. */
+export const ADMIN_PATH = "/admin/";
+
+/** Resolve a file of an installed package from the project root (Gatsby compiles gatsby-node with Parcel, which rewrites a plain `require.resolve`). */
+function packageFile(request: string): string {
+  return createRequire(path.join(process.cwd(), "package.json")).resolve(request);
+}
+
+/** This folder in the source tree (gatsby-node runs from a compiled copy, so not `__dirname`). */
+function sourceDir(): string {
+  return path.join(process.cwd(), "src", "build", "admin-page");
+}
+
+/** The editor's HTML page. `noindex`: search engines must not list it (`_headers` says so too). No inline script: its CSP allows none. */
+export function adminIndexHtml(): string {
+  const title = (contentJsonSchema().title as string | undefined) ?? "Site content";
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex, nofollow">
+  <title>${title}</title>
+</head>
+<body>
+  <script src="${ADMIN_PATH}manual-init.js"></script>
+  <script src="${ADMIN_PATH}decap-cms.js"></script>
+  <script type="module" src="${ADMIN_PATH}editor.js"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * `key-order.js`: the format's name and the schemas' key order, for editor.js. One order
+ * serves both kinds of file: a campaign file's `campaign` section first, then the site
+ * file's order, which a campaign file's other sections follow.
+ */
+export function keyOrderModule(): string {
+  const order = { campaign: keyOrder(campaignJsonSchema() as JsonSchema).campaign, ...keyOrder(contentJsonSchema() as JsonSchema) };
+  return `// Written by the build from the content schema. Do not edit.\nexport const CONTENT_FORMAT = ${JSON.stringify(CONTENT_FORMAT)};\nexport const KEY_ORDER = ${JSON.stringify(order)};\n`;
+}
+
+/** Every file of /admin/: its name there, and either its text or the file (or folder) to copy. */
+function adminFiles(options: CmsOptions): { name: string; text?: string; source?: string }[] {
+  return [
+    { name: "index.html", text: adminIndexHtml() },
+    { name: "config.yml", text: cmsConfigYaml(options) },
+    { name: "key-order.js", text: keyOrderModule() },
+    { name: "decap-cms.js", source: packageFile("decap-cms/dist/decap-cms.js") },
+    { name: "yaml", source: path.join(path.dirname(packageFile("yaml/package.json")), "browser", "dist") },
+    ...["manual-init.js", "editor.js", "content-format.js"].map((name) => ({ name, source: path.join(sourceDir(), name) })),
+  ];
+}
+
+/**
+ * Write `public/admin/`.
+ * @param publicDir the build output folder
+ * @param options the backend; `localBackendUrl` only for `gatsby develop`, never in a production build
+ */
+export async function writeAdminFiles(publicDir: string, options: CmsOptions): Promise<void> {
+  const dir = path.join(publicDir, ADMIN_PATH);
+  await mkdir(dir, { recursive: true });
+  await Promise.all(
+    adminFiles(options).map((file) =>
+      file.text !== undefined ? writeFile(path.join(dir, file.name), file.text) : cp(file.source as string, path.join(dir, file.name), { recursive: true }),
+    ),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The pieces both badge renderings share: the plain badges that ship with the page
+ * (Badges) and the ones with tooltips that load on first hover or focus (TooltipBadges).
+ * They live here, apart from both, so that neither imports the other.
+ */
+import styled from "styled-components";
+
+interface BadgeCopy {
+  readonly label: string;
+  readonly tooltip: string;
+}
+
+/** Badge copy (content/site.yaml → home.badges). */
+export interface BadgesCopy {
+  readonly ssl: BadgeCopy;
+  readonly gdpr: BadgeCopy;
+}
+
+/** The badges in display order. */
+export const BADGE_KEYS = ["ssl", "gdpr"] as const;
+export type BadgeKey = (typeof BADGE_KEYS)[number];
+
+const ICONS: Record<BadgeKey, React.ReactNode> = {
+  ssl: <path d="M7 10V7a5 5 0 0 1 10 0v3M5 10h14v11H5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
+  gdpr: (
+    <path
+      d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-3.5 10 2.5 2.5 4.5-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  ),
+};
+
+/** A badge's inline SVG icon (decorative). */
+export function BadgeIcon({ badge }: { badge: BadgeKey }) {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24">
+      {ICONS[badge]}
+    </svg>
+  );
+}
+
+export const BadgeList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+export const BadgeButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 36px;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.accent};
+  font: inherit;
+  font-size: 0.85rem;
+  font-weight: 600;
+  cursor: help;
+`;
