@@ -14,6 +14,7 @@ import { contentFilePath, deriveFields, signupEndpointOverride } from "./src/con
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors, loadContentFile } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
+import { deferScripts } from "./src/build/deferScripts";
 import { headersFile } from "./src/build/securityHeaders";
 
 /** The content the last successful sourceNodes read, with the effective endpoint (for onPostBuild). */
@@ -115,7 +116,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   await writeFile(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
-  const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
+  // Scripts start after the first paint (deferScripts.ts); done before the CSP hashes the pages' inline scripts.
+  const htmlPages = await Promise.all(
+    htmlFiles.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const html = deferScripts(await readFile(file, "utf8"));
+      await writeFile(file, html);
+      return html;
+    }),
+  );
   const headers = headersFile({ htmlPages, endpointUrl: builtContent.provider.endpointUrl, pixel: Boolean(builtContent.adPixel?.id) });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);

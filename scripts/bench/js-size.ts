@@ -43,14 +43,18 @@ function kindOf(file: string): JsFile["kind"] {
 }
 
 /**
- * The files the home page loads on first visit: the `<script src>`s in its HTML, plus what
+ * The files the home page loads on first visit: the `<script src>`s and script preloads in its HTML, plus what
  * webpack-runtime then fetches for the page, i.e. the `app` entry and the page's component chunk
  * (named in its page-data.json) as webpack.stats.json lists them. Inline scripts are counted too.
  */
 async function firstLoadFiles(publicDir: string, pagePath: string): Promise<{ files: string[]; inline: string[] }> {
   const pageDir = path.join(publicDir, pagePath);
   const html = await readFile(path.join(pageDir, "index.html"), "utf8");
-  const srcs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]);
+  const srcs = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]),
+    // The build turns Gatsby's script tags into preloads that a loader runs after the first paint (src/build/deferScripts.ts).
+    ...[...html.matchAll(/<link\b(?=[^>]*\bas=["']?script\b)[^>]*\bhref=["']?([^"' >]+)/gi)].map((match) => match[1]),
+  ];
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
     .filter((match) => !/type=["']?application\/(ld\+)?json/i.test(match[1]))
     .map((match) => match[2]);
