@@ -47,7 +47,8 @@ export function afterFirstPaint(run: () => void, limitMs: number): void {
     inputs.forEach((type) => removeEventListener(type, go, true));
     run();
   };
-  if (document.visibilityState === "hidden" || performance.getEntriesByName("first-contentful-paint").length > 0) {
+  const painted = typeof performance.getEntriesByName === "function" && performance.getEntriesByName("first-contentful-paint").length > 0;
+  if (document.visibilityState === "hidden" || painted) {
     go();
     return;
   }
