@@ -5,7 +5,7 @@
 import { css, keyframes } from "styled-components";
 import type { ToastVariant } from "./ToastProvider";
 
-/** How long a toast stays (ms). Not a product rule (spec §9); long enough to read two lines. */
+/** How long a toast stays (ms). Not a product rule: long enough to read two lines. */
 export const TOAST_DURATION_MS = 6_000;
 
 /** Screen-reader labels for the toast region and close buttons (content/site.yaml → toasts). */
