@@ -16,6 +16,7 @@ import { contentFilePath, deriveFields, effectiveProvider, type EffectiveProvide
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors, loadContentFile } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
+import { deferScripts } from "./src/build/deferScripts";
 import { headersFile } from "./src/build/securityHeaders";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
@@ -122,7 +123,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   await writeAdminFiles(publicDir, cms);
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
-  const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
+  // Scripts start after the first paint (deferScripts.ts); done before the CSP hashes the pages' inline scripts.
+  const htmlPages = await Promise.all(
+    htmlFiles.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const html = deferScripts(await readFile(file, "utf8"));
+      await writeFile(file, html);
+      return html;
+    }),
+  );
   const { endpointUrl, noScriptFormUrl } = builtContent.provider;
   const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id), admin: cmsBackendOrigins(cms.backend) });
   await writeFile(path.join(publicDir, "_headers"), headers);
