@@ -19,6 +19,7 @@ import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-ty
 import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { watchContentFiles } from "./src/content/watch";
+import { deferScripts } from "./src/build/deferScripts";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
@@ -177,7 +178,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   await writeAdminFiles(publicDir, cms);
 
   const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
-  const htmlPages = await Promise.all(htmlFiles.map((entry) => readFile(path.join(entry.parentPath, entry.name), "utf8")));
+  // Scripts start after the first paint (deferScripts.ts); done before the CSP hashes the pages' inline scripts.
+  const htmlPages = await Promise.all(
+    htmlFiles.map(async (entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const html = deferScripts(await readFile(file, "utf8"));
+      await writeFile(file, html);
+      return html;
+    }),
+  );
   const { endpointUrl, noScriptFormUrl } = builtContent.provider;
   const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id), admin: cmsBackendOrigins(cms.backend) });
   await writeFile(path.join(publicDir, "_headers"), headers);

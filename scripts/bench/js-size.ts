@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
+import { SCRIPT_LOADER_ID } from "../../src/build/deferScripts";
 import { GATSBY_RUNTIME_BUNDLE_PREFIXES, GZIP_LEVEL } from "./targets";
 
 /** One JavaScript file of the first load. */
@@ -43,14 +44,18 @@ function kindOf(file: string): JsFile["kind"] {
 }
 
 /**
- * The files the home page loads on first visit: the `<script src>`s in its HTML, plus what
+ * The files the home page loads on first visit: the `<script src>`s in its HTML and those its script loader adds, plus what
  * webpack-runtime then fetches for the page, i.e. the `app` entry and the page's component chunk
  * (named in its page-data.json) as webpack.stats.json lists them. Inline scripts are counted too.
  */
 async function firstLoadFiles(publicDir: string, pagePath: string): Promise<{ files: string[]; inline: string[] }> {
   const pageDir = path.join(publicDir, pagePath);
   const html = await readFile(path.join(pageDir, "index.html"), "utf8");
-  const srcs = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]);
+  const srcs = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]),
+    // The build turns Gatsby's script tags into one loader that adds them after the first paint (src/build/deferScripts.ts).
+    ...[...(new RegExp(`<script id="${SCRIPT_LOADER_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "").matchAll(/"(\/[^"]+\.js)"/g)].map((match) => match[1]),
+  ];
   const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
     .filter((match) => !/type=["']?application\/(ld\+)?json/i.test(match[1]))
     .map((match) => match[2]);

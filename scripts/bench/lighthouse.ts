@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
+import { tasksBeforeLcp, type TasksBeforeLcp, type TraceEvent } from "./trace";
 
 /**
  * Lighthouse and its desktop config, loaded with a native `import()`.
@@ -54,6 +55,8 @@ export interface RunDiagnostics {
   scripts: { url: string; transferBytes: number; resourceBytes: number }[];
   /** Main-thread time by script (bootup-time audit), ms. */
   scriptBootupMs: { url: string; totalMs: number; scriptingMs: number }[];
+  /** The main-thread tasks ahead of the LCP paint in the run's trace (see trace.ts); null without an LCP. */
+  beforeLcp: TasksBeforeLcp | null;
 }
 
 /** One run's figures and diagnostics. */
@@ -90,7 +93,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
 }
 
 /** Pulls what explains the figures out of a Lighthouse result. */
-function diagnosticsOf(lhr: Result): RunDiagnostics {
+function diagnosticsOf(lhr: Result, traceEvents: TraceEvent[]): RunDiagnostics {
   const items = (id: string): Record<string, unknown>[] => {
     const details = lhr.audits[id]?.details as Details | undefined;
     if (!details) return [];
@@ -123,15 +126,24 @@ function diagnosticsOf(lhr: Result): RunDiagnostics {
     totalMs: Math.round(Number(item.total)),
     scriptingMs: Math.round(Number(item.scripting)),
   }));
-  return { lcpElement: lcpNode ? describe(lcpNode) : null, lcpPhasesMs, layoutShifts, failingAudits, scripts, scriptBootupMs };
+  return {
+    lcpElement: lcpNode ? describe(lcpNode) : null,
+    lcpPhasesMs,
+    layoutShifts,
+    failingAudits,
+    scripts,
+    scriptBootupMs,
+    beforeLcp: tasksBeforeLcp(traceEvents),
+  };
 }
 
 /**
  * One Lighthouse run of `url` in a freshly launched Chromium, killed afterwards
  * (a fresh profile each time: no cache, no service worker carried over).
  * @param saveReportTo when given, the full Lighthouse JSON result is written there
+ * @param saveTraceTo when given, the run's trace is written there (opens in DevTools' Performance panel)
  */
-export async function runLighthouse(url: string, formFactor: FormFactor, saveReportTo?: string): Promise<LighthouseRun> {
+export async function runLighthouse(url: string, formFactor: FormFactor, saveReportTo?: string, saveTraceTo?: string): Promise<LighthouseRun> {
   const { lighthouse, desktopConfig } = await loadLighthouse();
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
   try {
@@ -141,10 +153,11 @@ export async function runLighthouse(url: string, formFactor: FormFactor, saveRep
       formFactor === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (saveReportTo) await writeFile(saveReportTo, JSON.stringify(lhr));
-    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr) };
+    if (saveTraceTo) await writeFile(saveTraceTo, JSON.stringify(artifacts.Trace));
+    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr, (artifacts.Trace?.traceEvents ?? []) as TraceEvent[]) };
   } finally {
     chrome.kill();
   }
@@ -169,5 +182,20 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
     tbtMs: of((f) => f.tbtMs),
     cls: of((f) => f.cls),
     totalTransferBytes: of((f) => f.totalTransferBytes),
+  };
+}
+
+/** Figure by figure worst over several runs: the lowest score, the longest time, the largest shift and transfer. */
+export function worstFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  const lowest = (pick: (figures: LighthouseFigures) => number) => Math.min(...runs.map(pick));
+  const highest = (pick: (figures: LighthouseFigures) => number) => Math.max(...runs.map(pick));
+  return {
+    scores: Object.fromEntries(CATEGORY_IDS.map((id) => [id, lowest((f) => f.scores[id])])) as Record<CategoryId, number>,
+    seoIgnoringNoindex: lowest((f) => f.seoIgnoringNoindex),
+    lcpMs: highest((f) => f.lcpMs),
+    fcpMs: highest((f) => f.fcpMs),
+    tbtMs: highest((f) => f.tbtMs),
+    cls: highest((f) => f.cls),
+    totalTransferBytes: highest((f) => f.totalTransferBytes),
   };
 }

@@ -1,18 +1,29 @@
 /**
- * Every number the bench measures against, with where it comes from.
- * Issue 5 ("Performance budget") items 1 and 2 are the source unless a line says otherwise.
+ * Every number the bench measures against, with where it comes from: the performance
+ * budget (Lighthouse, layout shift, LCP against the no-JS floor, JavaScript size).
+ * A budget holds on the median of LIGHTHOUSE_RUNS runs and, where a "worst" bound is
+ * set, on the worst run too: a budget that only the median meets fails some visitors.
  */
 
-/** Issue 5: Lighthouse performance score target on mobile emulation (Lighthouse's default config). */
-export const PERFORMANCE_MIN_MOBILE = 98;
-/** Issue 5: Lighthouse performance score target with Lighthouse's desktop config. */
+/** Lighthouse mobile performance score (Lighthouse's default config): the median run must score this… */
+export const PERFORMANCE_MEDIAN_MIN_MOBILE = 100;
+/** …and the worst run at least this: a slow run may lose a few points to noise, never to the page. */
+export const PERFORMANCE_WORST_MIN_MOBILE = 97;
+/** Lighthouse performance score target with Lighthouse's desktop config (median). */
 export const PERFORMANCE_MIN_DESKTOP = 100;
 /** Issue 5: accessibility, best practices and SEO must each score this on both pages and both form factors. */
 export const CATEGORY_MIN_SCORE = 100;
-/** Issue 5: no layout shift at all. */
+/** No layout shift at all, in any run. */
 export const CLS_MAX = 0;
-/** Issue 5: mobile LCP may be at most this multiple of the same page's LCP with every script removed (the "no-JS floor"). */
-export const LCP_FLOOR_RATIO_MAX = 1.25;
+/**
+ * Mobile LCP ÷ the same page's LCP with every script removed (the "no-JS floor", median of its runs):
+ * the median run at most this… Scripts may cost the first paint almost nothing.
+ */
+export const LCP_FLOOR_RATIO_MEDIAN_MAX = 1.15;
+/** …and the worst run at most this. */
+export const LCP_FLOOR_RATIO_WORST_MAX = 1.3;
+/** Lighthouse mobile Total Blocking Time of the median run (ms): hydration must not hold the main thread. */
+export const TBT_MEDIAN_MAX_MS = 100;
 
 /**
  * Issue 5: first-load JavaScript of a Gatsby 5 hello-world (gatsby-starter-minimal), gzip, in KB.
@@ -28,8 +39,11 @@ export const GZIP_LEVEL = 9;
 /** 1 KB = 1024 bytes, as webpack and Gatsby's build output print sizes. */
 export const BYTES_PER_KB = 1024;
 
-/** Issue 5: Lighthouse runs per page and form factor; the median of these is reported. */
-export const LIGHTHOUSE_RUNS = 3;
+/**
+ * Lighthouse runs per page and form factor; their median and worst are reported. Five runs of four
+ * page/form-factor pairs plus the floor take about 8 minutes on 2 quiet cores.
+ */
+export const LIGHTHOUSE_RUNS = 5;
 /** Issue 5 §4: pages marked noindex on purpose; their SEO target excludes Lighthouse's is-crawlable audit. */
 export const NOINDEX_PATHS: readonly string[] = ["/success/"];
 /** Issue 5: the pages the bench audits. */

@@ -26,8 +26,9 @@ export interface StaticServerOptions {
   /** Answer with the headers `publicDir/_headers` sets for the requested path (default false). */
   applyHeadersFile?: boolean;
   /**
-   * Compress text responses like a production host (default false). Without it Lighthouse's
-   * transfer sizes and simulated timings would describe a server nobody deploys to.
+   * Compress text responses like a production host or CDN (default false): brotli when the
+   * browser accepts it (Chromium does), else gzip. Without it Lighthouse's transfer sizes and
+   * simulated timings would describe a server nobody deploys to.
    */
   gzip?: boolean;
 }

@@ -1,9 +1,9 @@
-import React, { useState } from "react";
+import React, { Suspense, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
 import { GlobalStyle } from "../styles/GlobalStyle";
-import { Toaster, type ToasterCopy } from "../toasts/Toaster";
+import { Toasts, type ToasterCopy } from "../toasts/Toasts";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor, MotionToggle, type FloatingDecorCopy } from "./FloatingDecor";
 
@@ -27,6 +27,12 @@ export interface LayoutProps {
 /**
  * Around every page (via `wrapPageElement`): the floating background, the
  * error boundary, the toasts and (with a pixel id) the consent banner.
+ *
+ * The page, the background and its pause button each sit in a Suspense boundary.
+ * Nothing in them suspends: the boundaries let React 18 hydrate the prerendered HTML
+ * in pieces (the shell first, then each boundary as its own, interruptible piece of
+ * work), so hydration is a run of short tasks instead of one long one, and a visitor's
+ * click or key is handled between them. The server HTML stays on screen meanwhile.
  */
 export function Layout({ content, pathname, children }: LayoutProps) {
   const [motionPaused, setMotionPaused] = useState(false);
@@ -36,14 +42,18 @@ export function Layout({ content, pathname, children }: LayoutProps) {
       {/* Here, not in wrapRootElement: gatsby-plugin-styled-components collects the prerendered CSS
           only inside its own root wrapper, which sits inside ours. */}
       <GlobalStyle />
-      <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
+      <Suspense fallback={null}>
+        <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
+      </Suspense>
       <Main>
         <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
-          {children}
+          <Suspense fallback={null}>{children}</Suspense>
         </ErrorBoundary>
       </Main>
-      <Toaster copy={content.toasts} />
-      <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
+      <Toasts copy={content.toasts} />
+      <Suspense fallback={null}>
+        <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
+      </Suspense>
       <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
     </>
   );

@@ -20,6 +20,9 @@ export function ConsentBanner({ pixelId, copy }: { pixelId: string | null | unde
   const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
 
   useEffect(() => {
+    // Without a pixel there is nothing to ask: not even localStorage is touched. A first storage read
+    // opens the browser's storage (several ms on a phone), which would land right after hydration.
+    if (!pixelId) return;
     setChoice(readConsent());
     loadPixelIfConsented(pixelId);
   }, [pixelId]);

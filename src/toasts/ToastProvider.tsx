@@ -1,7 +1,7 @@
 /**
  * Toast queue for the whole app. The queue lives in `wrapRootElement` so a toast
  * survives navigation (the success toast is still showing on /success); the
- * toasts are drawn by <Toaster>, inside each page's layout, with Radix Toast.
+ * toasts are drawn by <Toasts>, inside each page's layout (Radix Toast once its code is in).
  */
 import React, { createContext, useCallback, useContext, useMemo, useState } from "react";
 

@@ -3,25 +3,16 @@
  * are `foreground` (announced assertively), success toasts `background`.
  */
 import * as Toast from "@radix-ui/react-toast";
-import styled, { css, keyframes } from "styled-components";
-import { useToasts } from "./ToastProvider";
-
-/** How long a toast stays (ms). Not a product rule (spec §9); long enough to read two lines. */
-export const TOAST_DURATION_MS = 6_000;
-
-/** Screen-reader labels for the toast region and close buttons (content/site.yaml → toasts). */
-export interface ToasterCopy {
-  readonly closeLabel: string;
-  readonly regionLabel: string;
-  /** Spoken before each toast's text when it is announced. */
-  readonly announceLabel: string;
-}
+import styled from "styled-components";
+import { CloseIcon, closeStyle, descriptionStyle, titleStyle, TOAST_DURATION_MS, toastStyle, viewportStyle, type ToasterCopy } from "./toastStyles";
+import { useToasts, type ToastVariant } from "./ToastProvider";
 
 /**
- * The toast viewport with every queued toast. Bundled with the page, not loaded on
- * demand: the failure toast is needed exactly when the network is gone (issue 6).
+ * The toast viewport with every queued toast, on Radix Toast (swipe, F8, pause on
+ * hover, announcements). Loaded right after hydration by <Toasts>, which draws the
+ * same toasts plainly until this has arrived, or if it never can (offline).
  */
-export function Toaster({ copy }: { copy: ToasterCopy }) {
+export default function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   return (
     <Toast.Provider label={copy.announceLabel} duration={TOAST_DURATION_MS} swipeDirection="right">
@@ -42,9 +33,7 @@ export function Toaster({ copy }: { copy: ToasterCopy }) {
             <Description>{toast.message}</Description>
           </div>
           <Close aria-label={copy.closeLabel}>
-            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14">
-              <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </Close>
         </Root>
       ))}
@@ -53,72 +42,22 @@ export function Toaster({ copy }: { copy: ToasterCopy }) {
   );
 }
 
-const slideIn = keyframes`
-  from { transform: translateY(-12px); opacity: 0; }
-  to { transform: translateY(0); opacity: 1; }
-`;
-
 const Viewport = styled(Toast.Viewport)`
-  position: fixed;
-  top: 0;
-  right: 0;
-  z-index: 100;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  width: min(420px, 100vw);
-  margin: 0;
-  padding: 16px;
-  list-style: none;
-  /* No outline: none here: F8 moves keyboard focus to this list, and the global :focus-visible ring shows where it went. */
+  ${viewportStyle}
 `;
 
-const Root = styled(Toast.Root)<{ $variant: "success" | "error" }>`
-  position: relative;
-  padding: 14px 44px 14px 16px;
-  border-radius: ${({ theme }) => theme.radii.medium};
-  border: 1px solid;
-  box-shadow: 0 12px 32px rgb(0 0 0 / 45%);
-  animation: ${slideIn} 180ms ease-out;
-  ${({ $variant, theme }) =>
-    $variant === "error"
-      ? css`
-          background: ${theme.colors.errorSurface};
-          border-color: ${theme.colors.errorBorder};
-          color: ${theme.colors.errorText};
-        `
-      : css`
-          background: ${theme.colors.successSurface};
-          border-color: ${theme.colors.successBorder};
-          color: ${theme.colors.successText};
-        `}
-  &[data-state="closed"] { opacity: 0; }
-  &[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+const Root = styled(Toast.Root)<{ $variant: ToastVariant }>`
+  ${toastStyle}
 `;
 
 const Title = styled(Toast.Title)`
-  margin: 0 0 2px;
-  font-weight: 700;
-  font-size: 1rem;
+  ${titleStyle}
 `;
 
 const Description = styled(Toast.Description)`
-  margin: 0;
-  font-size: 0.925rem;
+  ${descriptionStyle}
 `;
 
 const Close = styled(Toast.Close)`
-  position: absolute;
-  top: 10px;
-  right: 10px;
-  display: grid;
-  place-items: center;
-  width: 28px;
-  height: 28px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-  &:hover { background: rgb(255 255 255 / 10%); }
+  ${closeStyle}
 `;
