@@ -1,5 +1,5 @@
 /**
- * The ad pixel loads only after consent (issue 6): accept, decline, the
+ * The ad pixel loads only after consent (product rule 21): accept, decline, the
  * remembered choice, and no banner at all without a pixel id.
  */
 import { screen, waitFor } from "@testing-library/react";
