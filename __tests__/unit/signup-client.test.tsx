@@ -1,6 +1,6 @@
 /**
- * The signup client and retry policy on their own (spec §7, §9), the Client API's
- * request and the reading of its answers, and the form's inline success state (spec §2).
+ * The signup client and retry policy on their own (product rules 9, 16, 17), the Client API's
+ * request and the reading of its answers, and the form's inline success state.
  */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -141,7 +141,7 @@ describe("subscribe on the Client API", () => {
   });
 });
 
-describe("retry policy (spec §9)", () => {
+describe("retry policy (product rule 9)", () => {
   it("retries network failures, 5xx and 429 3 times in all; configuration errors and refusals never", () => {
     for (const passing of [new SignupNetworkError("Failed to fetch"), new SignupServerError(500), new SignupThrottledError(null)]) {
       expect([0, 1, 2, 3].map((n) => shouldRetrySignup(n, passing))).toEqual([true, true, true, false]);
@@ -171,12 +171,7 @@ describe("inline success state", () => {
     fetchMock.mockResolvedValue({ status: 202, headers: { get: () => null }, text: async () => "" });
     renderInProviders(
       <Layout content={content} pathname="/">
-        <SignupForm
-          copy={{ form: content.home.form, inlineSuccess: content.home.inlineSuccess, toasts: content.toasts, newTabHint: content.links.newTabHint }}
-          provider={{ ...content.provider, customSource: content.provider.source }}
-          noScriptFormUrl={content.provider.noScriptFormUrl}
-          inlineInviteUrl={content.links.inlineDiscordInviteUrl}
-        />
+        <SignupForm content={content} />
       </Layout>,
     );
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 /**
- * The signup on / as a visitor uses it (spec §4, §5, §7, §8): what the form
+ * The signup on / as a visitor uses it (product rules 6–15): what the form
  * shows, which toasts appear and which request leaves the browser, on both
- * transports (the fixture uses client-api; legacy-form is the spec's call).
+ * transports (the fixture uses client-api; legacy-form is the older embed endpoint).
  */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -70,7 +70,7 @@ function toastTexts(): string[] {
 
 const VALID: Values = { email: "jordan@example.com", first: "Jordan", last: "Smith" };
 
-describe("validation (spec §5): the first failure stops the submission", () => {
+describe("validation (product rule 7): the first failure stops the submission", () => {
   it.each<[string, Values, string, string]>([
     ["email is empty, before any other check", {}, "Email required", "Please enter your email address"],
     ["first name is empty", { email: "not-an-email" }, "First name required", "Please enter your first name"],
@@ -102,7 +102,7 @@ describe("validation (spec §5): the first failure stops the submission", () => 
   });
 });
 
-describe("the provider call (spec §7)", () => {
+describe("the provider call (product rules 16, 17)", () => {
   it("legacy-form: POSTs one form-urlencoded request in no-cors mode with g, email, first_name and last_name, trimmed", async () => {
     fetchMock.mockResolvedValue(OPAQUE_RESPONSE);
     renderPage(IndexPage, "/", legacy);
@@ -181,7 +181,7 @@ describe("the provider call (spec §7)", () => {
   });
 });
 
-describe("failures (spec §8)", () => {
+describe("failures (product rules 8, 10, 11)", () => {
   it("retries a network failure 3 times with 1 s, 2 s, 4 s backoff, staying in the submitting state, then shows the content's network message (never the browser's text) and re-enables the form with the values kept", async () => {
     jest.useFakeTimers();
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
@@ -228,7 +228,7 @@ describe("failures (spec §8)", () => {
   });
 
   it("does not retry a missing list id and says both key and list id are required", async () => {
-    const halfConfigured: TestSiteContent = { ...content, provider: { ...content.provider, listId: undefined } };
+    const halfConfigured: TestSiteContent = { ...content, provider: { ...content.provider, listId: null } };
     renderPage(IndexPage, "/", halfConfigured);
     await fillAndSubmit(VALID, userEvent.setup());
     await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + content.toasts.subscriptionFailed.missingConfigurationMessage]));
@@ -351,7 +351,7 @@ describe("what Klaviyo's Client API answers, and what the visitor sees", () => {
   });
 });
 
-describe("demo mode (spec §7)", () => {
+describe("demo mode (product rule 15)", () => {
   it("simulates success after 1.5 s and sends nothing", async () => {
     jest.useFakeTimers();
     const demo: TestSiteContent = { ...content, derived: { ...content.derived, demoMode: true } };
