@@ -16,7 +16,8 @@ const content = loadTestContent();
 /** The fixture on the legacy-form transport, at that transport's own endpoint. */
 const legacy: TestSiteContent = { ...content, provider: { ...content.provider, transport: "legacy-form", endpointUrl: LEGACY_FORM_ENDPOINT_URL } };
 const failed = content.toasts.subscriptionFailed;
-const fetchMock = jest.fn();
+/** fetch as the signup client calls it: (url, init). */
+const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 /** What a no-cors fetch resolves with: an opaque response whose status cannot be read. */
 const OPAQUE_RESPONSE = { type: "opaque", status: 0, ok: false };
 
@@ -31,7 +32,7 @@ function answer(status: number, body: unknown = null, headers: Record<string, st
     status,
     ok: status >= 200 && status < 300,
     headers: { get: (name: string) => lower[name.toLowerCase()] ?? null },
-    text: async () => (body === null ? "" : JSON.stringify(body)),
+    text: () => Promise.resolve(body === null ? "" : JSON.stringify(body)),
   };
 }
 /** Klaviyo's success: 202 Accepted, no body. */
@@ -108,12 +109,12 @@ describe("the provider call (product rules 16, 17)", () => {
     renderPage(IndexPage, "/", legacy);
     await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe(LEGACY_FORM_ENDPOINT_URL);
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("no-cors");
     expect(init.headers).toEqual({ "Content-Type": "application/x-www-form-urlencoded" });
-    expect(String(init.body)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
+    expect(String(init.body as URLSearchParams)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
   });
 
   it("legacy-form: treats the opaque answer as accepted, confirms and goes to /success/", async () => {
@@ -128,12 +129,12 @@ describe("the provider call (product rules 16, 17)", () => {
     renderPage(IndexPage);
     await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe(`${CLIENT_API_ENDPOINT_URL}?company_id=${content.provider.publicApiKey}`);
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("cors");
     expect(init.headers).toEqual({ revision: KLAVIYO_REVISION, "content-type": "application/vnd.api+json" });
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       data: {
         type: "subscription",
         attributes: {
@@ -158,7 +159,7 @@ describe("the provider call (product rules 16, 17)", () => {
     for (const label of ["Email", "First name", "Last name"]) expect(screen.getByLabelText(label)).toBeDisabled();
     expect(navigate).not.toHaveBeenCalled();
 
-    await act(async () => release(ACCEPTED));
+    await act(() => Promise.resolve(release(ACCEPTED)));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
     expect(toastTexts()).toEqual(["Submission confirmed" + "Welcome to the team! Check your email for next steps."]);
   });

@@ -34,8 +34,8 @@ export function Toasts({ content }: { content: Queries.ToastsContentFragment }) 
   useEffect(() => {
     setMounted(true);
     let live = true;
-    const load = () =>
-      loadRadixToaster().then(
+    const load = () => {
+      void loadRadixToaster().then(
         (component) => {
           if (live) setRadix(() => component);
           removeEventListener("online", load);
@@ -44,8 +44,9 @@ export function Toasts({ content }: { content: Queries.ToastsContentFragment }) 
           // Offline or the file is gone: keep the plain toaster, try again when the browser is back online.
         },
       );
+    };
     addEventListener("online", load);
-    void load();
+    load();
     return () => {
       live = false;
       removeEventListener("online", load);
