@@ -17,10 +17,9 @@ import {
   SignupEmailRefusedError,
   SignupNetworkError,
   SignupRejectedError,
-  type ProfileProperties,
   type ProviderConfig,
-  type Submission,
 } from "../signup/client";
+import type { ProfileProperties, Submission } from "../signup/submission";
 import { useSignup } from "../signup/useSignup";
 import { firstValidationFailure, trimSubmission } from "../signup/validation";
 import { useToasts } from "../toasts/ToastProvider";

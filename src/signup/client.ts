@@ -11,18 +11,7 @@
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
-
-/** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
-export type ProfileProperties = Record<string, string>;
-
-/** One signup as sent to the provider (product rule 6). Values are already trimmed. */
-export interface Submission {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Extra profile properties (client-api only; left out of the request when empty). */
-  properties?: ProfileProperties;
-}
+import type { Submission } from "./submission";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {

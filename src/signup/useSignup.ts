@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { subscribe, type ProviderConfig, type Submission } from "./client";
+import { subscribe, type ProviderConfig } from "./client";
+import type { Submission } from "./submission";
 import { shouldRetrySignup, signupRetryDelay } from "./queryClient";
 
 /** In demo mode a signup "succeeds" after this delay and nothing is sent (ms; product rule 15). */

@@ -1,7 +1,7 @@
 /**
  * Client-side checks of a signup, in the order of product rule 7.
  */
-import type { Submission } from "./client";
+import type { Submission } from "./submission";
 
 /**
  * The e-mail check of product rule 7: non-space characters, a single @, then a domain containing a dot
