@@ -23,6 +23,7 @@ import { deferScripts } from "./src/build/deferScripts";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
+import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
@@ -163,11 +164,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     display: "standalone",
     background_color: site.themeColor,
     theme_color: site.themeColor,
-    icons: [
-      { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
-      { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
-      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
-    ],
+    icons: MANIFEST_ICONS,
   };
   await writeFile(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
   const robotsFile = path.join(publicDir, "robots.txt");

@@ -13,8 +13,27 @@ export const FIXTURE_FILE = path.join(__dirname, "..", "fixtures", "site.yaml");
 /** A fixed build clock for tests: 2030-01-01T00:00:00Z (ms), before the fixture's launch. */
 export const FIXTURE_BUILT_AT_MS = Date.UTC(2030, 0, 1);
 
+/**
+ * A value as GraphQL returns it: a field the content leaves out is `null`, never missing,
+ * so that the fixture fits the generated `Queries.*Fragment` types the components take.
+ */
+export type GraphQLResult<T> = T extends readonly (infer U)[]
+  ? readonly GraphQLResult<U>[]
+  : T extends object
+    ? { [K in keyof T]-?: GraphQLResult<Exclude<T[K], undefined>> | (undefined extends T[K] ? null : never) }
+    : T;
+
 /** The content node as pages receive it (provider URLs filled in as the build does, without overrides). */
-export type TestSiteContent = SiteContent & { provider: EffectiveProvider; derived: ReturnType<typeof deriveFields> };
+export type TestSiteContent = GraphQLResult<
+  SiteContent & { provider: EffectiveProvider; derived: ReturnType<typeof deriveFields>; campaign?: { source: string; metaDescription?: string } }
+>;
+
+/** `value` with every field that holds undefined set to null, as a GraphQL result has it. */
+function nullForMissing(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullForMissing);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, field === undefined ? null : nullForMissing(field)]));
+  return value;
+}
 
 /**
  * Load a content file as the page queries return it.
@@ -23,5 +42,6 @@ export type TestSiteContent = SiteContent & { provider: EffectiveProvider; deriv
 export function loadTestContent(file = FIXTURE_FILE, builtAtMs = FIXTURE_BUILT_AT_MS): TestSiteContent {
   const result = loadContentFile(file);
   if (!result.ok) throw new Error(formatContentErrors(result.errors));
-  return { ...result.content, provider: effectiveProvider(result.content.provider, {}), derived: deriveFields(result.content, builtAtMs) };
+  const node = { ...result.content, provider: effectiveProvider(result.content.provider, {}), derived: deriveFields(result.content, builtAtMs), campaign: null };
+  return nullForMissing(node) as TestSiteContent;
 }

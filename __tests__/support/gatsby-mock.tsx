@@ -3,8 +3,9 @@
  * `graphql` is inert, `Link` renders an anchor, `navigate` is a mock to assert on.
  */
 import React from "react";
+import type * as Gatsby from "gatsby";
 
-const gatsby = jest.requireActual("gatsby");
+const gatsby = jest.requireActual<typeof Gatsby>("gatsby");
 
 export const graphql = jest.fn();
 export const navigate = jest.fn();

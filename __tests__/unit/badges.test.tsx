@@ -1,5 +1,5 @@
 /**
- * The two badges and their tooltips (spec §2, §9): each explained in one sentence
+ * The two badges and their tooltips (product rules 1, 25): each explained in one sentence
  * from the content, reachable by keyboard.
  */
 import { act, screen, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 /**
- * The ad pixel loads only after consent (issue 6): accept, decline, the
+ * The ad pixel loads only after consent (product rule 21): accept, decline, the
  * remembered choice, and no banner at all without a pixel id.
  */
 import { screen, waitFor } from "@testing-library/react";
@@ -60,7 +60,7 @@ it("loads nothing when the visitor declines, remembers it and does not ask again
   expect(screen.queryByRole("region", { name: message })).not.toBeInTheDocument();
 });
 
-it("fires Lead on /success for a visitor who accepted earlier, and not for one who declined", async () => {
+it("fires Lead on /success for a visitor who accepted earlier, and not for one who declined", () => {
   window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
   const accepted = renderPage(SuccessPage, "/success/", withPixel);
   const queue = (window.fbq as unknown as { queue: unknown[][] }).queue;

@@ -1,5 +1,5 @@
 /**
- * The launch countdown (spec §4, §9): days, hours, min, sec toward a fixed
+ * The launch countdown (product rule 20): days, hours, min, sec toward a fixed
  * moment, ticking every second, zeros once the moment has passed, the same for
  * visitors in every time zone.
  */
@@ -9,7 +9,7 @@ import { Countdown } from "../../src/components/Countdown";
 import { timeLeft } from "../../src/countdown/timeLeft";
 import { theme } from "../../src/styles/theme";
 
-/** Spec §4: 13 Oct 2025 15:00 at UTC-8. */
+/** The launch moment of product rule 20's example: 13 Oct 2025 15:00 at UTC-8. */
 const LAUNCH_MS = Date.parse("2025-10-13T15:00:00-08:00");
 const COPY = { days: "days", hours: "hours", minutes: "min", seconds: "sec" };
 const ORIGINAL_TZ = process.env.TZ;
@@ -28,7 +28,7 @@ function figures(): string {
 function renderCountdown(builtAtMs: number) {
   return render(
     <ThemeProvider theme={theme}>
-      <Countdown copy={COPY} label="Time left until launch" launchAtMs={LAUNCH_MS} builtAtMs={builtAtMs} />
+      <Countdown content={{ home: { countdown: COPY }, derived: { countdownLabel: "Time left until launch", launchAtMs: LAUNCH_MS, builtAtMs } }} />
     </ThemeProvider>,
   );
 }

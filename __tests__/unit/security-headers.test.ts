@@ -1,5 +1,5 @@
 /**
- * The `_headers` file the build writes (issue 6): a CSP that allows only our own
+ * The `_headers` file the build writes: a CSP that allows only our own
  * scripts (inline ones by hash), the provider endpoint, and the ad network only
  * when a pixel is configured.
  */

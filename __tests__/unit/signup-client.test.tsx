@@ -1,6 +1,6 @@
 /**
- * The signup client and retry policy on their own (spec §7, §9), the Client API's
- * request and the reading of its answers, and the form's inline success state (spec §2).
+ * The signup client and retry policy on their own (product rules 9, 16, 17), the Client API's
+ * request and the reading of its answers, and the form's inline success state.
  */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -23,7 +23,8 @@ import { renderInProviders } from "../support/render";
 
 const content = loadTestContent();
 const SUBMISSION = { email: "jordan@example.com", firstName: "Jordan", lastName: "Smith" };
-const fetchMock = jest.fn();
+/** fetch as the signup client calls it: (url, init). */
+const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 
 afterEach(() => jest.useRealTimers());
 
@@ -62,7 +63,7 @@ describe("subscribe", () => {
     const call = subscribe({ endpointUrl: "https://provider.example/subscribe", publicApiKey: "Pk7Fnd", listId: "WtL1st" }, SUBMISSION);
     const outcome = expect(call).rejects.toMatchObject({ name: "SignupNetworkError", message: "" });
     await jest.advanceTimersByTimeAsync(4_999);
-    expect(fetchMock.mock.calls[0][1].signal.aborted).toBe(false);
+    expect(fetchMock.mock.calls[0][1].signal?.aborted).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     await outcome;
   });
@@ -70,19 +71,22 @@ describe("subscribe", () => {
 
 describe("the Client API request", () => {
   const TARGET = { endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st", customSource: "PickFund waitlist" };
-  const profile = (init: RequestInit) => JSON.parse(String(init.body)).data.attributes.profile.data.attributes;
+  /** The JSON:API subscription document a request carries (the parts these tests read). */
+  const sent = (init: RequestInit) =>
+    JSON.parse(init.body as string) as { data: { attributes: { custom_source?: string; profile: { data: { attributes: { properties?: Record<string, string> } } } } } };
+  const profile = (init: RequestInit) => sent(init).data.attributes.profile.data.attributes;
 
   it("puts the public key in company_id and leaves out empty profile properties", () => {
     const [url, init] = clientApiRequest(TARGET, { ...SUBMISSION, properties: {} });
     expect(url).toBe("https://a.klaviyo.com/client/subscriptions/?company_id=Pk7Fnd");
     expect(profile(init)).toEqual({ email: "jordan@example.com", first_name: "Jordan", last_name: "Smith" });
-    expect(JSON.parse(String(init.body)).data.attributes.custom_source).toBe("PickFund waitlist");
+    expect(sent(init).data.attributes.custom_source).toBe("PickFund waitlist");
   });
 
   it("sends profile properties when there are some, and no custom_source when none is set", () => {
     const [, init] = clientApiRequest({ ...TARGET, customSource: null }, { ...SUBMISSION, properties: { utm_source: "newsletter", landing_page: "/" } });
     expect(profile(init).properties).toEqual({ utm_source: "newsletter", landing_page: "/" });
-    expect(JSON.parse(String(init.body)).data.attributes).not.toHaveProperty("custom_source");
+    expect(sent(init).data.attributes).not.toHaveProperty("custom_source");
   });
 });
 
@@ -122,7 +126,7 @@ describe("reading a Client API answer", () => {
 
 describe("subscribe on the Client API", () => {
   const CONFIG = { transport: "client-api" as const, endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st" };
-  const reply = (status: number, body = "", headers: Record<string, string> = {}) => ({ status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, text: async () => body });
+  const reply = (status: number, body = "", headers: Record<string, string> = {}) => ({ status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, text: () => Promise.resolve(body) });
 
   it.each<[string, ReturnType<typeof reply>, unknown]>([
     ["a refused e-mail", reply(400, JSON.stringify({ errors: [{ detail: "Bad address", source: { pointer: "/data/attributes/profile/data/attributes/email" } }] })), SignupEmailRefusedError],
@@ -141,7 +145,7 @@ describe("subscribe on the Client API", () => {
   });
 });
 
-describe("retry policy (spec §9)", () => {
+describe("retry policy (product rule 9)", () => {
   it("retries network failures, 5xx and 429 3 times in all; configuration errors and refusals never", () => {
     for (const passing of [new SignupNetworkError("Failed to fetch"), new SignupServerError(500), new SignupThrottledError(null)]) {
       expect([0, 1, 2, 3].map((n) => shouldRetrySignup(n, passing))).toEqual([true, true, true, false]);
@@ -168,15 +172,10 @@ describe("retry policy (spec §9)", () => {
 
 describe("inline success state", () => {
   it("shows the welcome message with JOIN DISCORD to the inline invite when no navigation is wanted", async () => {
-    fetchMock.mockResolvedValue({ status: 202, headers: { get: () => null }, text: async () => "" });
+    fetchMock.mockResolvedValue({ status: 202, headers: { get: () => null }, text: () => Promise.resolve("") });
     renderInProviders(
       <Layout content={content} pathname="/">
-        <SignupForm
-          copy={{ form: content.home.form, inlineSuccess: content.home.inlineSuccess, toasts: content.toasts, newTabHint: content.links.newTabHint }}
-          provider={{ ...content.provider, customSource: content.provider.source }}
-          noScriptFormUrl={content.provider.noScriptFormUrl}
-          inlineInviteUrl={content.links.inlineDiscordInviteUrl}
-        />
+        <SignupForm content={content} />
       </Layout>,
     );
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 /**
- * The signup on / as a visitor uses it (spec §4, §5, §7, §8): what the form
+ * The signup on / as a visitor uses it (product rules 6–15): what the form
  * shows, which toasts appear and which request leaves the browser, on both
- * transports (the fixture uses client-api; legacy-form is the spec's call).
+ * transports (the fixture uses client-api; legacy-form is the older embed endpoint).
  */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -16,7 +16,8 @@ const content = loadTestContent();
 /** The fixture on the legacy-form transport, at that transport's own endpoint. */
 const legacy: TestSiteContent = { ...content, provider: { ...content.provider, transport: "legacy-form", endpointUrl: LEGACY_FORM_ENDPOINT_URL } };
 const failed = content.toasts.subscriptionFailed;
-const fetchMock = jest.fn();
+/** fetch as the signup client calls it: (url, init). */
+const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 /** What a no-cors fetch resolves with: an opaque response whose status cannot be read. */
 const OPAQUE_RESPONSE = { type: "opaque", status: 0, ok: false };
 
@@ -31,7 +32,7 @@ function answer(status: number, body: unknown = null, headers: Record<string, st
     status,
     ok: status >= 200 && status < 300,
     headers: { get: (name: string) => lower[name.toLowerCase()] ?? null },
-    text: async () => (body === null ? "" : JSON.stringify(body)),
+    text: () => Promise.resolve(body === null ? "" : JSON.stringify(body)),
   };
 }
 /** Klaviyo's success: 202 Accepted, no body. */
@@ -70,7 +71,7 @@ function toastTexts(): string[] {
 
 const VALID: Values = { email: "jordan@example.com", first: "Jordan", last: "Smith" };
 
-describe("validation (spec §5): the first failure stops the submission", () => {
+describe("validation (product rule 7): the first failure stops the submission", () => {
   it.each<[string, Values, string, string]>([
     ["email is empty, before any other check", {}, "Email required", "Please enter your email address"],
     ["first name is empty", { email: "not-an-email" }, "First name required", "Please enter your first name"],
@@ -102,18 +103,18 @@ describe("validation (spec §5): the first failure stops the submission", () => 
   });
 });
 
-describe("the provider call (spec §7)", () => {
+describe("the provider call (product rules 16, 17)", () => {
   it("legacy-form: POSTs one form-urlencoded request in no-cors mode with g, email, first_name and last_name, trimmed", async () => {
     fetchMock.mockResolvedValue(OPAQUE_RESPONSE);
     renderPage(IndexPage, "/", legacy);
     await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe(LEGACY_FORM_ENDPOINT_URL);
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("no-cors");
     expect(init.headers).toEqual({ "Content-Type": "application/x-www-form-urlencoded" });
-    expect(String(init.body)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
+    expect(String(init.body as URLSearchParams)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
   });
 
   it("legacy-form: treats the opaque answer as accepted, confirms and goes to /success/", async () => {
@@ -128,12 +129,12 @@ describe("the provider call (spec §7)", () => {
     renderPage(IndexPage);
     await fillAndSubmit({ email: "  jordan@example.com ", first: " Jordan", last: "Smith  " }, userEvent.setup());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe(`${CLIENT_API_ENDPOINT_URL}?company_id=${content.provider.publicApiKey}`);
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("cors");
     expect(init.headers).toEqual({ revision: KLAVIYO_REVISION, "content-type": "application/vnd.api+json" });
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       data: {
         type: "subscription",
         attributes: {
@@ -158,7 +159,7 @@ describe("the provider call (spec §7)", () => {
     for (const label of ["Email", "First name", "Last name"]) expect(screen.getByLabelText(label)).toBeDisabled();
     expect(navigate).not.toHaveBeenCalled();
 
-    await act(async () => release(ACCEPTED));
+    await act(() => Promise.resolve(release(ACCEPTED)));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/success/"));
     expect(toastTexts()).toEqual(["Submission confirmed" + "Welcome to the team! Check your email for next steps."]);
   });
@@ -181,7 +182,7 @@ describe("the provider call (spec §7)", () => {
   });
 });
 
-describe("failures (spec §8)", () => {
+describe("failures (product rules 8, 10, 11)", () => {
   it("retries a network failure 3 times with 1 s, 2 s, 4 s backoff, staying in the submitting state, then shows the content's network message (never the browser's text) and re-enables the form with the values kept", async () => {
     jest.useFakeTimers();
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
@@ -228,7 +229,7 @@ describe("failures (spec §8)", () => {
   });
 
   it("does not retry a missing list id and says both key and list id are required", async () => {
-    const halfConfigured: TestSiteContent = { ...content, provider: { ...content.provider, listId: undefined } };
+    const halfConfigured: TestSiteContent = { ...content, provider: { ...content.provider, listId: null } };
     renderPage(IndexPage, "/", halfConfigured);
     await fillAndSubmit(VALID, userEvent.setup());
     await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + content.toasts.subscriptionFailed.missingConfigurationMessage]));
@@ -351,7 +352,7 @@ describe("what Klaviyo's Client API answers, and what the visitor sees", () => {
   });
 });
 
-describe("demo mode (spec §7)", () => {
+describe("demo mode (product rule 15)", () => {
   it("simulates success after 1.5 s and sends nothing", async () => {
     jest.useFakeTimers();
     const demo: TestSiteContent = { ...content, derived: { ...content.derived, demoMode: true } };

@@ -5,16 +5,8 @@
  */
 import styled from "styled-components";
 
-interface BadgeCopy {
-  readonly label: string;
-  readonly tooltip: string;
-}
-
-/** Badge copy (content/site.yaml → home.badges). */
-export interface BadgesCopy {
-  readonly ssl: BadgeCopy;
-  readonly gdpr: BadgeCopy;
-}
+/** Each badge's label and tooltip, as fragment BadgesContent (Badges.tsx) selects them. */
+export type BadgesCopy = Queries.BadgesContentFragment["home"]["badges"];
 
 /** The badges in display order. */
 export const BADGE_KEYS = ["ssl", "gdpr"] as const;

@@ -1,38 +1,31 @@
+import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useCountdown } from "../countdown/useCountdown";
 import type { TimeLeft } from "../countdown/timeLeft";
 
-/** Unit captions (content/site.yaml → home.countdown). */
-export interface CountdownCopy {
-  readonly days: string;
-  readonly hours: string;
-  readonly minutes: string;
-  readonly seconds: string;
-}
-
-export interface CountdownProps {
-  copy: CountdownCopy;
-  /** Accessible name naming the launch date (derived.countdownLabel). */
-  label: string;
-  /** Launch moment, ms since the epoch. */
-  launchAtMs: number;
-  /** Build time, ms since the epoch (see useCountdown). */
-  builtAtMs: number;
-}
+/** What the countdown reads from the page's query (fragment CountdownContent below). */
+export type CountdownContent = Queries.CountdownContentFragment;
 
 const UNITS: (keyof TimeLeft)[] = ["days", "hours", "minutes", "seconds"];
 /** Shown before the browser's clock is known (no JavaScript yet). */
 const UNKNOWN = "--";
 
 /**
- * Launch countdown in days, hours, min, sec (spec §2, §4), ticking every second.
+ * Launch countdown in days, hours, minutes and seconds (product rule 20), ticking every second:
+ * `home.countdown` captions the units, `derived.countdownLabel` names the launch date, and
+ * `derived.launchAtMs` / `derived.builtAtMs` (ms since the epoch) are the launch and the build's
+ * "now" (see useCountdown).
  * Not a live region: screen readers get the label with the launch date instead of
  * an announcement every second. Digits are tabular and fixed-width (no layout shift).
  */
-export function Countdown({ copy, label, launchAtMs, builtAtMs }: CountdownProps) {
+export function Countdown({ content }: { content: CountdownContent }) {
+  const {
+    home: { countdown: copy },
+    derived: { countdownLabel, launchAtMs, builtAtMs },
+  } = content;
   const left = useCountdown(launchAtMs, builtAtMs);
   return (
-    <Units role="timer" aria-label={label}>
+    <Units role="timer" aria-label={countdownLabel}>
       {UNITS.map((unit) => (
         <Unit key={unit}>
           <Value>{left ? String(left[unit]).padStart(2, "0") : UNKNOWN}</Value>
@@ -46,7 +39,7 @@ export function Countdown({ copy, label, launchAtMs, builtAtMs }: CountdownProps
 const Units = styled.div`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
   width: 100%;
   max-width: 420px;
   margin: 0 auto;
@@ -55,7 +48,7 @@ const Units = styled.div`
 const Unit = styled.div`
   display: grid;
   justify-items: center;
-  padding: 12px 4px 10px;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xxs} ${theme.space.md}`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};
   background: ${({ theme }) => theme.colors.surface};
@@ -73,9 +66,27 @@ const Value = styled.span`
 `;
 
 const Caption = styled.span`
-  margin-top: 2px;
+  margin-top: ${({ theme }) => theme.space.hairline};
   font-size: 0.8rem;
   letter-spacing: 0.08em;
   text-transform: uppercase;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const query = graphql`
+  fragment CountdownContent on SiteContent {
+    home {
+      countdown {
+        days
+        hours
+        minutes
+        seconds
+      }
+    }
+    derived {
+      countdownLabel
+      launchAtMs
+      builtAtMs
+    }
+  }
 `;

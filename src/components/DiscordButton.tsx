@@ -1,7 +1,7 @@
 import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import styled from "styled-components";
 
-/** A link styled as a button that opens a Discord invite in a new tab (spec §2). */
+/** A link styled as a button that opens a Discord invite in a new tab (product rule 3). */
 export interface DiscordButtonProps {
   /** The invite URL (https, Discord invite host; checked at build time). */
   href: string;

@@ -17,7 +17,7 @@ interface State {
 
 /**
  * Catches an error thrown while a page renders and shows the
- * 'Unexpected Application Error!' screen with the error's message (spec §2, §8)
+ * 'Unexpected Application Error!' screen with the error's message (product rule 5)
  * instead of a blank page. Keyed by path in the layout, so navigating away resets it.
  */
 export class ErrorBoundary extends React.Component<ErrorBoundaryProps, State> {

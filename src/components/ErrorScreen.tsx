@@ -1,7 +1,7 @@
 import { Helmet } from "react-helmet";
 import styled from "styled-components";
 
-/** The screen shown when a page throws while rendering (spec §2: 'Unexpected Application Error!'). */
+/** The screen shown when a page throws while rendering (product rule 5), with the copy of content/site.yaml → errorScreen. */
 export default function ErrorScreen({ title, pageTitle, message }: { title: string; pageTitle: string; message: string }) {
   return (
     <Panel role="alert">

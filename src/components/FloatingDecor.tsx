@@ -1,4 +1,5 @@
 import React from "react";
+import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
@@ -50,15 +51,11 @@ const SPOTS = [
   { top: 36, left: 95, duration: 13, delay: -5 },
 ];
 
-/** Copy of the decoration (content/site.yaml → decorations). */
-export interface FloatingDecorCopy {
-  readonly odds: readonly string[];
-  readonly pauseLabel: string;
-  readonly playLabel: string;
-}
+/** The decoration's odds and its pause button's labels, as fragment FloatingDecorContent (below) selects them. */
+export type FloatingDecorCopy = Queries.FloatingDecorContentFragment["decorations"];
 
 /**
- * Decorative floating sports icons and odds-style numbers (spec §1) behind the
+ * Decorative floating sports icons and odds-style numbers (product rule 1) behind the
  * page. Hidden from assistive technology, animated with `transform` only, still
  * under `prefers-reduced-motion` (see GlobalStyle), and paused by <MotionToggle>.
  */
@@ -109,7 +106,7 @@ const float = keyframes`
 const Layer = styled.div`
   position: fixed;
   inset: 0;
-  z-index: 0;
+  z-index: ${({ theme }) => theme.layers.decoration};
   overflow: hidden;
   pointer-events: none;
   &[data-paused="true"] > * { animation-play-state: paused; }
@@ -118,14 +115,14 @@ const Layer = styled.div`
 // Last in the tab order and out of the way; not shown when the visitor's system already stops motion.
 const ToggleButton = styled.button`
   position: fixed;
-  left: 12px;
-  bottom: 12px;
-  z-index: 2;
+  left: ${({ theme }) => theme.space.lg};
+  bottom: ${({ theme }) => theme.space.lg};
+  z-index: ${({ theme }) => theme.layers.decorationControls};
   display: inline-flex;
   align-items: center;
-  gap: 6px;
+  gap: ${({ theme }) => theme.space.xs};
   min-height: 32px;
-  padding: 4px 10px;
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.md}`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.surface};
@@ -158,4 +155,14 @@ const Odds = styled.span`
   font-size: 1.1rem;
   font-weight: 700;
   color: ${({ theme }) => theme.colors.decoration};
+`;
+
+export const query = graphql`
+  fragment FloatingDecorContent on SiteContent {
+    decorations {
+      odds
+      pauseLabel
+      playLabel
+    }
+  }
 `;

@@ -1,20 +1,14 @@
 import React, { Suspense, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { ConsentBanner, type ConsentCopy } from "../consent/ConsentBanner";
+import { ConsentBanner } from "../consent/ConsentBanner";
 import { GlobalStyle } from "../styles/GlobalStyle";
-import { Toasts, type ToasterCopy } from "../toasts/Toasts";
+import { Toasts } from "../toasts/Toasts";
 import { ErrorBoundary } from "./ErrorBoundary";
-import { FloatingDecor, MotionToggle, type FloatingDecorCopy } from "./FloatingDecor";
+import { FloatingDecor, MotionToggle } from "./FloatingDecor";
 
-/** What the layout reads from every page's query (fragment LayoutContent). */
-export interface LayoutContent {
-  readonly toasts: ToasterCopy;
-  readonly errorScreen: { readonly title: string; readonly pageTitle: string };
-  readonly decorations: FloatingDecorCopy;
-  readonly consent: ConsentCopy;
-  readonly adPixel?: { readonly id?: string | null } | null;
-}
+/** What the layout reads from every page's query (fragment LayoutContent below). */
+export type LayoutContent = Queries.LayoutContentFragment;
 
 export interface LayoutProps {
   /** From the page's query; null only if a page forgot the fragment. */
@@ -50,48 +44,33 @@ export function Layout({ content, pathname, children }: LayoutProps) {
           <Suspense fallback={null}>{children}</Suspense>
         </ErrorBoundary>
       </Main>
-      <Toasts copy={content.toasts} />
+      <Toasts content={content} />
       <Suspense fallback={null}>
         <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
       </Suspense>
-      <ConsentBanner pixelId={content.adPixel?.id} copy={content.consent} />
+      <ConsentBanner content={content} />
     </>
   );
 }
 
 const Main = styled.main`
   position: relative;
-  z-index: 1;
+  z-index: ${({ theme }) => theme.layers.page};
   display: flex;
   flex-direction: column;
   align-items: center;
   min-height: 100vh;
-  padding: 32px 16px 48px;
+  padding: ${({ theme }) => `${theme.space.vast} ${theme.space.base} ${theme.space.section}`};
 `;
 
 export const query = graphql`
   fragment LayoutContent on SiteContent {
-    toasts {
-      closeLabel
-      regionLabel
-      announceLabel
-    }
+    ...FloatingDecorContent
+    ...ToastsContent
+    ...ConsentBannerContent
     errorScreen {
       title
       pageTitle
-    }
-    decorations {
-      odds
-      pauseLabel
-      playLabel
-    }
-    consent {
-      message
-      accept
-      decline
-    }
-    adPixel {
-      id
     }
   }
 `;

@@ -3,7 +3,7 @@ import styled from "styled-components";
 /** Rendered size of the logo (px); width and height are set so no layout shift happens while it loads. */
 export const LOGO_SIZE_PX = 56;
 
-/** The brand logo and name (spec §2). */
+/** The brand logo and name (product rule 1). */
 export function Logo({ src, alt, brandName }: { src: string; alt: string; brandName: string }) {
   return (
     <Brand>
@@ -16,7 +16,7 @@ export function Logo({ src, alt, brandName }: { src: string; alt: string; brandN
 const Brand = styled.div`
   display: inline-flex;
   align-items: center;
-  gap: 12px;
+  gap: ${({ theme }) => theme.space.lg};
   font-size: 1.35rem;
   font-weight: 800;
   letter-spacing: 0.02em;

@@ -1,18 +1,10 @@
 import { graphql } from "gatsby";
 import { Helmet } from "react-helmet";
-
-/** Site-wide head data (fragment SeoContent). */
-export interface SeoSite {
-  readonly url: string;
-  readonly language: string;
-  readonly brandName: string;
-  readonly themeColor: string;
-  readonly metaDescription: string;
-  readonly socialImage: { readonly src: string; readonly alt: string };
-}
+import { APPLE_TOUCH_ICON, FAVICONS, MANIFEST_PATH } from "../icons";
 
 export interface SeoProps {
-  site: SeoSite;
+  /** Site-wide head data from the page's query (fragment SeoContent below). */
+  content: Queries.SeoContentFragment;
   /** The browser tab title. */
   title: string;
   /** This page's own summary for search results and shared links; the site's `metaDescription` when left out. */
@@ -27,7 +19,7 @@ export interface SeoProps {
  * Head tags through react-helmet: title, description, language, theme colour,
  * icons, manifest, canonical URL, Open Graph and Twitter card.
  */
-export function Seo({ site, title, description: ownDescription, path, noindex = false }: SeoProps) {
+export function Seo({ content: { site }, title, description: ownDescription, path, noindex = false }: SeoProps) {
   const description = ownDescription ?? site.metaDescription;
   const canonical = path === null ? null : new URL(path, site.url).toString();
   const image = new URL(site.socialImage.src, site.url).toString();
@@ -38,10 +30,12 @@ export function Seo({ site, title, description: ownDescription, path, noindex = 
       <meta name="theme-color" content={site.themeColor} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
       {canonical ? <link rel="canonical" href={canonical} /> : null}
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
-      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-      <link rel="manifest" href="/manifest.webmanifest" />
+      {FAVICONS.map((icon) => (
+        // An SVG scales to any size, so it carries no `sizes`.
+        <link key={icon.src} rel="icon" href={icon.src} sizes={icon.sizes === "any" ? undefined : icon.sizes} type={icon.type} />
+      ))}
+      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
+      <link rel="manifest" href={MANIFEST_PATH} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.brandName} />
       <meta property="og:title" content={title} />

@@ -1,83 +1,64 @@
 /**
- * The signup form (spec §2, §4, §5, §7, §8): email, first name, last name.
+ * The signup form (product rules 6–14): email, first name, last name.
  *
- * Without JavaScript (or before hydration) it is a plain form POST of the spec's payload
- * (`g` = list id, `email`, `first_name`, `last_name`) to the legacy form endpoint, which
- * answers people with a page. With JavaScript the handler prevents the native submit,
- * validates in the spec's order, and sends through the signup client.
+ * Without JavaScript (or before hydration) it is a plain form POST of the legacy form's fields
+ * (`g` = list id, `email`, `first_name`, `last_name`) to the provider's form endpoint, which
+ * answers people with a page (product rule 12). With JavaScript the handler prevents the native
+ * submit, checks the fields in product rule 7's order, and sends through the signup client.
  *
  * The inputs are uncontrolled and read with FormData at submit: what a visitor typed
  * before the scripts arrived (on a slow phone) is exactly what is checked and sent.
  */
 import React, { useRef, useState } from "react";
+import { graphql } from "gatsby";
 import styled, { keyframes } from "styled-components";
 import {
   SignupConfigurationError,
   SignupEmailRefusedError,
   SignupNetworkError,
   SignupRejectedError,
-  type ProfileProperties,
   type ProviderConfig,
-  type Submission,
 } from "../signup/client";
+import type { ProfileProperties, Submission } from "../signup/submission";
 import { useSignup } from "../signup/useSignup";
-import { firstValidationFailure, trimSubmission, type ValidationFailure } from "../signup/validation";
+import { firstValidationFailure, trimSubmission } from "../signup/validation";
 import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 
-interface FieldCopy {
-  readonly label: string;
-  readonly placeholder: string;
-}
-interface ToastCopy {
-  readonly title: string;
-  readonly message: string;
-}
-
-/** Copy the form shows (content/site.yaml → home.form, home.inlineSuccess, toasts). */
-export interface SignupFormCopy {
-  form: {
-    readonly heading: string;
-    readonly email: FieldCopy;
-    readonly firstName: FieldCopy;
-    readonly lastName: FieldCopy;
-    readonly honeypotLabel: string;
-    readonly submit: string;
-    readonly submitting: string;
-  };
-  inlineSuccess: { readonly heading: string; readonly text: string; readonly button: string };
-  /** Screen-reader hint after links that open a new tab. */
-  readonly newTabHint: string;
-  toasts: Record<ValidationFailure | "success", ToastCopy> & {
-    readonly subscriptionFailed: {
-      readonly title: string;
-      readonly fallbackMessage: string;
-      readonly networkMessage: string;
-      readonly rejectedMessage: string;
-      readonly missingConfigurationMessage: string;
-    };
-  };
-}
+/** What the form reads from the page's query (fragment SignupFormContent below). */
+export type SignupFormContent = Queries.SignupFormContentFragment;
 
 export interface SignupFormProps {
-  copy: SignupFormCopy;
-  /** Where signups go; neither key nor list id → demo mode (simulated success after 1.5 s). */
-  provider: ProviderConfig;
-  /** Where the native form posts when JavaScript is not running (the legacy form endpoint). */
-  noScriptFormUrl: string;
+  /** The form's copy, the provider settings and the build's demo-mode decision. */
+  content: SignupFormContent;
   /**
    * Extra profile properties sent with each signup (client-api only), e.g. UTM values; a
    * function is called when the signup is sent, so that it reads the browser's location then.
    */
   profileProperties?: ProfileProperties | (() => ProfileProperties);
-  /** Invite behind the inline success state's JOIN DISCORD button. */
-  inlineInviteUrl: string;
   /** Called after a successful signup; when absent the form shows its inline success state. */
   onSubscribed?: () => void;
 }
 
 /**
- * The three inputs: `name`s are the legacy form's fields (the spec's payload), which the
+ * Where signups go, from the content: the build's demo-mode decision (product rule 15; a demo
+ * build publishes no key or list id, not even in the no-JavaScript form), and Klaviyo's custom
+ * source, the campaign's on a campaign page and the site's on / (product rule 16).
+ */
+function providerConfig({ provider, derived, campaign }: SignupFormContent): ProviderConfig {
+  const demo = derived.demoMode;
+  return {
+    transport: provider.transport === "client-api" ? "client-api" : "legacy-form",
+    endpointUrl: provider.endpointUrl ?? "",
+    publicApiKey: demo ? null : provider.publicApiKey,
+    listId: demo ? null : provider.listId,
+    customSource: campaign?.source ?? provider.source,
+    demoMode: derived.demoMode,
+  };
+}
+
+/**
+ * The three inputs: `name`s are the legacy form's fields, which the
  * plain-HTML fallback posts and the script reads at submit; `autoComplete` lets browsers fill them.
  */
 type FieldKey = "email" | "firstName" | "lastName";
@@ -103,8 +84,14 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
   };
 }
 
-/** The signup form with its states idle → submitting → success | failure (spec §4). */
-export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties, inlineInviteUrl, onSubscribed }: SignupFormProps) {
+/** The signup form with its states idle → submitting → success | failure (product rule 8). */
+export function SignupForm({ content, profileProperties, onSubscribed }: SignupFormProps) {
+  const {
+    home: { form, inlineSuccess },
+    toasts,
+    links,
+  } = content;
+  const provider = providerConfig(content);
   const [subscribed, setSubscribed] = useState(false);
   const { showToast } = useToasts();
   const signup = useSignup(provider);
@@ -119,7 +106,7 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
   const busy = signup.isPending;
 
   const succeed = () => {
-    showToast({ variant: "success", ...copy.toasts.success });
+    showToast({ variant: "success", ...toasts.success });
     if (onSubscribed) onSubscribed();
     else setSubscribed(true);
   };
@@ -131,7 +118,7 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
     const submission = trimSubmission(typed);
     const failure = firstValidationFailure(submission);
     if (failure) {
-      showToast({ variant: "error", ...copy.toasts[failure] });
+      showToast({ variant: "error", ...toasts[failure] });
       const field = failure === "invalidEmail" || failure === "emailRequired" ? "email" : failure === "firstNameRequired" ? "firstName" : "lastName";
       fieldRefs[field].current?.focus();
       return;
@@ -151,7 +138,7 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
         const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
         if (error instanceof SignupEmailRefusedError) {
           // The provider's own check of the address: the visitor fixes it as after our check.
-          showToast({ variant: "error", ...copy.toasts.invalidEmail });
+          showToast({ variant: "error", ...toasts.invalidEmail });
           refocus(fieldRefs.email);
           return;
         }
@@ -159,7 +146,7 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
           // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
           console.error(`Signup refused by the provider: ${error.message}`);
         }
-        showToast({ variant: "error", title: copy.toasts.subscriptionFailed.title, message: failureMessage(error, copy.toasts.subscriptionFailed) });
+        showToast({ variant: "error", title: toasts.subscriptionFailed.title, message: failureMessage(error, toasts.subscriptionFailed) });
         refocus(submitRef);
       },
       onSettled: () => {
@@ -171,22 +158,22 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
   if (subscribed) {
     return (
       <InlineSuccess role="status">
-        <h2>{copy.inlineSuccess.heading}</h2>
-        <p>{copy.inlineSuccess.text}</p>
-        <DiscordButton href={inlineInviteUrl} label={copy.inlineSuccess.button} newTabHint={copy.newTabHint} />
+        <h2>{inlineSuccess.heading}</h2>
+        <p>{inlineSuccess.text}</p>
+        <DiscordButton href={links.inlineDiscordInviteUrl} label={inlineSuccess.button} newTabHint={links.newTabHint} />
       </InlineSuccess>
     );
   }
 
   const field = (key: FieldKey) => (
     <Field>
-      <Label htmlFor={FIELDS[key].id}>{copy.form[key].label}</Label>
+      <Label htmlFor={FIELDS[key].id}>{form[key].label}</Label>
       <Input
         {...FIELDS[key]}
         ref={fieldRefs[key]}
         required
         disabled={busy}
-        placeholder={copy.form[key].placeholder}
+        placeholder={form[key].placeholder}
       />
     </Field>
   );
@@ -194,12 +181,12 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
   return (
     <Form
       method="post"
-      action={noScriptFormUrl}
+      action={content.provider.noScriptFormUrl}
       onSubmit={handleSubmit}
       aria-labelledby="signup-heading"
       aria-busy={busy}
     >
-      <Heading id="signup-heading">{copy.form.heading}</Heading>
+      <Heading id="signup-heading">{form.heading}</Heading>
       <input type="hidden" name="g" value={provider.listId ?? ""} />
       {field("email")}
       <NameRow>
@@ -207,20 +194,20 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
         {field("lastName")}
       </NameRow>
       <Honeypot aria-hidden="true">
-        <label htmlFor="signup-website">{copy.form.honeypotLabel}</label>
+        <label htmlFor="signup-website">{form.honeypotLabel}</label>
         <input id="signup-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
       <Submit ref={submitRef} type="submit" disabled={busy}>
         {busy ? (
           <>
-            <Spinner role="img" aria-label={copy.form.submitting} viewBox="0 0 24 24" width="20" height="20">
+            <Spinner role="img" aria-label={form.submitting} viewBox="0 0 24 24" width="20" height="20">
               <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
               <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
             </Spinner>
-            <span aria-hidden="true">{copy.form.submitting}</span>
+            <span aria-hidden="true">{form.submitting}</span>
           </>
         ) : (
-          copy.form.submit
+          form.submit
         )}
       </Submit>
     </Form>
@@ -231,7 +218,7 @@ export function SignupForm({ copy, provider, noScriptFormUrl, profileProperties,
  * The second line of the failure toast: always the content's words, never the browser's
  * own error text (which a visitor cannot act on, and which is not in their language).
  */
-function failureMessage(error: Error, failed: SignupFormCopy["toasts"]["subscriptionFailed"]): string {
+function failureMessage(error: Error, failed: SignupFormContent["toasts"]["subscriptionFailed"]): string {
   if (error instanceof SignupConfigurationError) return failed.missingConfigurationMessage;
   if (error instanceof SignupRejectedError) return failed.rejectedMessage;
   // The browser could not reach the provider at all (offline, connection cut); a timeout is the provider being slow.
@@ -245,13 +232,13 @@ const spin = keyframes`
 
 const Form = styled.form`
   display: grid;
-  gap: 14px;
+  gap: ${({ theme }) => theme.space.xl};
   width: 100%;
   text-align: left;
 `;
 
 const Heading = styled.h2`
-  margin: 0 0 2px;
+  margin: ${({ theme }) => `0 0 ${theme.space.hairline}`};
   font-size: 1.125rem;
   font-weight: 700;
   text-align: center;
@@ -259,7 +246,7 @@ const Heading = styled.h2`
 
 const NameRow = styled.div`
   display: grid;
-  gap: 14px;
+  gap: ${({ theme }) => theme.space.xl};
   @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
     grid-template-columns: 1fr 1fr;
   }
@@ -267,7 +254,7 @@ const NameRow = styled.div`
 
 const Field = styled.div`
   display: grid;
-  gap: 6px;
+  gap: ${({ theme }) => theme.space.xs};
   min-width: 0;
 `;
 
@@ -280,7 +267,7 @@ const Label = styled.label`
 const Input = styled.input`
   width: 100%;
   min-height: 48px;
-  padding: 12px 14px;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
   border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.background};
@@ -306,10 +293,10 @@ const Submit = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
   min-height: 52px;
-  margin-top: 4px;
-  padding: 12px 20px;
+  margin-top: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xxl}`};
   border: 0;
   border-radius: ${({ theme }) => theme.radii.small};
   background: linear-gradient(135deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentStrong});
@@ -331,8 +318,85 @@ const Spinner = styled.svg`
 const InlineSuccess = styled.div`
   display: grid;
   justify-items: center;
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
   text-align: center;
   h2 { margin: 0; font-size: 1.5rem; }
-  p { margin: 0 0 8px; color: ${({ theme }) => theme.colors.textMuted}; }
+  p { margin: ${({ theme }) => `0 0 ${theme.space.sm}`}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export const query = graphql`
+  fragment SignupFormContent on SiteContent {
+    home {
+      form {
+        heading
+        email {
+          label
+          placeholder
+        }
+        firstName {
+          label
+          placeholder
+        }
+        lastName {
+          label
+          placeholder
+        }
+        honeypotLabel
+        submit
+        submitting
+      }
+      inlineSuccess {
+        heading
+        text
+        button
+      }
+    }
+    toasts {
+      emailRequired {
+        title
+        message
+      }
+      firstNameRequired {
+        title
+        message
+      }
+      lastNameRequired {
+        title
+        message
+      }
+      invalidEmail {
+        title
+        message
+      }
+      subscriptionFailed {
+        title
+        fallbackMessage
+        networkMessage
+        rejectedMessage
+        missingConfigurationMessage
+      }
+      success {
+        title
+        message
+      }
+    }
+    provider {
+      transport
+      endpointUrl
+      noScriptFormUrl
+      source
+      publicApiKey
+      listId
+    }
+    links {
+      inlineDiscordInviteUrl
+      newTabHint
+    }
+    derived {
+      demoMode
+    }
+    campaign {
+      source
+    }
+  }
 `;

@@ -3,9 +3,9 @@ import * as Tooltip from "@radix-ui/react-tooltip";
 import styled from "styled-components";
 import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./BadgeParts";
 
-/** Spec §9: a tooltip opens after the pointer rests this long (ms). */
+/** A tooltip opens after the pointer rests this long (ms; product rule 25). */
 export const TOOLTIP_DELAY_MS = 700;
-/** Spec §9: moving between triggers within this time opens the next one at once (ms). */
+/** Moving between badges within this time opens the next tooltip at once (ms; product rule 25). */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**

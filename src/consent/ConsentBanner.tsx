@@ -1,22 +1,18 @@
 import { useEffect, useState } from "react";
+import { graphql } from "gatsby";
 import styled from "styled-components";
 import { loadMetaPixel, loadPixelIfConsented, readConsent, writeConsent, type ConsentChoice } from "./pixel";
 
-/** Banner copy (content/site.yaml → consent). */
-export interface ConsentCopy {
-  readonly message: string;
-  readonly accept: string;
-  readonly decline: string;
-}
-
 /**
- * Asks before the ad pixel loads (issue 6). Shown only when a pixel id is
+ * Asks before the ad pixel loads (product rule 21). Shown only when a pixel id is
  * configured and the visitor has not answered yet; Accept and Decline are
  * equal buttons side by side. The choice is remembered in localStorage.
  * Rendered after hydration only (the answer lives in the browser), as a fixed
  * bar, so it shifts no layout.
  */
-export function ConsentBanner({ pixelId, copy }: { pixelId: string | null | undefined; copy: ConsentCopy }) {
+export function ConsentBanner({ content }: { content: Queries.ConsentBannerContentFragment }) {
+  const { consent: copy } = content;
+  const pixelId = content.adPixel?.id;
   const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
 
   useEffect(() => {
@@ -53,33 +49,33 @@ export function ConsentBanner({ pixelId, copy }: { pixelId: string | null | unde
 const Bar = styled.div`
   position: fixed;
   left: 50%;
-  bottom: 16px;
-  z-index: 90;
+  bottom: ${({ theme }) => theme.space.base};
+  z-index: ${({ theme }) => theme.layers.consent};
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: 12px 16px;
-  width: min(640px, calc(100vw - 32px));
-  padding: 14px 16px;
+  gap: ${({ theme }) => `${theme.space.lg} ${theme.space.base}`};
+  width: min(640px, calc(100vw - ${({ theme }) => theme.space.vast}));
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.base}`};
   transform: translateX(-50%);
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};
   background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: 0 12px 32px rgb(0 0 0 / 45%);
+  box-shadow: ${({ theme }) => theme.shadows.popup};
   p { flex: 1 1 260px; margin: 0; font-size: 0.9rem; }
 `;
 
 const Buttons = styled.div`
   display: flex;
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
 `;
 
 // Both buttons share one style: declining is exactly as easy as accepting.
 const Choice = styled.button`
   min-width: 96px;
   min-height: 44px;
-  padding: 8px 16px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.base}`};
   border: 1px solid ${({ theme }) => theme.colors.text};
   border-radius: ${({ theme }) => theme.radii.small};
   background: transparent;
@@ -87,4 +83,17 @@ const Choice = styled.button`
   font: inherit;
   font-weight: 700;
   cursor: pointer;
+`;
+
+export const query = graphql`
+  fragment ConsentBannerContent on SiteContent {
+    consent {
+      message
+      accept
+      decline
+    }
+    adPixel {
+      id
+    }
+  }
 `;

@@ -1,9 +1,17 @@
 /**
- * The Meta (Facebook) ad pixel, loaded only after the visitor's consent (issue 6).
+ * The Meta (Facebook) ad pixel, loaded only after the visitor's consent (product rule 21),
+ * and the one `Lead` it reports per signup (product rule 22).
  *
  * Before consent nothing is requested from the ad network and `window.fbq` does
- * not exist, so /success fires no Lead (spec §2: no pixel → nothing happens).
+ * not exist, so /success/ fires no Lead: no pixel, nothing happens.
  */
+
+declare global {
+  interface Window {
+    /** The Meta pixel's global function, present only when the pixel has loaded (see loadMetaPixel). */
+    fbq?: (...args: unknown[]) => void;
+  }
+}
 
 /** Where the visitor's choice is remembered (localStorage key). */
 export const CONSENT_STORAGE_KEY = "pixel-consent";
@@ -83,4 +91,13 @@ export function loadMetaPixel(pixelId: string): void {
  */
 export function loadPixelIfConsented(pixelId: string | null | undefined): void {
   if (pixelId && readConsent() === "accepted") loadMetaPixel(pixelId);
+}
+
+/**
+ * Report the signup to the pixel as Meta's standard `Lead` event, when the pixel is on the page;
+ * do nothing when it is not (no consent, or no pixel id). Called once by /success/ (product rule 22).
+ * @param win the window whose `fbq` receives the event (a test's stand-in, or the page's own)
+ */
+export function trackLead(win: Window = window): void {
+  if (typeof win.fbq === "function") win.fbq("track", "Lead");
 }

@@ -1,10 +1,10 @@
 /**
- * Countdown arithmetic (spec §4): time left until the launch moment, split into
+ * Countdown arithmetic (product rule 20): time left until the launch moment, split into
  * days, hours, minutes and seconds; all zeros once the moment has passed.
  * Works on epoch milliseconds, so the visitor's time zone never matters.
  */
 
-/** Spec §9: the countdown refreshes every second (ms). */
+/** The countdown refreshes every second (ms; product rule 20). */
 export const COUNTDOWN_TICK_MS = 1_000;
 
 const SECOND_MS = 1_000;

@@ -3,14 +3,15 @@ import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { Seo } from "../components/Seo";
+import { requireSiteContent } from "../root/requireSiteContent";
+import { HOME_PATH } from "../routes";
 
 /**
- * Any unknown path (spec §2): the not-found heading, code 404 and a link home.
+ * Any unknown path (product rule 4): the not-found heading, code 404 and a link home.
  * The requested path (as the visitor typed it, not /404.html) is logged to the console.
  */
 const NotFoundPage: React.FC<PageProps<Queries.NotFoundPageQuery>> = ({ data, location }) => {
-  const content = data.siteContent;
-  if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
+  const content = requireSiteContent(data.siteContent);
   const { notFound } = content;
 
   useEffect(() => {
@@ -19,11 +20,11 @@ const NotFoundPage: React.FC<PageProps<Queries.NotFoundPageQuery>> = ({ data, lo
 
   return (
     <Centered>
-      <Seo site={content.site} title={notFound.pageTitle} path={null} noindex />
+      <Seo content={content} title={notFound.pageTitle} path={null} noindex />
       <Card>
         <Code>{notFound.code}</Code>
         <Heading>{notFound.heading}</Heading>
-        <HomeLink to="/">{notFound.homeLink}</HomeLink>
+        <HomeLink to={HOME_PATH}>{notFound.homeLink}</HomeLink>
       </Card>
     </Centered>
   );

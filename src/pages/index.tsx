@@ -8,52 +8,35 @@ import { Countdown } from "../components/Countdown";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
+import { requireSiteContent } from "../root/requireSiteContent";
+import { SUCCESS_PATH } from "../routes";
 import { currentAttribution } from "../signup/attribution";
 
-/** The path of the confirmation page (spec §2). */
-export const SUCCESS_PATH = "/success/";
-
 /**
- * Route / (spec §2): title, logo, countdown, tagline, signup form, social link,
- * privacy note and badges. On success it navigates to /success.
- * Also every campaign page (`/<slug>/`, created in gatsby-node): the query picks the
- * content node whose `derived.pagePath` is the page's own path. Each signup records
+ * Route / (product rule 1): title, logo, countdown, tagline, signup form, social link,
+ * privacy note and badges. On success it navigates to the confirmation page.
+ * Also every campaign page (`/<slug>/`, created in gatsby-node; product rule 2): the query picks
+ * the content node whose `derived.pagePath` is the page's own path. Each signup records
  * where it came from: the custom source, and the landing's UTM values, path and referrer.
  */
 const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
-  const content = data.siteContent;
-  if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
-  const { home, provider, links, derived } = content;
-  const demo = derived.demoMode;
+  const content = requireSiteContent(data.siteContent);
+  const { home, links, derived } = content;
   return (
     <Centered>
-      <Seo site={content.site} title={home.pageTitle} description={content.campaign?.metaDescription} path={derived.pagePath} />
+      <Seo content={content} title={home.pageTitle} description={content.campaign?.metaDescription} path={derived.pagePath} />
       <Card>
         <Logo src={content.site.logo.src} alt={content.site.logo.alt} brandName={content.site.brandName} />
         <Title>{home.title}</Title>
-        <Countdown copy={home.countdown} label={derived.countdownLabel} launchAtMs={derived.launchAtMs} builtAtMs={derived.builtAtMs} />
+        <Countdown content={content} />
         <Tagline>{home.tagline}</Tagline>
-        <SignupForm
-          copy={{ form: home.form, inlineSuccess: home.inlineSuccess, toasts: content.toasts, newTabHint: links.newTabHint }}
-          provider={{
-            transport: provider.transport === "client-api" ? "client-api" : "legacy-form",
-            endpointUrl: provider.endpointUrl ?? "",
-            publicApiKey: demo ? null : provider.publicApiKey,
-            listId: demo ? null : provider.listId,
-            // Klaviyo's custom source: the campaign's on a campaign page, the site's on /.
-            customSource: content.campaign?.source ?? provider.source,
-          }}
-          profileProperties={currentAttribution}
-          noScriptFormUrl={provider.noScriptFormUrl}
-          inlineInviteUrl={links.inlineDiscordInviteUrl}
-          onSubscribed={() => navigate(SUCCESS_PATH)}
-        />
+        <SignupForm content={content} profileProperties={currentAttribution} onSubscribed={() => navigate(SUCCESS_PATH)} />
         <SocialLink href={links.social.url} target="_blank" rel="noopener noreferrer">
           {links.social.label}
           <VisuallyHidden> {links.newTabHint}</VisuallyHidden>
         </SocialLink>
         <Privacy>{home.privacyNote}</Privacy>
-        <Badges copy={home.badges} />
+        <Badges content={content} />
       </Card>
     </Centered>
   );
@@ -92,6 +75,9 @@ export const query = graphql`
     siteContent(derived: { pagePath: { eq: $path } }) {
       ...LayoutContent
       ...SeoContent
+      ...CountdownContent
+      ...SignupFormContent
+      ...BadgesContent
       site {
         brandName
         logo {
@@ -103,86 +89,9 @@ export const query = graphql`
         pageTitle
         title
         tagline
-        countdown {
-          days
-          hours
-          minutes
-          seconds
-        }
-        form {
-          heading
-          email {
-            label
-            placeholder
-          }
-          firstName {
-            label
-            placeholder
-          }
-          lastName {
-            label
-            placeholder
-          }
-          honeypotLabel
-          submit
-          submitting
-        }
         privacyNote
-        badges {
-          ssl {
-            label
-            tooltip
-          }
-          gdpr {
-            label
-            tooltip
-          }
-        }
-        inlineSuccess {
-          heading
-          text
-          button
-        }
-      }
-      toasts {
-        emailRequired {
-          title
-          message
-        }
-        firstNameRequired {
-          title
-          message
-        }
-        lastNameRequired {
-          title
-          message
-        }
-        invalidEmail {
-          title
-          message
-        }
-        subscriptionFailed {
-          title
-          fallbackMessage
-          networkMessage
-          rejectedMessage
-          missingConfigurationMessage
-        }
-        success {
-          title
-          message
-        }
-      }
-      provider {
-        transport
-        endpointUrl
-        noScriptFormUrl
-        source
-        publicApiKey
-        listId
       }
       links {
-        inlineDiscordInviteUrl
         newTabHint
         social {
           url
@@ -190,14 +99,9 @@ export const query = graphql`
         }
       }
       derived {
-        launchAtMs
-        builtAtMs
-        countdownLabel
-        demoMode
         pagePath
       }
       campaign {
-        source
         metaDescription
       }
     }

@@ -4,27 +4,13 @@ import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { DiscordButton } from "../components/DiscordButton";
 import { Seo } from "../components/Seo";
-import { loadPixelIfConsented } from "../consent/pixel";
+import { loadPixelIfConsented, trackLead } from "../consent/pixel";
+import { requireSiteContent } from "../root/requireSiteContent";
+import { SUCCESS_PATH } from "../routes";
 
-declare global {
-  interface Window {
-    /** The Meta pixel's global function, present only when the pixel has loaded. */
-    fbq?: (...args: unknown[]) => void;
-  }
-}
-
-/**
- * Spec §2: on load, if an advertising pixel is on the page, fire its 'Lead' event
- * once; if it is not, do nothing.
- */
-export function trackLead(win: Window = window): void {
-  if (typeof win.fbq === "function") win.fbq("track", "Lead");
-}
-
-/** Route /success (spec §2): welcome heading, texts and JOIN DISCORD. */
+/** Route /success/ (product rule 3): welcome heading, texts and JOIN DISCORD; reports one `Lead` (product rule 22). */
 const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) => {
-  const content = data.siteContent;
-  if (!content) throw new Error("No site content: the build did not create the SiteContent node.");
+  const content = requireSiteContent(data.siteContent);
   const { success, links } = content;
 
   const pixelId = content.adPixel?.id;
@@ -36,7 +22,7 @@ const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) =>
 
   return (
     <Centered>
-      <Seo site={content.site} title={success.pageTitle} path="/success/" noindex />
+      <Seo content={content} title={success.pageTitle} path={SUCCESS_PATH} noindex />
       <Card>
         <Check aria-hidden="true" viewBox="0 0 48 48" width="64" height="64">
           <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />

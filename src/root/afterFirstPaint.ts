@@ -38,7 +38,8 @@ export function afterFirstPaint(run: () => void, limitMs: number): void {
   const inputs = ["pointerdown", "keydown", "touchstart", "focusin"];
   let done = false;
   let observer: PerformanceObserver | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Set up front: go() also runs before the timer exists, when the page has already painted.
+  let timer: ReturnType<typeof setTimeout> | undefined = undefined;
   const go = () => {
     if (done) return;
     done = true;

@@ -4,29 +4,18 @@
  *
  * - `client-api`: Klaviyo's Client API, sent `cors`, whose answer is read and turned into
  *   an outcome (answer.ts): accepted, e-mail refused, throttled, failed, rejected;
- * - `legacy-form`: the spec's form-urlencoded body (`g` = list id, `email`, `first_name`,
+ * - `legacy-form`: the legacy form's urlencoded body (`g` = list id, `email`, `first_name`,
  *   `last_name`) sent `no-cors`; the answer is opaque, so a call that does not throw counts
  *   as success.
  */
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
-
-/** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
-export type ProfileProperties = Record<string, string>;
-
-/** One signup as sent to the provider (spec §3). Values are already trimmed. */
-export interface Submission {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Extra profile properties (client-api only; left out of the request when empty). */
-  properties?: ProfileProperties;
-}
+import type { Submission } from "./submission";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {
-  /** Which call the script makes; `legacy-form` when left out (the spec's call). */
+  /** Which call the script makes; `legacy-form` when left out (the older embed endpoint, product rule 17). */
   transport?: SignupTransport;
   /** Absolute URL of the transport's endpoint. */
   endpointUrl: string;
@@ -36,12 +25,17 @@ export interface ProviderConfig {
   listId?: string | null;
   /** Klaviyo custom source recorded on the profile (client-api only). */
   customSource?: string | null;
+  /**
+   * Simulate signups and send nothing (product rule 15). The build decides it once
+   * (`derived.demoMode`: `provider.demoMode`, or a missing key or list id); the browser only reads it.
+   */
+  demoMode?: boolean;
 }
 
 /** Each attempt is aborted after this long and counts as a network failure (about 5 s: a visitor waits no longer per try). */
 export const SIGNUP_ATTEMPT_TIMEOUT_MS = 5_000;
 
-/** The key or list id is missing: a configuration mistake, never retried (spec §8). */
+/** The key or list id is missing: a configuration mistake, never retried (product rule 10). */
 export class SignupConfigurationError extends Error {
   constructor() {
     super("A public API key and a list id are both required to subscribe.");
@@ -50,7 +44,7 @@ export class SignupConfigurationError extends Error {
 }
 
 /**
- * The request never completed (offline, connection dropped, timed out): retried (spec §9).
+ * The request never completed (offline, connection dropped, timed out): retried (product rule 9).
  * `message` is the browser's text, for developers only; visitors read the content's words.
  */
 export class SignupNetworkError extends Error {
@@ -71,7 +65,7 @@ export class SignupEmailRefusedError extends Error {
   }
 }
 
-/** The provider asked us to slow down (429): retried after `retryAfterMs`, or the spec's backoff when unknown. */
+/** The provider asked us to slow down (429): retried after `retryAfterMs`, or product rule 9's backoff when unknown. */
 export class SignupThrottledError extends Error {
   readonly retryAfterMs: number | null;
   constructor(retryAfterMs: number | null) {
@@ -81,7 +75,7 @@ export class SignupThrottledError extends Error {
   }
 }
 
-/** The provider failed (5xx): retried with the spec's backoff. */
+/** The provider failed (5xx): retried with product rule 9's backoff. */
 export class SignupServerError extends Error {
   readonly status: number;
   constructor(status: number) {
@@ -102,7 +96,7 @@ export class SignupRejectedError extends Error {
 }
 
 /**
- * The form-urlencoded body of the legacy form: the spec's payload.
+ * The form-urlencoded body of the legacy form (product rule 17).
  * @returns `g=<listId>&email=…&first_name=…&last_name=…`
  */
 export function subscriptionBody(listId: string, submission: Submission): URLSearchParams {

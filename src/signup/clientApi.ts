@@ -2,7 +2,7 @@
  * The request of Klaviyo's Client API `POST /client/subscriptions/`: a JSON:API
  * `subscription` document that subscribes one profile to one list.
  */
-import type { Submission } from "./client";
+import type { Submission } from "./submission";
 
 /**
  * The API revision we are written against. Klaviyo supports each revision for two years

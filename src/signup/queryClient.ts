@@ -1,17 +1,17 @@
 /**
- * The query/cache client and the retry policy shared by queries and the signup
- * mutation (spec §9: 3 retries, exponential backoff capped at 30 s, 5 min gc time).
+ * The query/cache client and the retry policy of the signup
+ * mutation (product rule 9: 3 retries, exponential backoff capped at 30 s; 5 min gc time).
  */
 import { QueryClient } from "@tanstack/react-query";
 import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./client";
 
-/** Spec §9: retries after the first attempt. */
+/** Retries after the first attempt (product rule 9). */
 export const MAX_RETRIES = 3;
 /** Backoff base: the first retry waits this long, each next one twice as long (ms). */
 export const RETRY_BASE_DELAY_MS = 1_000;
-/** Spec §9: backoff cap (ms). */
+/** Backoff cap (ms; product rule 9). */
 export const RETRY_MAX_DELAY_MS = 30_000;
-/** Spec §9: garbage-collection time of unused cache entries (ms). */
+/** Garbage-collection time of unused cache entries (ms): long enough to outlive a signup's retries. */
 export const GC_TIME_MS = 5 * 60 * 1_000;
 
 /**
@@ -34,7 +34,7 @@ export function shouldRetrySignup(failureCount: number, error: unknown): boolean
 
 /**
  * How long to wait before the next signup attempt: what a 429's `Retry-After` asked for,
- * capped at the spec's 30 s backoff cap; otherwise (or when the page could not read the
+ * capped at product rule 9's 30 s backoff cap; otherwise (or when the page could not read the
  * header) the exponential backoff.
  * @param failureCount failures so far, starting at 0 for the first retry
  * @param error the failure being retried
@@ -46,7 +46,7 @@ export function signupRetryDelay(failureCount: number, error: unknown): number {
 }
 
 /**
- * A QueryClient with the spec's §9 defaults. The signup mutation (useSignup) sets its
+ * A QueryClient with product rule 9's defaults. The signup mutation (useSignup) sets its
  * own retry rule from the same policy: only network failures, `networkMode: "always"`.
  */
 export function createQueryClient(): QueryClient {

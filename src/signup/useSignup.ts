@@ -1,26 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import { subscribe, type ProviderConfig, type Submission } from "./client";
+import { subscribe, type ProviderConfig } from "./client";
+import type { Submission } from "./submission";
 import { shouldRetrySignup, signupRetryDelay } from "./queryClient";
 
-/** Spec §7, §9: in demo mode a signup "succeeds" after this delay and nothing is sent (ms). */
+/** In demo mode a signup "succeeds" after this delay and nothing is sent (ms; product rule 15). */
 export const DEMO_SUBMIT_DELAY_MS = 1_500;
-
-/** Demo mode: the component was given neither a public API key nor a list id (spec §7). */
-export function isDemoProvider(provider: ProviderConfig): boolean {
-  return !provider.publicApiKey && !provider.listId;
-}
 
 /**
  * The signup as a react-query mutation: network failures, 5xx and 429 are retried
- * with the spec's backoff or the provider's `Retry-After` (the form stays submitting
- * meanwhile); configuration errors and refusals are not. In demo mode it resolves after DEMO_SUBMIT_DELAY_MS without a request.
- * @param provider transport, endpoint, public API key, list id and custom source
+ * with product rule 9's backoff or the provider's `Retry-After` (the form stays submitting
+ * meanwhile); configuration errors and refusals are not. In demo mode (`provider.demoMode`, the
+ * build's decision) it resolves after DEMO_SUBMIT_DELAY_MS without a request.
+ * @param provider transport, endpoint, public API key, list id, custom source and demo mode
  */
 export function useSignup(provider: ProviderConfig) {
   return useMutation<void, Error, Submission>({
     mutationKey: ["signup"],
     mutationFn: (submission) =>
-      isDemoProvider(provider)
+      provider.demoMode
         ? new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS))
         : subscribe(provider, submission),
     retry: shouldRetrySignup,

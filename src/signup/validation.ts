@@ -1,10 +1,10 @@
 /**
- * Client-side checks of a signup, in the order of spec §5.
+ * Client-side checks of a signup, in the order of product rule 7.
  */
-import type { Submission } from "./client";
+import type { Submission } from "./submission";
 
 /**
- * Spec §5 rule 4: non-space characters, a single @, then a domain containing a dot
+ * The e-mail check of product rule 7: non-space characters, a single @, then a domain containing a dot
  * (`a@b.c` passes; `user@localhost`, `a@b@c.d`, `@x.com`, `x@.` fail).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -18,7 +18,7 @@ export function trimSubmission(values: Submission): Submission {
 }
 
 /**
- * The first failing check of spec §5, in order: email empty, first name empty,
+ * The first failing check of product rule 7, in order: email empty, first name empty,
  * last name empty, email pattern.
  * @param values trimmed values
  * @returns the failure's key, or null when the signup may be sent

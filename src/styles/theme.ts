@@ -44,11 +44,17 @@ export const theme = {
     md: "10px",
     lg: "12px",
     xl: "14px",
+    /** The page's side gutter and the inset of pop-ups from the viewport's edge. */
+    base: "16px",
     xxl: "20px",
     xxxl: "24px",
     huge: "28px",
     vast: "32px",
     giant: "40px",
+    /** A toast's right padding: room for its 28 px close button and the gap beside it. */
+    toastCloseRoom: "44px",
+    /** Below the page's last section, clear of the fixed consent banner and motion button. */
+    section: "48px",
   },
   /** Drop shadows, by what casts them: the page's card, pop-ups over the page (toasts, consent banner), tooltips. */
   shadows: {

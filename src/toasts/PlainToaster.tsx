@@ -40,7 +40,7 @@ function PlainToast({ toast, closeLabel, onDismiss }: { toast: QueuedToast; clos
   useEffect(() => {
     const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-    // One timer per toast, started when it appears; a new onDismiss each render must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per toast, started when it appears; a new onDismiss each render must not restart it
   }, []);
   return (
     <Root $variant={toast.variant}>

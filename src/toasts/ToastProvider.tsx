@@ -5,7 +5,7 @@
  */
 import React, { createContext, useCallback, useContext, useMemo, useState } from "react";
 
-/** "error" toasts are styled as errors and announced assertively (spec §5, §8). */
+/** "error" toasts are styled as errors and announced assertively: they stop the signup and the visitor must act (product rules 7, 8). */
 export type ToastVariant = "success" | "error";
 
 /** A toast to show: copy comes from content/site.yaml. */

@@ -8,11 +8,10 @@
  * adding it shifts no layout.
  */
 import { useEffect, useState, type ComponentType } from "react";
+import { graphql } from "gatsby";
 import PlainToaster from "./PlainToaster";
 import type { ToasterCopy } from "./toastStyles";
 import { useToasts } from "./ToastProvider";
-
-export type { ToasterCopy } from "./toastStyles";
 
 type ToasterComponent = ComponentType<{ copy: ToasterCopy }>;
 
@@ -25,7 +24,8 @@ export function loadRadixToaster(): Promise<ToasterComponent> {
  * Draws the toast queue: plainly at first, with Radix once its code is here. The swap
  * waits until no toast is showing, so a toast on screen is never drawn (or announced) twice.
  */
-export function Toasts({ copy }: { copy: ToasterCopy }) {
+export function Toasts({ content }: { content: Queries.ToastsContentFragment }) {
+  const copy = content.toasts;
   const { toasts } = useToasts();
   const [mounted, setMounted] = useState(false);
   const [Radix, setRadix] = useState<ToasterComponent | null>(null);
@@ -34,8 +34,8 @@ export function Toasts({ copy }: { copy: ToasterCopy }) {
   useEffect(() => {
     setMounted(true);
     let live = true;
-    const load = () =>
-      loadRadixToaster().then(
+    const load = () => {
+      void loadRadixToaster().then(
         (component) => {
           if (live) setRadix(() => component);
           removeEventListener("online", load);
@@ -44,8 +44,9 @@ export function Toasts({ copy }: { copy: ToasterCopy }) {
           // Offline or the file is gone: keep the plain toaster, try again when the browser is back online.
         },
       );
+    };
     addEventListener("online", load);
-    void load();
+    load();
     return () => {
       live = false;
       removeEventListener("online", load);
@@ -60,3 +61,13 @@ export function Toasts({ copy }: { copy: ToasterCopy }) {
   if (Radix && radixShown) return <Radix copy={copy} />;
   return <PlainToaster copy={copy} />;
 }
+
+export const query = graphql`
+  fragment ToastsContent on SiteContent {
+    toasts {
+      closeLabel
+      regionLabel
+      announceLabel
+    }
+  }
+`;

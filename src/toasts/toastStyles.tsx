@@ -8,14 +8,12 @@ import type { ToastVariant } from "./ToastProvider";
 /** How long a toast stays (ms). Not a product rule: long enough to read two lines. */
 export const TOAST_DURATION_MS = 6_000;
 
-/** Screen-reader labels for the toast region and close buttons (content/site.yaml → toasts). */
-export interface ToasterCopy {
-  readonly closeLabel: string;
-  /** The region's name; `{hotkey}` stands for the key that moves focus to it (F8). */
-  readonly regionLabel: string;
-  /** Spoken before each toast's text when it is announced. */
-  readonly announceLabel: string;
-}
+/**
+ * Screen-reader labels for the toast region and close buttons, as fragment ToastsContent
+ * (Toasts.tsx) selects them: `closeLabel`; `regionLabel`, the region's name, where `{hotkey}`
+ * stands for the key that moves focus to it (F8); `announceLabel`, spoken before each toast's text.
+ */
+export type ToasterCopy = Queries.ToastsContentFragment["toasts"];
 
 const slideIn = keyframes`
   from { transform: translateY(-12px); opacity: 0; }
@@ -26,23 +24,23 @@ export const viewportStyle = css`
   position: fixed;
   top: 0;
   right: 0;
-  z-index: 100;
+  z-index: ${({ theme }) => theme.layers.toasts};
   display: flex;
   flex-direction: column;
-  gap: 10px;
+  gap: ${({ theme }) => theme.space.md};
   width: min(420px, 100vw);
   margin: 0;
-  padding: 16px;
+  padding: ${({ theme }) => theme.space.base};
   list-style: none;
   /* No outline: none here: F8 moves keyboard focus to this list, and the global :focus-visible ring shows where it went. */
 `;
 
 export const toastStyle = css<{ $variant: ToastVariant }>`
   position: relative;
-  padding: 14px 44px 14px 16px;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.toastCloseRoom} ${theme.space.xl} ${theme.space.base}`};
   border-radius: ${({ theme }) => theme.radii.medium};
   border: 1px solid;
-  box-shadow: 0 12px 32px rgb(0 0 0 / 45%);
+  box-shadow: ${({ theme }) => theme.shadows.popup};
   animation: ${slideIn} 180ms ease-out;
   ${({ $variant, theme }) =>
     $variant === "error"
@@ -61,7 +59,7 @@ export const toastStyle = css<{ $variant: ToastVariant }>`
 `;
 
 export const titleStyle = css`
-  margin: 0 0 2px;
+  margin: ${({ theme }) => `0 0 ${theme.space.hairline}`};
   font-weight: 700;
   font-size: 1rem;
 `;
@@ -73,8 +71,8 @@ export const descriptionStyle = css`
 
 export const closeStyle = css`
   position: absolute;
-  top: 10px;
-  right: 10px;
+  top: ${({ theme }) => theme.space.md};
+  right: ${({ theme }) => theme.space.md};
   display: grid;
   place-items: center;
   width: 28px;
@@ -84,7 +82,7 @@ export const closeStyle = css`
   background: transparent;
   color: inherit;
   cursor: pointer;
-  &:hover { background: rgb(255 255 255 / 10%); }
+  &:hover { background: ${({ theme }) => theme.colors.hoverTint}; }
 `;
 
 /** The close button's cross (decorative; the button carries the label). */

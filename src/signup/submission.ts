@@ -1,0 +1,16 @@
+/**
+ * What one signup carries, in a module of its own: the transports (client.ts, clientApi.ts)
+ * and the checks (validation.ts) all read it, and none of them should import another for it.
+ */
+
+/** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
+export type ProfileProperties = Record<string, string>;
+
+/** One signup as sent to the provider (product rule 6). Values are already trimmed. */
+export interface Submission {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Extra profile properties (client-api only; left out of the request when empty). */
+  properties?: ProfileProperties;
+}
