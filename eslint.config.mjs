@@ -23,7 +23,7 @@ const PAGE_EXPORT_MESSAGE =
   "A page module exports only the page (default), Head, query and config; anything else breaks Fast Refresh. Move it to a module of its own.";
 
 /** Modules that end up in the browser bundle (gatsby-ssr shares their tree). */
-const BROWSER_CODE = ["src/pages/**", "src/components/**", "src/root/**", "src/signup/**", "src/consent/**", "src/toasts/**", "src/styles/**", "src/countdown/**", "src/routes.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx"];
+const BROWSER_CODE = ["src/pages/**", "src/components/**", "src/root/**", "src/signup/**", "src/consent/**", "src/toasts/**", "src/styles/**", "src/countdown/**", "src/routes.ts", "src/icons.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx"];
 
 export default tseslint.config(
   { ignores: ["public/**", ".cache/**", "node_modules/**", "artifacts/**", "static/**", "src/gatsby-types.d.ts"] },
