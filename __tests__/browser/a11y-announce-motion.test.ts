@@ -5,7 +5,7 @@
  * readers, animate `transform` only and stand still under reduced motion.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { setProviderMode } from "./support/provider-control";
 import { showEmailRequiredToast } from "./support/page-state";
@@ -18,7 +18,7 @@ const LAUNCH_DATE_PARTS = ["June", "1", "2030"];
 /** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
 const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {

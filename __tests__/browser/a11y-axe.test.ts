@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { expectNoAxeViolations } from "./support/axe";
-import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
 import { COPY, fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
@@ -15,7 +15,7 @@ import { uniqueVisitor } from "./support/visitors";
 type ViewportName = keyof typeof VIEWPORTS;
 const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {

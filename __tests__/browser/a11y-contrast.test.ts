@@ -5,13 +5,13 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { contrastRatio } from "./support/focus";
 
 /** WCAG 1.4.11: the boundary of a control needs 3:1 against adjacent colours. */
 const NON_TEXT_CONTRAST = 3;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { contrastRatio, focusedControl, focusedIndicator, isVisibleRing, tabSequence, type FocusIndicator } from "./support/focus";
 import { showEmailRequiredToast } from "./support/page-state";
@@ -34,7 +34,7 @@ const TOOLTIPS = {
 /** WCAG 1.4.11: a focus ring needs 3:1 against what surrounds it. */
 const NON_TEXT_CONTRAST = 3;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let blocked: string[];
 

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { newGuardedContext, openHydrated, useChromium, waitForHydration } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import type { RecordedRequest } from "./support/provider-stand-in";
@@ -35,7 +35,7 @@ const HOME = {
   successToast: "Submission confirmed",
 };
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 beforeEach(async () => {

@@ -6,7 +6,7 @@
  * faults.test.ts. Timings are asserted as lower bounds (a wait was honoured), never as deadlines.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH, LIST_REFUSAL_DETAIL } from "./support/provider-stand-in";
@@ -28,7 +28,7 @@ const CLOCK_SLACK_MS = 250;
 /** Upper limit for the failure toast after 4 attempts and 7 s of backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 30_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** What the page logged with console.error. */

@@ -15,7 +15,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { parse } from "yaml";
 import { cmsConfigYaml, cmsOptionsFromEnv } from "../../src/content/cms-config";
 import { loadContentFile } from "../../src/content/load";
-import { newGuardedContext, useChromium, VIEWPORTS } from "./support/browser";
+import { newGuardedContext, setUpChromium, VIEWPORTS } from "./support/browser";
 import { ROOT_DIR } from "./support/build-site";
 import { eventually } from "./support/eventually";
 
@@ -26,7 +26,7 @@ const SCREENSHOT = path.join(ROOT_DIR, "artifacts", "screenshots", "cms-editor.p
 /** The original file, as editors and the build know it. */
 const ORIGINAL = readFileSync(path.join(ROOT_DIR, CONTENT_FILE), "utf8");
 
-const browser = useChromium();
+const browser = setUpChromium();
 let repo: string;
 let server: ChildProcess;
 let backendUrl: string;

@@ -3,7 +3,7 @@
  * zeros after the launch, one-second ticks before it, the same figures in any time zone.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 
 /** The fixture's launch moment (__tests__/fixtures/site.yaml → launch.moment). */
@@ -17,7 +17,7 @@ const START_BEFORE_LAUNCH_MS = 3 * DAY + 4 * HOUR + 5 * MINUTE + 30 * SECOND;
 /** How far the clock is moved on once the page is ready (longer than hydration can take). */
 const SETTLE_MS = 60 * SECOND;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext | undefined;
 
 afterEach(async () => {

@@ -5,7 +5,7 @@
  * hash) without a single violation, and a whole signup works under it.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, waitForHydration, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { siteOriginWithHeaders } from "./support/run-env";
@@ -23,7 +23,7 @@ const PAGES: [string, number][] = [
 /** What Chromium logs when it blocks something under a CSP. */
 const CSP_CONSOLE_TEXT = "Content Security Policy";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** Console messages about the CSP. */

@@ -6,7 +6,7 @@
  * (the order and spacing of attempts), never as deadlines.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH, type RecordedRequest } from "./support/provider-stand-in";
@@ -35,7 +35,7 @@ const FAILED = {
 /** Upper limit for the failure toast to appear: all attempts, timeouts and backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 60_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** Main-frame navigations after the home page loaded. */

@@ -3,7 +3,7 @@
  * hydration (the Radix toaster) is never needed for a toast to show.
  */
 import type { BrowserContext } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { COPY, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
@@ -13,7 +13,7 @@ const EMAIL_REQUIRED = "Email required";
 /** The bundles a first visit to / runs before hydration, by their Gatsby file-name prefixes. */
 const FIRST_LOAD_PREFIXES = ["webpack-runtime-", "framework-", "app-", "commons-", "component---"];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 beforeEach(async () => {

@@ -4,7 +4,7 @@
  * learns nothing.
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { providerRequests } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { fillSignupForm, submitButton } from "./support/signup-page";
@@ -16,7 +16,7 @@ const HONEYPOT_LABEL = "Leave this field empty";
 /** More Tab presses than the page has stops, so the walk passes every one of them. */
 const MAX_TAB_STOPS = 40;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { LEGACY_SUBSCRIBE_PATH } from "./support/provider-stand-in";
@@ -16,7 +16,7 @@ import { COPY, fillSignupForm, signupFields, submitButton } from "./support/sign
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 

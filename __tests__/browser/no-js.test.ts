@@ -5,7 +5,7 @@
  * with JavaScript, the same form never falls through to that native post.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { NO_SCRIPT_FORM_PATH } from "./support/provider-stand-in";
@@ -25,7 +25,7 @@ const HOME_COPY = [
   "Follow @PickFund for funding announcements",
 ];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {

@@ -2,7 +2,7 @@
  * /success/, the 404 page and a clean console, in a real browser (spec §2).
  */
 import type { BrowserContext } from "playwright-core";
-import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";
 import { collectConsole, problems } from "./support/console-collector";
 import { eventually } from "./support/eventually";
 
@@ -10,7 +10,7 @@ import { eventually } from "./support/eventually";
 const DISCORD_INVITE = "https://discord.gg/pickfund";
 const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let blocked: string[];
 

@@ -6,7 +6,7 @@
  * The pixel tests run against the second fixture build (which has a pixel id).
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { FIXTURE_PIXEL_ID } from "./support/build-site";
 import { eventually } from "./support/eventually";
 import { routeMetaPixel, type MetaPixelStandIn } from "./support/meta-pixel-stand-in";
@@ -23,7 +23,7 @@ const CONSENT = {
 /** How long to keep watching for a late, second event or request after the page settled (ms). */
 const QUIET_MS = 2_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let meta: MetaPixelStandIn;
 

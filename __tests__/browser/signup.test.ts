@@ -3,7 +3,7 @@
  * on the fixture's transport, Klaviyo's Client API. The legacy-form call has its own file.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { allProviderRequests, providerRequests, sentSignup, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH } from "./support/provider-stand-in";
@@ -17,7 +17,7 @@ const VALIDATION_TITLES = ["Email required", "First name required", "Last name r
 const CUSTOM_SOURCE = "Fixture Fund waitlist";
 const NETWORK_MESSAGE = "We couldn't reach the signup service. Check your connection and try again.";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 

@@ -7,7 +7,7 @@
  * form: no-js.test.ts.)
  */
 import type { BrowserContext, Page, Route } from "playwright-core";
-import { newGuardedContext, useChromium, waitForHydration } from "./support/browser";
+import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, sentSignup } from "./support/provider-control";
 import { runEnv } from "./support/run-env";
@@ -15,7 +15,7 @@ import { COPY, fillSignupForm, signupFields, submitButton } from "./support/sign
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {
