@@ -81,8 +81,8 @@ function ringReport(order: string[], rings: FocusIndicator[]): string[] {
 }
 
 function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], unfocused: FocusIndicator[]): void {
-  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: ring `))));
-  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: NO RING `))));
+  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: ring `)) as unknown));
+  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: NO RING `)) as unknown));
   for (const ring of focused) {
     expect(ring.focusVisible).toBe(true);
     expect(contrastRatio(ring.outlineColor, theme.colors.background)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);

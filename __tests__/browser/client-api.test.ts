@@ -175,7 +175,7 @@ describe("the Klaviyo stand-in itself refuses what the real API refuses", () => 
     const response = await send(uniqueVisitor("stand-in-check").email);
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { status: string; detail: string }[] };
-    expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) });
+    expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) as unknown });
   });
 
   it("accepts a well-formed one with 202 and no body, and answers the CORS preflight", async () => {

@@ -148,7 +148,7 @@ it("publishes a new home.title: the file has it, check-content passes, nothing e
   expect([check.status, check.stdout.trim()]).toEqual([0, `${CONTENT_FILE} is valid`]);
 
   // VS Code finds the schema through .vscode/settings.json (by path), which no save touches.
-  const mapping = JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8"))["yaml.schemas"] as Record<string, string[]>;
+  const mapping = (JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> })["yaml.schemas"];
   const [schemaFile] = Object.entries(mapping).find(([, globs]) => globs.includes("content/site.yaml")) ?? [];
   const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] }).compile(JSON.parse(readFileSync(path.join(repo, schemaFile as string), "utf8")));
   expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);

@@ -50,5 +50,5 @@ it("shows a validation toast when the code loaded after hydration cannot be fetc
   await submitButton(page).click();
   await toastTitled(page, EMAIL_REQUIRED).waitFor();
   // A control: the toaster's own code really was asked for, and refused.
-  await eventually(async () => expect(refused.length).toBeGreaterThan(0));
+  await eventually(() => expect(refused.length).toBeGreaterThan(0));
 });

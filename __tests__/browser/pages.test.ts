@@ -54,7 +54,7 @@ describe("/success/", () => {
     const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
     // The guard aborts the request, so the invite is only attempted, never loaded.
     await eventually(() => expect(blocked).toContain(DISCORD_INVITE));
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate(() => window.opener === null)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/success/");
   });
 });

@@ -50,11 +50,11 @@ describe("with a pixel id", () => {
     const page = await openHydrated(context, "/");
     await page.getByRole("button", { name: CONSENT.accept }).click();
     // fbevents.js has loaded and drained the queue: the PageView of / arrived.
-    await eventually(async () => expect(meta.events).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "PageView" }]));
+    await eventually(() => expect(meta.events).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "PageView" }]));
     expect(await banner(page).count()).toBe(0);
 
     await signUpToSuccess(page, uniqueVisitor("pixel-accept"));
-    await eventually(async () => expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]));
+    await eventually(() => expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]));
     await settle(page);
     expect(leads()).toHaveLength(1);
   });
@@ -74,12 +74,12 @@ describe("with a pixel id", () => {
   it("a later direct visit to /success/ with consent remembered: one Lead", async () => {
     const first = await openHydrated(context, "/");
     await first.getByRole("button", { name: CONSENT.accept }).click();
-    await eventually(async () => expect(meta.events).toHaveLength(1));
+    await eventually(() => expect(meta.events).toHaveLength(1));
     await first.close();
 
     const page = await openHydrated(context, "/success/");
     expect(await banner(page).count()).toBe(0);
-    await eventually(async () => expect(leads()).toHaveLength(1));
+    await eventually(() => expect(leads()).toHaveLength(1));
     await settle(page);
     expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]);
     expect(meta.events.filter((e) => e.event === "PageView")).toHaveLength(2);

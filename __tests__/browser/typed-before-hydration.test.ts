@@ -57,7 +57,7 @@ it("sends the values typed before the scripts arrived, once they have, and confi
   const page = await context.newPage();
   const scripts = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
-  await eventually(async () => expect(scripts.held()).toBeGreaterThan(0));
+  await eventually(() => expect(scripts.held()).toBeGreaterThan(0));
 
   const visitor = uniqueVisitor("typed-early");
   await fillSignupForm(page, { ...visitor, firstName: ` ${visitor.firstName} ` });

@@ -23,7 +23,6 @@ export interface BrowserTestServers {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __browserTestServers: BrowserTestServers | undefined;
 }
 

@@ -191,18 +191,19 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     const clientApi = url.pathname === CLIENT_API_PATH;
     if (clientApi && req.method === "OPTIONS") return preflight(req, res);
     const receivedAt = Date.now();
-    let record: RecordedRequest | undefined;
+    // The close handler can run while the body is still being read, before the request is recorded.
+    const recorded: { request?: RecordedRequest } = {};
     let abandonedAt: number | null = null;
     // An aborted fetch (the client's per-attempt timeout) closes the connection before any answer.
     res.once("close", () => {
       if (res.writableFinished) return;
       abandonedAt = Date.now();
-      if (record) record.abandonedAt = abandonedAt;
+      if (recorded.request) recorded.request.abandonedAt = abandonedAt;
     });
     const body = await readBody(req);
     const json = parseJson(body);
     const fields = json === null ? [...new URLSearchParams(body).entries()] : stringLeaves(json);
-    record = {
+    const record: RecordedRequest = {
       method: req.method ?? "",
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
@@ -213,6 +214,7 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
       receivedAt,
       abandonedAt,
     };
+    recorded.request = record;
     requests.push(record);
 
     if (url.pathname === NO_SCRIPT_FORM_PATH) {
