@@ -1,5 +1,5 @@
 /**
- * What assistive technology hears and what moves (issue 5, item 3): toasts are
+ * What assistive technology hears and what moves (product rule 23): toasts are
  * announced once with the right urgency, the countdown is named but never chatters,
  * the spinner has a name, and the floating decorations are hidden from screen
  * readers, animate `transform` only and stand still under reduced motion.

@@ -1,7 +1,7 @@
 /**
  * axe-core finds no WCAG 2.2 AA (or best-practice) violation on any page, in any
  * state a visitor meets (toasts, tooltip, submitting), at phone and desktop size
- * (issue 5, item 3).
+ * (product rule 23).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { expectNoAxeViolations } from "./support/axe";

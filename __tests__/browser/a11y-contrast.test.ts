@@ -1,5 +1,5 @@
 /**
- * Non-text contrast (WCAG 1.4.11; issue 5, item 3) where axe does not look: the
+ * Non-text contrast (WCAG 1.4.11; product rule 23) where axe does not look: the
  * outline that shows a visitor where each text field is. Text contrast is axe's
  * color-contrast rule (a11y-axe.test.ts).
  */

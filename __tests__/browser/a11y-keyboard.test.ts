@@ -1,5 +1,5 @@
 /**
- * Keyboard access (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 1.4.13; issue 5, item 3): every
+ * Keyboard access (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 1.4.13; product rule 23): every
  * control is reached by Tab in reading order, works with Enter or Space, and shows a
  * focus ring when focused from the keyboard.
  */

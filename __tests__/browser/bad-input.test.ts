@@ -1,5 +1,5 @@
 /**
- * Unusual and hostile input typed through the real form (issue 6; spec §5, §7): every
+ * Unusual and hostile input typed through the real form (product rules 6, 7 and 16): every
  * row goes through one page, and asserts the toast a visitor sees and exactly what
  * reached the provider stand-in (the decoded subscription), or that nothing did.
  *
@@ -17,7 +17,7 @@ import { COPY, fillSignupForm, skipBrowserValidation, submitButton } from "./sup
 import { allToasts, toastTitled } from "./support/toasts";
 import type { Visitor } from "./support/visitors";
 
-/** Toasts by title, with their message (fixture copy; spec §5 and §8). */
+/** Toasts by title, with their message (fixture copy). */
 const TOASTS = {
   "Submission confirmed": "Welcome to the team! Check your email for next steps.",
   "Email required": "Please enter your email address",
@@ -43,7 +43,7 @@ interface Row {
   toast: ToastTitle;
   /**
    * What the provider should receive when the browser itself changes what was typed
-   * (default: the typed values, trimmed, as spec §5 requires before checks and sending).
+   * (default: the typed values, trimmed before they are checked or sent: product rule 6).
    */
   sent?: (tag: string) => Visitor;
 }
@@ -80,7 +80,7 @@ const ROWS: Row[] = [
   { about: "ideographic spaces around a name", typed: names("\u3000太郎\u3000", "山田"), toast: SENT },
   // A one-line field cannot hold a line break: Chromium turns it into a space (as when pasting) before the page sees it.
   { about: "a line break inside a name", typed: names("Ann\nMarie", "Lee"), toast: SENT, sent: (tag) => visitor(tag, { firstName: "Ann Marie" }) },
-  // White space only counts as empty: the 'required' toasts, in the order of spec §5.
+  // White space only counts as empty: the 'required' toasts, in the order of product rule 7.
   { about: "an e-mail of spaces only", typed: (tag) => visitor(tag, { email: "   ", lastName: `Lee-${tag}` }), toast: "Email required" },
   { about: "a first name of spaces only", typed: (tag) => visitor(tag, { firstName: "   " }), toast: "First name required" },
   { about: "a last name of tabs and spaces only", typed: (tag) => visitor(tag, { lastName: "\t \t" }), toast: "Last name required" },
@@ -96,7 +96,7 @@ const ROWS: Row[] = [
   { about: "a javascript: URL and a template expression", typed: names("javascript:alert(1)", "{{7*7}} ${7*7}"), toast: SENT },
   { about: "form-encoding characters (+ & = %)", typed: names("a+b=c&d", "100% %20"), toast: SENT },
   { about: "SQL-looking text", typed: names("Robert'); DROP TABLE signups;--", "' OR 1=1 --"), toast: SENT },
-  // E-mail addresses at the edges of spec §5's pattern: non-space characters, one @, a domain with a dot.
+  // E-mail addresses at the edges of product rule 7's pattern: non-space characters, one @, a domain with a dot.
   { about: "the shortest valid address a@b.c", typed: withEmail("a@b.c"), toast: SENT },
   { about: "a plus tag in the address", typed: withEmail("a+waitlist@example.test"), toast: SENT },
   { about: "capitals in the address (sent as typed)", typed: withEmail("Ann.LEE@Example.TEST"), toast: SENT },

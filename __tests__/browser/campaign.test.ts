@@ -181,7 +181,7 @@ describe("where a signup came from (Client API)", () => {
 });
 
 describe("a campaign page on the legacy-form transport", () => {
-  it("sends the spec's payload exactly, with nothing of the attribution added", async () => {
+  it("sends the original embed's payload exactly, with nothing of the attribution added", async () => {
     // The legacy-form build instead of this file's usual one.
     await context.close();
     ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));

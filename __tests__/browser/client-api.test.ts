@@ -105,7 +105,7 @@ describe("the Client API's answers", () => {
     expect(retry.body).toBe(first.body);
   });
 
-  it("429 whose Retry-After is not exposed to the page: retries after the spec's backoff instead of the unreadable 20 s", async () => {
+  it("429 whose Retry-After is not exposed to the page: retries after the usual backoff instead of the unreadable 20 s", async () => {
     const visitor = uniqueVisitor("api-throttled-hidden");
     await setProviderMode(visitor.email, "throttle-hidden", { times: 1, retryAfterS: 20 });
     await signUp(visitor);

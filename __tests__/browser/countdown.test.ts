@@ -1,5 +1,5 @@
 /**
- * The launch countdown with the browser's clock under test control (spec §2, §4):
+ * The launch countdown with the browser's clock under test control (product rule 20):
  * zeros after the launch, one-second ticks before it, the same figures in any time zone.
  */
 import type { BrowserContext, Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * The security headers the build writes to `public/_headers` (issue 6), served as a
+ * The security headers the build writes to `public/_headers`, served as a
  * static host would serve them, in a real browser: every page carries them, the
  * Content-Security-Policy lets the site's own scripts run (Gatsby's inline ones by
  * hash) without a single violation, and a whole signup works under it.

@@ -1,5 +1,5 @@
 /**
- * Signups when the network fails (issue 6; spec §4, §8, §9): a provider that never
+ * Signups when the network fails (product rules 8, 9 and 11): a provider that never
  * answers and a browser that is offline. The client gives each attempt about 5 s,
  * then retries three times with 1 s, 2 s and 4 s of backoff, and the visitor gets the
  * form back with a 'Subscription failed' toast. Timings are asserted as lower bounds
@@ -16,9 +16,9 @@ import { COPY, expectFormGivenBack, fillSignupForm, submitButton } from "./suppo
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-/** Issue 6: each attempt is given up after about this long (ms). */
+/** Product rule 9: each attempt is given up after about this long (ms). */
 const ATTEMPT_TIMEOUT_MS = 5_000;
-/** Spec §9: one attempt, then 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
+/** Product rule 9: one attempt, then 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
 const BACKOFF_MS = [1_000, 2_000, 4_000];
 const ATTEMPTS = 1 + BACKOFF_MS.length;
 /**
@@ -75,7 +75,7 @@ describe("when the provider never answers", () => {
       await fillSignupForm(page, visitor);
       await submitButton(page).click();
 
-      // While the retries run, the form stays in its submitting state (spec §4).
+      // While the retries run, the form stays in its submitting state (product rule 8).
       await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(2), ALL_ATTEMPTS_LIMIT_MS);
       expect(await page.getByRole("button", { name: COPY.submitting }).isDisabled()).toBe(true);
 

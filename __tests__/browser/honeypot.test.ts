@@ -1,5 +1,5 @@
 /**
- * The honeypot field (spec §2 form; issue 6): people never see or reach it, and a
+ * The honeypot field (product rule 14): people never see or reach it, and a
  * signup that fills it is answered like a success while nothing is sent, so a bot
  * learns nothing.
  */

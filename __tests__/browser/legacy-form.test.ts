@@ -1,6 +1,6 @@
 /**
  * The legacy-form transport (`provider.transport: legacy-form`) in a real browser: the
- * spec's call exactly (§7), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
+ * original embed's call exactly (product rule 17), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
  * `last_name` to Klaviyo's legacy ajax endpoint, whose answer cannot be read. Runs
  * against the second fixture build (legacy-form, with a pixel id; the consent banner is
  * answered beforehand so it stays out of the way).
@@ -71,7 +71,7 @@ describe("sending a signup on the legacy-form transport", () => {
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });
 
-  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read (spec §7)", async () => {
+  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read", async () => {
     const visitor = uniqueVisitor("legacy-provider-500");
     await setProviderMode(visitor.email, "500");
     await fillSignupForm(page, visitor);

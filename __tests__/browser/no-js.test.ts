@@ -1,6 +1,6 @@
 /**
- * The signup form without JavaScript (spec §2, §7): the prerendered home page is a
- * complete form that posts the spec's payload straight to Klaviyo's legacy form
+ * The signup form without JavaScript (product rule 12): the prerendered home page is a
+ * complete form that posts the signup's fields straight to Klaviyo's legacy form
  * endpoint (provider.noScriptFormUrl), which shows the visitor a page of its own. And
  * with JavaScript, the same form never falls through to that native post.
  */

@@ -1,5 +1,5 @@
 /**
- * /success/, the 404 page and a clean console, in a real browser (spec §2).
+ * /success/, the 404 page and a clean console, in a real browser (product rules 3 and 4).
  */
 import type { BrowserContext } from "playwright-core";
 import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";

@@ -1,5 +1,5 @@
 /**
- * The signup form in a real browser against the provider stand-in (spec §4, §5, §7, §8),
+ * The signup form in a real browser against the provider stand-in (product rules 6 to 11 and 16),
  * on the fixture's transport, Klaviyo's Client API. The legacy-form call has its own file.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -38,7 +38,7 @@ async function requestsFrom(visitor: Visitor, count: number) {
   });
 }
 
-describe("validation, in the order of spec §5", () => {
+describe("validation, in its fixed order (first failure wins)", () => {
   const valid = uniqueVisitor("validation");
   it.each<[string, string, string, Partial<Visitor>]>([
     ["every field is empty", "Email required", "Please enter your email address", { email: "", firstName: "", lastName: "" }],
@@ -133,7 +133,7 @@ describe("sending a signup", () => {
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
-    // One attempt and three retries, 1 s, 2 s and 4 s apart (spec §9).
+    // One attempt and three retries, 1 s, 2 s and 4 s apart (product rule 9).
     const toast = toastTitled(page, "Subscription failed");
     await toast.waitFor({ timeout: 30_000 });
     const description = (await toast.textContent())?.replace("Subscription failed", "").trim();

@@ -1,5 +1,5 @@
 /**
- * A stand-in for Klaviyo (spec §7), so that browser tests send signups to 127.0.0.1 and
+ * A stand-in for Klaviyo (product rules 16 and 17), so that browser tests send signups to 127.0.0.1 and
  * can see exactly what left the browser. It answers on three paths, as Klaviyo does:
  * - CLIENT_API_PATH: the Client API (`POST /client/subscriptions/?company_id=…`), with
  *   CORS preflight, `202 Accepted` with no body, and JSON:API error documents. Like the
