@@ -9,6 +9,7 @@ import { newGuardedContext, waitForHydration, setUpChromium } from "./support/br
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { siteOriginWithHeaders } from "./support/run-env";
+import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
@@ -102,9 +103,9 @@ describe("a signup under the CSP", () => {
     await submitButton(page).click();
 
     await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(1));
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
     await page.waitForLoadState("networkidle");
     await expectNoViolations();
   });

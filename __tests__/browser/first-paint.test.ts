@@ -5,11 +5,11 @@
 import type { BrowserContext } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
-import { COPY, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { skipBrowserValidation, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → toasts.emailRequired). */
-const EMAIL_REQUIRED = "Email required";
+const EMAIL_REQUIRED = FIXTURE.toasts.emailRequired.title;
 /** The bundles a first visit to / runs before hydration, by their Gatsby file-name prefixes. */
 const FIRST_LOAD_PREFIXES = ["webpack-runtime-", "framework-", "app-", "commons-", "component---"];
 
@@ -46,7 +46,7 @@ it("shows a validation toast when the code loaded after hydration cannot be fetc
   });
   const page = await openHydrated(context, "/");
   await skipBrowserValidation(page);
-  await page.getByRole("button", { name: COPY.submit }).waitFor();
+  await page.getByRole("button", { name: FIXTURE.home.form.submit }).waitFor();
   await submitButton(page).click();
   await toastTitled(page, EMAIL_REQUIRED).waitFor();
   // A control: the toaster's own code really was asked for, and refused.

@@ -5,14 +5,14 @@
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
+import { FIXTURE } from "./support/fixture-content";
 import { providerRequests } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → home.form.honeypotLabel). */
-const HONEYPOT_LABEL = "Leave this field empty";
+const HONEYPOT_LABEL = FIXTURE.home.form.honeypotLabel;
 /** More Tab presses than the page has stops, so the walk passes every one of them. */
 const MAX_TAB_STOPS = 40;
 
@@ -74,7 +74,7 @@ describe("the honeypot field", () => {
     expect(await honeypot(page).inputValue()).toBe("https://spam.example/");
     await submitButton(page).click();
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
     expect(await providerRequests(visitor.email)).toEqual([]);
     await expectNoLaterRequests(visitor.email, 0);

@@ -27,6 +27,8 @@ export const LEGACY_SUBSCRIBE_PATH = "/ajax/subscriptions/subscribe";
 export const CLIENT_API_PATH = "/client/subscriptions/";
 /** The legacy form's non-ajax path, where the form posts without JavaScript (SIGNUP_NOSCRIPT_FORM_URL). */
 export const NO_SCRIPT_FORM_PATH = "/subscriptions/subscribe";
+/** The heading of the page the stand-in answers a no-JavaScript form post with, as Klaviyo answers with a page of its own. */
+export const NO_SCRIPT_FORM_HEADING = "Thanks for subscribing";
 
 /**
  * How the stand-in answers a signup:
@@ -220,7 +222,7 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     if (url.pathname === NO_SCRIPT_FORM_PATH) {
       // A person's browser lands here: Klaviyo answers with a page, whatever the mode.
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      return res.end("<!doctype html><title>Klaviyo stand-in</title><h1>Thanks for subscribing</h1>");
+      return res.end(`<!doctype html><title>Klaviyo stand-in</title><h1>${NO_SCRIPT_FORM_HEADING}</h1>`);
     }
     if (clientApi) {
       const refusal = malformed(record);
