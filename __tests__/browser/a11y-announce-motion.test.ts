@@ -1,24 +1,26 @@
 /**
- * What assistive technology hears and what moves (issue 5, item 3): toasts are
+ * What assistive technology hears and what moves (product rule 23): toasts are
  * announced once with the right urgency, the countdown is named but never chatters,
  * the spinner has a name, and the floating decorations are hidden from screen
  * readers, animate `transform` only and stand still under reduced motion.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { setProviderMode } from "./support/provider-control";
 import { showEmailRequiredToast } from "./support/page-state";
-import { COPY, fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
 import { toastRegion, toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-/** Fixture launch moment (2030-06-01T12:00:00-07:00) as the countdown's label spells it (site language en). */
-const LAUNCH_DATE_PARTS = ["June", "1", "2030"];
+const { emailRequired, success } = FIXTURE.toasts;
+/** An odds number of the floating decorations, as a sighted visitor sees it. */
+const ODDS = FIXTURE.decorations.odds[0];
 /** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
 const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {
@@ -66,16 +68,16 @@ describe("toasts", () => {
   it("an error toast is an alert, announced assertively, once", async () => {
     const page = await openHome();
     const toast = await showEmailRequiredToast(page);
-    expect(await toastRegion(page).getByRole("alert").filter({ hasText: "Email required" }).count()).toBe(1);
+    expect(await toastRegion(page).getByRole("alert").filter({ hasText: emailRequired.title }).count()).toBe(1);
     expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("alert");
 
     const heard = await eventually(async () => {
-      const said = (await announcements(page)).filter((a) => a.text.includes("Email required"));
+      const said = (await announcements(page)).filter((a) => a.text.includes(emailRequired.title));
       expect(said.length).toBeGreaterThan(0);
       return said;
     });
     expect(heard.map((a) => a.live)).toEqual(heard.map(() => "assertive"));
-    expect(heard[heard.length - 1].text).toContain("Please enter your email address");
+    expect(heard[heard.length - 1].text).toContain(emailRequired.message);
     // Spoken once: the visible toast is not a second live region.
     expect(new Set(heard.map((a) => a.text)).size).toBe(1);
   });
@@ -84,13 +86,13 @@ describe("toasts", () => {
     const page = await openHome();
     const visitor = uniqueVisitor("a11y-announce");
     await signUpToSuccess(page, visitor);
-    const toast = toastTitled(page, "Submission confirmed");
+    const toast = toastTitled(page, success.title);
     await toast.waitFor();
     expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("status");
-    expect(await toast.textContent()).toContain("Welcome to the team! Check your email for next steps.");
+    expect(await toast.textContent()).toContain(success.message);
 
     const heard = await eventually(async () => {
-      const said = (await announcements(page)).filter((a) => a.text.includes("Submission confirmed"));
+      const said = (await announcements(page)).filter((a) => a.text.includes(success.title));
       expect(said.length).toBeGreaterThan(0);
       return said;
     });
@@ -102,8 +104,8 @@ describe("the countdown", () => {
   it("is a timer named with the launch date, and no live region: its ticking is never announced", async () => {
     const page = await openHome();
     const timer = page.getByRole("timer");
-    const name = await timer.getAttribute("aria-label");
-    for (const part of LAUNCH_DATE_PARTS) expect(name).toContain(part);
+    // home.countdown.label with {date} filled in with the launch moment, as the build spells it.
+    expect(await timer.getAttribute("aria-label")).toBe(FIXTURE.derived.countdownLabel);
 
     const liveAround = await timer.evaluate((element) => {
       const found: string[] = [];
@@ -132,11 +134,11 @@ describe("the submit button while sending", () => {
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
-    const spinner = page.getByRole("img", { name: COPY.submitting });
+    const spinner = page.getByRole("img", { name: FIXTURE.home.form.submitting });
     await spinner.waitFor();
     expect(await spinner.isVisible()).toBe(true);
-    // The button is named once (by the spinner), not "Joining the Elite... Joining the Elite...".
-    expect(await page.getByRole("button", { name: COPY.submitting, exact: true }).count()).toBe(1);
+    // The button is named once (by the spinner), not with the submitting text twice.
+    expect(await page.getByRole("button", { name: FIXTURE.home.form.submitting, exact: true }).count()).toBe(1);
     expect(await page.locator("form").getAttribute("aria-busy")).toBe("true");
   });
 });
@@ -166,7 +168,7 @@ describe("the floating decorations", () => {
     expect(animated.length).toBeGreaterThanOrEqual(12);
     expect(animated.filter((a) => !a.hidden)).toEqual([]);
     // An odds number and an icon, by what a sighted visitor sees.
-    expect(await page.getByText("+150", { exact: true }).evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    expect(await page.getByText(ODDS, { exact: true }).evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
     expect(await page.locator("svg:not([aria-hidden])").evaluateAll((svgs) => svgs.filter((svg) => !svg.closest('[aria-hidden="true"]') && svg.getAttribute("role") !== "img").length)).toBe(0);
   });
 
@@ -184,7 +186,7 @@ describe("the floating decorations", () => {
     await page.goto("/");
     await waitForHydration(page);
     expect(await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
-    const decoration = page.getByText("+150", { exact: true });
+    const decoration = page.getByText(ODDS, { exact: true });
     expect(await decoration.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
 

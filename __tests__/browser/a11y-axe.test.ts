@@ -1,21 +1,22 @@
 /**
  * axe-core finds no WCAG 2.2 AA (or best-practice) violation on any page, in any
  * state a visitor meets (toasts, tooltip, submitting), at phone and desktop size
- * (issue 5, item 3).
+ * (product rule 23).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { expectNoAxeViolations } from "./support/axe";
-import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
-import { COPY, fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
 type ViewportName = keyof typeof VIEWPORTS;
 const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {
@@ -44,7 +45,7 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
   it("the home page has no violations with an error toast showing", async () => {
     const page = await open(viewport, "/");
     await showEmailRequiredToast(page);
-    await expectNoAxeViolations(page, `/ with the 'Email required' toast (${viewport})`);
+    await expectNoAxeViolations(page, `/ with the '${FIXTURE.toasts.emailRequired.title}' toast (${viewport})`);
   });
 
   it("the home page has no violations while a signup is being sent (spinner, disabled form)", async () => {
@@ -53,7 +54,7 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
     await setProviderMode(visitor.email, "never");
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
-    await page.getByRole("img", { name: COPY.submitting }).waitFor();
+    await page.getByRole("img", { name: FIXTURE.home.form.submitting }).waitFor();
     await expectNoAxeViolations(page, `/ while submitting (${viewport})`);
   });
 
@@ -61,15 +62,15 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
     const page = await open(viewport, "/");
     const visitor = uniqueVisitor(`a11y-success-${viewport}`);
     await signUpToSuccess(page, visitor);
-    const toast = toastTitled(page, "Submission confirmed");
+    const toast = toastTitled(page, FIXTURE.toasts.success.title);
     await toast.waitFor();
     await holdToast(toast);
-    await expectNoAxeViolations(page, `/success/ with the 'Submission confirmed' toast (${viewport})`);
+    await expectNoAxeViolations(page, `/success/ with the '${FIXTURE.toasts.success.title}' toast (${viewport})`);
   });
 
   it("the home page has no violations with a badge tooltip open", async () => {
     const page = await open(viewport, "/");
-    await openBadgeTooltip(page, "GDPR Compliant");
-    await expectNoAxeViolations(page, `/ with the 'GDPR Compliant' tooltip open (${viewport})`);
+    await openBadgeTooltip(page, FIXTURE.home.badges.gdpr.label);
+    await expectNoAxeViolations(page, `/ with the '${FIXTURE.home.badges.gdpr.label}' tooltip open (${viewport})`);
   });
 });

@@ -1,17 +1,17 @@
 /**
- * Non-text contrast (WCAG 1.4.11; issue 5, item 3) where axe does not look: the
+ * Non-text contrast (WCAG 1.4.11; product rule 23) where axe does not look: the
  * outline that shows a visitor where each text field is. Text contrast is axe's
  * color-contrast rule (a11y-axe.test.ts).
  */
 import type { BrowserContext } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { contrastRatio } from "./support/focus";
 
 /** WCAG 1.4.11: the boundary of a control needs 3:1 against adjacent colours. */
 const NON_TEXT_CONTRAST = 3;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {

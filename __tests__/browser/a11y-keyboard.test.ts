@@ -1,40 +1,40 @@
 /**
- * Keyboard access (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 1.4.13; issue 5, item 3): every
+ * Keyboard access (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 1.4.13; product rule 23): every
  * control is reached by Tab in reading order, works with Enter or Space, and shows a
  * focus ring when focused from the keyboard.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, VIEWPORTS, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { contrastRatio, focusedControl, focusedIndicator, isVisibleRing, tabSequence, type FocusIndicator } from "./support/focus";
 import { showEmailRequiredToast } from "./support/page-state";
-import { signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { escapeRegExp, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { toastRegion, toastTitled } from "./support/toasts";
 
-/** Fixture copy (__tests__/fixtures/site.yaml). */
-const NEW_TAB = "(opens in a new tab)";
-const SOCIAL_URL = "https://x.com/pickfund";
+const { form, badges } = FIXTURE.home;
+const { social, newTabHint: NEW_TAB } = FIXTURE.links;
 /** Last on every page: the button that pauses the floating background (WCAG 2.2.2). */
-const PAUSE_BUTTON = "button Pause background animation";
+const PAUSE_BUTTON = `button ${FIXTURE.decorations.pauseLabel}`;
+const EMAIL_FIELD = `input ${form.email.label}`;
+const SOCIAL_LINK = new RegExp(escapeRegExp(social.label));
 const HOME_ORDER = [
-  "input Email",
-  "input First name",
-  "input Last name",
-  "button Secure Spot & Access Discord",
-  `a Follow @PickFund for funding announcements ${NEW_TAB}`,
-  "button SSL Secured",
-  "button GDPR Compliant",
+  EMAIL_FIELD,
+  `input ${form.firstName.label}`,
+  `input ${form.lastName.label}`,
+  `button ${form.submit}`,
+  `a ${social.label} ${NEW_TAB}`,
+  `button ${badges.ssl.label}`,
+  `button ${badges.gdpr.label}`,
   PAUSE_BUTTON,
 ];
-const TOOLTIPS = {
-  "SSL Secured": "Every page and every signup travels over an encrypted HTTPS connection.",
-  "GDPR Compliant": "We only keep what you give us here, never sell it, and delete it whenever you ask.",
-};
+/** Each badge's label and tooltip, in tab order. */
+const TOOLTIPS = Object.fromEntries([badges.ssl, badges.gdpr].map((badge) => [badge.label, badge.tooltip]));
 /** WCAG 1.4.11: a focus ring needs 3:1 against what surrounds it. */
 const NON_TEXT_CONTRAST = 3;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let blocked: string[];
 
@@ -81,17 +81,13 @@ function ringReport(order: string[], rings: FocusIndicator[]): string[] {
 }
 
 function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], unfocused: FocusIndicator[]): void {
-  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: ring `))));
-  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escape(name)}: NO RING `))));
+  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: ring `)) as unknown));
+  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: NO RING `)) as unknown));
   for (const ring of focused) {
     expect(ring.focusVisible).toBe(true);
     expect(contrastRatio(ring.outlineColor, theme.colors.background)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
     expect(contrastRatio(ring.outlineColor, theme.colors.surface)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 describe("the home page", () => {
@@ -104,10 +100,10 @@ describe("the home page", () => {
 
   it("goes back through the same controls in reverse with Shift+Tab", async () => {
     const page = await openHydrated(context, "/");
-    await page.getByRole("button", { name: "GDPR Compliant" }).focus();
+    await page.getByRole("button", { name: badges.gdpr.label }).focus();
     await page.getByRole("tooltip").waitFor();
     const backwards = await tabSequence(page, "Shift+Tab");
-    expect(backwards).toEqual(HOME_ORDER.slice(0, HOME_ORDER.indexOf("button GDPR Compliant")).reverse());
+    expect(backwards).toEqual(HOME_ORDER.slice(0, HOME_ORDER.indexOf(`button ${badges.gdpr.label}`)).reverse());
   });
 
   it("sends the form with Space on the button; a validation error takes focus to the field to fix", async () => {
@@ -117,8 +113,8 @@ describe("the home page", () => {
     await page.keyboard.press("Tab");
     expect(await focusedControl(page)).toBe(HOME_ORDER[3]);
     await page.keyboard.press("Space");
-    await toastTitled(page, "Email required").waitFor();
-    await eventually(async () => expect(await focusedControl(page)).toBe("input Email"));
+    await toastTitled(page, FIXTURE.toasts.emailRequired.title).waitFor();
+    await eventually(async () => expect(await focusedControl(page)).toBe(EMAIL_FIELD));
     expect((await focusedIndicator(page)).focusVisible).toBe(true);
   });
 
@@ -130,7 +126,7 @@ describe("the home page", () => {
     await submitButton(page).scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, window.innerHeight));
     const toast = await showEmailRequiredToast(page);
-    await eventually(async () => expect(await focusedControl(page)).toBe("input Email"));
+    await eventually(async () => expect(await focusedControl(page)).toBe(EMAIL_FIELD));
     const field = await signupFields(page).email.boundingBox();
     const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
     if (!field) throw new Error("the email field has no box");
@@ -140,17 +136,17 @@ describe("the home page", () => {
 
   it("opens the social profile in a new tab with Enter on the link", async () => {
     const page = await openHydrated(context, "/");
-    await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+    await page.getByRole("link", { name: SOCIAL_LINK }).focus();
     const [tab] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("Enter")]);
-    await eventually(() => expect(blocked).toContain(SOCIAL_URL));
+    await eventually(() => expect(blocked).toContain(social.url));
     expect(tab).not.toBe(page);
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
   it.each(Object.entries(TOOLTIPS))("shows the '%s' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)", async (badge, sentence) => {
     const page = await openHydrated(context, "/");
-    await page.getByRole("button", { name: "SSL Secured" }).focus();
-    if (badge !== "SSL Secured") await page.keyboard.press("Tab");
+    await page.getByRole("button", { name: badges.ssl.label }).focus();
+    if (badge !== badges.ssl.label) await page.keyboard.press("Tab");
     const button = page.getByRole("button", { name: badge });
     const tooltip = page.getByRole("tooltip");
     await eventually(async () => expect(await tooltip.textContent()).toContain(sentence));
@@ -180,20 +176,20 @@ describe("the home page", () => {
     it("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async () => {
       const page = await openHydrated(context, "/");
       await slowScripts(page, 1_500);
-      await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+      await page.getByRole("link", { name: SOCIAL_LINK }).focus();
       await page.keyboard.press("Tab");
-      expect(await focusedControl(page)).toBe("button SSL Secured");
+      expect(await focusedControl(page)).toBe(`button ${badges.ssl.label}`);
       await page.keyboard.press("Tab");
-      expect(await focusedControl(page)).toBe("button GDPR Compliant");
+      expect(await focusedControl(page)).toBe(`button ${badges.gdpr.label}`);
       await page.getByRole("tooltip").waitFor();
-      expect(await focusedControl(page)).toBe("button GDPR Compliant");
-      expect(await page.getByRole("tooltip").textContent()).toContain(TOOLTIPS["GDPR Compliant"]);
+      expect(await focusedControl(page)).toBe(`button ${badges.gdpr.label}`);
+      expect(await page.getByRole("tooltip").textContent()).toContain(badges.gdpr.tooltip);
     });
 
     it("does not pull a visitor who has tabbed past the badges back to them", async () => {
       const page = await openHydrated(context, "/");
       await slowScripts(page, 1_500);
-      await page.getByRole("link", { name: /Follow @PickFund/ }).focus();
+      await page.getByRole("link", { name: SOCIAL_LINK }).focus();
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
@@ -208,27 +204,28 @@ describe("the home page", () => {
     const page = await openHydrated(context, "/");
     const toast = await showEmailRequiredToast(page);
     await page.keyboard.press("F8");
-    // Radix focuses the toast list inside the "Notifications (F8)" region.
+    // Radix focuses the toast list inside the toast region (toasts.regionLabel).
     expect(await toastRegion(page).evaluate((region) => region.contains(document.activeElement))).toBe(true);
     expect(ringReport(["toast list"], [await focusedIndicator(page)])).toEqual([expect.stringMatching(/^toast list: ring /)]);
 
     const stops: string[] = [];
-    for (let presses = 0; presses < 3 && !stops.includes("button Dismiss notification"); presses += 1) {
+    const closeButton = `button ${FIXTURE.toasts.closeLabel}`;
+    for (let presses = 0; presses < 3 && !stops.includes(closeButton); presses += 1) {
       await page.keyboard.press("Tab");
       stops.push(await focusedControl(page));
       expect({ at: stops[stops.length - 1], ring: isVisibleRing(await focusedIndicator(page)) }).toEqual({ at: stops[stops.length - 1], ring: true });
     }
-    expect(stops[stops.length - 1]).toBe("button Dismiss notification");
+    expect(stops[stops.length - 1]).toBe(closeButton);
     await page.keyboard.press("Enter");
     await eventually(async () => expect(await toast.count()).toBe(0));
   });
 });
 
 describe("the other pages", () => {
-  it("/success/: Tab reaches JOIN DISCORD, with a ring, and Enter opens the invite in a new tab", async () => {
+  it(`/success/: Tab reaches ${FIXTURE.success.button}, with a ring, and Enter opens the invite in a new tab`, async () => {
     const page = await openHydrated(context, "/success/");
     const { order, focused, unfocused } = await walkWithRings(page);
-    expect(order).toEqual([`a JOIN DISCORD ${NEW_TAB}`, PAUSE_BUTTON]);
+    expect(order).toEqual([`a ${FIXTURE.success.button} ${NEW_TAB}`, PAUSE_BUTTON]);
     expectRingsOnlyWhenFocused(order, focused, unfocused);
 
     await page.keyboard.press("Tab");
@@ -236,13 +233,13 @@ describe("the other pages", () => {
     expect(tab).not.toBe(page);
   });
 
-  it("404: Tab reaches 'Return to Home', with a ring, and Enter goes home", async () => {
+  it(`404: Tab reaches '${FIXTURE.notFound.homeLink}', with a ring, and Enter goes home`, async () => {
     const page = await context.newPage();
     await page.goto("/no-such-page/");
-    await page.getByRole("link", { name: "Return to Home" }).waitFor();
+    await page.getByRole("link", { name: FIXTURE.notFound.homeLink }).waitFor();
     await page.waitForFunction(() => Object.keys(document.querySelector("a[href='/']") ?? {}).some((key) => key.startsWith("__reactProps$")));
     const { order, focused, unfocused } = await walkWithRings(page);
-    expect(order).toEqual(["a Return to Home", PAUSE_BUTTON]);
+    expect(order).toEqual([`a ${FIXTURE.notFound.homeLink}`, PAUSE_BUTTON]);
     expectRingsOnlyWhenFocused(order, focused, unfocused);
 
     await page.keyboard.press("Tab");

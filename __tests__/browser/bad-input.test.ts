@@ -1,5 +1,5 @@
 /**
- * Unusual and hostile input typed through the real form (issue 6; spec §5, §7): every
+ * Unusual and hostile input typed through the real form (product rules 6, 7 and 16): every
  * row goes through one page, and asserts the toast a visitor sees and exactly what
  * reached the provider stand-in (the decoded subscription), or that nothing did.
  *
@@ -13,20 +13,14 @@ import { launchChromium, newGuardedContext, waitForHydration } from "./support/b
 import { eventually } from "./support/eventually";
 import { allProviderRequests, sentSignup } from "./support/provider-control";
 import type { RecordedRequest } from "./support/provider-stand-in";
-import { COPY, fillSignupForm, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { fillSignupForm, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import type { Visitor } from "./support/visitors";
 
-/** Toasts by title, with their message (fixture copy; spec §5 and §8). */
-const TOASTS = {
-  "Submission confirmed": "Welcome to the team! Check your email for next steps.",
-  "Email required": "Please enter your email address",
-  "First name required": "Please enter your first name",
-  "Last name required": "Please enter your last name",
-  "Invalid email": "Please enter a valid email address",
-} as const;
-type ToastTitle = keyof typeof TOASTS;
-const SENT: ToastTitle = "Submission confirmed";
+/** The toasts a row can end in, by their key in `toasts` of the content. */
+type ToastKey = "success" | "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";
+const SENT: ToastKey = "success";
 
 /** A name of 1,000 characters (the form sets no length limit). */
 const LONG = 1_000;
@@ -39,11 +33,11 @@ interface Row {
   about: string;
   /** What the visitor types; `tag` is unique to the row and must end up in one field. */
   typed: (tag: string) => Visitor;
-  /** The toast the visitor should see; "Submission confirmed" means the signup was sent. */
-  toast: ToastTitle;
+  /** The toast the visitor should see; `success` means the signup was sent. */
+  toast: ToastKey;
   /**
    * What the provider should receive when the browser itself changes what was typed
-   * (default: the typed values, trimmed, as spec §5 requires before checks and sending).
+   * (default: the typed values, trimmed before they are checked or sent: product rule 6).
    */
   sent?: (tag: string) => Visitor;
 }
@@ -80,13 +74,13 @@ const ROWS: Row[] = [
   { about: "ideographic spaces around a name", typed: names("\u3000太郎\u3000", "山田"), toast: SENT },
   // A one-line field cannot hold a line break: Chromium turns it into a space (as when pasting) before the page sees it.
   { about: "a line break inside a name", typed: names("Ann\nMarie", "Lee"), toast: SENT, sent: (tag) => visitor(tag, { firstName: "Ann Marie" }) },
-  // White space only counts as empty: the 'required' toasts, in the order of spec §5.
-  { about: "an e-mail of spaces only", typed: (tag) => visitor(tag, { email: "   ", lastName: `Lee-${tag}` }), toast: "Email required" },
-  { about: "a first name of spaces only", typed: (tag) => visitor(tag, { firstName: "   " }), toast: "First name required" },
-  { about: "a last name of tabs and spaces only", typed: (tag) => visitor(tag, { lastName: "\t \t" }), toast: "Last name required" },
-  { about: "a first name of Unicode spaces only", typed: (tag) => visitor(tag, { firstName: "\u00A0\u3000\u2003" }), toast: "First name required" },
-  { about: "every field white space only", typed: () => ({ email: " ", firstName: "\t", lastName: " " }), toast: "Email required" },
-  { about: "spaces-only names with an invalid e-mail (required comes first)", typed: (tag) => ({ email: `not-an-email-${tag}`, firstName: "  ", lastName: "Lee" }), toast: "First name required" },
+  // White space only counts as empty: the 'required' toasts, in the order of product rule 7.
+  { about: "an e-mail of spaces only", typed: (tag) => visitor(tag, { email: "   ", lastName: `Lee-${tag}` }), toast: "emailRequired" },
+  { about: "a first name of spaces only", typed: (tag) => visitor(tag, { firstName: "   " }), toast: "firstNameRequired" },
+  { about: "a last name of tabs and spaces only", typed: (tag) => visitor(tag, { lastName: "\t \t" }), toast: "lastNameRequired" },
+  { about: "a first name of Unicode spaces only", typed: (tag) => visitor(tag, { firstName: "\u00A0\u3000\u2003" }), toast: "firstNameRequired" },
+  { about: "every field white space only", typed: () => ({ email: " ", firstName: "\t", lastName: " " }), toast: "emailRequired" },
+  { about: "spaces-only names with an invalid e-mail (required comes first)", typed: (tag) => ({ email: `not-an-email-${tag}`, firstName: "  ", lastName: "Lee" }), toast: "firstNameRequired" },
   // HTML and script are text: sent exactly, never rendered.
   { about: "HTML tags in the first name", typed: names("<b>Bold</b>", "<i>Lee</i>"), toast: SENT },
   { about: "an img onerror payload", typed: names(`<img src=x onerror="window.__injected=1">`, "Lee"), toast: SENT },
@@ -96,22 +90,22 @@ const ROWS: Row[] = [
   { about: "a javascript: URL and a template expression", typed: names("javascript:alert(1)", "{{7*7}} ${7*7}"), toast: SENT },
   { about: "form-encoding characters (+ & = %)", typed: names("a+b=c&d", "100% %20"), toast: SENT },
   { about: "SQL-looking text", typed: names("Robert'); DROP TABLE signups;--", "' OR 1=1 --"), toast: SENT },
-  // E-mail addresses at the edges of spec §5's pattern: non-space characters, one @, a domain with a dot.
+  // E-mail addresses at the edges of product rule 7's pattern: non-space characters, one @, a domain with a dot.
   { about: "the shortest valid address a@b.c", typed: withEmail("a@b.c"), toast: SENT },
   { about: "a plus tag in the address", typed: withEmail("a+waitlist@example.test"), toast: SENT },
   { about: "capitals in the address (sent as typed)", typed: withEmail("Ann.LEE@Example.TEST"), toast: SENT },
   { about: "a dot after the domain (the simple pattern allows it)", typed: withEmail("a@b.c."), toast: SENT },
-  { about: "user@localhost (no dot in the domain)", typed: withEmail("user@localhost"), toast: "Invalid email" },
-  { about: "two @ signs", typed: withEmail("a@b@c.d"), toast: "Invalid email" },
-  { about: "nothing before the @", typed: withEmail("@x.com"), toast: "Invalid email" },
-  { about: "nothing around the dot (x@.)", typed: withEmail("x@."), toast: "Invalid email" },
-  { about: "a domain ending in a dot (a@b.)", typed: withEmail("a@b."), toast: "Invalid email" },
-  { about: "a domain starting with its only dot (a@.b)", typed: withEmail("a@.b"), toast: "Invalid email" },
-  { about: "a space in the local part", typed: withEmail("a b@c.de"), toast: "Invalid email" },
-  { about: "a space in the domain", typed: withEmail("ab@c .de"), toast: "Invalid email" },
-  { about: "a quoted local part with a space", typed: withEmail(`"a b"@c.de`), toast: "Invalid email" },
-  { about: "no @ at all", typed: withEmail("plainaddress.example.test"), toast: "Invalid email" },
-  { about: "an @ alone", typed: withEmail("@"), toast: "Invalid email" },
+  { about: "user@localhost (no dot in the domain)", typed: withEmail("user@localhost"), toast: "invalidEmail" },
+  { about: "two @ signs", typed: withEmail("a@b@c.d"), toast: "invalidEmail" },
+  { about: "nothing before the @", typed: withEmail("@x.com"), toast: "invalidEmail" },
+  { about: "nothing around the dot (x@.)", typed: withEmail("x@."), toast: "invalidEmail" },
+  { about: "a domain ending in a dot (a@b.)", typed: withEmail("a@b."), toast: "invalidEmail" },
+  { about: "a domain starting with its only dot (a@.b)", typed: withEmail("a@.b"), toast: "invalidEmail" },
+  { about: "a space in the local part", typed: withEmail("a b@c.de"), toast: "invalidEmail" },
+  { about: "a space in the domain", typed: withEmail("ab@c .de"), toast: "invalidEmail" },
+  { about: "a quoted local part with a space", typed: withEmail(`"a b"@c.de`), toast: "invalidEmail" },
+  { about: "no @ at all", typed: withEmail("plainaddress.example.test"), toast: "invalidEmail" },
+  { about: "an @ alone", typed: withEmail("@"), toast: "invalidEmail" },
 ];
 
 /** One run's prefix, so a rerun against the same stand-in never sees an old row's request. */
@@ -161,25 +155,26 @@ describe("bad and unusual input, one page for all rows", () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(ROWS.map((row, index) => [row.about, row.toast, row, index] as const))("%s → '%s'", async (_about, _toast, row, index) => {
+  it.each(ROWS.map((row, index) => [row.about, FIXTURE.toasts[row.toast].title, row, index] as const))("%s → '%s'", async (_about, _toast, row, index) => {
     const tag = `r${index}-${RUN}`;
     const typed = row.typed(tag);
     // A row that should be sent must carry its tag, or its request could not be told apart.
-    if (row.toast === SENT) expect(Object.values(typed).some((value) => value.includes(tag))).toBe(true);
+    if (row.toast === SENT) expect([typed.email, typed.firstName, typed.lastName].some((value) => value.includes(tag))).toBe(true);
 
     await freshForm();
     await fillSignupForm(page, typed);
     await submitButton(page).click();
 
-    const toast = toastTitled(page, row.toast);
+    const { title, message } = FIXTURE.toasts[row.toast];
+    const toast = toastTitled(page, title);
     await toast.waitFor();
-    expect(await toast.textContent()).toContain(TOASTS[row.toast]);
+    expect(await toast.textContent()).toContain(message);
     expect(await allToasts(page).count()).toBe(1);
     await expectNoInjectedMarkup();
 
     if (row.toast !== SENT) {
       expect(new URL(page.url()).pathname).toBe("/");
-      expect(await page.getByRole("button", { name: COPY.submit }).isEnabled()).toBe(true);
+      expect(await page.getByRole("button", { name: FIXTURE.home.form.submit }).isEnabled()).toBe(true);
       expect(await requestsTagged(tag)).toEqual([]);
       return;
     }
@@ -190,7 +185,7 @@ describe("bad and unusual input, one page for all rows", () => {
       return requests;
     });
     expect(more).toEqual([]);
-    expect(sentSignup(request)).toEqual({ listId: COPY.listId, email: expected.email, firstName: expected.firstName, lastName: expected.lastName });
+    expect(sentSignup(request)).toEqual({ listId: FIXTURE.provider.listId, email: expected.email, firstName: expected.firstName, lastName: expected.lastName });
     await page.waitForURL((url) => url.pathname === "/success/");
     await expectNoInjectedMarkup();
   });

@@ -1,6 +1,6 @@
 /**
  * What the fixture build ships to browsers: the content schema (zod) and the YAML
- * parser stay at build time (issue 4), and the signup code is there.
+ * parser stay at build time (they would add their weight to every page), and the signup code is there.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

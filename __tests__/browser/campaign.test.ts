@@ -6,36 +6,21 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { newGuardedContext, openHydrated, useChromium, waitForHydration } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import type { RecordedRequest } from "./support/provider-stand-in";
 import { legacyPixelSiteOrigin, runEnv } from "./support/run-env";
-import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
+import { escapeRegExp, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-/** Fixture values (__tests__/fixtures/site.yaml and campaigns/nba-ads.yaml). */
-const SITE_URL = "https://www.pickfund.example";
-const CAMPAIGN = {
-  path: "/nba-ads/",
-  pageTitle: "Fixture NBA picks waitlist | PickFund",
-  title: "Fixture campaign: get funded for your NBA picks",
-  tagline: "Courtside odds, our bankroll. Join the NBA waitlist before launch.",
-  description: "Fixture campaign: get funded for your NBA picks without risking your own bankroll.",
-  successToast: "Fixture campaign confirmed",
-  source: "fixture-nba-ads",
-};
-/** provider.source of the fixture site file: the custom source of signups on /. */
-const SITE_SOURCE = "Fixture Fund waitlist";
-const HOME = {
-  pageTitle: "Secure Your Spot Before Launch | PickFund",
-  title: "Fixture title: secure your spot",
-  descriptionStart: "Join the PickFund waitlist before launch.",
-  successToast: "Submission confirmed",
-};
+const SITE_URL = FIXTURE.site.url;
+/** The fixture campaign page (__tests__/fixtures/campaigns/nba-ads.yaml merged over the fixture). */
+const { pagePath: CAMPAIGN_PATH, content: CAMPAIGN } = fixtureCampaign();
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 beforeEach(async () => {
@@ -81,44 +66,44 @@ async function headTags(page: Page) {
 
 describe("a campaign page", () => {
   it("shows the campaign's heading and tagline, with the site's form, social link and countdown for what it leaves out", async () => {
-    const page = await openHydrated(context, CAMPAIGN.path);
-    await page.getByRole("heading", { level: 1, name: CAMPAIGN.title }).waitFor();
-    expect(await page.getByText(CAMPAIGN.tagline, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: HOME.title }).count()).toBe(0);
-    const fields = signupFields(page);
+    const page = await openHydrated(context, CAMPAIGN_PATH);
+    await page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title }).waitFor();
+    expect(await page.getByText(CAMPAIGN.home.tagline, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: FIXTURE.home.title }).count()).toBe(0);
+    const fields = signupFields(page, CAMPAIGN.home.form);
     for (const field of [fields.email, fields.firstName, fields.lastName]) expect(await field.isVisible()).toBe(true);
-    expect(await submitButton(page).textContent()).toBe(COPY.submit);
-    expect(await page.getByRole("link", { name: /Follow @PickFund for funding announcements/ }).isVisible()).toBe(true);
+    expect(await submitButton(page, CAMPAIGN.home.form).textContent()).toBe(CAMPAIGN.home.form.submit);
+    expect(await page.getByRole("link", { name: new RegExp(escapeRegExp(CAMPAIGN.links.social.label)) }).isVisible()).toBe(true);
     expect(await page.getByRole("timer").isVisible()).toBe(true);
   });
 
   it("has its own title, description, canonical URL and Open Graph URL", async () => {
-    const page = await openHydrated(context, CAMPAIGN.path);
+    const page = await openHydrated(context, CAMPAIGN_PATH);
     expect(await headTags(page)).toEqual({
-      title: CAMPAIGN.pageTitle,
-      description: CAMPAIGN.description,
-      canonical: `${SITE_URL}${CAMPAIGN.path}`,
-      ogUrl: `${SITE_URL}${CAMPAIGN.path}`,
+      title: CAMPAIGN.home.pageTitle,
+      description: CAMPAIGN.campaign.metaDescription,
+      canonical: `${SITE_URL}${CAMPAIGN_PATH}`,
+      ogUrl: `${SITE_URL}${CAMPAIGN_PATH}`,
     });
   });
 
   it("is prerendered with its copy, for visitors without JavaScript and for crawlers", async () => {
-    const response = await fetch(`${runEnv().siteOrigin}${CAMPAIGN.path}`);
+    const response = await fetch(`${runEnv().siteOrigin}${CAMPAIGN_PATH}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain(CAMPAIGN.title);
-    expect(html).toContain(`<link data-react-helmet="true" rel="canonical" href="${SITE_URL}${CAMPAIGN.path}"/>`);
+    expect(html).toContain(CAMPAIGN.home.title);
+    expect(html).toContain(`<link data-react-helmet="true" rel="canonical" href="${SITE_URL}${CAMPAIGN_PATH}"/>`);
   });
 
   it("confirms a signup with the campaign's toast and goes on to the shared /success/", async () => {
-    const page = await openHydrated(context, CAMPAIGN.path);
+    const page = await openHydrated(context, CAMPAIGN_PATH);
     const visitor = uniqueVisitor("campaign-signup");
     await setProviderMode(visitor.email, "slow", 1_000);
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
-    await toastTitled(page, CAMPAIGN.successToast).waitFor();
+    await fillSignupForm(page, visitor, CAMPAIGN.home.form);
+    await submitButton(page, CAMPAIGN.home.form).click();
+    await toastTitled(page, CAMPAIGN.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
     await requestFrom(visitor);
   });
 });
@@ -126,22 +111,22 @@ describe("a campaign page", () => {
 describe("where a signup came from (Client API)", () => {
   it("a signup from /<slug>/?utm_…, linked from another site, carries the campaign's source, the UTM values, the landing page and the referring origin", async () => {
     const query = "?utm_source=nba-preseason&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&fbclid=abc";
-    const page = await openFrom(`${CAMPAIGN.path}${query}`, "https://news.example/articles/42?reader=jordan");
+    const page = await openFrom(`${CAMPAIGN_PATH}${query}`, "https://news.example/articles/42?reader=jordan");
     const visitor = uniqueVisitor("campaign-utm");
     await setProviderMode(visitor.email, "ok");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
+    await fillSignupForm(page, visitor, CAMPAIGN.home.form);
+    await submitButton(page, CAMPAIGN.home.form).click();
     await page.waitForURL((url) => url.pathname === "/success/");
 
     expect(attributionOf(await requestFrom(visitor))).toEqual({
-      customSource: CAMPAIGN.source,
+      customSource: CAMPAIGN.campaign.source,
       properties: {
         utm_source: "nba-preseason",
         utm_medium: "paid-social",
         utm_campaign: "launch week",
         utm_term: "picks",
         utm_content: "video-a",
-        landing_page: CAMPAIGN.path,
+        landing_page: CAMPAIGN_PATH,
         referrer: "https://news.example",
       },
     });
@@ -155,13 +140,13 @@ describe("where a signup came from (Client API)", () => {
     await submitButton(page).click();
     await page.waitForURL((url) => url.pathname === "/success/");
 
-    expect(attributionOf(await requestFrom(visitor))).toEqual({ customSource: SITE_SOURCE, properties: { landing_page: "/" } });
+    expect(attributionOf(await requestFrom(visitor))).toEqual({ customSource: FIXTURE.provider.source, properties: { landing_page: "/" } });
   });
 
   it("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async () => {
     const long = `${"x".repeat(4_990)}<b>END</b>`;
     const markup = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
-    const page = await openHydrated(context, `${CAMPAIGN.path}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
+    const page = await openHydrated(context, `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -169,35 +154,35 @@ describe("where a signup came from (Client API)", () => {
     });
     const visitor = uniqueVisitor("campaign-hostile");
     await setProviderMode(visitor.email, "ok");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
+    await fillSignupForm(page, visitor, CAMPAIGN.home.form);
+    await submitButton(page, CAMPAIGN.home.form).click();
     await page.waitForURL((url) => url.pathname === "/success/");
 
     const { properties } = attributionOf(await requestFrom(visitor));
-    expect(properties).toEqual({ utm_source: "x".repeat(255), utm_content: markup, landing_page: CAMPAIGN.path });
+    expect(properties).toEqual({ utm_source: "x".repeat(255), utm_content: markup, landing_page: CAMPAIGN_PATH });
     expect(await page.title()).not.toBe("pwned");
     expect(dialogs).toEqual([]);
   });
 });
 
 describe("a campaign page on the legacy-form transport", () => {
-  it("sends the spec's payload exactly, with nothing of the attribution added", async () => {
+  it("sends the original embed's payload exactly, with nothing of the attribution added", async () => {
     // The legacy-form build instead of this file's usual one.
     await context.close();
     ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
     await context.addInitScript((key) => window.localStorage.setItem(key, "declined"), CONSENT_STORAGE_KEY);
-    const page = await openHydrated(context, `${CAMPAIGN.path}?utm_source=nba-preseason&utm_medium=paid-social`);
-    await page.getByRole("heading", { level: 1, name: CAMPAIGN.title }).waitFor();
+    const page = await openHydrated(context, `${CAMPAIGN_PATH}?utm_source=nba-preseason&utm_medium=paid-social`);
+    await page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title }).waitFor();
     const visitor = uniqueVisitor("campaign-legacy");
     await setProviderMode(visitor.email, "ok");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
+    await fillSignupForm(page, visitor, CAMPAIGN.home.form);
+    await submitButton(page, CAMPAIGN.home.form).click();
     await page.waitForURL((url) => url.pathname === "/success/");
 
     const request = await requestFrom(visitor);
     expect(request.json).toBeNull();
     expect(request.fields).toEqual([
-      ["g", COPY.listId],
+      ["g", legacyPixelContent().provider.listId],
       ["email", visitor.email],
       ["first_name", visitor.firstName],
       ["last_name", visitor.lastName],
@@ -208,11 +193,10 @@ describe("a campaign page on the legacy-form transport", () => {
 describe("the site's own pages next to a campaign", () => {
   it("/ keeps the site's copy and head tags", async () => {
     const page = await openHydrated(context, "/");
-    await page.getByRole("heading", { level: 1, name: HOME.title }).waitFor();
-    expect(await page.getByRole("heading", { name: CAMPAIGN.title }).count()).toBe(0);
+    await page.getByRole("heading", { level: 1, name: FIXTURE.home.title }).waitFor();
+    expect(await page.getByRole("heading", { name: CAMPAIGN.home.title }).count()).toBe(0);
     const tags = await headTags(page);
-    expect(tags).toMatchObject({ title: HOME.pageTitle, canonical: `${SITE_URL}/`, ogUrl: `${SITE_URL}/` });
-    expect(tags.description?.startsWith(HOME.descriptionStart)).toBe(true);
+    expect(tags).toEqual({ title: FIXTURE.home.pageTitle, description: FIXTURE.site.metaDescription, canonical: `${SITE_URL}/`, ogUrl: `${SITE_URL}/` });
   });
 });
 
@@ -226,7 +210,7 @@ describe("the sitemap", () => {
     )
       .flat()
       .map(([, loc]) => loc);
-    expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${CAMPAIGN.path}`]);
+    expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${CAMPAIGN_PATH}`]);
   });
 
   it("is named in robots.txt by its absolute address", async () => {

@@ -6,29 +6,24 @@
  * faults.test.ts. Timings are asserted as lower bounds (a wait was honoured), never as deadlines.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH, LIST_REFUSAL_DETAIL } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
-import { COPY, expectFormGivenBack, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { expectFormGivenBack, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → toasts). */
-const FAILED = {
-  title: "Subscription failed",
-  fallbackMessage: "Please try again later",
-  rejectedMessage: "Signups are not working right now because of a problem on our side. Please try again later.",
-};
-const INVALID_EMAIL = { title: "Invalid email", message: "Please enter a valid email address" };
+const { subscriptionFailed: FAILED, invalidEmail: INVALID_EMAIL, success: SUCCESS } = FIXTURE.toasts;
 /** The stand-in sees a retry a little after the browser sent it; lower bounds allow for that much (ms). */
 const CLOCK_SLACK_MS = 250;
 /** Upper limit for the failure toast after 4 attempts and 7 s of backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 30_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** What the page logged with console.error. */
@@ -68,18 +63,18 @@ async function signUp(visitor: Visitor): Promise<void> {
 }
 
 describe("the Client API's answers", () => {
-  it("202 Accepted: 'Submission confirmed', then /success/", async () => {
+  it(`202 Accepted: '${SUCCESS.title}', then /success/`, async () => {
     const visitor = uniqueVisitor("api-202");
     await setProviderMode(visitor.email, "ok");
     await signUp(visitor);
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, SUCCESS.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
     const [request] = await requestsFrom(visitor, 1);
     expect(request.path).toBe(CLIENT_API_PATH);
   });
 
-  it("400 pointing at the e-mail: 'Invalid email', no retry, the values kept and the e-mail field focused", async () => {
+  it(`400 pointing at the e-mail: '${INVALID_EMAIL.title}', no retry, the values kept and the e-mail field focused`, async () => {
     const visitor = uniqueVisitor("api-refused-email");
     await setProviderMode(visitor.email, "refuse-email");
     await signUp(visitor);
@@ -98,14 +93,14 @@ describe("the Client API's answers", () => {
 
     // The form stays in its submitting state while it waits.
     await requestsFrom(visitor, 1);
-    expect(await page.getByRole("button", { name: COPY.submitting }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: FIXTURE.home.form.submitting }).isDisabled()).toBe(true);
     await page.waitForURL((url) => url.pathname === "/success/", { timeout: ALL_ATTEMPTS_LIMIT_MS });
     const [first, retry] = await requestsFrom(visitor, 2);
     expect(retry.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(3_000 - CLOCK_SLACK_MS);
     expect(retry.body).toBe(first.body);
   });
 
-  it("429 whose Retry-After is not exposed to the page: retries after the spec's backoff instead of the unreadable 20 s", async () => {
+  it("429 whose Retry-After is not exposed to the page: retries after the usual backoff instead of the unreadable 20 s", async () => {
     const visitor = uniqueVisitor("api-throttled-hidden");
     await setProviderMode(visitor.email, "throttle-hidden", { times: 1, retryAfterS: 20 });
     await signUp(visitor);
@@ -116,7 +111,7 @@ describe("the Client API's answers", () => {
     await page.waitForURL((url) => url.pathname === "/success/");
   });
 
-  it("429 every time: each counts as one of the 3 retries, then 'Subscription failed' / 'Please try again later'", async () => {
+  it(`429 every time: each counts as one of the 3 retries, then '${FAILED.title}' / '${FAILED.fallbackMessage}'`, async () => {
     const visitor = uniqueVisitor("api-throttled-always");
     await setProviderMode(visitor.email, "throttle", { retryAfterS: 1 });
     await signUp(visitor);
@@ -126,7 +121,7 @@ describe("the Client API's answers", () => {
     await expectFormGivenBack(page, visitor);
   });
 
-  it("500 every time: retried 3 times with the backoff, then 'Subscription failed' / 'Please try again later', the form given back", async () => {
+  it(`500 every time: retried 3 times with the backoff, then '${FAILED.title}' / '${FAILED.fallbackMessage}', the form given back`, async () => {
     const visitor = uniqueVisitor("api-500");
     await setProviderMode(visitor.email, "500");
     await signUp(visitor);
@@ -161,7 +156,7 @@ describe("the Klaviyo stand-in itself refuses what the real API refuses", () => 
     data: {
       type: "subscription",
       attributes: { profile: { data: { type: "profile", attributes: { email } } } },
-      relationships: { list: { data: { type: "list", id: COPY.listId } } },
+      relationships: { list: { data: { type: "list", id: FIXTURE.provider.listId } } },
     },
   });
   const post = (url: string, headers: Record<string, string>, body: unknown) => fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
@@ -169,17 +164,17 @@ describe("the Klaviyo stand-in itself refuses what the real API refuses", () => 
 
   it.each<[string, (email: string) => Promise<Response>]>([
     ["without company_id", (email) => post(endpoint(), HEADERS, document(email))],
-    ["without a revision header", (email) => post(`${endpoint()}?company_id=${COPY.publicApiKey}`, { "content-type": HEADERS["content-type"] }, document(email))],
-    ["whose body is not a subscription document", (email) => post(`${endpoint()}?company_id=${COPY.publicApiKey}`, HEADERS, { data: { type: "profile", attributes: { email } } })],
+    ["without a revision header", (email) => post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, { "content-type": HEADERS["content-type"] }, document(email))],
+    ["whose body is not a subscription document", (email) => post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, HEADERS, { data: { type: "profile", attributes: { email } } })],
   ])("answers a request %s with 400 and a JSON:API error", async (_case, send) => {
     const response = await send(uniqueVisitor("stand-in-check").email);
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { status: string; detail: string }[] };
-    expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) });
+    expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) as unknown });
   });
 
   it("accepts a well-formed one with 202 and no body, and answers the CORS preflight", async () => {
-    const response = await post(`${endpoint()}?company_id=${COPY.publicApiKey}`, { ...HEADERS, origin: runEnv().siteOrigin }, document(uniqueVisitor("stand-in-ok").email));
+    const response = await post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, { ...HEADERS, origin: runEnv().siteOrigin }, document(uniqueVisitor("stand-in-ok").email));
     expect(response.status).toBe(202);
     expect(await response.text()).toBe("");
     expect(response.headers.get("access-control-allow-origin")).toBe(runEnv().siteOrigin);

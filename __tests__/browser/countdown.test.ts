@@ -1,13 +1,19 @@
 /**
- * The launch countdown with the browser's clock under test control (spec §2, §4):
+ * The launch countdown with the browser's clock under test control (product rule 20):
  * zeros after the launch, one-second ticks before it, the same figures in any time zone.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
+import { FIXTURE } from "./support/fixture-content";
+import { escapeRegExp } from "./support/signup-page";
 
-/** The fixture's launch moment (__tests__/fixtures/site.yaml → launch.moment). */
-const LAUNCH_AT_MS = Date.parse("2030-06-01T12:00:00-07:00");
+/** The fixture's launch moment (launch.moment, with its offset) in ms since the epoch. */
+const LAUNCH_AT_MS = Date.parse(FIXTURE.launch.moment);
+/** The timer's text without white space: each figure followed by its unit label (home.countdown). */
+const { days, hours, minutes, seconds } = FIXTURE.home.countdown;
+const FIGURES = new RegExp(`^${[days, hours, minutes, seconds].map((unit) => `(\\S+?)${escapeRegExp(unit.replace(/\s+/g, ""))}`).join("")}$`);
+
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -17,7 +23,7 @@ const START_BEFORE_LAUNCH_MS = 3 * DAY + 4 * HOUR + 5 * MINUTE + 30 * SECOND;
 /** How far the clock is moved on once the page is ready (longer than hydration can take). */
 const SETTLE_MS = 60 * SECOND;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext | undefined;
 
 afterEach(async () => {
@@ -25,10 +31,10 @@ afterEach(async () => {
   context = undefined;
 });
 
-/** The four figures as shown (days, hours, min, sec), e.g. ["03", "04", "04", "30"]. */
+/** The four figures as shown (days, hours, minutes, seconds), e.g. ["03", "04", "04", "30"]. */
 async function figures(page: Page): Promise<string[]> {
   const text = (await page.getByRole("timer").textContent()) ?? "";
-  const match = /^(\S+?)days(\S+?)hours(\S+?)min(\S+?)sec$/.exec(text.replace(/\s+/g, ""));
+  const match = FIGURES.exec(text.replace(/\s+/g, ""));
   if (!match) throw new Error(`unexpected countdown text: ${text}`);
   return match.slice(1);
 }

@@ -1,14 +1,15 @@
 /**
- * The security headers the build writes to `public/_headers` (issue 6), served as a
+ * The security headers the build writes to `public/_headers`, served as a
  * static host would serve them, in a real browser: every page carries them, the
  * Content-Security-Policy lets the site's own scripts run (Gatsby's inline ones by
  * hash) without a single violation, and a whole signup works under it.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, waitForHydration, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
 import { siteOriginWithHeaders } from "./support/run-env";
+import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
@@ -23,7 +24,7 @@ const PAGES: [string, number][] = [
 /** What Chromium logs when it blocks something under a CSP. */
 const CSP_CONSOLE_TEXT = "Content Security Policy";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** Console messages about the CSP. */
@@ -102,9 +103,9 @@ describe("a signup under the CSP", () => {
     await submitButton(page).click();
 
     await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(1));
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
     await page.waitForLoadState("networkidle");
     await expectNoViolations();
   });

@@ -1,24 +1,25 @@
 /**
- * Signups when the network fails (issue 6; spec §4, §8, §9): a provider that never
+ * Signups when the network fails (product rules 8, 9 and 11): a provider that never
  * answers and a browser that is offline. The client gives each attempt about 5 s,
  * then retries three times with 1 s, 2 s and 4 s of backoff, and the visitor gets the
- * form back with a 'Subscription failed' toast. Timings are asserted as lower bounds
+ * form back with the `toasts.subscriptionFailed` toast. Timings are asserted as lower bounds
  * (the order and spacing of attempts), never as deadlines.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH, type RecordedRequest } from "./support/provider-stand-in";
 import { expectNoLaterRequests, QUIET_PERIOD_MS } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
-import { COPY, expectFormGivenBack, fillSignupForm, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { expectFormGivenBack, fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-/** Issue 6: each attempt is given up after about this long (ms). */
+/** Product rule 9: each attempt is given up after about this long (ms). */
 const ATTEMPT_TIMEOUT_MS = 5_000;
-/** Spec §9: one attempt, then 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
+/** Product rule 9: one attempt, then 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
 const BACKOFF_MS = [1_000, 2_000, 4_000];
 const ATTEMPTS = 1 + BACKOFF_MS.length;
 /**
@@ -26,16 +27,12 @@ const ATTEMPTS = 1 + BACKOFF_MS.length;
  * the browser give up a little after it did; lower bounds allow for that much (ms).
  */
 const CLOCK_SLACK_MS = 250;
-/** Fixture copy (__tests__/fixtures/site.yaml → toasts.subscriptionFailed). */
-const FAILED = {
-  title: "Subscription failed",
-  fallbackMessage: "Please try again later",
-  networkMessage: "We couldn't reach the signup service. Check your connection and try again.",
-};
+/** The failure toast's copy. */
+const FAILED = FIXTURE.toasts.subscriptionFailed;
 /** Upper limit for the failure toast to appear: all attempts, timeouts and backoff, on a busy machine (ms). */
 const ALL_ATTEMPTS_LIMIT_MS = 60_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 /** Main-frame navigations after the home page loaded. */
@@ -68,16 +65,16 @@ async function expectFormGivenBackInPlace(page: Page, visitor: Visitor): Promise
 
 describe("when the provider never answers", () => {
   it(
-    "gives each of the 4 attempts ~5 s, backs off 1 s, 2 s, 4 s between them, then shows 'Subscription failed' / 'Please try again later' and sends nothing more",
+    `gives each of the 4 attempts ~5 s, backs off 1 s, 2 s, 4 s between them, then shows '${FAILED.title}' / '${FAILED.fallbackMessage}' and sends nothing more`,
     async () => {
       const visitor = uniqueVisitor("never-answers");
       await setProviderMode(visitor.email, "never");
       await fillSignupForm(page, visitor);
       await submitButton(page).click();
 
-      // While the retries run, the form stays in its submitting state (spec §4).
+      // While the retries run, the form stays in its submitting state (product rule 8).
       await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(2), ALL_ATTEMPTS_LIMIT_MS);
-      expect(await page.getByRole("button", { name: COPY.submitting }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: FIXTURE.home.form.submitting }).isDisabled()).toBe(true);
 
       expect(await failureMessage(page)).toBe(FAILED.fallbackMessage);
       // The browser closes each connection when it gives up; the last close may trail the toast a little.
@@ -108,7 +105,7 @@ describe("when the provider never answers", () => {
 });
 
 describe("when the browser goes offline after the page loaded", () => {
-  it("tries 4 times, shows 'Subscription failed' with the content's network message, keeps the values and stays on the page", async () => {
+  it(`tries 4 times, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async () => {
     const visitor = uniqueVisitor("offline");
     const endpoint = `${runEnv().providerOrigin}${CLIENT_API_PATH}`;
     const sent: string[] = [];

@@ -3,17 +3,17 @@
  * hydration (the Radix toaster) is never needed for a toast to show.
  */
 import type { BrowserContext } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
-import { COPY, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { skipBrowserValidation, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → toasts.emailRequired). */
-const EMAIL_REQUIRED = "Email required";
+const EMAIL_REQUIRED = FIXTURE.toasts.emailRequired.title;
 /** The bundles a first visit to / runs before hydration, by their Gatsby file-name prefixes. */
 const FIRST_LOAD_PREFIXES = ["webpack-runtime-", "framework-", "app-", "commons-", "component---"];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 beforeEach(async () => {
@@ -46,9 +46,9 @@ it("shows a validation toast when the code loaded after hydration cannot be fetc
   });
   const page = await openHydrated(context, "/");
   await skipBrowserValidation(page);
-  await page.getByRole("button", { name: COPY.submit }).waitFor();
+  await page.getByRole("button", { name: FIXTURE.home.form.submit }).waitFor();
   await submitButton(page).click();
   await toastTitled(page, EMAIL_REQUIRED).waitFor();
   // A control: the toaster's own code really was asked for, and refused.
-  await eventually(async () => expect(refused.length).toBeGreaterThan(0));
+  await eventually(() => expect(refused.length).toBeGreaterThan(0));
 });

@@ -1,22 +1,22 @@
 /**
- * The honeypot field (spec §2 form; issue 6): people never see or reach it, and a
+ * The honeypot field (product rule 14): people never see or reach it, and a
  * signup that fills it is answered like a success while nothing is sent, so a bot
  * learns nothing.
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
+import { FIXTURE } from "./support/fixture-content";
 import { providerRequests } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → home.form.honeypotLabel). */
-const HONEYPOT_LABEL = "Leave this field empty";
+const HONEYPOT_LABEL = FIXTURE.home.form.honeypotLabel;
 /** More Tab presses than the page has stops, so the walk passes every one of them. */
 const MAX_TAB_STOPS = 40;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -74,7 +74,7 @@ describe("the honeypot field", () => {
     expect(await honeypot(page).inputValue()).toBe("https://spam.example/");
     await submitButton(page).click();
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
     expect(await providerRequests(visitor.email)).toEqual([]);
     await expectNoLaterRequests(visitor.email, 0);

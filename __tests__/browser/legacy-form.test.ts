@@ -1,22 +1,27 @@
 /**
  * The legacy-form transport (`provider.transport: legacy-form`) in a real browser: the
- * spec's call exactly (§7), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
+ * original embed's call exactly (product rule 17), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
  * `last_name` to Klaviyo's legacy ajax endpoint, whose answer cannot be read. Runs
  * against the second fixture build (legacy-form, with a pixel id; the consent banner is
  * answered beforehand so it stays out of the way).
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
 import { LEGACY_SUBSCRIBE_PATH } from "./support/provider-stand-in";
 import { legacyPixelSiteOrigin } from "./support/run-env";
-import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { legacyPixelContent } from "./support/fixture-content";
+import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-const browser = useChromium();
+/** The content of the legacy-form build. */
+const LEGACY = legacyPixelContent();
+const { form } = LEGACY.home;
+
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -42,13 +47,13 @@ describe("sending a signup on the legacy-form transport", () => {
   it("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async () => {
     const visitor = uniqueVisitor("legacy-slow-signup");
     await setProviderMode(visitor.email, "slow", 3_000);
-    await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` });
-    await submitButton(page).click();
+    await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` }, form);
+    await submitButton(page, form).click();
 
-    const busyButton = page.getByRole("button", { name: COPY.submitting });
+    const busyButton = page.getByRole("button", { name: form.submitting });
     await busyButton.waitFor();
     expect(await busyButton.isDisabled()).toBe(true);
-    const fields = signupFields(page);
+    const fields = signupFields(page, form);
     for (const field of [fields.email, fields.firstName, fields.lastName]) {
       expect(await field.isDisabled()).toBe(true);
     }
@@ -59,25 +64,25 @@ describe("sending a signup on the legacy-form transport", () => {
     expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
     // Trimmed values, in the provider's field names, with the list id in `g`.
     expect(request.fields).toEqual([
-      ["g", COPY.listId],
+      ["g", LEGACY.provider.listId],
       ["email", visitor.email],
       ["first_name", visitor.firstName],
       ["last_name", visitor.lastName],
     ]);
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, LEGACY.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: LEGACY.success.heading }).waitFor();
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });
 
-  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read (spec §7)", async () => {
+  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read", async () => {
     const visitor = uniqueVisitor("legacy-provider-500");
     await setProviderMode(visitor.email, "500");
-    await fillSignupForm(page, visitor);
-    await submitButton(page).click();
+    await fillSignupForm(page, visitor, form);
+    await submitButton(page, form).click();
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, LEGACY.toasts.success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });

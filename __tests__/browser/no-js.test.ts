@@ -1,31 +1,32 @@
 /**
- * The signup form without JavaScript (spec §2, §7): the prerendered home page is a
- * complete form that posts the spec's payload straight to Klaviyo's legacy form
+ * The signup form without JavaScript (product rule 12): the prerendered home page is a
+ * complete form that posts the signup's fields straight to Klaviyo's legacy form
  * endpoint (provider.noScriptFormUrl), which shows the visitor a page of its own. And
  * with JavaScript, the same form never falls through to that native post.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests } from "./support/provider-control";
-import { NO_SCRIPT_FORM_PATH } from "./support/provider-stand-in";
+import { NO_SCRIPT_FORM_HEADING, NO_SCRIPT_FORM_PATH } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
-import { COPY, fillSignupForm, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { uniqueVisitor } from "./support/visitors";
 
-/** Fixture copy of the home page (__tests__/fixtures/site.yaml → home). */
+/** The home page's copy that has to be there without any script. */
 const HOME_COPY = [
-  "Fixture title: secure your spot",
-  "Join thousand's of profitable sports pickers & get funded without risking your own bankroll.",
-  "Join the launch waitlist and giveaway",
-  "Your privacy matters. We use industry-standard encryption and never share your data. Unsubscribe anytime with one click.",
-  "SSL Secured",
-  "GDPR Compliant",
-  "Follow @PickFund for funding announcements",
+  FIXTURE.home.title,
+  FIXTURE.home.tagline,
+  FIXTURE.home.form.heading,
+  FIXTURE.home.privacyNote,
+  FIXTURE.home.badges.ssl.label,
+  FIXTURE.home.badges.gdpr.label,
+  FIXTURE.links.social.label,
 ];
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {
@@ -51,10 +52,11 @@ describe("without JavaScript", () => {
     await page.goto("/");
     const shown = await page.locator("body").innerText();
     expect(HOME_COPY.filter((text) => !shown.includes(text))).toEqual([]);
-    for (const label of ["Email", "First name", "Last name"]) {
-      expect(await page.getByLabel(label, { exact: true }).isEditable()).toBe(true);
+    const fields = signupFields(page);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) {
+      expect(await field.isEditable()).toBe(true);
     }
-    expect(await page.getByRole("button", { name: COPY.submit }).isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: FIXTURE.home.form.submit }).isEnabled()).toBe(true);
   });
 
   it("posts one form to the legacy form endpoint with g, email, first_name, last_name (and the empty honeypot), and shows the provider's page", async () => {
@@ -75,14 +77,14 @@ describe("without JavaScript", () => {
     expect(request.method).toBe("POST");
     expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded\b/);
     expect(request.fields).toEqual([
-      ["g", COPY.listId],
+      ["g", FIXTURE.provider.listId],
       ["email", visitor.email],
       ["first_name", visitor.firstName],
       ["last_name", visitor.lastName],
       ["website", ""],
     ]);
-    // Klaviyo answers a person's browser with a page (the stand-in's says "Thanks for subscribing").
-    await page.getByRole("heading", { name: "Thanks for subscribing" }).waitFor();
+    // Klaviyo answers a person's browser with a page of its own.
+    await page.getByRole("heading", { name: NO_SCRIPT_FORM_HEADING }).waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Nothing shaped like a Klaviyo private API key ships in the built site (issue 6):
+ * Nothing shaped like a Klaviyo private API key ships in the built site (product rule 19):
  * the site may only carry the public key (site id); a private key in `public/` would
  * be readable by anyone. Every file is scanned, text or binary (as latin1, so every
  * byte is a character and nothing fails to decode).

@@ -1,16 +1,17 @@
 /**
- * /success/, the 404 page and a clean console, in a real browser (spec §2).
+ * /success/, the 404 page and a clean console, in a real browser (product rules 3 and 4).
  */
 import type { BrowserContext } from "playwright-core";
-import { newGuardedContext, openHydrated, waitForHydration, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";
 import { collectConsole, problems } from "./support/console-collector";
 import { eventually } from "./support/eventually";
+import { FIXTURE } from "./support/fixture-content";
+import { escapeRegExp } from "./support/signup-page";
 
-/** Fixture values (__tests__/fixtures/site.yaml). */
-const DISCORD_INVITE = "https://discord.gg/pickfund";
-const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
+const DISCORD_INVITE = FIXTURE.links.discordInviteUrl;
+const { notFound } = FIXTURE;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let blocked: string[];
 
@@ -28,7 +29,7 @@ describe("/success/", () => {
       Object.assign(window, { __fbqCalls: calls, fbq: (...args: unknown[]) => calls.push(args) });
     });
     const page = await openHydrated(context, "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
     await page.waitForLoadState("networkidle");
     const calls = await page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls);
     expect(calls).toEqual([["track", "Lead"]]);
@@ -44,9 +45,9 @@ describe("/success/", () => {
     expect(problems(log)).toEqual([]);
   });
 
-  it("opens the fixture's Discord invite in a new tab from 'JOIN DISCORD', without access to this page", async () => {
+  it(`opens the fixture's Discord invite in a new tab from '${FIXTURE.success.button}', without access to this page`, async () => {
     const page = await openHydrated(context, "/success/");
-    const link = page.getByRole("link", { name: /JOIN DISCORD/ });
+    const link = page.getByRole("link", { name: new RegExp(escapeRegExp(FIXTURE.success.button)) });
     expect(await link.getAttribute("href")).toBe(DISCORD_INVITE);
     expect(await link.getAttribute("target")).toBe("_blank");
     expect((await link.getAttribute("rel"))?.split(/\s+/)).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
@@ -54,7 +55,7 @@ describe("/success/", () => {
     const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
     // The guard aborts the request, so the invite is only attempted, never loaded.
     await eventually(() => expect(blocked).toContain(DISCORD_INVITE));
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate(() => window.opener === null)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/success/");
   });
 });
@@ -67,13 +68,13 @@ describe("an unknown path", () => {
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
 
-    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
-    expect(await page.getByText("404", { exact: true }).isVisible()).toBe(true);
-    await eventually(() => expect(log.filter((e) => e.type === "error").map((e) => e.text)).toContain(`${NOT_FOUND_LOG} /no-such-page/`));
+    await page.getByRole("heading", { name: notFound.heading }).waitFor();
+    expect(await page.getByText(notFound.code, { exact: true }).isVisible()).toBe(true);
+    await eventually(() => expect(log.filter((e) => e.type === "error").map((e) => e.text)).toContain(`${notFound.consoleMessage} /no-such-page/`));
 
-    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: notFound.homeLink }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading", { name: "Fixture title: secure your spot" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.home.title }).waitFor();
   });
 });
 

@@ -6,24 +6,22 @@
  * The pixel tests run against the second fixture build (which has a pixel id).
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
-import { FIXTURE_PIXEL_ID } from "./support/build-site";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
+import { legacyPixelContent } from "./support/fixture-content";
 import { routeMetaPixel, type MetaPixelStandIn } from "./support/meta-pixel-stand-in";
 import { legacyPixelSiteOrigin } from "./support/run-env";
 import { signUpToSuccess } from "./support/signup-page";
 import { uniqueVisitor } from "./support/visitors";
 
-/** Fixture copy (__tests__/fixtures/site.yaml → consent). */
-const CONSENT = {
-  message: "We'd like to use a Meta pixel to measure which posts bring visitors here. Is that OK?",
-  accept: "Accept",
-  decline: "Decline",
-};
+/** The content of the build with a pixel id. */
+const WITH_PIXEL = legacyPixelContent();
+const CONSENT = WITH_PIXEL.consent;
+const PIXEL_ID = WITH_PIXEL.adPixel?.id;
 /** How long to keep watching for a late, second event or request after the page settled (ms). */
 const QUIET_MS = 2_000;
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let meta: MetaPixelStandIn;
 
@@ -50,11 +48,11 @@ describe("with a pixel id", () => {
     const page = await openHydrated(context, "/");
     await page.getByRole("button", { name: CONSENT.accept }).click();
     // fbevents.js has loaded and drained the queue: the PageView of / arrived.
-    await eventually(async () => expect(meta.events).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "PageView" }]));
+    await eventually(() => expect(meta.events).toEqual([{ pixelId: PIXEL_ID, event: "PageView" }]));
     expect(await banner(page).count()).toBe(0);
 
-    await signUpToSuccess(page, uniqueVisitor("pixel-accept"));
-    await eventually(async () => expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]));
+    await signUpToSuccess(page, uniqueVisitor("pixel-accept"), WITH_PIXEL.home.form);
+    await eventually(() => expect(leads()).toEqual([{ pixelId: PIXEL_ID, event: "Lead" }]));
     await settle(page);
     expect(leads()).toHaveLength(1);
   });
@@ -64,7 +62,7 @@ describe("with a pixel id", () => {
     await page.getByRole("button", { name: CONSENT.decline }).click();
     expect(await banner(page).count()).toBe(0);
 
-    await signUpToSuccess(page, uniqueVisitor("pixel-decline"));
+    await signUpToSuccess(page, uniqueVisitor("pixel-decline"), WITH_PIXEL.home.form);
     await settle(page);
     expect(meta.metaRequests).toEqual([]);
     expect(meta.events).toEqual([]);
@@ -74,14 +72,14 @@ describe("with a pixel id", () => {
   it("a later direct visit to /success/ with consent remembered: one Lead", async () => {
     const first = await openHydrated(context, "/");
     await first.getByRole("button", { name: CONSENT.accept }).click();
-    await eventually(async () => expect(meta.events).toHaveLength(1));
+    await eventually(() => expect(meta.events).toHaveLength(1));
     await first.close();
 
     const page = await openHydrated(context, "/success/");
     expect(await banner(page).count()).toBe(0);
-    await eventually(async () => expect(leads()).toHaveLength(1));
+    await eventually(() => expect(leads()).toHaveLength(1));
     await settle(page);
-    expect(leads()).toEqual([{ pixelId: FIXTURE_PIXEL_ID, event: "Lead" }]);
+    expect(leads()).toEqual([{ pixelId: PIXEL_ID, event: "Lead" }]);
     expect(meta.events.filter((e) => e.event === "PageView")).toHaveLength(2);
   });
 });

@@ -1,23 +1,22 @@
 /**
- * The signup form in a real browser against the provider stand-in (spec §4, §5, §7, §8),
+ * The signup form in a real browser against the provider stand-in (product rules 6 to 11 and 16),
  * on the fixture's transport, Klaviyo's Client API. The legacy-form call has its own file.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, useChromium } from "./support/browser";
+import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { allProviderRequests, providerRequests, sentSignup, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
-import { COPY, expectFormGivenBack, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { expectFormGivenBack, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
-const VALIDATION_TITLES = ["Email required", "First name required", "Last name required", "Invalid email"];
-/** Fixture copy (__tests__/fixtures/site.yaml → provider.source, toasts.subscriptionFailed.networkMessage). */
-const CUSTOM_SOURCE = "Fixture Fund waitlist";
-const NETWORK_MESSAGE = "We couldn't reach the signup service. Check your connection and try again.";
+const { emailRequired, firstNameRequired, lastNameRequired, invalidEmail, subscriptionFailed, success } = FIXTURE.toasts;
+const VALIDATION_TITLES = [emailRequired, firstNameRequired, lastNameRequired, invalidEmail].map((toast) => toast.title);
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 let page: Page;
 
@@ -38,15 +37,15 @@ async function requestsFrom(visitor: Visitor, count: number) {
   });
 }
 
-describe("validation, in the order of spec §5", () => {
+describe("validation, in its fixed order (first failure wins)", () => {
   const valid = uniqueVisitor("validation");
   it.each<[string, string, string, Partial<Visitor>]>([
-    ["every field is empty", "Email required", "Please enter your email address", { email: "", firstName: "", lastName: "" }],
-    ["the email is only spaces, the names filled", "Email required", "Please enter your email address", { email: "   " }],
-    ["the email is filled and both names are empty", "First name required", "Please enter your first name", { firstName: "", lastName: "" }],
-    ["the last name is empty", "Last name required", "Please enter your last name", { lastName: "" }],
-    ["the email has no @, everything else filled", "Invalid email", "Please enter a valid email address", { email: `no-at-sign-${valid.firstName}.example.test` }],
-    ["the email has no dot in its domain", "Invalid email", "Please enter a valid email address", { email: `${valid.firstName}@localhost` }],
+    ["every field is empty", emailRequired.title, emailRequired.message, { email: "", firstName: "", lastName: "" }],
+    ["the email is only spaces, the names filled", emailRequired.title, emailRequired.message, { email: "   " }],
+    ["the email is filled and both names are empty", firstNameRequired.title, firstNameRequired.message, { firstName: "", lastName: "" }],
+    ["the last name is empty", lastNameRequired.title, lastNameRequired.message, { lastName: "" }],
+    ["the email has no @, everything else filled", invalidEmail.title, invalidEmail.message, { email: `no-at-sign-${valid.firstName}.example.test` }],
+    ["the email has no dot in its domain", invalidEmail.title, invalidEmail.message, { email: `${valid.firstName}@localhost` }],
   ])("when %s it shows only '%s' and sends nothing", async (_case, title, message, override) => {
     const visitor = { ...valid, ...override };
     await fillSignupForm(page, visitor);
@@ -91,10 +90,10 @@ describe("sending a signup", () => {
     await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` });
     await submitButton(page).click();
 
-    const busyButton = page.getByRole("button", { name: COPY.submitting });
+    const busyButton = page.getByRole("button", { name: FIXTURE.home.form.submitting });
     await busyButton.waitFor();
     expect(await busyButton.isDisabled()).toBe(true);
-    expect(await busyButton.innerText()).toContain(COPY.submitting);
+    expect(await busyButton.innerText()).toContain(FIXTURE.home.form.submitting);
     const fields = signupFields(page);
     for (const field of [fields.email, fields.firstName, fields.lastName]) {
       expect(await field.isDisabled()).toBe(true);
@@ -103,7 +102,7 @@ describe("sending a signup", () => {
     const [request] = await requestsFrom(visitor, 1);
     expect(request.method).toBe("POST");
     expect(request.path).toBe(CLIENT_API_PATH);
-    expect(request.query).toEqual({ company_id: COPY.publicApiKey });
+    expect(request.query).toEqual({ company_id: FIXTURE.provider.publicApiKey });
     expect(request.headers.revision).toBe("2026-07-15");
     expect(request.headers["content-type"]).toBe("application/vnd.api+json");
     // Trimmed values, in Klaviyo's JSON:API subscription document, with the custom source, the list,
@@ -112,32 +111,32 @@ describe("sending a signup", () => {
       data: {
         type: "subscription",
         attributes: {
-          custom_source: CUSTOM_SOURCE,
+          custom_source: FIXTURE.provider.source,
           profile: {
             data: { type: "profile", attributes: { email: visitor.email, first_name: visitor.firstName, last_name: visitor.lastName, properties: { landing_page: "/" } } },
           },
         },
-        relationships: { list: { data: { type: "list", id: COPY.listId } } },
+        relationships: { list: { data: { type: "list", id: FIXTURE.provider.listId } } },
       },
     });
 
-    await toastTitled(page, "Submission confirmed").waitFor();
+    await toastTitled(page, success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: "Welcome to the Team!" }).waitFor();
+    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });
 
-  it("after the connection drops on every retry, shows 'Subscription failed' with the content's network message (not the browser's text) and gives the form back with the values kept", async () => {
+  it(`after the connection drops on every retry, shows '${subscriptionFailed.title}' with the content's network message (not the browser's text) and gives the form back with the values kept`, async () => {
     const visitor = uniqueVisitor("dropped");
     await setProviderMode(visitor.email, "drop");
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
-    // One attempt and three retries, 1 s, 2 s and 4 s apart (spec §9).
-    const toast = toastTitled(page, "Subscription failed");
+    // One attempt and three retries, 1 s, 2 s and 4 s apart (product rule 9).
+    const toast = toastTitled(page, subscriptionFailed.title);
     await toast.waitFor({ timeout: 30_000 });
-    const description = (await toast.textContent())?.replace("Subscription failed", "").trim();
-    expect(description).toBe(NETWORK_MESSAGE);
+    const description = (await toast.textContent())?.replace(subscriptionFailed.title, "").trim();
+    expect(description).toBe(subscriptionFailed.networkMessage);
     expect(await providerRequests(visitor.email)).toHaveLength(4);
 
     await expectFormGivenBack(page, visitor);

@@ -7,15 +7,16 @@
  * form: no-js.test.ts.)
  */
 import type { BrowserContext, Page, Route } from "playwright-core";
-import { newGuardedContext, useChromium, waitForHydration } from "./support/browser";
+import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, sentSignup } from "./support/provider-control";
 import { runEnv } from "./support/run-env";
-import { COPY, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { FIXTURE } from "./support/fixture-content";
+import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-const browser = useChromium();
+const browser = setUpChromium();
 let context: BrowserContext;
 
 afterEach(async () => {
@@ -57,7 +58,7 @@ it("sends the values typed before the scripts arrived, once they have, and confi
   const page = await context.newPage();
   const scripts = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
-  await eventually(async () => expect(scripts.held()).toBeGreaterThan(0));
+  await eventually(() => expect(scripts.held()).toBeGreaterThan(0));
 
   const visitor = uniqueVisitor("typed-early");
   await fillSignupForm(page, { ...visitor, firstName: ` ${visitor.firstName} ` });
@@ -72,16 +73,16 @@ it("sends the values typed before the scripts arrived, once they have, and confi
   expect(await fields.firstName.inputValue()).toBe(` ${visitor.firstName} `);
   expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
 
-  // …and that is what is checked (no 'Email required') and sent (trimmed).
+  // …and that is what is checked (no e-mail-required toast) and sent (trimmed).
   await submitButton(page).click();
-  await toastTitled(page, "Submission confirmed").waitFor();
-  expect(await toastTitled(page, "Email required").count()).toBe(0);
+  await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
+  expect(await toastTitled(page, FIXTURE.toasts.emailRequired.title).count()).toBe(0);
   const [request, ...more] = await eventually(async () => {
     const requests = await providerRequests(visitor.email);
     expect(requests.length).toBeGreaterThan(0);
     return requests;
   });
   expect(more).toEqual([]);
-  expect(sentSignup(request)).toEqual({ listId: COPY.listId, email: visitor.email, firstName: visitor.firstName, lastName: visitor.lastName });
+  expect(sentSignup(request)).toEqual({ listId: FIXTURE.provider.listId, email: visitor.email, firstName: visitor.firstName, lastName: visitor.lastName });
   await page.waitForURL((url) => url.pathname === "/success/");
 });

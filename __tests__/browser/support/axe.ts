@@ -1,6 +1,6 @@
 /**
  * axe-core scans of a page in the state it is in (toast showing, tooltip open…),
- * against WCAG 2.2 AA (issue 5) plus axe's best practices, with the violations
+ * against WCAG 2.2 AA (product rule 23) plus axe's best practices, with the violations
  * printed so that a CI log says what is wrong and where without a re-run.
  */
 import { AxeBuilder } from "@axe-core/playwright";

@@ -84,7 +84,7 @@ export async function openHydrated(context: BrowserContext, path: string): Promi
  * @returns a function that gives the running browser
  * @throws Error (from the returned function) when called before the beforeAll hook ran
  */
-export function useChromium(): () => Browser {
+export function setUpChromium(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {
     browser = await launchChromium();

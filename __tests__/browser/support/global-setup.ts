@@ -11,8 +11,9 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { campaignsFolderFor } from "../../../src/content/campaigns";
-import { buildFixtureSite, FIXTURE_CONTENT_FILE, FIXTURE_PIXEL_ID, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
+import { buildFixtureSite, FIXTURE_CONTENT_FILE, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
 import { findChromium } from "../../../scripts/lib/chromium";
+import { LEGACY_PIXEL_CHANGES } from "./fixture-content";
 import { startProviderStandIn } from "./provider-stand-in";
 import { LEGACY_PIXEL_SITE_ORIGIN_VAR, PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
@@ -23,7 +24,6 @@ export interface BrowserTestServers {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __browserTestServers: BrowserTestServers | undefined;
 }
 
@@ -39,10 +39,7 @@ export default async function globalSetup(): Promise<void> {
   closers.push(() => rm(scratch, { recursive: true, force: true }));
   process.stderr.write(`\nbrowser tests: building the fixture site twice (legacy-form + pixel, then client-api; signups go to ${standIn.origin})…\n`);
   try {
-    const legacyPixelContent = writeFixtureVariant(path.join(scratch, "site-legacy-pixel.yaml"), [
-      [["provider", "transport"], "legacy-form"],
-      [["adPixel", "id"], FIXTURE_PIXEL_ID],
-    ]);
+    const legacyPixelContent = writeFixtureVariant(path.join(scratch, "site-legacy-pixel.yaml"), LEGACY_PIXEL_CHANGES);
     // The fixture's campaign pages too, so that the legacy-form payload is checked on a campaign page.
     await cp(campaignsFolderFor(FIXTURE_CONTENT_FILE), campaignsFolderFor(legacyPixelContent), { recursive: true });
     await buildFixtureSite({ contentFile: legacyPixelContent, endpointUrl: standIn.legacySubscribeUrl, noScriptFormUrl: standIn.noScriptFormUrl });

@@ -1,9 +1,11 @@
 /**
  * Turns a built HTML page into a stable, reviewable text for snapshots: what changes
  * on every build (asset and compilation hashes, the stand-in's port, generated
- * styled-components class names, the Gatsby version) is replaced by placeholders,
- * the inlined CSS is collapsed, and each tag goes on a line of its own.
+ * styled-components class names, the Gatsby version, the minified names in the inline
+ * script loader) is replaced by placeholders, the inlined CSS is collapsed, and each
+ * tag goes on a line of its own.
  */
+import { SCRIPT_LOADER_ID } from "../../../src/build/deferScripts";
 
 /** Placeholders left in the normalised text. */
 export const PLACEHOLDERS = {
@@ -11,7 +13,16 @@ export const PLACEHOLDERS = {
   port: "[port]",
   styles: "[styled-components CSS]",
   version: "[version]",
+  paintWait: "[afterFirstPaint]",
 } as const;
+
+/**
+ * The inline script loader: `(<afterFirstPaint, minified>)(<function adding the scripts>,<limit ms>)`.
+ * Its first part is embedded from gatsby-node's minified build, whose local names change
+ * whenever gatsby-node is recompiled; its behaviour is tested on its own
+ * (__tests__/unit/defer-scripts.test.ts, __tests__/browser/first-paint.test.ts). The scripts it adds stay in the snapshot.
+ */
+const SCRIPT_LOADER = new RegExp(`(<script id="${SCRIPT_LOADER_ID}">)\\(function[\\s\\S]*?\\)(\\(function\\(\\)\\{\\[)`);
 
 /** Keep styled-components' readable ids (`SignupForm__Input`), drop their hashes and generated names. */
 function normaliseClassList(classes: string): string {
@@ -39,6 +50,7 @@ export function normalizeBuiltHtml(html: string): string {
       .replace(/\b1[6-9]\d{11}\b/g, "[timestamp]")
       .replace(/(content="Gatsby )[\d.]+"/, `$1${PLACEHOLDERS.version}"`)
       .replace(/<style data-styled="[^"]*" data-styled-version="[^"]*">[\s\S]*?<\/style>/, `<style data-styled>${PLACEHOLDERS.styles}</style>`)
+      .replace(SCRIPT_LOADER, `$1(${PLACEHOLDERS.paintWait})$2`)
       .replace(/ class="([^"]*)"/g, (_all, classes: string) => ` class="${normaliseClassList(classes)}"`)
       .replace(/></g, ">\n<")
       .split("\n")

@@ -4,6 +4,7 @@
  * not a toast halfway through fading in.
  */
 import type { Locator, Page } from "playwright-core";
+import { FIXTURE } from "./fixture-content";
 import { skipBrowserValidation, submitButton } from "./signup-page";
 import { toastTitled } from "./toasts";
 
@@ -36,14 +37,14 @@ export async function holdToast(toast: Locator): Promise<void> {
 
 /**
  * Submit the empty form past the browser's own `required` check, so the page's
- * validation shows its first error toast ('Email required'), and keep it showing.
+ * validation shows its first error toast (`toasts.emailRequired`), and keep it showing.
  * @param page the hydrated home page
  * @returns the toast
  */
 export async function showEmailRequiredToast(page: Page): Promise<Locator> {
   await skipBrowserValidation(page);
   await submitButton(page).click();
-  const toast = toastTitled(page, "Email required");
+  const toast = toastTitled(page, FIXTURE.toasts.emailRequired.title);
   await toast.waitFor();
   await holdToast(toast);
   return toast;
@@ -53,7 +54,7 @@ export async function showEmailRequiredToast(page: Page): Promise<Locator> {
  * Open a badge's tooltip the way a keyboard visitor does: focus opens it at once
  * (the first focus also loads the tooltip code, which hands focus back).
  * @param page the hydrated home page
- * @param badge the badge's label, e.g. "SSL Secured"
+ * @param badge the badge's label, e.g. FIXTURE.home.badges.ssl.label
  * @returns the open tooltip
  */
 export async function openBadgeTooltip(page: Page, badge: string): Promise<Locator> {

@@ -1,5 +1,5 @@
 /**
- * A stand-in for Klaviyo (spec §7), so that browser tests send signups to 127.0.0.1 and
+ * A stand-in for Klaviyo (product rules 16 and 17), so that browser tests send signups to 127.0.0.1 and
  * can see exactly what left the browser. It answers on three paths, as Klaviyo does:
  * - CLIENT_API_PATH: the Client API (`POST /client/subscriptions/?company_id=…`), with
  *   CORS preflight, `202 Accepted` with no body, and JSON:API error documents. Like the
@@ -27,6 +27,8 @@ export const LEGACY_SUBSCRIBE_PATH = "/ajax/subscriptions/subscribe";
 export const CLIENT_API_PATH = "/client/subscriptions/";
 /** The legacy form's non-ajax path, where the form posts without JavaScript (SIGNUP_NOSCRIPT_FORM_URL). */
 export const NO_SCRIPT_FORM_PATH = "/subscriptions/subscribe";
+/** The heading of the page the stand-in answers a no-JavaScript form post with, as Klaviyo answers with a page of its own. */
+export const NO_SCRIPT_FORM_HEADING = "Thanks for subscribing";
 
 /**
  * How the stand-in answers a signup:
@@ -191,18 +193,19 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     const clientApi = url.pathname === CLIENT_API_PATH;
     if (clientApi && req.method === "OPTIONS") return preflight(req, res);
     const receivedAt = Date.now();
-    let record: RecordedRequest | undefined;
+    // The close handler can run while the body is still being read, before the request is recorded.
+    const recorded: { request?: RecordedRequest } = {};
     let abandonedAt: number | null = null;
     // An aborted fetch (the client's per-attempt timeout) closes the connection before any answer.
     res.once("close", () => {
       if (res.writableFinished) return;
       abandonedAt = Date.now();
-      if (record) record.abandonedAt = abandonedAt;
+      if (recorded.request) recorded.request.abandonedAt = abandonedAt;
     });
     const body = await readBody(req);
     const json = parseJson(body);
     const fields = json === null ? [...new URLSearchParams(body).entries()] : stringLeaves(json);
-    record = {
+    const record: RecordedRequest = {
       method: req.method ?? "",
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
@@ -213,12 +216,13 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
       receivedAt,
       abandonedAt,
     };
+    recorded.request = record;
     requests.push(record);
 
     if (url.pathname === NO_SCRIPT_FORM_PATH) {
       // A person's browser lands here: Klaviyo answers with a page, whatever the mode.
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      return res.end("<!doctype html><title>Klaviyo stand-in</title><h1>Thanks for subscribing</h1>");
+      return res.end(`<!doctype html><title>Klaviyo stand-in</title><h1>${NO_SCRIPT_FORM_HEADING}</h1>`);
     }
     if (clientApi) {
       const refusal = malformed(record);

@@ -7,7 +7,7 @@ import { providerRequests } from "./provider-control";
 
 /**
  * How long to keep listening after the toast (ms). Longer than the longest backoff
- * between attempts the spec allows before the last one (4 s, spec §9).
+ * between attempts before the last one (4 s, product rule 9).
  */
 export const QUIET_PERIOD_MS = 5_000;
 

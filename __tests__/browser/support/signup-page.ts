@@ -1,35 +1,33 @@
 /**
- * The home page's signup form as a visitor sees it: fields by their labels, the
- * button by its text. Copy comes from the fixture (__tests__/fixtures/site.yaml).
+ * The signup form as a visitor sees it: fields by their labels, the button by its
+ * text. The copy is the page's `home.form` (the fixture's unless a test passes another).
  */
 import type { Locator, Page } from "playwright-core";
+import type { SiteContent } from "../../../src/content/schema";
 import { eventually } from "./eventually";
+import { FIXTURE } from "./fixture-content";
 import { setProviderMode } from "./provider-control";
 import type { Visitor } from "./visitors";
 
-/** Fixture copy the signup tests look for. */
-export const COPY = {
-  submit: "Secure Spot & Access Discord",
-  submitting: "Joining the Elite...",
-  listId: "WtL1st",
-  publicApiKey: "Pk7Fnd",
-} as const;
+/** The form's copy (`home.form`) of the page under test. */
+export type FormCopy = SiteContent["home"]["form"];
 
 /** The three fields, by label. */
-export function signupFields(page: Page): { email: Locator; firstName: Locator; lastName: Locator } {
+export function signupFields(page: Page, form: FormCopy = FIXTURE.home.form): { email: Locator; firstName: Locator; lastName: Locator } {
   return {
-    email: page.getByLabel("Email", { exact: true }),
-    firstName: page.getByLabel("First name", { exact: true }),
-    lastName: page.getByLabel("Last name", { exact: true }),
+    email: page.getByLabel(form.email.label, { exact: true }),
+    firstName: page.getByLabel(form.firstName.label, { exact: true }),
+    lastName: page.getByLabel(form.lastName.label, { exact: true }),
   };
 }
 
-/** The submit button, whatever it currently says. */
-export function submitButton(page: Page): Locator {
-  return page.getByRole("button", { name: new RegExp(`^(${escape(COPY.submit)}|${escape(COPY.submitting)})$`) });
+/** The submit button, whatever it currently says (`submit`, or `submitting` while sending). */
+export function submitButton(page: Page, form: FormCopy = FIXTURE.home.form): Locator {
+  return page.getByRole("button", { name: new RegExp(`^(${escapeRegExp(form.submit)}|${escapeRegExp(form.submitting)})$`) });
 }
 
-function escape(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -37,9 +35,10 @@ function escape(text: string): string {
  * Type a visitor's values into the form (empty strings leave a field empty).
  * @param page the hydrated home page
  * @param visitor what to type
+ * @param form the page's form copy
  */
-export async function fillSignupForm(page: Page, visitor: Visitor): Promise<void> {
-  const fields = signupFields(page);
+export async function fillSignupForm(page: Page, visitor: Visitor, form: FormCopy = FIXTURE.home.form): Promise<void> {
+  const fields = signupFields(page, form);
   await fields.email.fill(visitor.email);
   await fields.firstName.fill(visitor.firstName);
   await fields.lastName.fill(visitor.lastName);
@@ -47,7 +46,7 @@ export async function fillSignupForm(page: Page, visitor: Visitor): Promise<void
 
 /**
  * Turn off the browser's own required/e-mail checks so that a submit reaches the
- * page's script and its validation toasts (spec §5).
+ * page's script and its validation toasts, which check the trimmed values in a fixed order.
  */
 export async function skipBrowserValidation(page: Page): Promise<void> {
   await page.locator("form").evaluate((form: HTMLFormElement) => {
@@ -56,14 +55,14 @@ export async function skipBrowserValidation(page: Page): Promise<void> {
 }
 
 /**
- * After a failed signup (spec §4: submitting → failure): the button and the three
- * fields are enabled again, they still hold what the visitor typed, and the page is
- * still /. Waits for the button to come back; asserts the rest at once.
+ * After a failed signup: the button and the three fields are enabled again, they
+ * still hold what the visitor typed (a failure never loses typed values), and the
+ * page is still /. Waits for the button to come back; asserts the rest at once.
  */
-export async function expectFormGivenBack(page: Page, visitor: Visitor): Promise<void> {
-  const button = page.getByRole("button", { name: COPY.submit });
+export async function expectFormGivenBack(page: Page, visitor: Visitor, form: FormCopy = FIXTURE.home.form): Promise<void> {
+  const button = page.getByRole("button", { name: form.submit });
   await eventually(async () => expect(await button.isEnabled()).toBe(true));
-  const fields = signupFields(page);
+  const fields = signupFields(page, form);
   expect(await fields.email.inputValue()).toBe(visitor.email);
   expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
   expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
@@ -75,11 +74,11 @@ export async function expectFormGivenBack(page: Page, visitor: Visitor): Promise
 
 /**
  * A valid signup the stand-in accepts at once: fill the form, send it, and wait
- * until the site has moved on to /success/ (spec §4: success → /success).
+ * until the site has moved on to /success/, where every accepted signup goes.
  */
-export async function signUpToSuccess(page: Page, visitor: Visitor): Promise<void> {
+export async function signUpToSuccess(page: Page, visitor: Visitor, form: FormCopy = FIXTURE.home.form): Promise<void> {
   await setProviderMode(visitor.email, "ok");
-  await fillSignupForm(page, visitor);
-  await submitButton(page).click();
+  await fillSignupForm(page, visitor, form);
+  await submitButton(page, form).click();
   await page.waitForURL((url) => url.pathname === "/success/");
 }

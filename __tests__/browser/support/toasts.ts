@@ -1,18 +1,23 @@
 /**
  * Toasts as a visitor (or screen reader) finds them: alerts (failures) and
- * statuses (confirmations) in the "Notifications" region, identified by their title.
+ * statuses (confirmations) in the region named by `toasts.regionLabel`, identified by their title.
  */
 import type { Locator, Page } from "playwright-core";
+import { FIXTURE } from "./fixture-content";
+import { escapeRegExp } from "./signup-page";
 
-/** The toast region ("Notifications (F8)" in the fixture). */
+/** `toasts.regionLabel` up to its `{hotkey}` placeholder: the region's name starts with it. */
+const REGION_NAME_START = new RegExp(`^${escapeRegExp(FIXTURE.toasts.regionLabel.split("{hotkey}")[0])}`);
+
+/** The toast region (`toasts.regionLabel` with the hotkey filled in). */
 export function toastRegion(page: Page): Locator {
-  return page.getByRole("region", { name: /^Notifications/ });
+  return page.getByRole("region", { name: REGION_NAME_START });
 }
 
 /**
  * The toasts in the region whose text includes `title`.
  * @param page any page of the site (the toaster sits in the layout)
- * @param title e.g. "Email required"
+ * @param title e.g. FIXTURE.toasts.emailRequired.title
  */
 export function toastTitled(page: Page, title: string): Locator {
   return allToasts(page).filter({ hasText: title });

@@ -1,0 +1,60 @@
+/**
+ * The content the fixture builds were made from, loaded through the content loader
+ * (as the build loads it), so that the browser tests look for the copy a visitor is
+ * given rather than a hand-typed copy of it. A copy edit in the fixture then changes
+ * what the tests expect along with what the site shows.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadCampaign } from "../../../src/content/campaigns";
+import { formatContentErrors, loadContentFile } from "../../../src/content/load";
+import type { CampaignContent } from "../../../src/content/schema";
+import { FIXTURE_FILE, loadTestContent, type TestSiteContent } from "../../support/content";
+import { FIXTURE_PIXEL_ID, writeFixtureVariant } from "./build-site";
+
+/** The fixture as the main build has it (transport client-api, no ad pixel). */
+export const FIXTURE: TestSiteContent = loadTestContent();
+
+/** What the second build changes in the fixture: the legacy-form transport and an ad pixel id. */
+export const LEGACY_PIXEL_CHANGES: [string[], unknown][] = [
+  [["provider", "transport"], "legacy-form"],
+  [["adPixel", "id"], FIXTURE_PIXEL_ID],
+];
+
+/**
+ * The second build's content: the fixture with LEGACY_PIXEL_CHANGES, written to a
+ * scratch file and loaded, as globalSetup builds it.
+ * @throws Error listing the content errors when the variant is invalid
+ */
+export function legacyPixelContent(): TestSiteContent {
+  const scratch = mkdtempSync(path.join(tmpdir(), "legacy-pixel-content-"));
+  try {
+    return loadTestContent(writeFixtureVariant(path.join(scratch, "site.yaml"), LEGACY_PIXEL_CHANGES));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The fixture's campaign file: its page is built at /nba-ads/. */
+export const FIXTURE_CAMPAIGN_FILE = path.join(path.dirname(FIXTURE_FILE), "campaigns", "nba-ads.yaml");
+
+/** A campaign page's content and address. */
+export interface CampaignPage {
+  /** The page's path, e.g. "/nba-ads/". */
+  pagePath: string;
+  /** The campaign file merged over the fixture. */
+  content: CampaignContent;
+}
+
+/**
+ * The fixture campaign page, merged over the fixture as the build merges it.
+ * @throws Error with the content errors when the campaign file is invalid
+ */
+export function fixtureCampaign(file = FIXTURE_CAMPAIGN_FILE): CampaignPage {
+  const site = loadContentFile(FIXTURE_FILE);
+  if (!site.ok) throw new Error(formatContentErrors(site.errors));
+  const { pagePath, result } = loadCampaign(file, site.content, FIXTURE_FILE);
+  if (!result.ok) throw new Error(formatContentErrors(result.errors));
+  return { pagePath, content: result.content };
+}
