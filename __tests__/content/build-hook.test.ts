@@ -28,7 +28,8 @@ afterAll(() => {
 function source(file: string) {
   process.env.SITE_CONTENT_FILE = file;
   const panics: unknown[] = [];
-  const createNode = jest.fn();
+  // What sourceNodes passes to createNode: the fields these tests read.
+  const createNode = jest.fn<void, [{ id: string; derived: { pagePath: string } }]>();
   const deleteNode = jest.fn();
   const args = {
     actions: { createNode, deleteNode },
@@ -111,7 +112,7 @@ it("deletes the page node of a campaign file that is gone when the content is re
     copyFileSync(path.join(__dirname, "..", "fixtures", "campaigns", "nba-ads.yaml"), path.join(folder, "campaigns", "nba-ads.yaml"));
     const first = source(path.join(folder, "site.yaml"));
     expect(first.createNode.mock.calls.map(([node]) => node.derived.pagePath)).toEqual(["/", "/nba-ads/"]);
-    const campaignNodeId = first.createNode.mock.calls[1][0].id as string;
+    const campaignNodeId = first.createNode.mock.calls[1][0].id;
 
     rmSync(path.join(folder, "campaigns", "nba-ads.yaml"));
     const second = source(path.join(folder, "site.yaml"));

@@ -41,7 +41,7 @@ const textOf = (name: string) => texts.get(name) ?? "";
 
 /** The schema's verdict on a corpus file: its errors, or [] when it accepts the file. */
 function schemaErrors(name: string): ErrorObject[] {
-  const data = parseDocument(textOf(name), { uniqueKeys: false }).toJS();
+  const data: unknown = parseDocument(textOf(name), { uniqueKeys: false }).toJS();
   return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 
@@ -50,7 +50,7 @@ describe("JSON Schema parity with check-content (ajv over the broken-content cor
 
   it("accepts the real content and the test fixture", () => {
     for (const file of ["content/site.yaml", "__tests__/fixtures/site.yaml"]) {
-      const data = parseDocument(readFileSync(path.join(ROOT, file), "utf8")).toJS();
+      const data: unknown = parseDocument(readFileSync(path.join(ROOT, file), "utf8")).toJS();
       expect([file, validate(data), validate.errors]).toEqual([file, true, null]);
     }
   });

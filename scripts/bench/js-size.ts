@@ -148,7 +148,7 @@ export async function measureFirstLoadJs(publicDir: string, pagePath = "/"): Pro
     measured.push(entry);
     const mapFile = path.join(publicDir, `${file}.map`);
     const groups = existsSync(mapFile)
-      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")))
+      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")) as { sources: string[]; mappings: string })
       : new Map([[`${file} (no source map)`, code.length]]);
     for (const [source, bytes] of groups) {
       const total = sources.get(source) ?? { source, rawBytes: 0, approxGzipBytes: 0 };

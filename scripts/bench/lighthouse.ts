@@ -157,7 +157,7 @@ export async function runLighthouse(url: string, formFactor: FormFactor, saveRep
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (saveReportTo) await writeFile(saveReportTo, JSON.stringify(lhr));
     if (saveTraceTo) await writeFile(saveTraceTo, JSON.stringify(artifacts.Trace));
-    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr, (artifacts.Trace?.traceEvents ?? []) as TraceEvent[]) };
+    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr, artifacts.Trace?.traceEvents ?? []) };
   } finally {
     chrome.kill();
   }

@@ -5,7 +5,7 @@
  */
 import { closest, distance } from "fastest-levenshtein";
 import { isMap, isPair, isScalar, type Document, type Node as YamlNode } from "yaml";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ContentError, Locate } from "./content-error";
 import { exampleFor, shapeAt } from "./schema-introspection";
 

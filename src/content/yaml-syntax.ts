@@ -46,7 +46,7 @@ function unclosedQuoteStart(text: string, offset: number): number | null {
     if (ch === '"' || ch === "'") {
       const lineStart = text.lastIndexOf("\n", i - 1) + 1;
       const before = text.slice(lineStart, i);
-      if (/(^|[:\-\[,{]\s*|^\s*)$/.test(before) && !/#/.test(before)) return i;
+      if (/(^|[:\-[,{]\s*|^\s*)$/.test(before) && !/#/.test(before)) return i;
     }
   }
   return null;
