@@ -97,7 +97,7 @@ describe("JSON Schema parity with check-content (ajv over the broken-content cor
     expect(missing).toEqual([]);
   });
 
-  it("refuses a private key, blank text, a non-https address and a launch moment without offset, as the issue's editors hit them", () => {
+  it("refuses a private key, blank text, a non-https address and a launch moment without offset, as editors hit them", () => {
     const base = parseDocument(readFileSync(path.join(ROOT, "content", "site.yaml"), "utf8")).toJS() as Record<string, Record<string, unknown>>;
     const withChange = (section: string, field: string, value: unknown) => ({ ...base, [section]: { ...base[section], [field]: value } });
     expect(validate(withChange("provider", "publicApiKey", "pk_abcdefghijklmnopqrstuvwxyz12"))).toBe(false);

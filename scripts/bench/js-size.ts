@@ -1,4 +1,4 @@
-/** Job 5: how much JavaScript the home page loads on a first visit, gzip, and what it is made of. */
+/** The bench's JavaScript measurement: how much the home page loads on a first visit, gzip, and what it is made of. */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
