@@ -132,7 +132,7 @@ export function patchFixture(mistake: string, patches: Patch[]): PatchedFile {
   };
   const changed: number[] = [];
   for (const patch of patches) {
-    const from = patch.below === undefined ? 0 : find(patch.below, 0);
+    const from = Math.max(patch.below === undefined ? 0 : find(patch.below, 0), (changed.at(-1) ?? -1) + 1);
     if ("after" in patch) {
       const at = find(patch.after, from) + 1;
       lines.splice(at, 0, ...patch.add);
@@ -144,7 +144,8 @@ export function patchFixture(mistake: string, patches: Patch[]): PatchedFile {
       changed.push(start);
     }
   }
-  // Patches are listed in file order, and one that adds or removes lines moves those below it.
+  // Each patch is looked for below the previous one (patches are listed in file order), so a line recorded
+  // above is never moved by a later patch adding or removing lines.
   return { text: `${lines.join("\n")}\n`, changedLines: changed.map((index) => index + 1) };
 }
 
