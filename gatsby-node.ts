@@ -11,7 +11,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
-import type { Request, Response } from "express";
+import type { Application, Request, Response } from "express";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { allErrors, loadAllContent } from "./src/content/campaigns";
 import { contentFilePath, deriveFields, effectiveProvider, SITE_PAGE_PATH, type EffectiveProvider } from "./src/content/derive";
@@ -76,7 +76,8 @@ function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter:
   for (const page of pages) {
     const pageDerived = deriveFields(page.content, builtAtMs, page.pagePath);
     const data = { ...page.content, provider, derived: pageDerived };
-    actions.createNode({
+    // Gatsby types createNode as possibly async, but the action is dispatched at once and nothing waits for it.
+    void actions.createNode({
       ...data,
       id: page.id,
       parent: null,
@@ -125,6 +126,8 @@ const SIGNUP_PAGE_COMPONENT = path.resolve("src", "pages", "index.tsx");
  * picks its node with the page's own path (Gatsby passes `$path` to every page
  * query), so `/` keeps working as an ordinary page of src/pages.
  */
+// Gatsby's graphql is a plain function despite its method-style type, and typegen only finds queries in calls to a bare `graphql`.
+// eslint-disable-next-line @typescript-eslint/unbound-method
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<{ allSiteContent: { nodes: { derived: { pagePath: string } }[] } }>(`
     query CampaignPages {
@@ -153,8 +156,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   if (!builtContent) return;
-  const { program } = store.getState() as { program: { directory: string } };
-  const publicDir = path.join(program.directory, "public");
+  const publicDir = publicDirOf(store);
   const { site } = builtContent;
   const manifest = {
     name: site.brandName,
@@ -196,8 +198,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
  * starts both): saves go straight to the files.
  */
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, store }) => {
-  const { program } = store.getState() as { program: { directory: string } };
-  await writeAdminFiles(path.join(program.directory, "public"), { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
+  await writeAdminFiles(publicDirOf(store), { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
   // The develop server renders HTML itself and answers 404 for pages it did not build: serve the editor's page here.
-  app.get(ADMIN_PATH, (req: Request, res: Response) => (req.path.endsWith("/") ? res.type("html").send(adminIndexHtml()) : res.redirect(301, ADMIN_PATH)));
+  (app as Application).get(ADMIN_PATH, (req: Request, res: Response) => (req.path.endsWith("/") ? res.type("html").send(adminIndexHtml()) : res.redirect(301, ADMIN_PATH)));
 };
+
+/** The site's public/ folder, from Gatsby's store (whose type declares `getState` as a bare Function). */
+function publicDirOf(store: NodePluginArgs["store"]): string {
+  const { program } = (store as unknown as { getState: () => { program: { directory: string } } }).getState();
+  return path.join(program.directory, "public");
+}

@@ -26,7 +26,7 @@ const ROOT = path.resolve(__dirname, "..");
 const FORMATS = ["text", "github"];
 
 const { values, positionals } = parseArgs({ options: { format: { type: "string", default: "text" } }, allowPositionals: true });
-if (!FORMATS.includes(values.format as string)) {
+if (!FORMATS.includes(values.format)) {
   console.error(`Unknown --format ${values.format}: use one of ${FORMATS.join(", ")}.`);
   process.exit(2);
 }

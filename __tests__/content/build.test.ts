@@ -4,13 +4,15 @@
  * The two ways editors meet content errors, run as they run them:
  * `npm run check-content` (the tsx script) and the Gatsby build, which must stop
  * with the same text. Slow-ish (a failing `gatsby build` takes ~5 s), so kept to
- * two builds.
+ * three builds.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { runGatsby } from "../../scripts/lib/gatsby-build";
 import { allErrors, loadAllContent } from "../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
+import { brokenCase, brokenFile, multipleFile, writeCorpus } from "./corpus";
 
 const ROOT = path.join(__dirname, "..", "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
@@ -29,6 +31,22 @@ function siteWithBrokenCampaign(name: string): string {
   copyFileSync(path.join(ROOT, "__tests__", "content", "broken-campaigns", name), path.join(ROOT, folder, "campaigns", name));
   return folder;
 }
+
+/**
+ * The corpus files these runs read, written inside the repository (so paths print
+ * relative, as an editor's would): repository-relative path by case name.
+ */
+const CORPUS_FOLDER = mkdtempSync(path.join(ROOT, "__tests__", "content", ".tmp-corpus-"));
+const corpus = Object.fromEntries(
+  Object.entries(
+    writeCorpus(CORPUS_FOLDER, {
+      "three-schema-mistakes": multipleFile("three-schema-mistakes").text,
+      "url-http": brokenFile(brokenCase("url-http")).text,
+      "syntax-unclosed-quote": brokenFile(brokenCase("syntax-unclosed-quote")).text,
+    }),
+  ).map(([name, file]) => [name, path.relative(ROOT, file)]),
+);
+afterAll(() => rmSync(CORPUS_FOLDER, { recursive: true, force: true }));
 
 /** Run a command from the repository root, as an editor would. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -97,25 +115,27 @@ describe("npm run check-content", () => {
   });
 
   it("prints every mistake to stderr and exits 1 for a broken file", () => {
-    const file = "__tests__/content/multiple/three-schema-mistakes.yaml";
+    const file = corpus["three-schema-mistakes"];
+    const [, urlLine] = multipleFile("three-schema-mistakes").changedLines;
     const { status, stdout, stderr } = run("tsx", ["scripts/check-content.ts", file]);
     expect({ status, stdout, stderr }).toEqual({ status: 1, stdout: "", stderr: `${expectedReport(file)}\n` });
-    expect(stderr).toContain(`${file}:31:10  links.social.url\n`);
+    expect(stderr).toContain(`${file}:${urlLine}:10  links.social.url\n`);
   });
 
   it("prints GitHub workflow commands with --format github, one per mistake, with repository-relative paths", () => {
-    const file = "__tests__/content/multiple/three-schema-mistakes.yaml";
+    const file = corpus["three-schema-mistakes"];
+    const [keyLine, urlLine, subtextLine] = multipleFile("three-schema-mistakes").changedLines;
     const { status, stdout } = run("tsx", ["scripts/check-content.ts", "--format", "github", file]);
     expect(status).toBe(1);
     const lines = stdout.trim().split("\n");
     expect(lines.map((line) => line.slice(0, line.indexOf("::", 2)))).toEqual([
-      `::error file=${file},line=23,col=17,title=Content mistake in provider.publicApiKey`,
-      `::error file=${file},line=31,col=10,title=Content mistake in links.social.url`,
-      `::error file=${file},line=106,col=12,title=Content mistake in success.subtext`,
+      `::error file=${file},line=${keyLine},col=17,title=Content mistake in provider.publicApiKey`,
+      `::error file=${file},line=${urlLine},col=10,title=Content mistake in links.social.url`,
+      `::error file=${file},line=${subtextLine},col=12,title=Content mistake in success.subtext`,
     ]);
     // One line per mistake: the example follows the message on a second line, escaped as GitHub reads it.
     expect(lines[1]).toBe(
-      `::error file=${file},line=31,col=10,title=Content mistake in links.social.url::This address starts with http://, which is not encrypted. Use https:// instead.%0AExample of a valid value:  url: "https://x.com/pickfund"`,
+      `::error file=${file},line=${urlLine},col=10,title=Content mistake in links.social.url::This address starts with http://, which is not encrypted. Use https:// instead.%0AExample of a valid value:  url: "https://x.com/pickfund"`,
     );
   });
 
@@ -130,10 +150,11 @@ describe("npm run check-content", () => {
 });
 
 describe("gatsby build with a broken content file", () => {
-  it.each(["__tests__/content/broken/url-http.yaml", "__tests__/content/broken/syntax-unclosed-quote.yaml"])(
+  it.each(["url-http", "syntax-unclosed-quote"])(
     "stops with the same report check-content prints (%s)",
-    (file) => {
-      const { status, stdout, stderr } = run("gatsby", ["build"], { SITE_CONTENT_FILE: file });
+    async (name) => {
+      const file = corpus[name];
+      const { status, stdout, stderr } = await runGatsby(["build"], { env: { SITE_CONTENT_FILE: file } });
       const output = flat(stdout + stderr);
       expect(status).toBe(1);
       expect(output).toContain(flat(expectedReport(file)));
@@ -142,10 +163,10 @@ describe("gatsby build with a broken content file", () => {
     90_000,
   );
 
-  it("stops on a broken campaign file with the same report check-content prints", () => {
+  it("stops on a broken campaign file with the same report check-content prints", async () => {
     const folder = siteWithBrokenCampaign("site-wide-provider.yaml");
     try {
-      const { status, stdout, stderr } = run("gatsby", ["build"], { SITE_CONTENT_FILE: `${folder}/site.yaml` });
+      const { status, stdout, stderr } = await runGatsby(["build"], { env: { SITE_CONTENT_FILE: `${folder}/site.yaml` } });
       const report = formatContentErrors(allErrors(loadAllContent(path.join(ROOT, folder, "site.yaml"))));
       expect(report).toContain(`${folder}/campaigns/site-wide-provider.yaml:9:1  provider`);
       expect(status).toBe(1);

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as YAML from "yaml";
-import { contentFormat, stringifyContent } from "../../src/build/admin-page/content-format.js";
+import { contentFormat, stringifyContent, type KeyOrder } from "../../src/build/admin-page/content-format.js";
 import { adminIndexHtml, keyOrderModule } from "../../src/build/admin-page";
 import {
   cmsConfig,
@@ -75,8 +75,7 @@ function schemaAt(dotted: string): JsonSchema {
   if (!current.anyOf?.some((candidate) => candidate.type === "null")) return current;
   const variant = current.anyOf.find((candidate) => candidate.type !== "null");
   if (!variant) return current;
-  const { anyOf: _variants, ...outer } = current;
-  return { ...variant, ...outer };
+  return { ...variant, ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "anyOf")) };
 }
 
 describe("/admin/config.yml", () => {
@@ -221,7 +220,7 @@ describe("the campaign pages in the web editor", () => {
   });
 
   it("are written with their campaign section first, then the site file's order", () => {
-    const text = stringifyContent(YAML, { home: { title: "NBA" }, campaign: { metaDescription: "d", source: "nba-ads" } }, JSON.parse(/KEY_ORDER = (.*);/.exec(keyOrderModule())?.[1] ?? "{}"));
+    const text = stringifyContent(YAML, { home: { title: "NBA" }, campaign: { metaDescription: "d", source: "nba-ads" } }, JSON.parse(/KEY_ORDER = (.*);/.exec(keyOrderModule())?.[1] ?? "{}") as KeyOrder);
     expect(text.indexOf("campaign:")).toBeLessThan(text.indexOf("home:"));
     expect(text.indexOf("source:")).toBeLessThan(text.indexOf("metaDescription:"));
   });

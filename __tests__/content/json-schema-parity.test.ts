@@ -6,13 +6,13 @@
  * real JSON Schema validator (ajv) over the broken-content corpus.
  * @jest-environment node
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
 import { parseDocument } from "yaml";
+import { BROKEN_CASES, brokenFile } from "./corpus";
 
 const ROOT = path.join(__dirname, "..", "..");
-const BROKEN = path.join(__dirname, "broken");
 const schema = JSON.parse(readFileSync(path.join(ROOT, "content", "site.schema.json"), "utf8")) as Record<string, unknown>;
 
 // `patternErrorMessage` and `x-multiline` are annotations for editor tooling; formats ("uri") are
@@ -21,7 +21,7 @@ const ajv = new Ajv2020({ allErrors: true, verbose: true, validateFormats: false
 const validate = ajv.compile(schema);
 
 /**
- * The corpus cases a JSON Schema cannot catch, and why. Everything else in broken/
+ * The corpus cases a JSON Schema cannot catch, and why. Everything else in the corpus
  * must be refused by the JSON Schema too.
  */
 const ONLY_CHECK_CONTENT: Record<string, string> = {
@@ -34,23 +34,23 @@ function isYamlSyntaxError(text: string): boolean {
   return parseDocument(text, { uniqueKeys: false }).errors.length > 0;
 }
 
-const files = readdirSync(BROKEN)
-  .filter((name) => name.endsWith(".yaml"))
-  .map((name) => name.replace(/\.yaml$/, ""))
-  .sort();
+/** Each corpus case's file text, by name. */
+const texts = new Map(BROKEN_CASES.map((testCase) => [testCase.name, brokenFile(testCase).text]));
+const files = [...texts.keys()].sort();
+const textOf = (name: string) => texts.get(name) ?? "";
 
 /** The schema's verdict on a corpus file: its errors, or [] when it accepts the file. */
 function schemaErrors(name: string): ErrorObject[] {
-  const data = parseDocument(readFileSync(path.join(BROKEN, `${name}.yaml`), "utf8"), { uniqueKeys: false }).toJS();
+  const data: unknown = parseDocument(textOf(name), { uniqueKeys: false }).toJS();
   return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 
 describe("JSON Schema parity with check-content (ajv over the broken-content corpus)", () => {
-  const schemaCases = files.filter((name) => !isYamlSyntaxError(readFileSync(path.join(BROKEN, `${name}.yaml`), "utf8")));
+  const schemaCases = files.filter((name) => !isYamlSyntaxError(textOf(name)));
 
   it("accepts the real content and the test fixture", () => {
     for (const file of ["content/site.yaml", "__tests__/fixtures/site.yaml"]) {
-      const data = parseDocument(readFileSync(path.join(ROOT, file), "utf8")).toJS();
+      const data: unknown = parseDocument(readFileSync(path.join(ROOT, file), "utf8")).toJS();
       expect([file, validate(data), validate.errors]).toEqual([file, true, null]);
     }
   });
@@ -97,7 +97,7 @@ describe("JSON Schema parity with check-content (ajv over the broken-content cor
     expect(missing).toEqual([]);
   });
 
-  it("refuses a private key, blank text, a non-https address and a launch moment without offset, as the issue's editors hit them", () => {
+  it("refuses a private key, blank text, a non-https address and a launch moment without offset, as editors hit them", () => {
     const base = parseDocument(readFileSync(path.join(ROOT, "content", "site.yaml"), "utf8")).toJS() as Record<string, Record<string, unknown>>;
     const withChange = (section: string, field: string, value: unknown) => ({ ...base, [section]: { ...base[section], [field]: value } });
     expect(validate(withChange("provider", "publicApiKey", "pk_abcdefghijklmnopqrstuvwxyz12"))).toBe(false);

@@ -1,9 +1,10 @@
-/** Job 5: how much JavaScript the home page loads on a first visit, gzip, and what it is made of. */
+/** The bench's JavaScript measurement: how much the home page loads on a first visit, gzip, and what it is made of. */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
-import { SCRIPT_LOADER_ID } from "../../src/build/deferScripts";
+import { scriptLoaderSources } from "../../src/build/deferScripts";
+import { inlineScripts } from "../../src/build/inlineScripts";
 import { GATSBY_RUNTIME_BUNDLE_PREFIXES, GZIP_LEVEL } from "./targets";
 
 /** One JavaScript file of the first load. */
@@ -54,11 +55,9 @@ async function firstLoadFiles(publicDir: string, pagePath: string): Promise<{ fi
   const srcs = [
     ...[...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]),
     // The build turns Gatsby's script tags into one loader that adds them after the first paint (src/build/deferScripts.ts).
-    ...[...(new RegExp(`<script id="${SCRIPT_LOADER_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "").matchAll(/"(\/[^"]+\.js)"/g)].map((match) => match[1]),
+    ...scriptLoaderSources(html),
   ];
-  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
-    .filter((match) => !/type=["']?application\/(ld\+)?json/i.test(match[1]))
-    .map((match) => match[2]);
+  const inline = inlineScripts(html);
   const pageDataFile = path.join(publicDir, "page-data", pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, ""), "page-data.json");
   const { componentChunkName } = JSON.parse(await readFile(pageDataFile, "utf8")) as { componentChunkName: string };
   const stats = JSON.parse(await readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as {
@@ -149,7 +148,7 @@ export async function measureFirstLoadJs(publicDir: string, pagePath = "/"): Pro
     measured.push(entry);
     const mapFile = path.join(publicDir, `${file}.map`);
     const groups = existsSync(mapFile)
-      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")))
+      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")) as { sources: string[]; mappings: string })
       : new Map([[`${file} (no source map)`, code.length]]);
     for (const [source, bytes] of groups) {
       const total = sources.get(source) ?? { source, rawBytes: 0, approxGzipBytes: 0 };

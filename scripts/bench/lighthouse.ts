@@ -1,4 +1,4 @@
-/** Job 3: Lighthouse runs in a fresh headless Chromium, one at a time, and their medians. */
+/** The bench's Lighthouse runs: each in a fresh headless Chromium, one at a time, and their medians. */
 import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
@@ -22,7 +22,7 @@ async function loadLighthouse() {
 /** "mobile" is Lighthouse's default config (Moto G power emulation, simulated slow 4G, 4× CPU); "desktop" its desktop config. */
 export type FormFactor = "mobile" | "desktop";
 
-/** The Lighthouse categories the issue sets targets for, by their Lighthouse ids. */
+/** The Lighthouse categories the bench holds to targets (targets.ts), by their Lighthouse ids. */
 export const CATEGORY_IDS = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
@@ -31,7 +31,8 @@ export interface LighthouseFigures {
   scores: Record<CategoryId, number>;
   /**
    * SEO score without the "is-crawlable" audit (0–100). /success/ and 404 are noindex by
-   * design (issue 5 §4), which that audit always fails; every other SEO audit still counts.
+   * design (no search result should land a visitor on a confirmation or an error; product rule 3),
+   * which that audit always fails; every other SEO audit still counts.
    */
   seoIgnoringNoindex: number;
   lcpMs: number;
@@ -157,7 +158,7 @@ export async function runLighthouse(url: string, formFactor: FormFactor, saveRep
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (saveReportTo) await writeFile(saveReportTo, JSON.stringify(lhr));
     if (saveTraceTo) await writeFile(saveTraceTo, JSON.stringify(artifacts.Trace));
-    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr, (artifacts.Trace?.traceEvents ?? []) as TraceEvent[]) };
+    return { figures: figuresOf(lhr), diagnostics: diagnosticsOf(lhr, artifacts.Trace?.traceEvents ?? []) };
   } finally {
     chrome.kill();
   }

@@ -1,4 +1,4 @@
-/** Job 4: the no-JavaScript floor, the home page exactly as built but with every script taken out. */
+/** The bench's no-JavaScript floor: the home page exactly as built but with every script taken out. */
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-/** Job 6: hold the figures against the targets, print a table, write artifacts/bench.json. */
+/** The bench's verdict: hold the figures against the targets in targets.ts, print a table, write artifacts/bench.json. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FirstLoadJs } from "./js-size";
@@ -39,7 +39,7 @@ export interface BenchResults {
   /** Mobile runs of the home page with every script removed. */
   noJsFloor: { runs: LighthouseRun[]; median: LighthouseFigures; worst: LighthouseFigures; removedScripts: number; removedScriptHints: number };
   firstLoadJs: FirstLoadJs;
-  /** Whether the bench server compressed text responses (brotli or gzip, as the browser asks; see static-server.ts). */
+  /** Whether the bench server compressed text responses (brotli or gzip, as the browser asks), as production hosts do. */
   serverGzip: boolean;
 }
 

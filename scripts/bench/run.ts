@@ -32,7 +32,10 @@ const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const REPORTS_DIR = path.join(ARTIFACTS_DIR, "lighthouse");
-/** Static hosts and CDNs compress (brotli, or gzip for browsers without it); the bench does too (static-server.ts says why). */
+/**
+ * Static hosts and CDNs compress (brotli, or gzip for browsers without it), so the bench does too: uncompressed,
+ * Lighthouse's transfer sizes and simulated timings would describe a server nobody deploys to.
+ */
 const SERVER_COMPRESSION = true;
 /** `--runs N`: fewer (or more) runs than LIGHTHOUSE_RUNS, for a quick look while working; the budget is set on 5. */
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || LIGHTHOUSE_RUNS;

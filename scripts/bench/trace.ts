@@ -64,7 +64,7 @@ const WORK_KINDS: Record<string, (event: TraceEvent) => string> = {
   PrePaint: () => "PrePaint",
   Paint: () => "Paint",
   XHRReadyStateChange: () => "XHR",
-  EventDispatch: (e) => `event ${String(e.args?.data?.type ?? "")}`,
+  EventDispatch: (e) => `event ${typeof e.args?.data?.type === "string" ? e.args.data.type : ""}`,
   "PerformanceObserver callback": () => "PerformanceObserver callback",
 };
 

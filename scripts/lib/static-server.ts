@@ -2,8 +2,8 @@
  * Serves the built site (`public/`) on 127.0.0.1 the way static hosts do: files as
  * they are, `/success` redirected to `/success/`, and any unknown path answered
  * with `404.html` and status 404. Optionally with the headers of `public/_headers`
- * applied, as Netlify or Cloudflare Pages would (CSP tests), and gzip-compressed
- * as every such host does (the bench). Used by the browser tests, `npm run bench`
+ * applied, as Netlify or Cloudflare Pages would (CSP tests), and compressed (brotli
+ * or gzip) as every such host does (the bench). Used by the browser tests, `npm run bench`
  * and the CONTENT.md screenshot.
  */
 import { readFileSync } from "node:fs";

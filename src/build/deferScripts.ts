@@ -35,6 +35,15 @@ export function scriptLoader(sources: string[]): string {
 }
 
 /**
+ * The script files a built page's loader will add, in order (what the bench counts as first-load JavaScript).
+ * @returns [] when the page has no loader
+ */
+export function scriptLoaderSources(html: string): string[] {
+  const loader = new RegExp(`<script id="${SCRIPT_LOADER_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
+  return [...loader.matchAll(/"(\/[^"]+\.js)"/g)].map((match) => match[1]);
+}
+
+/**
  * Rewrites one built page: Gatsby's external scripts become the loader.
  * @param html a page as Gatsby wrote it
  * @returns the page, unchanged when it has no Gatsby scripts slice or no external script in it

@@ -1,5 +1,5 @@
 /**
- * Security headers for static hosts (issue 6): written after the build to
+ * Security headers for static hosts: written after the build to
  * `public/_headers`, the format Netlify and Cloudflare Pages read.
  *
  * The Content-Security-Policy allows only our own scripts: the inline scripts
@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
+import { inlineScripts } from "./inlineScripts";
 
 /** What the policy depends on. */
 export interface SecurityHeadersInput {
@@ -35,22 +36,9 @@ export const ADMIN_PATH_PATTERN = "/admin/*";
 /** HSTS lifetime: two years (s), the value hstspreload.org asks for. */
 export const HSTS_MAX_AGE_S = 63_072_000;
 
-// Gatsby's inline scripts are short and carry no "</script>" inside, so a pattern over its own output is exact;
-// the hash must be over the bytes exactly as they stand in the file, which an HTML parser would not guarantee.
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/**
- * CSP source expressions ('sha256-…') of every executable inline script in `html`.
- * JSON data blocks (`type="application/json"` etc.) are not scripts and are skipped.
- */
+/** CSP source expressions ('sha256-…') of every executable inline script in `html`. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && !["text/javascript", "module", "application/javascript"].includes(type)) continue;
-    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return hashes;
+  return inlineScripts(html).map((body) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
 }
 
 /** The Content-Security-Policy value for the whole site. */

@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { type ContentError, loadCampaignFile, loadContentFile } from "./load";
+import type { ContentError } from "./content-error";
+import { loadCampaignFile, loadContentFile } from "./load";
 import type { CampaignContent, SiteContent } from "./schema";
 
 /** The folder, beside the site file, that holds the campaign files. */

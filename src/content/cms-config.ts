@@ -112,7 +112,7 @@ function withoutNull(schema: JsonSchema): JsonSchema {
 }
 
 function withoutKeys(schema: JsonSchema, keys: (keyof JsonSchema)[]): JsonSchema {
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => !keys.includes(key as keyof JsonSchema))) as JsonSchema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !keys.includes(key as keyof JsonSchema)));
 }
 
 /**

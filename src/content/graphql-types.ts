@@ -26,7 +26,7 @@ type ${SITE_CONTENT_TYPE}Derived {
   launchAtMs: Float!
   "When this build ran, in ms since the Unix epoch (the prerendered countdown's 'now')."
   builtAtMs: Float!
-  "home.countdown.label with {date} replaced by the launch date in launch.timeZone."
+  "home.countdown.label with {date} replaced by the launch date and time, on the clock of launch.moment's own offset (e.g. June 1, 2030 at 12:00 PM UTC-07:00)."
   countdownLabel: String!
   "true when signups are simulated (provider.demoMode, or no key/list id)."
   demoMode: Boolean!

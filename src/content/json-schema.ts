@@ -67,7 +67,7 @@ export function campaignJsonSchema(): Record<string, unknown> {
 
 function jsonSchemaOf(schema: z.ZodType, id: string, defaultTitle: string): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  allowEmptyOptionalText(generated as JsonSchemaNode);
+  allowEmptyOptionalText(generated);
   const { $schema, title, description, ...rest } = generated;
   return {
     $schema: $schema ?? "https://json-schema.org/draft/2020-12/schema",

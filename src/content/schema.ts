@@ -66,7 +66,7 @@ function longCopy(description: string, example: string) {
   return copy(description, example).meta({ "x-multiline": true });
 }
 
-/** Is `value` a URL of the given protocol? Returns the reason it is not, or null. */
+/** Is `value` a complete https URL? Returns the reason it is not (javascript:, http:, not a URL), or null. */
 function urlProblem(value: string): string | null {
   if (/^\s*javascript:/i.test(value)) {
     return "A javascript: link runs code instead of opening a page, so it is never allowed. Use a web address starting with https://.";
@@ -100,7 +100,7 @@ function httpsUrl(description: string, example: string) {
     });
 }
 
-/** An https Discord invite link (spec §2: JOIN DISCORD opens the community chat). */
+/** An https Discord invite link: JOIN DISCORD opens the community's invite, not a channel or another chat (product rule 3). */
 function discordInvite(description: string, example: string) {
   return httpsUrl(description, example).superRefine((value, ctx) => {
     if (urlProblem(value)) return;

@@ -2,10 +2,10 @@
  * Builds the fixture site for the browser tests, from the fixture content (or a variant
  * of it) and with the signup endpoints pointed at the provider stand-in.
  */
-import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
+import { runGatsby } from "../../../scripts/lib/gatsby-build";
 
 /** The worktree root (this file is __tests__/browser/support/build-site.ts). */
 export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
@@ -44,28 +44,12 @@ export function writeFixtureVariant(file: string, changes: [string[], unknown][]
  * Output is kept quiet and printed only when the build fails.
  * @throws Error with the build's output when gatsby exits non-zero
  */
-export function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
-  const gatsby = path.join(ROOT_DIR, "node_modules", ".bin", "gatsby");
-  const env = {
-    ...process.env,
-    GATSBY_TELEMETRY_DISABLED: "1",
-    CI: "true",
-    NODE_ENV: "production",
-    SITE_CONTENT_FILE: contentFile,
-    SIGNUP_ENDPOINT_URL: endpointUrl,
-    SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(gatsby, ["build"], { cwd: ROOT_DIR, env, stdio: ["ignore", "pipe", "pipe"] });
-    const output: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) return resolve();
-      const log = Buffer.concat(output).toString("utf8");
-      process.stderr.write(log);
-      reject(new Error(`gatsby build of the fixture site failed (exit code ${code}); its output is above.`));
-    });
+export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
+  const { status, stdout, stderr } = await runGatsby(["build"], {
+    projectDir: ROOT_DIR,
+    env: { NODE_ENV: "production", SITE_CONTENT_FILE: contentFile, SIGNUP_ENDPOINT_URL: endpointUrl, SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl },
   });
+  if (status === 0) return;
+  process.stderr.write(stdout + stderr);
+  throw new Error(`gatsby build of the fixture site failed (exit code ${status}); its output is above.`);
 }

@@ -9,7 +9,7 @@
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions, type JsonSchema } from "../../content/cms-config";
+import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions } from "../../content/cms-config";
 import { campaignJsonSchema, contentJsonSchema } from "../../content/json-schema";
 
 /** The editor's URL path. */
@@ -51,7 +51,7 @@ export function adminIndexHtml(): string {
  * file's order, which a campaign file's other sections follow.
  */
 export function keyOrderModule(): string {
-  const order = { campaign: keyOrder(campaignJsonSchema() as JsonSchema).campaign, ...keyOrder(contentJsonSchema() as JsonSchema) };
+  const order = { campaign: keyOrder(campaignJsonSchema()).campaign, ...keyOrder(contentJsonSchema()) };
   return `// Written by the build from the content schema. Do not edit.\nexport const CONTENT_FORMAT = ${JSON.stringify(CONTENT_FORMAT)};\nexport const KEY_ORDER = ${JSON.stringify(order)};\n`;
 }
 

@@ -1,0 +1,65 @@
+/**
+ * The one way our tools run the Gatsby CLI (`gatsby build`, `gatsby clean`): the bench's
+ * timed build, the browser tests' fixture site, and the content tests' failing builds.
+ * Always the project's own install, with telemetry off and plain log lines.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+/** The repository root (this file is scripts/lib/gatsby-build.ts). */
+export const PROJECT_DIR = path.resolve(__dirname, "..", "..");
+
+/** How to run one Gatsby command. */
+export interface GatsbyRunOptions {
+  /** Where to run it (default PROJECT_DIR); its node_modules/.bin/gatsby is used. */
+  projectDir?: string;
+  /** Variables added to this process's environment (SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL…). */
+  env?: NodeJS.ProcessEnv;
+  /** Also copy the output here as it comes (the stream is left open). */
+  log?: NodeJS.WritableStream;
+}
+
+/** What a Gatsby command did. */
+export interface GatsbyRun {
+  /** The exit code; null when a signal ended it. */
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall-clock duration (s). */
+  seconds: number;
+}
+
+/**
+ * Run `gatsby <args>` and wait for it to end. A failing command is not an error here:
+ * callers read `status` (a content test expects the build to fail).
+ * @throws only when the CLI cannot be started at all (no node_modules: run `npm ci`)
+ */
+export function runGatsby(args: string[], { projectDir = PROJECT_DIR, env = {}, log }: GatsbyRunOptions = {}): Promise<GatsbyRun> {
+  const bin = path.join(projectDir, "node_modules", ".bin", "gatsby");
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
+      cwd: projectDir,
+      // CI: plain log lines instead of the interactive progress display; no colour codes in what tests read.
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "1", FORCE_COLOR: "0", NO_COLOR: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    if (log) {
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+    }
+    child.on("error", reject);
+    child.on("close", (status) =>
+      resolve({
+        status,
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      }),
+    );
+  });
+}
