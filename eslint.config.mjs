@@ -23,7 +23,20 @@ const PAGE_EXPORT_MESSAGE =
   "A page module exports only the page (default), Head, query and config; anything else breaks Fast Refresh. Move it to a module of its own.";
 
 /** Modules that end up in the browser bundle (gatsby-ssr shares their tree). */
-const BROWSER_CODE = ["src/pages/**", "src/components/**", "src/root/**", "src/signup/**", "src/consent/**", "src/toasts/**", "src/styles/**", "src/countdown/**", "src/routes.ts", "src/icons.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx"];
+const BROWSER_CODE = [
+  "src/pages/**",
+  "src/components/**",
+  "src/root/**",
+  "src/signup/**",
+  "src/consent/**",
+  "src/toasts/**",
+  "src/styles/**",
+  "src/countdown/**",
+  "src/routes.ts",
+  "src/icons.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+];
 
 export default tseslint.config(
   { ignores: ["public/**", ".cache/**", "node_modules/**", "artifacts/**", "static/**", "src/gatsby-types.d.ts"] },
@@ -31,7 +44,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "__tests__/support/*.js"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "__tests__/support/*.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     settings: {
@@ -59,7 +75,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/content/*", "!**/content/*.yaml"], message: "src/content is build-time code (zod, the YAML parser): the browser gets content through GraphQL." },
+            {
+              group: ["**/content/*", "!**/content/*.yaml"],
+              message: "src/content is build-time code (zod, the YAML parser): the browser gets content through GraphQL.",
+            },
             { group: ["**/build/*"], message: "src/build is Node-only code that runs after the build." },
           ],
         },
@@ -71,7 +90,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name!=/${PAGE_EXPORTS}/]`, message: PAGE_EXPORT_MESSAGE },
+        {
+          selector: `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name!=/${PAGE_EXPORTS}/]`,
+          message: PAGE_EXPORT_MESSAGE,
+        },
         { selector: `ExportNamedDeclaration > FunctionDeclaration[id.name!=/${PAGE_EXPORTS}/]`, message: PAGE_EXPORT_MESSAGE },
         { selector: "ExportNamedDeclaration > ClassDeclaration", message: PAGE_EXPORT_MESSAGE },
         { selector: `ExportSpecifier[exported.name!=/${PAGE_EXPORTS.slice(0, -2)}|default)$/]`, message: PAGE_EXPORT_MESSAGE },

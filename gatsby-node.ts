@@ -29,7 +29,6 @@ import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/c
 /** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider }) | null = null;
 
-
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(siteContentTypeDefs());
 };
@@ -104,14 +103,20 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = (args) => {
   const file = contentFilePath();
   args.reporter.info(`Reading site content from ${path.relative(process.cwd(), file)}`);
   // The message is the same text `npm run check-content` prints; the error map only names its category.
-  args.reporter.setErrorMap({ [CONTENT_ERROR_ID]: { text: (context: { sourceMessage: string }) => context.sourceMessage, level: "ERROR", category: "USER" } });
-  createContentNodes(args, file, (reporter, message) => reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }));
+  args.reporter.setErrorMap({
+    [CONTENT_ERROR_ID]: { text: (context: { sourceMessage: string }) => context.sourceMessage, level: "ERROR", category: "USER" },
+  });
+  createContentNodes(args, file, (reporter, message) =>
+    reporter.panicOnBuild({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }),
+  );
 
   if (process.env.gatsby_executing_command === "develop" && !contentWatcher) {
     // Editors preview live: re-validate on save; a broken edit is reported and the last good content stays on screen.
     // Campaign files too: a new one becomes a page (createPages runs again), a deleted one goes away.
     contentWatcher = watchContentFiles(file, (changed) => {
-      if (createContentNodes(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))) {
+      if (
+        createContentNodes(args, file, (reporter, message) => reporter.error({ id: CONTENT_ERROR_ID, context: { sourceMessage: message } }))
+      ) {
         args.reporter.success(`Reloaded ${path.relative(process.cwd(), changed)}`);
       }
     });
@@ -176,7 +181,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   const cms = cmsOptionsFromEnv();
   await writeAdminFiles(publicDir, cms);
 
-  const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.endsWith(".html"));
+  const htmlFiles = (await readdir(publicDir, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && entry.name.endsWith(".html"),
+  );
   // Scripts start after the first paint (deferScripts.ts); done before the CSP hashes the pages' inline scripts.
   const htmlPages = await Promise.all(
     htmlFiles.map(async (entry) => {
@@ -187,7 +194,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     }),
   );
   const { endpointUrl, noScriptFormUrl } = builtContent.provider;
-  const headers = headersFile({ htmlPages, endpointUrl, noScriptFormUrl, pixel: Boolean(builtContent.adPixel?.id), admin: cmsBackendOrigins(cms.backend) });
+  const headers = headersFile({
+    htmlPages,
+    endpointUrl,
+    noScriptFormUrl,
+    pixel: Boolean(builtContent.adPixel?.id),
+    admin: cmsBackendOrigins(cms.backend),
+  });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
 };
@@ -200,7 +213,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, store }) => {
   await writeAdminFiles(publicDirOf(store), { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
   // The develop server renders HTML itself and answers 404 for pages it did not build: serve the editor's page here.
-  (app as Application).get(ADMIN_PATH, (req: Request, res: Response) => (req.path.endsWith("/") ? res.type("html").send(adminIndexHtml()) : res.redirect(301, ADMIN_PATH)));
+  (app as Application).get(ADMIN_PATH, (req: Request, res: Response) =>
+    req.path.endsWith("/") ? res.type("html").send(adminIndexHtml()) : res.redirect(301, ADMIN_PATH),
+  );
 };
 
 /** The site's public/ folder, from Gatsby's store (whose type declares `getState` as a bare Function). */

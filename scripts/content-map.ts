@@ -46,7 +46,8 @@ async function main(): Promise<void> {
       const missing = await page.evaluate((map) => {
         const notFound: string[] = [];
         const layer = document.createElement("div");
-        layer.style.cssText = "position:absolute;left:0;top:0;width:100%;pointer-events:none;z-index:99999;font:600 13px/1.2 system-ui,sans-serif";
+        layer.style.cssText =
+          "position:absolute;left:0;top:0;width:100%;pointer-events:none;z-index:99999;font:600 13px/1.2 system-ui,sans-serif";
         const legend = document.createElement("ol");
         legend.style.cssText =
           "position:fixed;left:24px;top:24px;margin:0;padding:14px 18px 14px 40px;background:#fff;color:#111;border-radius:8px;z-index:100000;font:500 14px/1.6 system-ui,sans-serif;box-shadow:0 4px 20px rgba(0,0,0,.4)";

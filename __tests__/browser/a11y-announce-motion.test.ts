@@ -112,7 +112,8 @@ describe("the countdown", () => {
       for (let node: Element | null = element; node; node = node.parentElement) {
         const live = node.getAttribute("aria-live");
         if (live !== null && live !== "off") found.push(`${node.tagName.toLowerCase()} aria-live=${live}`);
-        if (node !== element && ["alert", "status", "log", "marquee"].includes(node.getAttribute("role") ?? "")) found.push(`${node.tagName.toLowerCase()} role=${node.getAttribute("role")}`);
+        if (node !== element && ["alert", "status", "log", "marquee"].includes(node.getAttribute("role") ?? ""))
+          found.push(`${node.tagName.toLowerCase()} role=${node.getAttribute("role")}`);
       }
       return found;
     });
@@ -169,13 +170,19 @@ describe("the floating decorations", () => {
     expect(animated.filter((a) => !a.hidden)).toEqual([]);
     // An odds number and an icon, by what a sighted visitor sees.
     expect(await page.getByText(ODDS, { exact: true }).evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
-    expect(await page.locator("svg:not([aria-hidden])").evaluateAll((svgs) => svgs.filter((svg) => !svg.closest('[aria-hidden="true"]') && svg.getAttribute("role") !== "img").length)).toBe(0);
+    expect(
+      await page
+        .locator("svg:not([aria-hidden])")
+        .evaluateAll((svgs) => svgs.filter((svg) => !svg.closest('[aria-hidden="true"]') && svg.getAttribute("role") !== "img").length),
+    ).toBe(0);
   });
 
   it("animate transform only (no layout, colour or opacity changes)", async () => {
     const page = await openHome();
     const animated = await endlessAnimations(page);
-    const animatedProperties = Array.from(new Set(animated.flatMap((a) => a.properties))).filter((key) => !KEYFRAME_TIMING_KEYS.includes(key));
+    const animatedProperties = Array.from(new Set(animated.flatMap((a) => a.properties))).filter(
+      (key) => !KEYFRAME_TIMING_KEYS.includes(key),
+    );
     expect(animatedProperties).toEqual(["transform"]);
   });
 

@@ -69,7 +69,13 @@ async function walkWithRings(page: Page): Promise<{ order: string[]; focused: Fo
       const element = controls.find((candidate) => describe(candidate) === name);
       if (!element) throw new Error(`no control named ${name}`);
       const style = getComputedStyle(element);
-      return { outlineStyle: style.outlineStyle, outlineWidthPx: parseFloat(style.outlineWidth), outlineColor: style.outlineColor, boxShadow: style.boxShadow, focusVisible: element.matches(":focus-visible") };
+      return {
+        outlineStyle: style.outlineStyle,
+        outlineWidthPx: parseFloat(style.outlineWidth),
+        outlineColor: style.outlineColor,
+        boxShadow: style.boxShadow,
+        focusVisible: element.matches(":focus-visible"),
+      };
     });
   }, order);
   return { order, focused, unfocused };
@@ -77,12 +83,19 @@ async function walkWithRings(page: Page): Promise<{ order: string[]; focused: Fo
 
 /** Rings as readable lines for failure messages. */
 function ringReport(order: string[], rings: FocusIndicator[]): string[] {
-  return order.map((name, index) => `${name}: ${isVisibleRing(rings[index]) ? "ring" : "NO RING"} (${rings[index].outlineStyle} ${rings[index].outlineWidthPx}px ${rings[index].outlineColor}, shadow ${rings[index].boxShadow})`);
+  return order.map(
+    (name, index) =>
+      `${name}: ${isVisibleRing(rings[index]) ? "ring" : "NO RING"} (${rings[index].outlineStyle} ${rings[index].outlineWidthPx}px ${rings[index].outlineColor}, shadow ${rings[index].boxShadow})`,
+  );
 }
 
 function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], unfocused: FocusIndicator[]): void {
-  expect(ringReport(order, focused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: ring `)) as unknown));
-  expect(ringReport(order, unfocused)).toEqual(order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: NO RING `)) as unknown));
+  expect(ringReport(order, focused)).toEqual(
+    order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: ring `)) as unknown),
+  );
+  expect(ringReport(order, unfocused)).toEqual(
+    order.map((name) => expect.stringMatching(new RegExp(`^${escapeRegExp(name)}: NO RING `)) as unknown),
+  );
   for (const ring of focused) {
     expect(ring.focusVisible).toBe(true);
     expect(contrastRatio(ring.outlineColor, theme.colors.background)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
@@ -130,7 +143,8 @@ describe("the home page", () => {
     const field = await signupFields(page).email.boundingBox();
     const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
     if (!field) throw new Error("the email field has no box");
-    const hidden = field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
+    const hidden =
+      field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
     expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
   });
 
@@ -143,26 +157,29 @@ describe("the home page", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 
-  it.each(Object.entries(TOOLTIPS))("shows the '%s' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)", async (badge, sentence) => {
-    const page = await openHydrated(context, "/");
-    await page.getByRole("button", { name: badges.ssl.label }).focus();
-    if (badge !== badges.ssl.label) await page.keyboard.press("Tab");
-    const button = page.getByRole("button", { name: badge });
-    const tooltip = page.getByRole("tooltip");
-    await eventually(async () => expect(await tooltip.textContent()).toContain(sentence));
-    expect(await button.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
-    expect(await focusedControl(page)).toBe(`button ${badge}`);
+  it.each(Object.entries(TOOLTIPS))(
+    "shows the '%s' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)",
+    async (badge, sentence) => {
+      const page = await openHydrated(context, "/");
+      await page.getByRole("button", { name: badges.ssl.label }).focus();
+      if (badge !== badges.ssl.label) await page.keyboard.press("Tab");
+      const button = page.getByRole("button", { name: badge });
+      const tooltip = page.getByRole("tooltip");
+      await eventually(async () => expect(await tooltip.textContent()).toContain(sentence));
+      expect(await button.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
+      expect(await focusedControl(page)).toBe(`button ${badge}`);
 
-    await page.keyboard.press("Escape");
-    await eventually(async () => expect(await tooltip.count()).toBe(0));
-    expect(await focusedControl(page)).toBe(`button ${badge}`);
+      await page.keyboard.press("Escape");
+      await eventually(async () => expect(await tooltip.count()).toBe(0));
+      expect(await focusedControl(page)).toBe(`button ${badge}`);
 
-    // Enter and Space press the badge: it stays focused and the page stays put.
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Space");
-    expect(await focusedControl(page)).toBe(`button ${badge}`);
-    expect(new URL(page.url()).pathname).toBe("/");
-  });
+      // Enter and Space press the badge: it stays focused and the page stays put.
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Space");
+      expect(await focusedControl(page)).toBe(`button ${badge}`);
+      expect(new URL(page.url()).pathname).toBe("/");
+    },
+  );
 
   describe("while the tooltip code is still on its way (slow connection)", () => {
     /** Hold every script request for a while, as a slow phone connection would. */
@@ -213,7 +230,10 @@ describe("the home page", () => {
     for (let presses = 0; presses < 3 && !stops.includes(closeButton); presses += 1) {
       await page.keyboard.press("Tab");
       stops.push(await focusedControl(page));
-      expect({ at: stops[stops.length - 1], ring: isVisibleRing(await focusedIndicator(page)) }).toEqual({ at: stops[stops.length - 1], ring: true });
+      expect({ at: stops[stops.length - 1], ring: isVisibleRing(await focusedIndicator(page)) }).toEqual({
+        at: stops[stops.length - 1],
+        ring: true,
+      });
     }
     expect(stops[stops.length - 1]).toBe(closeButton);
     await page.keyboard.press("Enter");
@@ -237,7 +257,9 @@ describe("the other pages", () => {
     const page = await context.newPage();
     await page.goto("/no-such-page/");
     await page.getByRole("link", { name: FIXTURE.notFound.homeLink }).waitFor();
-    await page.waitForFunction(() => Object.keys(document.querySelector("a[href='/']") ?? {}).some((key) => key.startsWith("__reactProps$")));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("a[href='/']") ?? {}).some((key) => key.startsWith("__reactProps$")),
+    );
     const { order, focused, unfocused } = await walkWithRings(page);
     expect(order).toEqual([`a ${FIXTURE.notFound.homeLink}`, PAUSE_BUTTON]);
     expectRingsOnlyWhenFocused(order, focused, unfocused);

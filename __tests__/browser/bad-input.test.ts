@@ -43,7 +43,12 @@ interface Row {
 }
 
 /** Defaults: a valid address carrying the tag, and plain names. */
-const visitor = (tag: string, override: Partial<Visitor> = {}): Visitor => ({ email: `${tag}@example.test`, firstName: "Ann", lastName: "Lee", ...override });
+const visitor = (tag: string, override: Partial<Visitor> = {}): Visitor => ({
+  email: `${tag}@example.test`,
+  firstName: "Ann",
+  lastName: "Lee",
+  ...override,
+});
 /** For rows about the e-mail address: the tag goes in the last name. */
 const withEmail = (email: string) => (tag: string) => visitor(tag, { email, lastName: `Lee-${tag}` });
 const names = (firstName: string, lastName: string) => (tag: string) => visitor(tag, { firstName, lastName });
@@ -68,24 +73,45 @@ const ROWS: Row[] = [
   { about: "a 1,000-character last name of accented letters", typed: names("Ann", "é".repeat(LONG)), toast: SENT },
   { about: "a 1,000-character e-mail address", typed: withEmail(`${"x".repeat(LONG - "@example.test".length)}@example.test`), toast: SENT },
   // Surrounding white space is trimmed before the checks and before sending.
-  { about: "spaces around every field", typed: (tag) => visitor(tag, { email: `  ${tag}@example.test  `, firstName: "  Ann ", lastName: " Lee  " }), toast: SENT },
+  {
+    about: "spaces around every field",
+    typed: (tag) => visitor(tag, { email: `  ${tag}@example.test  `, firstName: "  Ann ", lastName: " Lee  " }),
+    toast: SENT,
+  },
   { about: "tabs around the names", typed: names("\tAnn\t", "\t Lee"), toast: SENT },
   { about: "no-break spaces around a name", typed: names("\u00A0Ann\u00A0", "Lee"), toast: SENT },
   { about: "ideographic spaces around a name", typed: names("\u3000太郎\u3000", "山田"), toast: SENT },
   // A one-line field cannot hold a line break: Chromium turns it into a space (as when pasting) before the page sees it.
-  { about: "a line break inside a name", typed: names("Ann\nMarie", "Lee"), toast: SENT, sent: (tag) => visitor(tag, { firstName: "Ann Marie" }) },
+  {
+    about: "a line break inside a name",
+    typed: names("Ann\nMarie", "Lee"),
+    toast: SENT,
+    sent: (tag) => visitor(tag, { firstName: "Ann Marie" }),
+  },
   // White space only counts as empty: the 'required' toasts, in the order of product rule 7.
   { about: "an e-mail of spaces only", typed: (tag) => visitor(tag, { email: "   ", lastName: `Lee-${tag}` }), toast: "emailRequired" },
   { about: "a first name of spaces only", typed: (tag) => visitor(tag, { firstName: "   " }), toast: "firstNameRequired" },
   { about: "a last name of tabs and spaces only", typed: (tag) => visitor(tag, { lastName: "\t \t" }), toast: "lastNameRequired" },
-  { about: "a first name of Unicode spaces only", typed: (tag) => visitor(tag, { firstName: "\u00A0\u3000\u2003" }), toast: "firstNameRequired" },
+  {
+    about: "a first name of Unicode spaces only",
+    typed: (tag) => visitor(tag, { firstName: "\u00A0\u3000\u2003" }),
+    toast: "firstNameRequired",
+  },
   { about: "every field white space only", typed: () => ({ email: " ", firstName: "\t", lastName: " " }), toast: "emailRequired" },
-  { about: "spaces-only names with an invalid e-mail (required comes first)", typed: (tag) => ({ email: `not-an-email-${tag}`, firstName: "  ", lastName: "Lee" }), toast: "firstNameRequired" },
+  {
+    about: "spaces-only names with an invalid e-mail (required comes first)",
+    typed: (tag) => ({ email: `not-an-email-${tag}`, firstName: "  ", lastName: "Lee" }),
+    toast: "firstNameRequired",
+  },
   // HTML and script are text: sent exactly, never rendered.
   { about: "HTML tags in the first name", typed: names("<b>Bold</b>", "<i>Lee</i>"), toast: SENT },
   { about: "an img onerror payload", typed: names(`<img src=x onerror="window.__injected=1">`, "Lee"), toast: SENT },
   { about: "a script element", typed: names("<script>window.__injected=2</script>", "Lee"), toast: SENT },
-  { about: "an attribute-breaking svg payload", typed: names(`"><svg onload=alert(1) data-injected>`, "'><b data-injected>x</b>"), toast: SENT },
+  {
+    about: "an attribute-breaking svg payload",
+    typed: names(`"><svg onload=alert(1) data-injected>`, "'><b data-injected>x</b>"),
+    toast: SENT,
+  },
   { about: "HTML entities (not decoded)", typed: names("&amp; &lt;b&gt;", "&#60;Lee&#62;"), toast: SENT },
   { about: "a javascript: URL and a template expression", typed: names("javascript:alert(1)", "{{7*7}} ${7*7}"), toast: SENT },
   { about: "form-encoding characters (+ & = %)", typed: names("a+b=c&d", "100% %20"), toast: SENT },
@@ -155,38 +181,46 @@ describe("bad and unusual input, one page for all rows", () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(ROWS.map((row, index) => [row.about, FIXTURE.toasts[row.toast].title, row, index] as const))("%s → '%s'", async (_about, _toast, row, index) => {
-    const tag = `r${index}-${RUN}`;
-    const typed = row.typed(tag);
-    // A row that should be sent must carry its tag, or its request could not be told apart.
-    if (row.toast === SENT) expect([typed.email, typed.firstName, typed.lastName].some((value) => value.includes(tag))).toBe(true);
+  it.each(ROWS.map((row, index) => [row.about, FIXTURE.toasts[row.toast].title, row, index] as const))(
+    "%s → '%s'",
+    async (_about, _toast, row, index) => {
+      const tag = `r${index}-${RUN}`;
+      const typed = row.typed(tag);
+      // A row that should be sent must carry its tag, or its request could not be told apart.
+      if (row.toast === SENT) expect([typed.email, typed.firstName, typed.lastName].some((value) => value.includes(tag))).toBe(true);
 
-    await freshForm();
-    await fillSignupForm(page, typed);
-    await submitButton(page).click();
+      await freshForm();
+      await fillSignupForm(page, typed);
+      await submitButton(page).click();
 
-    const { title, message } = FIXTURE.toasts[row.toast];
-    const toast = toastTitled(page, title);
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain(message);
-    expect(await allToasts(page).count()).toBe(1);
-    await expectNoInjectedMarkup();
+      const { title, message } = FIXTURE.toasts[row.toast];
+      const toast = toastTitled(page, title);
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain(message);
+      expect(await allToasts(page).count()).toBe(1);
+      await expectNoInjectedMarkup();
 
-    if (row.toast !== SENT) {
-      expect(new URL(page.url()).pathname).toBe("/");
-      expect(await page.getByRole("button", { name: FIXTURE.home.form.submit }).isEnabled()).toBe(true);
-      expect(await requestsTagged(tag)).toEqual([]);
-      return;
-    }
-    const expected = row.sent?.(tag) ?? { email: typed.email.trim(), firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
-    const [request, ...more] = await eventually(async () => {
-      const requests = await requestsTagged(tag);
-      expect(requests.length).toBeGreaterThan(0);
-      return requests;
-    });
-    expect(more).toEqual([]);
-    expect(sentSignup(request)).toEqual({ listId: FIXTURE.provider.listId, email: expected.email, firstName: expected.firstName, lastName: expected.lastName });
-    await page.waitForURL((url) => url.pathname === "/success/");
-    await expectNoInjectedMarkup();
-  });
+      if (row.toast !== SENT) {
+        expect(new URL(page.url()).pathname).toBe("/");
+        expect(await page.getByRole("button", { name: FIXTURE.home.form.submit }).isEnabled()).toBe(true);
+        expect(await requestsTagged(tag)).toEqual([]);
+        return;
+      }
+      const expected = row.sent?.(tag) ?? { email: typed.email.trim(), firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
+      const [request, ...more] = await eventually(async () => {
+        const requests = await requestsTagged(tag);
+        expect(requests.length).toBeGreaterThan(0);
+        return requests;
+      });
+      expect(more).toEqual([]);
+      expect(sentSignup(request)).toEqual({
+        listId: FIXTURE.provider.listId,
+        email: expected.email,
+        firstName: expected.firstName,
+        lastName: expected.lastName,
+      });
+      await page.waitForURL((url) => url.pathname === "/success/");
+      await expectNoInjectedMarkup();
+    },
+  );
 });

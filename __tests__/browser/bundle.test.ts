@@ -41,5 +41,9 @@ it("keeps the web editor on its own page: no site page loads its bundle, and it 
   expect(pages).toEqual(expect.arrayContaining(["index.html", "404.html"]));
   expect(pages.filter((file) => readFileSync(path.join(PUBLIC_DIR, file), "utf8").includes("decap-cms"))).toEqual([]);
   expect(readFileSync(path.join(PUBLIC_DIR, ADMIN_DIR, "index.html"), "utf8")).toContain('<script src="/admin/decap-cms.js"></script>');
-  expect(builtScripts().filter(({ text }) => /decap-cms|DecapCms|CMS_MANUAL_INIT/.test(text)).map(({ file }) => file)).toEqual([]);
+  expect(
+    builtScripts()
+      .filter(({ text }) => /decap-cms|DecapCms|CMS_MANUAL_INIT/.test(text))
+      .map(({ file }) => file),
+  ).toEqual([]);
 });

@@ -42,7 +42,9 @@ async function requestFrom(visitor: Visitor): Promise<RecordedRequest> {
 
 /** What a Client API request said about where the signup came from. */
 function attributionOf(request: RecordedRequest): { customSource: unknown; properties: unknown } {
-  const doc = request.json as { data: { attributes: { custom_source?: unknown; profile: { data: { attributes: { properties?: unknown } } } } } };
+  const doc = request.json as {
+    data: { attributes: { custom_source?: unknown; profile: { data: { attributes: { properties?: unknown } } } } };
+  };
   return { customSource: doc.data.attributes.custom_source, properties: doc.data.attributes.profile.data.attributes.properties };
 }
 
@@ -110,7 +112,8 @@ describe("a campaign page", () => {
 
 describe("where a signup came from (Client API)", () => {
   it("a signup from /<slug>/?utm_…, linked from another site, carries the campaign's source, the UTM values, the landing page and the referring origin", async () => {
-    const query = "?utm_source=nba-preseason&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&fbclid=abc";
+    const query =
+      "?utm_source=nba-preseason&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&fbclid=abc";
     const page = await openFrom(`${CAMPAIGN_PATH}${query}`, "https://news.example/articles/42?reader=jordan");
     const visitor = uniqueVisitor("campaign-utm");
     await setProviderMode(visitor.email, "ok");
@@ -146,7 +149,10 @@ describe("where a signup came from (Client API)", () => {
   it("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async () => {
     const long = `${"x".repeat(4_990)}<b>END</b>`;
     const markup = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
-    const page = await openHydrated(context, `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
+    const page = await openHydrated(
+      context,
+      `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`,
+    );
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -196,7 +202,12 @@ describe("the site's own pages next to a campaign", () => {
     await page.getByRole("heading", { level: 1, name: FIXTURE.home.title }).waitFor();
     expect(await page.getByRole("heading", { name: CAMPAIGN.home.title }).count()).toBe(0);
     const tags = await headTags(page);
-    expect(tags).toEqual({ title: FIXTURE.home.pageTitle, description: FIXTURE.site.metaDescription, canonical: `${SITE_URL}/`, ogUrl: `${SITE_URL}/` });
+    expect(tags).toEqual({
+      title: FIXTURE.home.pageTitle,
+      description: FIXTURE.site.metaDescription,
+      canonical: `${SITE_URL}/`,
+      ogUrl: `${SITE_URL}/`,
+    });
   });
 });
 
@@ -206,7 +217,9 @@ describe("the sitemap", () => {
     const index = await (await fetch(`${siteOrigin}/sitemap-index.xml`)).text();
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
     const listed = (
-      await Promise.all(sitemaps.map(async (file) => [...(await (await fetch(`${siteOrigin}${file}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)]))
+      await Promise.all(
+        sitemaps.map(async (file) => [...(await (await fetch(`${siteOrigin}${file}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)]),
+      )
     )
       .flat()
       .map(([, loc]) => loc);

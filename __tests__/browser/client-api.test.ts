@@ -159,13 +159,22 @@ describe("the Klaviyo stand-in itself refuses what the real API refuses", () => 
       relationships: { list: { data: { type: "list", id: FIXTURE.provider.listId } } },
     },
   });
-  const post = (url: string, headers: Record<string, string>, body: unknown) => fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  const post = (url: string, headers: Record<string, string>, body: unknown) =>
+    fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   const HEADERS = { revision: "2026-07-15", "content-type": "application/vnd.api+json" };
 
   it.each<[string, (email: string) => Promise<Response>]>([
     ["without company_id", (email) => post(endpoint(), HEADERS, document(email))],
-    ["without a revision header", (email) => post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, { "content-type": HEADERS["content-type"] }, document(email))],
-    ["whose body is not a subscription document", (email) => post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, HEADERS, { data: { type: "profile", attributes: { email } } })],
+    [
+      "without a revision header",
+      (email) =>
+        post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, { "content-type": HEADERS["content-type"] }, document(email)),
+    ],
+    [
+      "whose body is not a subscription document",
+      (email) =>
+        post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, HEADERS, { data: { type: "profile", attributes: { email } } }),
+    ],
   ])("answers a request %s with 400 and a JSON:API error", async (_case, send) => {
     const response = await send(uniqueVisitor("stand-in-check").email);
     expect(response.status).toBe(400);
@@ -174,13 +183,21 @@ describe("the Klaviyo stand-in itself refuses what the real API refuses", () => 
   });
 
   it("accepts a well-formed one with 202 and no body, and answers the CORS preflight", async () => {
-    const response = await post(`${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`, { ...HEADERS, origin: runEnv().siteOrigin }, document(uniqueVisitor("stand-in-ok").email));
+    const response = await post(
+      `${endpoint()}?company_id=${FIXTURE.provider.publicApiKey}`,
+      { ...HEADERS, origin: runEnv().siteOrigin },
+      document(uniqueVisitor("stand-in-ok").email),
+    );
     expect(response.status).toBe(202);
     expect(await response.text()).toBe("");
     expect(response.headers.get("access-control-allow-origin")).toBe(runEnv().siteOrigin);
     const preflight = await fetch(endpoint(), {
       method: "OPTIONS",
-      headers: { origin: runEnv().siteOrigin, "access-control-request-method": "POST", "access-control-request-headers": "revision,content-type" },
+      headers: {
+        origin: runEnv().siteOrigin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "revision,content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toBe("revision,content-type");

@@ -27,8 +27,9 @@ const SCREENSHOT = path.join(ROOT_DIR, "artifacts", "screenshots", "cms-editor.p
 /** The original file, as editors and the build know it. */
 const ORIGINAL = readFileSync(path.join(ROOT_DIR, CONTENT_FILE), "utf8");
 /** What the form says about a value that is no public API key: the content schema's patternErrorMessage. */
-const PUBLIC_API_KEY_MESSAGE = (contentJsonSchema() as { properties: { provider: { properties: { publicApiKey: { patternErrorMessage: string } } } } }).properties.provider.properties
-  .publicApiKey.patternErrorMessage;
+const PUBLIC_API_KEY_MESSAGE = (
+  contentJsonSchema() as { properties: { provider: { properties: { publicApiKey: { patternErrorMessage: string } } } } }
+).properties.provider.properties.publicApiKey.patternErrorMessage;
 
 const browser = setUpChromium();
 let repo: string;
@@ -63,7 +64,11 @@ beforeAll(async () => {
     stdio: "ignore",
   });
   await eventually(async () => {
-    const answer = await fetch(backendUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action: "info" }) });
+    const answer = await fetch(backendUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action: "info" }),
+    });
     expect(answer.ok).toBe(true);
   });
 });
@@ -105,7 +110,10 @@ async function openSiteEntry(): Promise<void> {
 
 /** A section of the form by its label ("Home", or "Ad pixel (optional)"). */
 function section(scope: Page | Locator, label: string): Locator {
-  return scope.locator('[aria-label="object field"]').filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) }).first();
+  return scope
+    .locator('[aria-label="object field"]')
+    .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
+    .first();
 }
 
 /** The input of a field, by the labels of its sections and its own label. */
@@ -148,13 +156,21 @@ it("publishes a new home.title: the file has it, check-content passes, nothing e
   // Same layout: key order, blank lines, one-line text; the diff is the one edited line.
   expect(savedText()).toBe(ORIGINAL.replace(`  title: ${before.home.title}\n`, "  title: Claim Your Funded Seat\n"));
 
-  const check = spawnSync(path.join(ROOT_DIR, "node_modules", ".bin", "tsx"), [path.join(ROOT_DIR, "scripts", "check-content.ts"), CONTENT_FILE], { cwd: repo, encoding: "utf8" });
+  const check = spawnSync(
+    path.join(ROOT_DIR, "node_modules", ".bin", "tsx"),
+    [path.join(ROOT_DIR, "scripts", "check-content.ts"), CONTENT_FILE],
+    { cwd: repo, encoding: "utf8" },
+  );
   expect([check.status, check.stdout.trim()]).toEqual([0, `${CONTENT_FILE} is valid`]);
 
   // VS Code finds the schema through .vscode/settings.json (by path), which no save touches.
-  const mapping = (JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> })["yaml.schemas"];
+  const mapping = (
+    JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> }
+  )["yaml.schemas"];
   const [schemaFile] = Object.entries(mapping).find(([, globs]) => globs.includes("content/site.yaml")) ?? [];
-  const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] }).compile(JSON.parse(readFileSync(path.join(repo, schemaFile as string), "utf8")));
+  const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] }).compile(
+    JSON.parse(readFileSync(path.join(repo, schemaFile as string), "utf8")),
+  );
   expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);
 });
 

@@ -12,7 +12,9 @@ import { escapeRegExp } from "./support/signup-page";
 const LAUNCH_AT_MS = Date.parse(FIXTURE.launch.moment);
 /** The timer's text without white space: each figure followed by its unit label (home.countdown). */
 const { days, hours, minutes, seconds } = FIXTURE.home.countdown;
-const FIGURES = new RegExp(`^${[days, hours, minutes, seconds].map((unit) => `(\\S+?)${escapeRegExp(unit.replace(/\s+/g, ""))}`).join("")}$`);
+const FIGURES = new RegExp(
+  `^${[days, hours, minutes, seconds].map((unit) => `(\\S+?)${escapeRegExp(unit.replace(/\s+/g, ""))}`).join("")}$`,
+);
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

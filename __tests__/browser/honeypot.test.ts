@@ -38,10 +38,12 @@ describe("the honeypot field", () => {
     const stops: string[] = [];
     for (let press = 0; press < MAX_TAB_STOPS; press += 1) {
       await page.keyboard.press("Tab");
-      stops.push(await page.evaluate(() => {
-        const el = document.activeElement;
-        return el ? `${el.tagName.toLowerCase()}[name=${el.getAttribute("name") ?? ""}]` : "none";
-      }));
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          return el ? `${el.tagName.toLowerCase()}[name=${el.getAttribute("name") ?? ""}]` : "none";
+        }),
+      );
     }
     // The walk did reach the form (so it went past where the honeypot sits) and wrapped around.
     expect(stops).toContain("input[name=last_name]");

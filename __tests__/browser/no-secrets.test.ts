@@ -54,9 +54,14 @@ describe("the scanner itself (negative control)", () => {
   it("catches a key planted in a nested binary file, and ignores a prefix too short to be one", async () => {
     const planted = `pk_${"a1B2c3D4e5".repeat(3)}`;
     await mkdir(path.join(dir, "static", "deep"), { recursive: true });
-    await writeFile(path.join(dir, "static", "deep", "blob.bin"), Buffer.concat([Buffer.from([0, 255, 137, 80]), Buffer.from(planted, "latin1"), Buffer.from([0, 1])]));
+    await writeFile(
+      path.join(dir, "static", "deep", "blob.bin"),
+      Buffer.concat([Buffer.from([0, 255, 137, 80]), Buffer.from(planted, "latin1"), Buffer.from([0, 1])]),
+    );
     await writeFile(path.join(dir, "index.html"), `<p>pk_${"x".repeat(19)} is not a key</p>`);
 
-    expect(await scanForPrivateKeys(dir)).toEqual([{ file: path.join("static", "deep", "blob.bin"), masked: `${planted.slice(0, 6)}…${planted.slice(-2)}` }]);
+    expect(await scanForPrivateKeys(dir)).toEqual([
+      { file: path.join("static", "deep", "blob.bin"), masked: `${planted.slice(0, 6)}…${planted.slice(-2)}` },
+    ]);
   });
 });

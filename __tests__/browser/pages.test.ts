@@ -70,7 +70,9 @@ describe("an unknown path", () => {
 
     await page.getByRole("heading", { name: notFound.heading }).waitFor();
     expect(await page.getByText(notFound.code, { exact: true }).isVisible()).toBe(true);
-    await eventually(() => expect(log.filter((e) => e.type === "error").map((e) => e.text)).toContain(`${notFound.consoleMessage} /no-such-page/`));
+    await eventually(() =>
+      expect(log.filter((e) => e.type === "error").map((e) => e.text)).toContain(`${notFound.consoleMessage} /no-such-page/`),
+    );
 
     await page.getByRole("link", { name: notFound.homeLink }).click();
     await page.waitForURL((url) => url.pathname === "/");

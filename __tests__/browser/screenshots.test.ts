@@ -30,7 +30,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const cases = PAGES.flatMap(([name, urlPath]) => (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [name, urlPath, viewport] as const));
+const cases = PAGES.flatMap(([name, urlPath]) =>
+  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [name, urlPath, viewport] as const),
+);
 
 it.each(cases)("%s (%s) at %s size fits the width and is saved as a screenshot", async (name, urlPath, viewport) => {
   const { context } = await newGuardedContext(browser, { viewport: VIEWPORTS[viewport], deviceScaleFactor: 1 });

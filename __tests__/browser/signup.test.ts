@@ -44,7 +44,12 @@ describe("validation, in its fixed order (first failure wins)", () => {
     ["the email is only spaces, the names filled", emailRequired.title, emailRequired.message, { email: "   " }],
     ["the email is filled and both names are empty", firstNameRequired.title, firstNameRequired.message, { firstName: "", lastName: "" }],
     ["the last name is empty", lastNameRequired.title, lastNameRequired.message, { lastName: "" }],
-    ["the email has no @, everything else filled", invalidEmail.title, invalidEmail.message, { email: `no-at-sign-${valid.firstName}.example.test` }],
+    [
+      "the email has no @, everything else filled",
+      invalidEmail.title,
+      invalidEmail.message,
+      { email: `no-at-sign-${valid.firstName}.example.test` },
+    ],
     ["the email has no dot in its domain", invalidEmail.title, invalidEmail.message, { email: `${valid.firstName}@localhost` }],
   ])("when %s it shows only '%s' and sends nothing", async (_case, title, message, override) => {
     const visitor = { ...valid, ...override };
@@ -113,7 +118,15 @@ describe("sending a signup", () => {
         attributes: {
           custom_source: FIXTURE.provider.source,
           profile: {
-            data: { type: "profile", attributes: { email: visitor.email, first_name: visitor.firstName, last_name: visitor.lastName, properties: { landing_page: "/" } } },
+            data: {
+              type: "profile",
+              attributes: {
+                email: visitor.email,
+                first_name: visitor.firstName,
+                last_name: visitor.lastName,
+                properties: { landing_page: "/" },
+              },
+            },
           },
         },
         relationships: { list: { data: { type: "list", id: FIXTURE.provider.listId } } },

@@ -83,6 +83,11 @@ it("sends the values typed before the scripts arrived, once they have, and confi
     return requests;
   });
   expect(more).toEqual([]);
-  expect(sentSignup(request)).toEqual({ listId: FIXTURE.provider.listId, email: visitor.email, firstName: visitor.firstName, lastName: visitor.lastName });
+  expect(sentSignup(request)).toEqual({
+    listId: FIXTURE.provider.listId,
+    email: visitor.email,
+    firstName: visitor.firstName,
+    lastName: visitor.lastName,
+  });
   await page.waitForURL((url) => url.pathname === "/success/");
 });

@@ -101,7 +101,9 @@ describe("npm run check-content", () => {
     const folder = siteWithBrokenCampaign("unknown-key.yaml");
     try {
       const campaign = `${folder}/campaigns/unknown-key.yaml`;
-      const report = formatContentErrors(allErrors(loadAllContent(path.join(ROOT, folder, "site.yaml"))).map((error) => ({ ...error, file: campaign })));
+      const report = formatContentErrors(
+        allErrors(loadAllContent(path.join(ROOT, folder, "site.yaml"))).map((error) => ({ ...error, file: campaign })),
+      );
       expect(report).toContain(`${campaign}:7:3  home.titel\n  \`titel\` is not a field in \`home\`. Did you mean \`title\`?`);
       expect(run("tsx", ["scripts/check-content.ts", campaign])).toMatchObject({ status: 1, stdout: "", stderr: `${report}\n` });
       expect(run("tsx", ["scripts/check-content.ts"], { SITE_CONTENT_FILE: `${folder}/site.yaml` })).toMatchObject({
@@ -140,7 +142,10 @@ describe("npm run check-content", () => {
   });
 
   it("refuses an unknown --format and keeps the text format by default", () => {
-    expect(run("tsx", ["scripts/check-content.ts", "--format", "xml", FIXTURE])).toMatchObject({ status: 2, stderr: "Unknown --format xml: use one of text, github.\n" });
+    expect(run("tsx", ["scripts/check-content.ts", "--format", "xml", FIXTURE])).toMatchObject({
+      status: 2,
+      stderr: "Unknown --format xml: use one of text, github.\n",
+    });
   });
 
   it("exits 2 and says so when the file does not exist", () => {

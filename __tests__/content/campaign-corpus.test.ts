@@ -28,10 +28,34 @@ function errorsOf(file: string) {
 // [file in broken-campaigns/ without .yaml, line, column, field, message]
 const CORPUS: [string, number, number, string, string][] = [
   ["unknown-key", 7, 3, "home.titel", "`titel` is not a field in `home`. Did you mean `title`?"],
-  ["success", 1, 1, "", "The address /success/ already belongs to the site's own page or files, so a campaign there would replace it. Rename `success.yaml`, for example to `success-campaign.yaml`."],
-  ["nba_ads", 1, 1, "", "The file name is the page's address (/nba_ads/), and campaign addresses use only lowercase letters, digits and hyphens between them. Rename `nba_ads.yaml`, for example to `nba-ads.yaml`."],
-  ["site-wide-provider", 9, 1, "provider", `\`provider\` is site-wide: every page sends its signups to the same list. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`],
-  ["site-wide-success", 6, 1, "success", `\`success\` is the /success/ page, which every campaign leads to and shares. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`],
+  [
+    "success",
+    1,
+    1,
+    "",
+    "The address /success/ already belongs to the site's own page or files, so a campaign there would replace it. Rename `success.yaml`, for example to `success-campaign.yaml`.",
+  ],
+  [
+    "nba_ads",
+    1,
+    1,
+    "",
+    "The file name is the page's address (/nba_ads/), and campaign addresses use only lowercase letters, digits and hyphens between them. Rename `nba_ads.yaml`, for example to `nba-ads.yaml`.",
+  ],
+  [
+    "site-wide-provider",
+    9,
+    1,
+    "provider",
+    `\`provider\` is site-wide: every page sends its signups to the same list. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`,
+  ],
+  [
+    "site-wide-success",
+    6,
+    1,
+    "success",
+    `\`success\` is the /success/ page, which every campaign leads to and shares. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`,
+  ],
   ["missing-source", 3, 1, "campaign.source", "The field `source` is missing from `campaign`. Add it on its own line in that section."],
   ["wrong-type", 7, 12, "home.tagline", "This should be text. Put it in quotes."],
   ["odds-too-many", 7, 9, "decorations.odds", "Give at most 12 odds numbers; more would crowd the page."],
@@ -87,8 +111,14 @@ describe("campaign file names", () => {
 
 describe("a campaign file the web editor wrote", () => {
   it("reads an emptied text or list as 'the site file's', as the editor means it", () => {
-    const text = 'campaign:\n  source: nba-ads\n  metaDescription: ""\nhome:\n  title: NBA title\n  tagline: ""\ndecorations:\n  odds: []\n';
-    const result = loadCampaignFile(path.join(ROOT, "content", "campaigns", "nba-ads.yaml"), site.ok ? site.content : (undefined as never), FIXTURE_FILE, text);
+    const text =
+      'campaign:\n  source: nba-ads\n  metaDescription: ""\nhome:\n  title: NBA title\n  tagline: ""\ndecorations:\n  odds: []\n';
+    const result = loadCampaignFile(
+      path.join(ROOT, "content", "campaigns", "nba-ads.yaml"),
+      site.ok ? site.content : (undefined as never),
+      FIXTURE_FILE,
+      text,
+    );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     expect(result.content.home.title).toBe("NBA title");
     expect(result.content.home.tagline).toBe(site.ok ? site.content.home.tagline : "");

@@ -49,7 +49,8 @@ function zodPaths(shape: Record<string, unknown>, at = ""): string[] {
   return Object.entries(shape).flatMap(([key, child]) => {
     const here = at ? `${at}.${key}` : key;
     let inner = child as { def: { type: string; innerType?: unknown; in?: unknown; shape?: Record<string, unknown> } };
-    while (inner.def.innerType || (inner.def.type === "pipe" && inner.def.in)) inner = (inner.def.innerType ?? inner.def.in) as typeof inner;
+    while (inner.def.innerType || (inner.def.type === "pipe" && inner.def.in))
+      inner = (inner.def.innerType ?? inner.def.in) as typeof inner;
     const nested = (inner as unknown as { shape?: Record<string, unknown> }).shape;
     return nested && inner.def.type === "object" ? [here, ...zodPaths(nested, here)] : [here];
   });
@@ -134,7 +135,12 @@ describe("/admin/config.yml", () => {
   });
 
   it("can use the GitHub backend with an OAuth client, and the editorial workflow", () => {
-    const options = cmsOptionsFromEnv({ CMS_GITHUB_REPO: "pickfund/waitlist", CMS_AUTH_BASE_URL: "https://auth.pickfund.example", CMS_EDITORIAL_WORKFLOW: "true", CMS_BRANCH: "live" });
+    const options = cmsOptionsFromEnv({
+      CMS_GITHUB_REPO: "pickfund/waitlist",
+      CMS_AUTH_BASE_URL: "https://auth.pickfund.example",
+      CMS_EDITORIAL_WORKFLOW: "true",
+      CMS_BRANCH: "live",
+    });
     expect(cmsConfig(options)).toMatchObject({
       backend: { name: "github", repo: "pickfund/waitlist", branch: "live", base_url: "https://auth.pickfund.example" },
       publish_mode: "editorial_workflow",
@@ -167,7 +173,10 @@ describe("the editor's YAML format", () => {
     const scrambled = Object.fromEntries(
       Object.entries(data)
         .reverse()
-        .map(([key, value]) => [key, value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value]),
+        .map(([key, value]) => [
+          key,
+          value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+        ]),
     );
     expect(stringifyContent(YAML, scrambled, order)).toBe(siteText);
   });
@@ -191,7 +200,9 @@ describe("the editor's YAML format", () => {
 });
 
 describe("the campaign pages in the web editor", () => {
-  const campaigns = (cmsConfig(PRODUCTION).collections as Record<string, unknown>[]).find((collection) => collection.name === "campaigns") as {
+  const campaigns = (cmsConfig(PRODUCTION).collections as Record<string, unknown>[]).find(
+    (collection) => collection.name === "campaigns",
+  ) as {
     folder: string;
     extension: string;
     create: boolean;
@@ -202,14 +213,21 @@ describe("the campaign pages in the web editor", () => {
   };
 
   it("are a folder collection of content/campaigns/*.yaml that editors can add to, in our YAML format", () => {
-    expect(campaigns).toMatchObject({ folder: "content/campaigns", extension: "yaml", create: true, format: CONTENT_FORMAT, slug: "{{slug}}" });
+    expect(campaigns).toMatchObject({
+      folder: "content/campaigns",
+      extension: "yaml",
+      create: true,
+      format: CONTENT_FORMAT,
+      slug: "{{slug}}",
+    });
     expect(cmsConfigYaml(PRODUCTION)).toContain("folder: content/campaigns");
   });
 
   it("have the campaign file's form: campaign.source the one required field, no site-wide section, listed by their source", () => {
     const paths = formPaths(campaigns.fields);
     expect(paths).toEqual(expect.arrayContaining(["campaign.source", "campaign.metaDescription", "home.title", "decorations.odds"]));
-    for (const siteWide of ["site", "launch", "provider", "adPixel", "success", "notFound", "links.discordInviteUrl"]) expect(paths).not.toContain(siteWide);
+    for (const siteWide of ["site", "launch", "provider", "adPixel", "success", "notFound", "links.discordInviteUrl"])
+      expect(paths).not.toContain(siteWide);
     const required = (fields: DecapField[], at = ""): string[] =>
       fields.flatMap((field) => {
         const here = at ? `${at}.${field.name}` : field.name;
@@ -220,7 +238,11 @@ describe("the campaign pages in the web editor", () => {
   });
 
   it("are written with their campaign section first, then the site file's order", () => {
-    const text = stringifyContent(YAML, { home: { title: "NBA" }, campaign: { metaDescription: "d", source: "nba-ads" } }, JSON.parse(/KEY_ORDER = (.*);/.exec(keyOrderModule())?.[1] ?? "{}") as KeyOrder);
+    const text = stringifyContent(
+      YAML,
+      { home: { title: "NBA" }, campaign: { metaDescription: "d", source: "nba-ads" } },
+      JSON.parse(/KEY_ORDER = (.*);/.exec(keyOrderModule())?.[1] ?? "{}") as KeyOrder,
+    );
     expect(text.indexOf("campaign:")).toBeLessThan(text.indexOf("home:"));
     expect(text.indexOf("source:")).toBeLessThan(text.indexOf("metaDescription:"));
   });

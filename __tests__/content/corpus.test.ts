@@ -29,19 +29,22 @@ describe("broken content corpus", () => {
     expect(names.length).toBeGreaterThanOrEqual(43);
   });
 
-  it.each(BROKEN_CASES.map((testCase) => [testCase.name, testCase] as const))("%s: refused once, at its line and column, naming the field, in its words", (name, testCase: BrokenCase) => {
-    const { text, line } = brokenFile(testCase);
-    const errors = errorsOf(name, text);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toEqual({
-      file: path.relative(process.cwd(), shownAs(name)),
-      line,
-      column: testCase.column,
-      field: testCase.field,
-      message: testCase.message,
-      ...(errors[0].example === undefined ? {} : { example: errors[0].example }),
-    });
-  });
+  it.each(BROKEN_CASES.map((testCase) => [testCase.name, testCase] as const))(
+    "%s: refused once, at its line and column, naming the field, in its words",
+    (name, testCase: BrokenCase) => {
+      const { text, line } = brokenFile(testCase);
+      const errors = errorsOf(name, text);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toEqual({
+        file: path.relative(process.cwd(), shownAs(name)),
+        line,
+        column: testCase.column,
+        field: testCase.field,
+        message: testCase.message,
+        ...(errors[0].example === undefined ? {} : { example: errors[0].example }),
+      });
+    },
+  );
 
   it("quotes an example of a valid value for single-field mistakes, none for syntax errors, unknown keys or missing sections", () => {
     const expected: Record<string, string | undefined> = {
@@ -71,7 +74,9 @@ describe("several mistakes in one file", () => {
       [changedLines[1], 10, "links.social.url"],
       [changedLines[2], 12, "success.subtext"],
     ]);
-    expect(errors[0].message).toMatch(/^This looks like a Klaviyo PRIVATE API key \(it starts with pk_\)\. Everything in this file is published to every visitor/);
+    expect(errors[0].message).toMatch(
+      /^This looks like a Klaviyo PRIVATE API key \(it starts with pk_\)\. Everything in this file is published to every visitor/,
+    );
   });
 
   it("reports every YAML syntax mistake in one run", () => {

@@ -26,7 +26,8 @@ const validate = ajv.compile(schema);
  */
 const ONLY_CHECK_CONTENT: Record<string, string> = {
   "date-impossible": "30 February matches the date-time pattern; only a calendar knows it does not exist",
-  "syntax-duplicate-key": "a YAML reader keeps one of the two keys, so the schema sees a valid object (yaml-language-server flags duplicates itself, outside the schema)",
+  "syntax-duplicate-key":
+    "a YAML reader keeps one of the two keys, so the schema sees a valid object (yaml-language-server flags duplicates itself, outside the schema)",
 };
 
 /** Files the YAML parser itself refuses: the schema never sees them (the editor's YAML support reports them). */
@@ -78,10 +79,18 @@ describe("JSON Schema parity with check-content (ajv over the broken-content cor
   });
 
   it("explains every failed pattern in plain English (patternErrorMessage), never with the regular expression alone", () => {
-    const patternErrors = schemaCases.flatMap((name) => schemaErrors(name).filter((error) => error.keyword === "pattern").map((error) => [name, error] as const));
+    const patternErrors = schemaCases.flatMap((name) =>
+      schemaErrors(name)
+        .filter((error) => error.keyword === "pattern")
+        .map((error) => [name, error] as const),
+    );
     expect(patternErrors.length).toBeGreaterThan(10);
     for (const [name, error] of patternErrors) {
-      expect([name, error.instancePath, (error.parentSchema as { patternErrorMessage?: string }).patternErrorMessage]).toEqual([name, error.instancePath, expect.stringMatching(/^[A-Z].+\.$/)]);
+      expect([name, error.instancePath, (error.parentSchema as { patternErrorMessage?: string }).patternErrorMessage]).toEqual([
+        name,
+        error.instancePath,
+        expect.stringMatching(/^[A-Z].+\.$/),
+      ]);
     }
   });
 
@@ -98,7 +107,10 @@ describe("JSON Schema parity with check-content (ajv over the broken-content cor
   });
 
   it("refuses a private key, blank text, a non-https address and a launch moment without offset, as editors hit them", () => {
-    const base = parseDocument(readFileSync(path.join(ROOT, "content", "site.yaml"), "utf8")).toJS() as Record<string, Record<string, unknown>>;
+    const base = parseDocument(readFileSync(path.join(ROOT, "content", "site.yaml"), "utf8")).toJS() as Record<
+      string,
+      Record<string, unknown>
+    >;
     const withChange = (section: string, field: string, value: unknown) => ({ ...base, [section]: { ...base[section], [field]: value } });
     expect(validate(withChange("provider", "publicApiKey", "pk_abcdefghijklmnopqrstuvwxyz12"))).toBe(false);
     expect(validate(withChange("home", "title", "   "))).toBe(false);

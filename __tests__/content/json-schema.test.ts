@@ -73,8 +73,12 @@ describe("content/campaign.schema.json", () => {
   });
 
   it("is what VS Code uses for the campaign files (.vscode/settings.json), like site.schema.json for site.yaml", () => {
-    const mapping = (JSON.parse(readFileSync(path.join(ROOT, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> })["yaml.schemas"];
-    expect(mapping[`./${CAMPAIGN_SCHEMA_FILE}`]).toEqual(expect.arrayContaining(["content/campaigns/*.yaml", "__tests__/fixtures/campaigns/*.yaml"]));
+    const mapping = (
+      JSON.parse(readFileSync(path.join(ROOT, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> }
+    )["yaml.schemas"];
+    expect(mapping[`./${CAMPAIGN_SCHEMA_FILE}`]).toEqual(
+      expect.arrayContaining(["content/campaigns/*.yaml", "__tests__/fixtures/campaigns/*.yaml"]),
+    );
     expect(schema.$id).toBe("urn:pickfund:content:campaign");
   });
 });

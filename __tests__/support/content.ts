@@ -25,13 +25,18 @@ export type GraphQLResult<T> = T extends readonly (infer U)[]
 
 /** The content node as pages receive it (provider URLs filled in as the build does, without overrides). */
 export type TestSiteContent = GraphQLResult<
-  SiteContent & { provider: EffectiveProvider; derived: ReturnType<typeof deriveFields>; campaign?: { source: string; metaDescription?: string } }
+  SiteContent & {
+    provider: EffectiveProvider;
+    derived: ReturnType<typeof deriveFields>;
+    campaign?: { source: string; metaDescription?: string };
+  }
 >;
 
 /** `value` with every field that holds undefined set to null, as a GraphQL result has it. */
 function nullForMissing(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nullForMissing);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, field === undefined ? null : nullForMissing(field)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, field === undefined ? null : nullForMissing(field)]));
   return value;
 }
 
@@ -42,6 +47,11 @@ function nullForMissing(value: unknown): unknown {
 export function loadTestContent(file = FIXTURE_FILE, builtAtMs = FIXTURE_BUILT_AT_MS): TestSiteContent {
   const result = loadContentFile(file);
   if (!result.ok) throw new Error(formatContentErrors(result.errors));
-  const node = { ...result.content, provider: effectiveProvider(result.content.provider, {}), derived: deriveFields(result.content, builtAtMs), campaign: null };
+  const node = {
+    ...result.content,
+    provider: effectiveProvider(result.content.provider, {}),
+    derived: deriveFields(result.content, builtAtMs),
+    campaign: null,
+  };
   return nullForMissing(node) as TestSiteContent;
 }

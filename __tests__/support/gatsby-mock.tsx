@@ -13,8 +13,15 @@ export const withPrefix = (path: string) => path;
 export const useStaticQuery = jest.fn();
 
 export const Link = jest.fn(
-  ({ to, activeClassName: _a, activeStyle: _s, getProps: _g, partiallyActive: _p, replace: _r, ...rest }: Record<string, unknown> & { to: string }) =>
-    React.createElement("a", { ...rest, href: to }),
+  ({
+    to,
+    activeClassName: _a,
+    activeStyle: _s,
+    getProps: _g,
+    partiallyActive: _p,
+    replace: _r,
+    ...rest
+  }: Record<string, unknown> & { to: string }) => React.createElement("a", { ...rest, href: to }),
 );
 
 export default gatsby;

@@ -25,7 +25,13 @@ export function renderPage(
   pathname = "/",
   content: TestSiteContent | null = loadTestContent(),
 ): RenderResult & { content: TestSiteContent | null } {
-  const props = { data: { siteContent: content }, location: { pathname }, path: pathname, pageContext: {}, params: {} } as unknown as TestPageProps;
+  const props = {
+    data: { siteContent: content },
+    location: { pathname },
+    path: pathname,
+    pageContext: {},
+    params: {},
+  } as unknown as TestPageProps;
   const Typed = Page as unknown as React.ComponentType<TestPageProps>;
   const element = wrapRootElement({
     element: wrapPageElement({ element: <Typed {...props} />, props: props as never }),

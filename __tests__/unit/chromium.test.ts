@@ -8,7 +8,10 @@
  */
 import { ChromiumNotFoundError, DEBIAN_CHROMIUM_PATH, findChromium } from "../../scripts/lib/chromium";
 
-const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
+const onDisk =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path);
 
 it("uses CHROME_PATH before any installed browser", () => {
   const found = findChromium({
@@ -20,7 +23,11 @@ it("uses CHROME_PATH before any installed browser", () => {
 });
 
 it("refuses a CHROME_PATH that points nowhere instead of quietly using another browser", () => {
-  const search = { env: { CHROME_PATH: "/typo/chrome" }, installations: () => ["/usr/bin/google-chrome"], exists: onDisk("/usr/bin/google-chrome") };
+  const search = {
+    env: { CHROME_PATH: "/typo/chrome" },
+    installations: () => ["/usr/bin/google-chrome"],
+    exists: onDisk("/usr/bin/google-chrome"),
+  };
   expect(() => findChromium(search)).toThrow(ChromiumNotFoundError);
   expect(() => findChromium(search)).toThrow("CHROME_PATH is set to /typo/chrome, but there is no file there");
 });
@@ -31,7 +38,9 @@ it("takes the installed Chrome that chrome-launcher finds, e.g. on a Mac", () =>
 });
 
 it("falls back to Debian's /usr/bin/chromium", () => {
-  expect(findChromium({ env: {}, platform: "linux", installations: () => [], exists: onDisk(DEBIAN_CHROMIUM_PATH) })).toBe(DEBIAN_CHROMIUM_PATH);
+  expect(findChromium({ env: {}, platform: "linux", installations: () => [], exists: onDisk(DEBIAN_CHROMIUM_PATH) })).toBe(
+    DEBIAN_CHROMIUM_PATH,
+  );
 });
 
 it.each([

@@ -64,7 +64,11 @@ it("fires Lead on /success for a visitor who accepted earlier, and not for one w
   window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
   const accepted = renderPage(SuccessPage, "/success/", withPixel);
   const queue = (window.fbq as unknown as { queue: unknown[][] }).queue;
-  expect(queue).toEqual([["init", "123456789012345"], ["track", "PageView"], ["track", "Lead"]]);
+  expect(queue).toEqual([
+    ["init", "123456789012345"],
+    ["track", "PageView"],
+    ["track", "Lead"],
+  ]);
   expect(pixelScripts()).toHaveLength(1);
   accepted.unmount();
 
@@ -81,7 +85,10 @@ it("follows Meta's base-code contract: calls before fbevents.js loads are queued
   renderPage(IndexPage, "/", withPixel);
   await waitFor(() => expect(typeof window.fbq).toBe("function"));
   const fbq = window.fbq as unknown as { queue: unknown[][]; callMethod?: (...args: unknown[]) => void };
-  expect(fbq.queue).toEqual([["init", "123456789012345"], ["track", "PageView"]]);
+  expect(fbq.queue).toEqual([
+    ["init", "123456789012345"],
+    ["track", "PageView"],
+  ]);
 
   // What fbevents.js does once it has loaded: drain the queue once, then take calls through callMethod.
   const received: unknown[][] = [];
@@ -89,6 +96,10 @@ it("follows Meta's base-code contract: calls before fbevents.js loads are queued
   received.push(...fbq.queue.splice(0));
 
   window.fbq?.("track", "Lead");
-  expect(received).toEqual([["init", "123456789012345"], ["track", "PageView"], ["track", "Lead"]]);
+  expect(received).toEqual([
+    ["init", "123456789012345"],
+    ["track", "PageView"],
+    ["track", "Lead"],
+  ]);
   expect(fbq.queue).toEqual([]);
 });

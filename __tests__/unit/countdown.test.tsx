@@ -28,7 +28,9 @@ function figures(): string {
 function renderCountdown(builtAtMs: number) {
   return render(
     <ThemeProvider theme={theme}>
-      <Countdown content={{ home: { countdown: COPY }, derived: { countdownLabel: "Time left until launch", launchAtMs: LAUNCH_MS, builtAtMs } }} />
+      <Countdown
+        content={{ home: { countdown: COPY }, derived: { countdownLabel: "Time left until launch", launchAtMs: LAUNCH_MS, builtAtMs } }}
+      />
     </ThemeProvider>,
   );
 }

@@ -16,7 +16,11 @@ it("replaces Gatsby's script tags by one loader that names the same files in the
   expect(html).not.toMatch(/<script src=/);
   expect(html).not.toMatch(/rel="preload"/);
   const loader = new RegExp(`<script id="${SCRIPT_LOADER_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "";
-  expect([...loader.matchAll(/"(\/[^"]+\.js)"/g)].map((match) => match[1])).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
+  expect([...loader.matchAll(/"(\/[^"]+\.js)"/g)].map((match) => match[1])).toEqual([
+    "/webpack-runtime-1.js",
+    "/framework-2.js",
+    "/app-3.js",
+  ]);
   expect(loader).toContain("largest-contentful-paint");
 });
 

@@ -8,7 +8,10 @@ describe("merging a campaign file over the site file", () => {
   };
 
   it("takes what the campaign sets, at any depth, and keeps everything it leaves out", () => {
-    const merged = mergeContent(site, { home: { title: "NBA title", countdown: { days: "jours" } }, toasts: { success: { title: "NBA confirmed" } } });
+    const merged = mergeContent(site, {
+      home: { title: "NBA title", countdown: { days: "jours" } },
+      toasts: { success: { title: "NBA confirmed" } },
+    });
     expect(merged).toEqual({
       home: { title: "NBA title", tagline: "Site tagline", countdown: { days: "jours", hours: "hours" } },
       toasts: { success: { title: "NBA confirmed", message: "Welcome" } },

@@ -77,11 +77,15 @@ describe("/ from the fixture content", () => {
     const { home, links } = content;
     const title = screen.getByRole("heading", { level: 1, name: home.title });
     const timer = screen.getByRole("timer", { name: content.derived.countdownLabel });
-    for (const unit of ["days", "hours", "minutes", "seconds"] as const) expect(within(timer).getByText(home.countdown[unit])).toBeInTheDocument();
+    for (const unit of ["days", "hours", "minutes", "seconds"] as const)
+      expect(within(timer).getByText(home.countdown[unit])).toBeInTheDocument();
     const tagline = screen.getByText(home.tagline);
     const form = screen.getByRole("form", { name: home.form.heading });
     for (const field of ["email", "firstName", "lastName"] as const) {
-      expect(within(form).getByRole("textbox", { name: home.form[field].label })).toHaveAttribute("placeholder", home.form[field].placeholder);
+      expect(within(form).getByRole("textbox", { name: home.form[field].label })).toHaveAttribute(
+        "placeholder",
+        home.form[field].placeholder,
+      );
     }
     expect(within(form).getByRole("button", { name: home.form.submit })).toBeEnabled();
     const social = screen.getByRole("link", { name: `${links.social.label} ${links.newTabHint}` });

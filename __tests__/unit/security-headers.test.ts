@@ -19,7 +19,11 @@ it("hashes every executable inline script exactly as written, and skips external
 });
 
 it("allows only our own scripts: self plus the inline hashes, never 'unsafe-inline'", () => {
-  const csp = contentSecurityPolicy({ htmlPages: [PAGE, PAGE], endpointUrl: "https://manage.kmail-lists.com/ajax/subscriptions/subscribe", pixel: false });
+  const csp = contentSecurityPolicy({
+    htmlPages: [PAGE, PAGE],
+    endpointUrl: "https://manage.kmail-lists.com/ajax/subscriptions/subscribe",
+    pixel: false,
+  });
   const scriptSrc = directive(csp, "script-src");
   expect(scriptSrc).toBe(`script-src 'self' ${inlineScriptHashes(PAGE).sort().join(" ")}`);
   expect(scriptSrc).not.toContain("unsafe-inline");
@@ -49,7 +53,10 @@ it("lets the script reach only the chosen transport's origin, and the native for
 it("writes the security headers for every path in Netlify/Cloudflare _headers format", () => {
   const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false });
   const block = file.split("\n\n").find((b) => b.startsWith("/*\n")) ?? "";
-  const names = block.split("\n").slice(1).map((line) => line.trim().split(":")[0]);
+  const names = block
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(":")[0]);
   expect(names).toEqual([
     "Content-Security-Policy",
     "Strict-Transport-Security",
@@ -62,7 +69,12 @@ it("writes the security headers for every path in Netlify/Cloudflare _headers fo
 });
 
 describe("the web editor's own policy on /admin/", () => {
-  const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false, admin: { connect: ["https://api.github.com"], img: ["https://avatars.githubusercontent.com"] } });
+  const file = headersFile({
+    htmlPages: [PAGE],
+    endpointUrl: "https://x.example/s",
+    pixel: false,
+    admin: { connect: ["https://api.github.com"], img: ["https://avatars.githubusercontent.com"] },
+  });
   const rules = parseHeadersFile(file);
   const header = (pathname: string, name: string) => headersForPath(rules, pathname).get(name.toLowerCase())?.[1] ?? "";
 

@@ -47,7 +47,9 @@ describe("subscribe", () => {
   });
 
   it("treats an opaque answer as success", async () => {
-    await expect(subscribe({ endpointUrl: "https://provider.example/subscribe", publicApiKey: "Pk7Fnd", listId: "WtL1st" }, SUBMISSION)).resolves.toBeUndefined();
+    await expect(
+      subscribe({ endpointUrl: "https://provider.example/subscribe", publicApiKey: "Pk7Fnd", listId: "WtL1st" }, SUBMISSION),
+    ).resolves.toBeUndefined();
   });
 
   it("turns a rejected fetch into a network error that keeps the message", async () => {
@@ -59,7 +61,10 @@ describe("subscribe", () => {
 
   it("aborts an attempt that gets no answer within the timeout and reports it as a network error", async () => {
     jest.useFakeTimers();
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+    );
     const call = subscribe({ endpointUrl: "https://provider.example/subscribe", publicApiKey: "Pk7Fnd", listId: "WtL1st" }, SUBMISSION);
     const outcome = expect(call).rejects.toMatchObject({ name: "SignupNetworkError", message: "" });
     await jest.advanceTimersByTimeAsync(4_999);
@@ -70,10 +75,17 @@ describe("subscribe", () => {
 });
 
 describe("the Client API request", () => {
-  const TARGET = { endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st", customSource: "PickFund waitlist" };
+  const TARGET = {
+    endpointUrl: "https://a.klaviyo.com/client/subscriptions/",
+    publicApiKey: "Pk7Fnd",
+    listId: "WtL1st",
+    customSource: "PickFund waitlist",
+  };
   /** The JSON:API subscription document a request carries (the parts these tests read). */
   const sent = (init: RequestInit) =>
-    JSON.parse(init.body as string) as { data: { attributes: { custom_source?: string; profile: { data: { attributes: { properties?: Record<string, string> } } } } } };
+    JSON.parse(init.body as string) as {
+      data: { attributes: { custom_source?: string; profile: { data: { attributes: { properties?: Record<string, string> } } } } };
+    };
   const profile = (init: RequestInit) => sent(init).data.attributes.profile.data.attributes;
 
   it("puts the public key in company_id and leaves out empty profile properties", () => {
@@ -84,7 +96,10 @@ describe("the Client API request", () => {
   });
 
   it("sends profile properties when there are some, and no custom_source when none is set", () => {
-    const [, init] = clientApiRequest({ ...TARGET, customSource: null }, { ...SUBMISSION, properties: { utm_source: "newsletter", landing_page: "/" } });
+    const [, init] = clientApiRequest(
+      { ...TARGET, customSource: null },
+      { ...SUBMISSION, properties: { utm_source: "newsletter", landing_page: "/" } },
+    );
     expect(profile(init).properties).toEqual({ utm_source: "newsletter", landing_page: "/" });
     expect(sent(init).data.attributes).not.toHaveProperty("custom_source");
   });
@@ -106,11 +121,29 @@ describe("reading a Client API answer", () => {
       null,
       { outcome: "emailRefused", detail: "Invalid email address" },
     ],
-    ["400 pointing at the list: rejected (configuration)", 400, error(400, "/data/relationships/list/data/id", "List not found"), null, { outcome: "rejected", status: 400, detail: "List not found" }],
-    ["400 without a pointer (bad company_id): rejected", 400, error(400, undefined, "Invalid Company ID"), null, { outcome: "rejected", status: 400, detail: "Invalid Company ID" }],
+    [
+      "400 pointing at the list: rejected (configuration)",
+      400,
+      error(400, "/data/relationships/list/data/id", "List not found"),
+      null,
+      { outcome: "rejected", status: 400, detail: "List not found" },
+    ],
+    [
+      "400 without a pointer (bad company_id): rejected",
+      400,
+      error(400, undefined, "Invalid Company ID"),
+      null,
+      { outcome: "rejected", status: 400, detail: "Invalid Company ID" },
+    ],
     ["403 with no body: rejected, detail from the status", 403, null, null, { outcome: "rejected", status: 403, detail: "HTTP 403" }],
     ["429 with Retry-After in seconds: throttled", 429, null, "7", { outcome: "throttled", retryAfterMs: 7_000 }],
-    ["429 with Retry-After as an HTTP date: throttled until then", 429, null, new Date(NOW_MS + 4_000).toUTCString(), { outcome: "throttled", retryAfterMs: 4_000 }],
+    [
+      "429 with Retry-After as an HTTP date: throttled until then",
+      429,
+      null,
+      new Date(NOW_MS + 4_000).toUTCString(),
+      { outcome: "throttled", retryAfterMs: 4_000 },
+    ],
     ["429 whose Retry-After cannot be read: throttled, delay unknown", 429, null, null, { outcome: "throttled", retryAfterMs: null }],
     ["500: failed", 500, error(500), null, { outcome: "failed", status: 500 }],
     ["503 with an HTML body: failed", 503, null, null, { outcome: "failed", status: 503 }],
@@ -125,14 +158,34 @@ describe("reading a Client API answer", () => {
 });
 
 describe("subscribe on the Client API", () => {
-  const CONFIG = { transport: "client-api" as const, endpointUrl: "https://a.klaviyo.com/client/subscriptions/", publicApiKey: "Pk7Fnd", listId: "WtL1st" };
-  const reply = (status: number, body = "", headers: Record<string, string> = {}) => ({ status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, text: () => Promise.resolve(body) });
+  const CONFIG = {
+    transport: "client-api" as const,
+    endpointUrl: "https://a.klaviyo.com/client/subscriptions/",
+    publicApiKey: "Pk7Fnd",
+    listId: "WtL1st",
+  };
+  const reply = (status: number, body = "", headers: Record<string, string> = {}) => ({
+    status,
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+    text: () => Promise.resolve(body),
+  });
 
   it.each<[string, ReturnType<typeof reply>, unknown]>([
-    ["a refused e-mail", reply(400, JSON.stringify({ errors: [{ detail: "Bad address", source: { pointer: "/data/attributes/profile/data/attributes/email" } }] })), SignupEmailRefusedError],
+    [
+      "a refused e-mail",
+      reply(
+        400,
+        JSON.stringify({ errors: [{ detail: "Bad address", source: { pointer: "/data/attributes/profile/data/attributes/email" } }] }),
+      ),
+      SignupEmailRefusedError,
+    ],
     ["a 429", reply(429, "", { "retry-after": "2" }), SignupThrottledError],
     ["a 502 with a non-JSON body", reply(502, "<html>Bad gateway</html>"), SignupServerError],
-    ["a wrong list id", reply(400, JSON.stringify({ errors: [{ detail: "List not found", source: { pointer: "/data/relationships/list/data/id" } }] })), SignupRejectedError],
+    [
+      "a wrong list id",
+      reply(400, JSON.stringify({ errors: [{ detail: "List not found", source: { pointer: "/data/relationships/list/data/id" } }] })),
+      SignupRejectedError,
+    ],
   ])("throws the matching error for %s", async (_case, response, type) => {
     fetchMock.mockResolvedValue(response);
     await expect(subscribe(CONFIG, SUBMISSION)).rejects.toBeInstanceOf(type);

@@ -14,7 +14,10 @@ import { renderPage } from "../support/render";
 
 const content = loadTestContent();
 /** The fixture on the legacy-form transport, at that transport's own endpoint. */
-const legacy: TestSiteContent = { ...content, provider: { ...content.provider, transport: "legacy-form", endpointUrl: LEGACY_FORM_ENDPOINT_URL } };
+const legacy: TestSiteContent = {
+  ...content,
+  provider: { ...content.provider, transport: "legacy-form", endpointUrl: LEGACY_FORM_ENDPOINT_URL },
+};
 const failed = content.toasts.subscriptionFailed;
 /** fetch as the signup client calls it: (url, init). */
 const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
@@ -56,7 +59,10 @@ afterEach(() => {
 type Values = { email?: string; first?: string; last?: string };
 
 /** Type into the three fields and submit, bypassing the browser's `required` check like a script-only visitor would reach it. */
-async function fillAndSubmit({ email = "", first = "", last = "" }: Values, user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })) {
+async function fillAndSubmit(
+  { email = "", first = "", last = "" }: Values,
+  user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime }),
+) {
   if (email) await user.type(screen.getByLabelText("Email"), email);
   if (first) await user.type(screen.getByLabelText("First name"), first);
   if (last) await user.type(screen.getByLabelText("Last name"), last);
@@ -76,8 +82,18 @@ describe("validation (product rule 7): the first failure stops the submission", 
     ["email is empty, before any other check", {}, "Email required", "Please enter your email address"],
     ["first name is empty", { email: "not-an-email" }, "First name required", "Please enter your first name"],
     ["last name is empty", { email: "not-an-email", first: "Jordan" }, "Last name required", "Please enter your last name"],
-    ["email does not match the pattern", { email: "user@localhost", first: "Jordan", last: "Smith" }, "Invalid email", "Please enter a valid email address"],
-    ["fields hold only spaces (trimmed to empty)", { email: "   ", first: "Jordan", last: "Smith" }, "Email required", "Please enter your email address"],
+    [
+      "email does not match the pattern",
+      { email: "user@localhost", first: "Jordan", last: "Smith" },
+      "Invalid email",
+      "Please enter a valid email address",
+    ],
+    [
+      "fields hold only spaces (trimmed to empty)",
+      { email: "   ", first: "Jordan", last: "Smith" },
+      "Email required",
+      "Please enter your email address",
+    ],
   ])("shows '%s' → %s / %s and sends nothing", async (_case, values, title, message) => {
     renderPage(IndexPage);
     await fillAndSubmit(values, userEvent.setup());
@@ -114,7 +130,9 @@ describe("the provider call (product rules 16, 17)", () => {
     expect(init.method).toBe("POST");
     expect(init.mode).toBe("no-cors");
     expect(init.headers).toEqual({ "Content-Type": "application/x-www-form-urlencoded" });
-    expect(String(init.body as URLSearchParams)).toBe(`g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`);
+    expect(String(init.body as URLSearchParams)).toBe(
+      `g=${content.provider.listId}&email=jordan%40example.com&first_name=Jordan&last_name=Smith`,
+    );
   });
 
   it("legacy-form: treats the opaque answer as accepted, confirms and goes to /success/", async () => {
@@ -140,7 +158,12 @@ describe("the provider call (product rules 16, 17)", () => {
         attributes: {
           custom_source: "Fixture Fund waitlist",
           // The page the signup was made on; no UTM values or referrer on this visit, so none are sent.
-          profile: { data: { type: "profile", attributes: { email: "jordan@example.com", first_name: "Jordan", last_name: "Smith", properties: { landing_page: "/" } } } },
+          profile: {
+            data: {
+              type: "profile",
+              attributes: { email: "jordan@example.com", first_name: "Jordan", last_name: "Smith", properties: { landing_page: "/" } },
+            },
+          },
         },
         relationships: { list: { data: { type: "list", id: content.provider.listId } } },
       },
@@ -190,7 +213,11 @@ describe("failures (product rules 8, 10, 11)", () => {
     await fillAndSubmit(VALID);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
 
-    for (const [delayMs, calls] of [[1_000, 2], [2_000, 3], [4_000, 4]] as const) {
+    for (const [delayMs, calls] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+    ] as const) {
       expect(screen.getByRole("button", { name: content.home.form.submitting })).toBeDisabled();
       await act(async () => jest.advanceTimersByTimeAsync(delayMs - 1));
       expect(fetchMock).toHaveBeenCalledTimes(calls - 1);
@@ -220,7 +247,10 @@ describe("failures (product rules 8, 10, 11)", () => {
 
   it("falls back to 'Please try again later' when every attempt times out", async () => {
     jest.useFakeTimers();
-    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))));
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+    );
     renderPage(IndexPage);
     await fillAndSubmit(VALID);
     await act(async () => jest.advanceTimersByTimeAsync(4 * 5_000 + 7_000));
@@ -232,7 +262,9 @@ describe("failures (product rules 8, 10, 11)", () => {
     const halfConfigured: TestSiteContent = { ...content, provider: { ...content.provider, listId: null } };
     renderPage(IndexPage, "/", halfConfigured);
     await fillAndSubmit(VALID, userEvent.setup());
-    await waitFor(() => expect(toastTexts()).toEqual(["Subscription failed" + content.toasts.subscriptionFailed.missingConfigurationMessage]));
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(["Subscription failed" + content.toasts.subscriptionFailed.missingConfigurationMessage]),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
   });
@@ -300,7 +332,11 @@ describe("what Klaviyo's Client API answers, and what the visitor sees", () => {
     renderPage(IndexPage);
     await fillAndSubmit(VALID);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    for (const [delayMs, calls] of [[1_000, 2], [2_000, 3], [4_000, 4]] as const) {
+    for (const [delayMs, calls] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+    ] as const) {
       await act(async () => jest.advanceTimersByTimeAsync(delayMs - 1));
       expect(fetchMock).toHaveBeenCalledTimes(calls - 1);
       await act(async () => jest.advanceTimersByTimeAsync(1));

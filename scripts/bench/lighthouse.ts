@@ -144,7 +144,12 @@ function diagnosticsOf(lhr: Result, traceEvents: TraceEvent[]): RunDiagnostics {
  * @param saveReportTo when given, the full Lighthouse JSON result is written there
  * @param saveTraceTo when given, the run's trace is written there (opens in DevTools' Performance panel)
  */
-export async function runLighthouse(url: string, formFactor: FormFactor, saveReportTo?: string, saveTraceTo?: string): Promise<LighthouseRun> {
+export async function runLighthouse(
+  url: string,
+  formFactor: FormFactor,
+  saveReportTo?: string,
+  saveTraceTo?: string,
+): Promise<LighthouseRun> {
   const { lighthouse, desktopConfig } = await loadLighthouse();
   const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: CHROMIUM_ARGS, logLevel: "silent" });
   try {

@@ -6,7 +6,8 @@ import path from "node:path";
 /** `<script …>…</script>`, inline or external, any type (JSON-LD and Gatsby's loader included). */
 const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 /** `<link>` elements that fetch script ahead of time: preload/modulepreload/prefetch with as=script, or an href to a .js file. */
-const SCRIPT_HINT = /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload|prefetch)\b)(?=[^>]*(?:\bas=["']?script\b|\bhref=["'][^"']*\.m?js["'?#]))[^>]*>/gi;
+const SCRIPT_HINT =
+  /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload|prefetch)\b)(?=[^>]*(?:\bas=["']?script\b|\bhref=["'][^"']*\.m?js["'?#]))[^>]*>/gi;
 
 /** What was removed from the page. */
 export interface NoJsCopy {

@@ -37,7 +37,13 @@ export interface BenchResults {
   buildSeconds: number;
   pages: AuditedPage[];
   /** Mobile runs of the home page with every script removed. */
-  noJsFloor: { runs: LighthouseRun[]; median: LighthouseFigures; worst: LighthouseFigures; removedScripts: number; removedScriptHints: number };
+  noJsFloor: {
+    runs: LighthouseRun[];
+    median: LighthouseFigures;
+    worst: LighthouseFigures;
+    removedScripts: number;
+    removedScriptHints: number;
+  };
   firstLoadJs: FirstLoadJs;
   /** Whether the bench server compressed text responses (brotli or gzip, as the browser asks), as production hosts do. */
   serverGzip: boolean;
@@ -66,7 +72,9 @@ function mobileHome(results: BenchResults): AuditedPage | undefined {
 /** Checks every figure against the targets, in the order the table prints them: median, worst run, target. */
 export function evaluate(results: BenchResults): Check[] {
   const none = "—";
-  const checks: Check[] = [{ figure: "clean build time", value: `${results.buildSeconds.toFixed(1)} s`, worst: none, target: none, pass: null }];
+  const checks: Check[] = [
+    { figure: "clean build time", value: `${results.buildSeconds.toFixed(1)} s`, worst: none, target: none, pass: null },
+  ];
   for (const page of results.pages) {
     const label = `${page.path} ${page.formFactor}`;
     const m = page.median;
@@ -92,7 +100,13 @@ export function evaluate(results: BenchResults): Check[] {
       if (id === "seo" && NOINDEX_PATHS.includes(page.path)) {
         // The page is noindex by design, and Lighthouse's is-crawlable audit fails every noindex page,
         // so the target is held against the other SEO audits and the raw score is shown beside it.
-        checks.push({ figure: `${label} seo (raw, noindex page)`, value: String(m.scores.seo), worst: String(w.scores.seo), target: none, pass: null });
+        checks.push({
+          figure: `${label} seo (raw, noindex page)`,
+          value: String(m.scores.seo),
+          worst: String(w.scores.seo),
+          target: none,
+          pass: null,
+        });
         checks.push({
           figure: `${label} seo without is-crawlable`,
           value: String(m.seoIgnoringNoindex),
@@ -127,7 +141,13 @@ export function evaluate(results: BenchResults): Check[] {
       target: tbtBound ? `median ≤ ${TBT_MEDIAN_MAX_MS} ms` : none,
       pass: tbtBound ? m.tbtMs <= TBT_MEDIAN_MAX_MS : null,
     });
-    checks.push({ figure: `${label} transferred`, value: fmtKb(m.totalTransferBytes), worst: fmtKb(w.totalTransferBytes), target: none, pass: null });
+    checks.push({
+      figure: `${label} transferred`,
+      value: fmtKb(m.totalTransferBytes),
+      worst: fmtKb(w.totalTransferBytes),
+      target: none,
+      pass: null,
+    });
   }
   const home = mobileHome(results);
   const floor = results.noJsFloor.median.lcpMs;
@@ -189,13 +209,19 @@ export function printReport(results: BenchResults, checks: Check[]): void {
   console.log("-".repeat(widths.reduce((a, b) => a + b + 2, 3)));
   for (const check of checks) console.log(line(cellsOf(check), mark(check.pass)));
   const missed = checks.filter((c) => c.pass === false);
-  console.log(`\n${missed.length === 0 ? "All targets met." : `${missed.length} of ${checks.filter((c) => c.pass !== null).length} targets missed (✘).`}`);
+  console.log(
+    `\n${missed.length === 0 ? "All targets met." : `${missed.length} of ${checks.filter((c) => c.pass !== null).length} targets missed (✘).`}`,
+  );
 
   console.log("\nWhy (from the median-LCP run of each page):");
   for (const page of [...results.pages, { path: "/ (no JS)", formFactor: "mobile" as const, ...results.noJsFloor }]) {
     const d = representativeRun(page).diagnostics;
     console.log(`  ${page.path} ${page.formFactor}`);
-    console.log(`    LCP element: ${d.lcpElement ?? "none"}; phases ${Object.entries(d.lcpPhasesMs).map(([k, v]) => `${k} ${v}`).join(", ")} ms`);
+    console.log(
+      `    LCP element: ${d.lcpElement ?? "none"}; phases ${Object.entries(d.lcpPhasesMs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")} ms`,
+    );
     for (const shift of d.layoutShifts) console.log(`    layout shift ${shift.score.toFixed(3)}: ${shift.element}`);
     for (const audit of d.failingAudits) {
       console.log(`    ${audit.category}: ${audit.id} score ${audit.score}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
@@ -217,7 +243,9 @@ export function printReport(results: BenchResults, checks: Check[]): void {
   const seen = new Set(
     results.pages
       .filter((page) => page.path === "/")
-      .flatMap((page) => page.runs.flatMap((run) => run.diagnostics.scripts.map((script) => new URL(script.url).pathname.replace(/^\//, "")))),
+      .flatMap((page) =>
+        page.runs.flatMap((run) => run.diagnostics.scripts.map((script) => new URL(script.url).pathname.replace(/^\//, ""))),
+      ),
   );
   const counted = results.firstLoadJs.files.filter((file) => !file.file.startsWith("inline")).map((file) => file.file);
   const notCounted = [...seen].filter((file) => !counted.includes(file));
@@ -228,9 +256,11 @@ export function printReport(results: BenchResults, checks: Check[]): void {
       : `\n  ! first-load JS list differs from Lighthouse's network log: requested but not counted [${notCounted.join(", ")}], counted but not requested [${notSeen.join(", ")}]`,
   );
   console.log("  / first-load JS by file (gzip):");
-  for (const file of results.firstLoadJs.files) console.log(`    ${fmtKb(file.gzipBytes).padStart(9)}  ${file.kind.padEnd(7)}  ${file.file}`);
+  for (const file of results.firstLoadJs.files)
+    console.log(`    ${fmtKb(file.gzipBytes).padStart(9)}  ${file.kind.padEnd(7)}  ${file.file}`);
   console.log("  biggest sources (≈ gzip, shared out from source maps):");
-  for (const source of results.firstLoadJs.bySource.slice(0, 15)) console.log(`    ${fmtKb(source.approxGzipBytes).padStart(9)}  ${source.source}`);
+  for (const source of results.firstLoadJs.bySource.slice(0, 15))
+    console.log(`    ${fmtKb(source.approxGzipBytes).padStart(9)}  ${source.source}`);
 }
 
 /** Writes the results and the checks to `file` (creating its folder). */

@@ -51,7 +51,9 @@ async function auditRun(origin: string, pagePath: string, formFactor: FormFactor
   const keepTrace = pagePath === "/" && formFactor === "mobile";
   const run = await runLighthouse(`${origin}${pagePath}`, formFactor, `${base}.json`, keepTrace ? `${base}.trace.json` : undefined);
   const { scores, lcpMs, tbtMs, cls } = run.figures;
-  console.log(`  ${name} ${formFactor} #${i}: perf ${scores.performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`);
+  console.log(
+    `  ${name} ${formFactor} #${i}: perf ${scores.performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
+  );
   return run;
 }
 
@@ -122,14 +124,16 @@ async function main(): Promise<void> {
   const jsonFile = path.join(ARTIFACTS_DIR, "bench.json");
   await writeBenchJson(jsonFile, results, checks);
   printReport(results, checks);
-  console.log(`\nFigures: ${path.relative(process.cwd(), jsonFile)}; Lighthouse reports and traces: ${path.relative(process.cwd(), REPORTS_DIR)}/`);
+  console.log(
+    `\nFigures: ${path.relative(process.cwd(), jsonFile)}; Lighthouse reports and traces: ${path.relative(process.cwd(), REPORTS_DIR)}/`,
+  );
 }
 
 // process.exit: Lighthouse leaves handles open that would keep Node running.
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   },
 );

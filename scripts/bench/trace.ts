@@ -131,7 +131,11 @@ export function tasksBeforeLcp(events: TraceEvent[]): TasksBeforeLcp | null {
       .slice(0, KINDS_SHOWN)
       .map(([kind, us]) => `${kind} ${(us / US_PER_MS).toFixed(1)} ms`)
       .join(", ");
-    listed.push({ startMs: round((task.ts - navigation.ts) / US_PER_MS), durationMs: round(dur / US_PER_MS), what: what || "(browser internals)" });
+    listed.push({
+      startMs: round((task.ts - navigation.ts) / US_PER_MS),
+      durationMs: round(dur / US_PER_MS),
+      what: what || "(browser internals)",
+    });
   }
   const scriptsEvaluated = [
     ...new Set(onMain.filter((e) => e.name === "EvaluateScript" && e.args?.data?.url).map((e) => fileName(e.args?.data?.url))),

@@ -77,7 +77,9 @@ export function findChromium(search: ChromiumSearch = {}): string {
   const fromEnv = env[CHROME_PATH_VAR];
   if (fromEnv) {
     if (exists(fromEnv)) return fromEnv;
-    throw new ChromiumNotFoundError(`${CHROME_PATH_VAR} is set to ${fromEnv}, but there is no file there. Point it at a Chrome or Chromium binary, or unset it to use the browser this machine has.`);
+    throw new ChromiumNotFoundError(
+      `${CHROME_PATH_VAR} is set to ${fromEnv}, but there is no file there. Point it at a Chrome or Chromium binary, or unset it to use the browser this machine has.`,
+    );
   }
   const found = [...installations(), DEBIAN_CHROMIUM_PATH].find((candidate) => exists(candidate));
   if (found) return found;

@@ -58,7 +58,8 @@ export function parseHeadersFile(text: string): HeadersRule[] {
     }
     const colon = trimmed.indexOf(":");
     const rule = rules.at(-1);
-    if (!rule || colon <= 0) throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path, got ${JSON.stringify(line)}`);
+    if (!rule || colon <= 0)
+      throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path, got ${JSON.stringify(line)}`);
     const name = trimmed.slice(0, colon).trim();
     const value = trimmed.slice(colon + 1).trim();
     const same = rule.headers.find(([existing]) => existing.toLowerCase() === name.toLowerCase());

@@ -38,5 +38,7 @@ const Link = styled.a`
   letter-spacing: 0.04em;
   text-decoration: none;
   transition: transform 120ms ease-out;
-  &:hover { transform: translateY(-1px); }
+  &:hover {
+    transform: translateY(-1px);
+  }
 `;

@@ -21,7 +21,10 @@ const Panel = styled.div`
   max-width: 640px;
   margin: 15vh auto 0;
   padding: ${({ theme }) => theme.space.xxxl};
-  h1 { margin: 0 0 ${({ theme }) => theme.space.lg}; font-size: 1.75rem; }
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space.lg};
+    font-size: 1.75rem;
+  }
   pre {
     margin: 0;
     padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};

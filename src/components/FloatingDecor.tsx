@@ -109,7 +109,9 @@ const Layer = styled.div`
   z-index: ${({ theme }) => theme.layers.decoration};
   overflow: hidden;
   pointer-events: none;
-  &[data-paused="true"] > * { animation-play-state: paused; }
+  &[data-paused="true"] > * {
+    animation-play-state: paused;
+  }
 `;
 
 // Last in the tab order and out of the way; not shown when the visitor's system already stops motion.
@@ -130,7 +132,9 @@ const ToggleButton = styled.button`
   font: inherit;
   font-size: 0.75rem;
   cursor: pointer;
-  @media (prefers-reduced-motion: reduce) { display: none; }
+  @media (prefers-reduced-motion: reduce) {
+    display: none;
+  }
 `;
 
 const floating = css`

@@ -20,5 +20,9 @@ const Brand = styled.div`
   font-size: 1.35rem;
   font-weight: 800;
   letter-spacing: 0.02em;
-  img { display: block; width: ${LOGO_SIZE_PX}px; height: ${LOGO_SIZE_PX}px; }
+  img {
+    display: block;
+    width: ${LOGO_SIZE_PX}px;
+    height: ${LOGO_SIZE_PX}px;
+  }
 `;

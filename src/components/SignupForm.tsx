@@ -119,7 +119,8 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
     const failure = firstValidationFailure(submission);
     if (failure) {
       showToast({ variant: "error", ...toasts[failure] });
-      const field = failure === "invalidEmail" || failure === "emailRequired" ? "email" : failure === "firstNameRequired" ? "firstName" : "lastName";
+      const field =
+        failure === "invalidEmail" || failure === "emailRequired" ? "email" : failure === "firstNameRequired" ? "firstName" : "lastName";
       fieldRefs[field].current?.focus();
       return;
     }
@@ -168,24 +169,12 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
   const field = (key: FieldKey) => (
     <Field>
       <Label htmlFor={FIELDS[key].id}>{form[key].label}</Label>
-      <Input
-        {...FIELDS[key]}
-        ref={fieldRefs[key]}
-        required
-        disabled={busy}
-        placeholder={form[key].placeholder}
-      />
+      <Input {...FIELDS[key]} ref={fieldRefs[key]} required disabled={busy} placeholder={form[key].placeholder} />
     </Field>
   );
 
   return (
-    <Form
-      method="post"
-      action={content.provider.noScriptFormUrl}
-      onSubmit={handleSubmit}
-      aria-labelledby="signup-heading"
-      aria-busy={busy}
-    >
+    <Form method="post" action={content.provider.noScriptFormUrl} onSubmit={handleSubmit} aria-labelledby="signup-heading" aria-busy={busy}>
       <Heading id="signup-heading">{form.heading}</Heading>
       <input type="hidden" name="g" value={provider.listId ?? ""} />
       {field("email")}
@@ -274,9 +263,19 @@ const Input = styled.input`
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   font-size: 1rem;
-  &::placeholder { color: ${({ theme }) => theme.colors.placeholder}; opacity: 1; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 1px; border-color: transparent; }
-  &:disabled { opacity: 0.7; cursor: not-allowed; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.placeholder};
+    opacity: 1;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+    border-color: transparent;
+  }
+  &:disabled {
+    opacity: 0.7;
+    cursor: not-allowed;
+  }
 `;
 
 // Off-screen rather than display:none: bots skip fields that are obviously hidden.
@@ -306,8 +305,13 @@ const Submit = styled.button`
   font-weight: 800;
   cursor: pointer;
   transition: transform 120ms ease-out;
-  &:hover:not(:disabled) { transform: translateY(-1px); }
-  &:disabled { cursor: progress; opacity: 0.85; }
+  &:hover:not(:disabled) {
+    transform: translateY(-1px);
+  }
+  &:disabled {
+    cursor: progress;
+    opacity: 0.85;
+  }
 `;
 
 const Spinner = styled.svg`
@@ -320,8 +324,14 @@ const InlineSuccess = styled.div`
   justify-items: center;
   gap: ${({ theme }) => theme.space.md};
   text-align: center;
-  h2 { margin: 0; font-size: 1.5rem; }
-  p { margin: ${({ theme }) => `0 0 ${theme.space.sm}`}; color: ${({ theme }) => theme.colors.textMuted}; }
+  h2 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+  p {
+    margin: ${({ theme }) => `0 0 ${theme.space.sm}`};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `;
 
 export const query = graphql`

@@ -63,7 +63,11 @@ const Bar = styled.div`
   border-radius: ${({ theme }) => theme.radii.medium};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadows.popup};
-  p { flex: 1 1 260px; margin: 0; font-size: 0.9rem; }
+  p {
+    flex: 1 1 260px;
+    margin: 0;
+    font-size: 0.9rem;
+  }
 `;
 
 const Buttons = styled.div`

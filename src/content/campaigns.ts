@@ -89,7 +89,11 @@ export function campaignFileNameProblem(file: string): string | null {
   const slug = slugOf(file);
   if (name.endsWith(".yml")) return `Campaign files end in .yaml. Rename \`${name}\` to \`${slug}.yaml\`.`;
   if (!CAMPAIGN_SLUG_PATTERN.test(slug)) {
-    const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "nba-ads";
+    const suggestion =
+      slug
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "nba-ads";
     return `The file name is the page's address (/${slug}/), and campaign addresses use only lowercase letters, digits and hyphens between them. Rename \`${name}\`, for example to \`${suggestion}.yaml\`.`;
   }
   if (RESERVED_SLUGS.includes(slug)) {
@@ -130,5 +134,7 @@ export function loadAllContent(siteFile: string): AllContent {
 
 /** Every mistake in the site file and its campaign files, in file order. */
 export function allErrors(content: AllContent): ContentError[] {
-  return [content.site.result, ...content.campaigns.map((campaign) => campaign.result)].flatMap((result) => (result.ok ? [] : result.errors));
+  return [content.site.result, ...content.campaigns.map((campaign) => campaign.result)].flatMap((result) =>
+    result.ok ? [] : result.errors,
+  );
 }

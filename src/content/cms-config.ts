@@ -127,7 +127,14 @@ export function decapField(name: string, property: JsonSchema, required: boolean
     ...(schema.description ? { hint: schema.description } : {}),
     required,
   };
-  const pattern = schema.pattern ? { pattern: [schema.pattern, schema.patternErrorMessage ?? `This does not have the expected form (${schema.pattern}).`] as [string, string] } : {};
+  const pattern = schema.pattern
+    ? {
+        pattern: [schema.pattern, schema.patternErrorMessage ?? `This does not have the expected form (${schema.pattern}).`] as [
+          string,
+          string,
+        ],
+      }
+    : {};
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string":
@@ -204,7 +211,9 @@ export function campaignsCollection(): DecapCollection {
     label: "Campaign pages",
     label_singular: "Campaign page",
     ...(schema.description ? { description: schema.description } : {}),
-    folder: `${DEFAULT_CONTENT_FILE.split("\\").join("/").replace(/[^/]+$/, "")}${CAMPAIGNS_FOLDER}`,
+    folder: `${DEFAULT_CONTENT_FILE.split("\\")
+      .join("/")
+      .replace(/[^/]+$/, "")}${CAMPAIGNS_FOLDER}`,
     extension: "yaml",
     format: CONTENT_FORMAT,
     create: true,
@@ -218,7 +227,10 @@ export function campaignsCollection(): DecapCollection {
  * The web editor's configuration, as an object.
  * `media_folder` is required by Decap; uploads (none of our fields take one) would land in `static/`.
  */
-export function cmsConfig(options: CmsOptions, collections: DecapCollection[] = [siteCollection(), campaignsCollection()]): Record<string, unknown> {
+export function cmsConfig(
+  options: CmsOptions,
+  collections: DecapCollection[] = [siteCollection(), campaignsCollection()],
+): Record<string, unknown> {
   const { backend } = options;
   return {
     backend:
@@ -250,8 +262,10 @@ export function cmsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CmsOpti
   const branch = env.CMS_BRANCH?.trim() || "main";
   const repo = env.CMS_GITHUB_REPO?.trim();
   const authBaseUrl = env.CMS_AUTH_BASE_URL?.trim() || undefined;
-  if (repo && !/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new Error(`CMS_GITHUB_REPO="${repo}" must be the repository as owner/name, e.g. pickfund/waitlist.`);
-  if (authBaseUrl && !/^https:\/\/\S+$/.test(authBaseUrl)) throw new Error(`CMS_AUTH_BASE_URL="${authBaseUrl}" must be the https:// address of the OAuth client.`);
+  if (repo && !/^[\w.-]+\/[\w.-]+$/.test(repo))
+    throw new Error(`CMS_GITHUB_REPO="${repo}" must be the repository as owner/name, e.g. pickfund/waitlist.`);
+  if (authBaseUrl && !/^https:\/\/\S+$/.test(authBaseUrl))
+    throw new Error(`CMS_AUTH_BASE_URL="${authBaseUrl}" must be the https:// address of the OAuth client.`);
   const backend: CmsBackend = repo ? { name: "github", repo, branch, authBaseUrl } : { name: "git-gateway", branch };
   return { backend, editorialWorkflow: /^(1|true|yes)$/i.test(env.CMS_EDITORIAL_WORKFLOW?.trim() ?? "") };
 }
@@ -261,5 +275,7 @@ export function cmsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CmsOpti
  * GitHub's API and avatars for GitHub; Git Gateway and Netlify Identity live on the site's own origin.
  */
 export function cmsBackendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
-  return backend.name === "github" ? { connect: ["https://api.github.com"], img: ["https://avatars.githubusercontent.com"] } : { connect: [], img: [] };
+  return backend.name === "github"
+    ? { connect: ["https://api.github.com"], img: ["https://avatars.githubusercontent.com"] }
+    : { connect: [], img: [] };
 }

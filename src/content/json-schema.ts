@@ -21,7 +21,15 @@ export const CAMPAIGN_SCHEMA_ID = "urn:pickfund:content:campaign";
  */
 export const CONTENT_SCHEMA_ID = "urn:pickfund:content:site";
 
-type JsonSchemaNode = { type?: unknown; pattern?: string; patternErrorMessage?: string; required?: string[]; properties?: Record<string, JsonSchemaNode>; anyOf?: JsonSchemaNode[]; items?: JsonSchemaNode };
+type JsonSchemaNode = {
+  type?: unknown;
+  pattern?: string;
+  patternErrorMessage?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchemaNode>;
+  anyOf?: JsonSchemaNode[];
+  items?: JsonSchemaNode;
+};
 
 /**
  * An optional text field may be empty: the web editor writes `""` when an editor clears
@@ -32,7 +40,8 @@ function allowEmptyOptionalText(schema: JsonSchemaNode): void {
   for (const [key, child] of Object.entries(schema.properties ?? {})) {
     // A nullable field's meta sits beside its anyOf; the message must sit beside the pattern it explains.
     for (const variant of child.anyOf ?? []) {
-      if (variant.pattern && !variant.patternErrorMessage && child.patternErrorMessage) variant.patternErrorMessage = child.patternErrorMessage;
+      if (variant.pattern && !variant.patternErrorMessage && child.patternErrorMessage)
+        variant.patternErrorMessage = child.patternErrorMessage;
     }
     if (!schema.required?.includes(key)) {
       for (const variant of [child, ...(child.anyOf ?? [])]) {

@@ -12,7 +12,14 @@ import type { Document } from "yaml";
 import { z } from "zod";
 import type { ContentError, Locate } from "./content-error";
 import { mergeContent } from "./merge";
-import { campaignFileSchema, campaignPageSchema, siteContentSchema, SITE_WIDE_FIELDS, type CampaignContent, type SiteContent } from "./schema";
+import {
+  campaignFileSchema,
+  campaignPageSchema,
+  siteContentSchema,
+  SITE_WIDE_FIELDS,
+  type CampaignContent,
+  type SiteContent,
+} from "./schema";
 import { describeIssue, findKeyNode, withoutMisspelledFields } from "./schema-issues";
 import { unwrap } from "./schema-introspection";
 import { readYaml } from "./yaml-syntax";
@@ -117,7 +124,8 @@ function validate<S extends z.ZodType>(
  */
 function withoutEmptyOptionals(value: unknown, schema: z.ZodType): unknown {
   const inner = unwrap(schema);
-  if (Array.isArray(value) && inner instanceof z.ZodArray) return value.map((item) => withoutEmptyOptionals(item, inner.element as z.ZodType));
+  if (Array.isArray(value) && inner instanceof z.ZodArray)
+    return value.map((item) => withoutEmptyOptionals(item, inner.element as z.ZodType));
   if (!(inner instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const kept: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {

@@ -47,4 +47,3 @@ export function exampleFor(fieldPath: string[], root: z.ZodType): unknown {
   }
   return undefined;
 }
-

@@ -24,7 +24,9 @@ export function withoutMisspelledFields(issues: readonly z.core.$ZodIssue[], roo
       if (suggestion) misspelled.add([...issue.path.map(String), suggestion].join("."));
     }
   }
-  return issues.filter((issue) => !(issue.code === "invalid_type" && issue.input === undefined && misspelled.has(issue.path.map(String).join("."))));
+  return issues.filter(
+    (issue) => !(issue.code === "invalid_type" && issue.input === undefined && misspelled.has(issue.path.map(String).join("."))),
+  );
 }
 
 /** The known key `key` is probably a misspelling of, if any. */
@@ -36,13 +38,7 @@ function nearMiss(key: string, known: string[]): string | undefined {
 }
 
 /** Turn one zod issue into one or more located, plain-English errors. */
-export function describeIssue(
-  issue: z.core.$ZodIssue,
-  doc: Document,
-  file: string,
-  at: Locate,
-  root: z.ZodType,
-): ContentError[] {
+export function describeIssue(issue: z.core.$ZodIssue, doc: Document, file: string, at: Locate, root: z.ZodType): ContentError[] {
   const issuePath = issue.path.map(String);
   if (issue.code === "unrecognized_keys") {
     const known = Object.keys(shapeAt(issuePath, root) ?? {});
@@ -76,7 +72,15 @@ export function describeIssue(
       : isSection
         ? `The section \`${name}\` is missing${parentPath.length ? ` from \`${parentPath.join(".")}\`` : ""}. Add it back with its fields: ${children.join(", ")}.`
         : `The field \`${name}\` is missing from \`${parentPath.join(".")}\`. Add it on its own line in that section.`;
-    return [{ file, ...at((parentKey ?? node)?.range?.[0] ?? 0), field: issuePath.join("."), message, example: isSection ? undefined : exampleText }];
+    return [
+      {
+        file,
+        ...at((parentKey ?? node)?.range?.[0] ?? 0),
+        field: issuePath.join("."),
+        message,
+        example: isSection ? undefined : exampleText,
+      },
+    ];
   }
   return [{ file, ...at(node?.range?.[0] ?? 0), field: issuePath.join("."), message: plainMessage(issue), example: exampleText }];
 }
@@ -108,4 +112,3 @@ export function findKeyNode(doc: Document, mapPath: string[], key: string): Yaml
   const pair = map.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === key);
   return pair && isScalar(pair.key) ? pair.key : null;
 }
-

@@ -102,19 +102,21 @@ function httpsUrl(description: string, example: string) {
 
 /** An https Discord invite link: JOIN DISCORD opens the community's invite, not a channel or another chat (product rule 3). */
 function discordInvite(description: string, example: string) {
-  return httpsUrl(description, example).superRefine((value, ctx) => {
-    if (urlProblem(value)) return;
-    const url = new URL(value);
-    const host = url.hostname.toLowerCase();
-    const isInvite =
-      DISCORD_INVITE_HOSTS.includes(host) && (host === "discord.gg" ? url.pathname.length > 1 : /^\/invite\/[^/]+/.test(url.pathname));
-    if (!isInvite) {
-      ctx.addIssue({
-        code: "custom",
-        message: DISCORD_INVITE_MESSAGE,
-      });
-    }
-  }).meta({ pattern: DISCORD_INVITE_FORM, patternErrorMessage: DISCORD_INVITE_MESSAGE });
+  return httpsUrl(description, example)
+    .superRefine((value, ctx) => {
+      if (urlProblem(value)) return;
+      const url = new URL(value);
+      const host = url.hostname.toLowerCase();
+      const isInvite =
+        DISCORD_INVITE_HOSTS.includes(host) && (host === "discord.gg" ? url.pathname.length > 1 : /^\/invite\/[^/]+/.test(url.pathname));
+      if (!isInvite) {
+        ctx.addIssue({
+          code: "custom",
+          message: DISCORD_INVITE_MESSAGE,
+        });
+      }
+    })
+    .meta({ pattern: DISCORD_INVITE_FORM, patternErrorMessage: DISCORD_INVITE_MESSAGE });
 }
 
 const DISCORD_INVITE_MESSAGE =
@@ -135,11 +137,17 @@ function staticPath(description: string, example: string) {
 /** A Klaviyo-format identifier that must not be a private key. */
 function klaviyoId(description: string, example: string, pattern: RegExp, what: string) {
   return z
-    .string({ error: (issue) => (typeof issue.input === "number" ? "Put this value in quotes so it is read as text, not as a number." : "This should be text in quotes.") })
+    .string({
+      error: (issue) =>
+        typeof issue.input === "number"
+          ? "Put this value in quotes so it is read as text, not as a number."
+          : "This should be text in quotes.",
+    })
     .trim()
     .superRefine((value, ctx) => {
       if (PRIVATE_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: PRIVATE_KEY_MESSAGE });
-      else if (!pattern.test(value)) ctx.addIssue({ code: "custom", message: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces.` });
+      else if (!pattern.test(value))
+        ctx.addIssue({ code: "custom", message: `A Klaviyo ${what} is exactly 6 letters or digits, with no spaces.` });
     })
     .meta({
       description,
@@ -181,7 +189,10 @@ function badge(what: string, labelExample: string, tooltipExample: string) {
 }
 
 const launchMoment = z
-  .string({ error: (issue) => (issue.input === undefined ? "The launch moment is missing." : "Put the launch moment in quotes, like \"2025-10-13T15:00:00-08:00\".") })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? "The launch moment is missing." : 'Put the launch moment in quotes, like "2025-10-13T15:00:00-08:00".',
+  })
   .trim()
   .superRefine((value, ctx) => {
     const m = DATE_TIME_WITH_OFFSET.exec(value);
@@ -198,9 +209,9 @@ const launchMoment = z
     }
     const [y, mo, d, h, mi, s] = m.slice(1, 7).map((part) => Number(part ?? 0));
     const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    const real =
-      date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-    if (!real) ctx.addIssue({ code: "custom", message: "This date or time does not exist in the calendar (check the month, day and hour)." });
+    const real = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    if (!real)
+      ctx.addIssue({ code: "custom", message: "This date or time does not exist in the calendar (check the month, day and hour)." });
   })
   .meta({
     description:
@@ -215,7 +226,10 @@ export const siteContentSchema = z
   .strictObject({
     site: z
       .strictObject({
-        url: httpsUrl("The site's public address, used for canonical links and social cards. No trailing path.", "https://www.pickfund.com"),
+        url: httpsUrl(
+          "The site's public address, used for canonical links and social cards. No trailing path.",
+          "https://www.pickfund.com",
+        ),
         language: z
           .string()
           .trim()
@@ -230,7 +244,11 @@ export const siteContentSchema = z
           .string()
           .trim()
           .regex(/^#[0-9a-fA-F]{6}$/, { error: "Use a colour in the form #RRGGBB, like #0b1020." })
-          .meta({ description: "Colour of the phone's browser bar (#RRGGBB).", examples: ["#0b1020"], patternErrorMessage: "Use a colour in the form #RRGGBB, like #0b1020." }),
+          .meta({
+            description: "Colour of the phone's browser bar (#RRGGBB).",
+            examples: ["#0b1020"],
+            patternErrorMessage: "Use a colour in the form #RRGGBB, like #0b1020.",
+          }),
         logo: z
           .strictObject({
             src: staticPath("Path of the logo file inside the static folder.", "/logo.svg"),
@@ -243,17 +261,19 @@ export const siteContentSchema = z
             alt: copy("What the social picture shows, for blind visitors.", "PickFund: get funded to pick sports"),
           })
           .meta({ description: "The picture shown when someone shares the page on social media or in a chat." }),
-        metaDescription: longCopy("The summary search engines and social posts show under the page title.", "Join the PickFund waitlist before launch."),
+        metaDescription: longCopy(
+          "The summary search engines and social posts show under the page title.",
+          "Join the PickFund waitlist before launch.",
+        ),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
-    launch: z
-      .strictObject({ moment: launchMoment })
-      .meta({ description: "When the site launches (the countdown's target)." }),
+    launch: z.strictObject({ moment: launchMoment }).meta({ description: "When the site launches (the countdown's target)." }),
     provider: z
       .strictObject({
         transport: z
           .enum(SIGNUP_TRANSPORTS, {
-            error: (issue) => `${JSON.stringify(issue.input)} is not a way of sending signups. Write client-api (recommended) or legacy-form.`,
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a way of sending signups. Write client-api (recommended) or legacy-form.`,
           })
           .default("client-api")
           .meta({
@@ -275,7 +295,8 @@ export const siteContentSchema = z
           .min(1, { error: "The source is empty. Name where these signups come from, like PickFund waitlist, or leave the field out." })
           .optional()
           .meta({
-            description: "Klaviyo's custom source recorded on every profile that signs up here (client-api only), so the firm can see where each signup came from. Visitors never see it.",
+            description:
+              "Klaviyo's custom source recorded on every profile that signs up here (client-api only), so the firm can see where each signup came from. Visitors never see it.",
             examples: ["PickFund waitlist"],
           }),
         publicApiKey: klaviyoId(
@@ -284,11 +305,19 @@ export const siteContentSchema = z
           KLAVIYO_PUBLIC_KEY_PATTERN,
           "public API key",
         ).optional(),
-        listId: klaviyoId("The Klaviyo list id that signups join: 6 letters or digits.", "WtL1st", KLAVIYO_LIST_ID_PATTERN, "list id").optional(),
+        listId: klaviyoId(
+          "The Klaviyo list id that signups join: 6 letters or digits.",
+          "WtL1st",
+          KLAVIYO_LIST_ID_PATTERN,
+          "list id",
+        ).optional(),
         demoMode: z
           .boolean({ error: "Write true or false, without quotes." })
           .default(false)
-          .meta({ description: "true only for demos: signups are simulated and go nowhere. Needed when the key or list id is left out.", examples: [false] }),
+          .meta({
+            description: "true only for demos: signups are simulated and go nowhere. Needed when the key or list id is left out.",
+            examples: [false],
+          }),
       })
       .superRefine((provider, ctx) => {
         if (!provider.demoMode && (!provider.publicApiKey || !provider.listId)) {
@@ -324,15 +353,20 @@ export const siteContentSchema = z
     adPixel: z
       .strictObject({
         id: z
-          .string({ error: (issue) => (typeof issue.input === "number" ? "Put the pixel id in quotes so it is read as text, not as a number." : "The pixel id should be digits in quotes, or null.") })
+          .string({
+            error: (issue) =>
+              typeof issue.input === "number"
+                ? "Put the pixel id in quotes so it is read as text, not as a number."
+                : "The pixel id should be digits in quotes, or null.",
+          })
           .trim()
-          .regex(/^\d+$/, { error: "A pixel id is digits only, like \"123456789012345\"." })
+          .regex(/^\d+$/, { error: 'A pixel id is digits only, like "123456789012345".' })
           .nullable()
           .optional()
           .meta({
             description: "Meta (Facebook) pixel id, digits only. Empty, null or left out: no pixel and no consent banner.",
             examples: ["123456789012345"],
-            patternErrorMessage: "A pixel id is digits only, like \"123456789012345\".",
+            patternErrorMessage: 'A pixel id is digits only, like "123456789012345".',
           }),
       })
       .optional()
@@ -344,7 +378,10 @@ export const siteContentSchema = z
         tagline: longCopy("The sentence under the heading.", "Join thousands of sports pickers & get funded."),
         countdown: z
           .strictObject({
-            label: copy("What screen readers say for the countdown. {date} becomes the launch date and time.", "Time left until launch on {date}"),
+            label: copy(
+              "What screen readers say for the countdown. {date} becomes the launch date and time.",
+              "Time left until launch on {date}",
+            ),
             days: copy("Caption under the days figure.", "days"),
             hours: copy("Caption under the hours figure.", "hours"),
             minutes: copy("Caption under the minutes figure.", "min"),
@@ -353,7 +390,10 @@ export const siteContentSchema = z
           .meta({ description: "The launch countdown under the heading (days, hours, min, sec)." }),
         form: z
           .strictObject({
-            heading: copy("Heading of the signup form (read by screen readers; shown above the inputs).", "Join the launch waitlist and giveaway"),
+            heading: copy(
+              "Heading of the signup form (read by screen readers; shown above the inputs).",
+              "Join the launch waitlist and giveaway",
+            ),
             email: field("email", "Email", "you@example.com"),
             firstName: field("first name", "First name", "Jordan"),
             lastName: field("last name", "Last name", "Smith"),
@@ -389,18 +429,21 @@ export const siteContentSchema = z
         invalidEmail: toast("when the email address does not look valid", "Invalid email", "Please enter a valid email address"),
         subscriptionFailed: z
           .strictObject({
-          title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),
-          fallbackMessage: copy("Message used when the failure has no explanation of its own.", "Please try again later"),
-          networkMessage: copy(
-            "Message when the visitor's browser could not reach the signup service at all (offline, connection lost).",
-            "We couldn't reach the signup service. Check your connection and try again.",
-          ),
-          rejectedMessage: copy(
-            "Message when Klaviyo turned the signup away because of a setting on our side (wrong public API key or list id); the visitor cannot fix it.",
-            "Signups are not working right now because of a problem on our side. Please try again later.",
-          ),
-          missingConfigurationMessage: copy("Message when the site was published without a public API key or list id.", "A public API key and a list id are both required."),
-        })
+            title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),
+            fallbackMessage: copy("Message used when the failure has no explanation of its own.", "Please try again later"),
+            networkMessage: copy(
+              "Message when the visitor's browser could not reach the signup service at all (offline, connection lost).",
+              "We couldn't reach the signup service. Check your connection and try again.",
+            ),
+            rejectedMessage: copy(
+              "Message when Klaviyo turned the signup away because of a setting on our side (wrong public API key or list id); the visitor cannot fix it.",
+              "Signups are not working right now because of a problem on our side. Please try again later.",
+            ),
+            missingConfigurationMessage: copy(
+              "Message when the site was published without a public API key or list id.",
+              "A public API key and a list id are both required.",
+            ),
+          })
           .meta({ description: "The pop-up shown when a signup could not be sent." }),
         success: toast("after a successful signup", "Submission confirmed", "Welcome to the team! Check your email for next steps."),
       })
@@ -420,7 +463,10 @@ export const siteContentSchema = z
         code: copy("The big code shown on the page-not-found page.", "404"),
         heading: copy("The heading of the page-not-found page.", "Oops! Page not found"),
         homeLink: copy("The link back to the signup page.", "Return to Home"),
-        consoleMessage: copy("Logged to the browser console before the missing path (for developers).", "404 Error: User attempted to access non-existent route:"),
+        consoleMessage: copy(
+          "Logged to the browser console before the missing path (for developers).",
+          "404 Error: User attempted to access non-existent route:",
+        ),
       })
       .meta({ description: "The page shown for addresses that do not exist." }),
     errorScreen: z
@@ -431,7 +477,10 @@ export const siteContentSchema = z
       .meta({ description: "The screen shown if a page crashes." }),
     consent: z
       .strictObject({
-        message: longCopy("The consent banner's question (only shown when a pixel id is set).", "May we use a Meta pixel to measure our ads?"),
+        message: longCopy(
+          "The consent banner's question (only shown when a pixel id is set).",
+          "May we use a Meta pixel to measure our ads?",
+        ),
         accept: copy("The accept button's text.", "Accept"),
         decline: copy("The decline button's text.", "Decline"),
       })
@@ -442,7 +491,10 @@ export const siteContentSchema = z
           .array(copy("One odds-style number.", "+150"))
           .min(1, { error: "Give at least one odds number." })
           .max(12, { error: "Give at most 12 odds numbers; more would crowd the page." })
-          .meta({ description: "The odds-style numbers floating in the background (decoration only).", examples: [["+150", "-110", "2.50"]] }),
+          .meta({
+            description: "The odds-style numbers floating in the background (decoration only).",
+            examples: [["+150", "-110", "2.50"]],
+          }),
         pauseLabel: copy("The button (bottom left) that stops the floating background.", "Pause background animation"),
         playLabel: copy("The same button's text once the background is stopped.", "Play background animation"),
       })
@@ -496,14 +548,24 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
 /** A copy of an object schema in which every field, at every depth, may be left out (lists stay whole). */
 function everyFieldOptional(schema: z.ZodType): z.ZodType {
   if (!(schema instanceof z.ZodObject)) return schema;
-  const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, child]) => [key, everyFieldOptional(child).optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, child]) => [key, everyFieldOptional(child).optional()]),
+  );
   const result = z.strictObject(shape);
   const meta = schema.meta();
   return meta ? result.meta(meta) : result;
 }
 
 const { links } = siteContentSchema.shape;
-const pageCopy = siteContentSchema.omit({ site: true, launch: true, provider: true, adPixel: true, success: true, notFound: true, links: true }).shape;
+const pageCopy = siteContentSchema.omit({
+  site: true,
+  launch: true,
+  provider: true,
+  adPixel: true,
+  success: true,
+  notFound: true,
+  links: true,
+}).shape;
 
 /**
  * What an editor writes in a campaign file: a `campaign` section (its `source`

@@ -18,7 +18,10 @@ export const SAVE_SETTLE_MS = 100;
  * @returns the watcher (close it to stop)
  */
 export function watchContentFiles(siteFile: string, onChange: (file: string) => void): FSWatcher {
-  const watcher = watch([siteFile, campaignsFolderFor(siteFile)], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: SAVE_SETTLE_MS } });
+  const watcher = watch([siteFile, campaignsFolderFor(siteFile)], {
+    ignoreInitial: true,
+    awaitWriteFinish: { stabilityThreshold: SAVE_SETTLE_MS },
+  });
   // "add" too: editors that save atomically replace the file instead of changing it.
   watcher.on("all", (event, changed) => {
     if (event !== "change" && event !== "add" && event !== "unlink") return;

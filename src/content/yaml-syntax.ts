@@ -10,7 +10,8 @@ import type { ContentError, Locate } from "./content-error";
 const YAML_ERROR_TEXT: Record<string, string> = {
   TAB_AS_INDENT:
     "A tab character is used to indent this line. YAML only allows spaces for indentation: replace the tab with spaces (2 per level).",
-  BAD_INDENT: "This line's indentation does not match the lines around it. Line it up with the other fields at the same level, using spaces.",
+  BAD_INDENT:
+    "This line's indentation does not match the lines around it. Line it up with the other fields at the same level, using spaces.",
   BAD_DQ_ESCAPE: "This text in double quotes has a backslash that YAML does not understand. Remove it, or use single quotes.",
   UNEXPECTED_TOKEN: "YAML did not expect this character here. Check for a missing quote, colon or dash, or text that needs quotes.",
   BAD_SCALAR_START: "This value starts with a character that needs quotes (like @ or `). Put the whole value in quotes.",
@@ -86,9 +87,15 @@ function describeSyntaxMistakes(text: string, errors: readonly YAMLError[], line
       : errors.filter(
           (error) =>
             // A line read as the continuation of the value above is reported twice at the same place; keep the multi-line report.
-            !(error.code === "BLOCK_AS_IMPLICIT_KEY" && errors.some((other) => other.code === "MULTILINE_IMPLICIT_KEY" && other.pos[0] === error.pos[0] && spansLines(other))) &&
+            !(
+              error.code === "BLOCK_AS_IMPLICIT_KEY" &&
+              errors.some((other) => other.code === "MULTILINE_IMPLICIT_KEY" && other.pos[0] === error.pos[0] && spansLines(other))
+            ) &&
             // A badly indented line also breaks the key/value reading of that same line: one mistake.
-            !((error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY") && badIndentLines.has(pos(error.pos[0]).line)),
+            !(
+              (error.code === "BLOCK_AS_IMPLICIT_KEY" || error.code === "MULTILINE_IMPLICIT_KEY") &&
+              badIndentLines.has(pos(error.pos[0]).line)
+            ),
         );
   const found: SyntaxMistake[] = [];
   for (const error of relevant) {
@@ -126,7 +133,7 @@ function describeSyntaxMistakes(text: string, errors: readonly YAMLError[], line
           ...start,
           field: "",
           message:
-            "This value contains a colon followed by a space, which YAML reads as the start of another field. Put the whole value in double quotes, like \"Join now: get funded\".",
+            'This value contains a colon followed by a space, which YAML reads as the start of another field. Put the whole value in double quotes, like "Join now: get funded".',
         };
       }
     } else if (error.code === "BAD_INDENT" && /end with a [\]}]/.test(error.message)) {
@@ -148,7 +155,11 @@ function describeSyntaxMistakes(text: string, errors: readonly YAMLError[], line
         message: `\`${key}\` appears twice in the same section. Keep only one of them (YAML would silently use just one).`,
       };
     } else {
-      located = { ...start, field: "", message: YAML_ERROR_TEXT[error.code] ?? `YAML could not read this: ${error.message.split("\n")[0]}` };
+      located = {
+        ...start,
+        field: "",
+        message: YAML_ERROR_TEXT[error.code] ?? `YAML could not read this: ${error.message.split("\n")[0]}`,
+      };
     }
     // One mistake often yields several reports on the same line: keep the first.
     if (!found.some((f) => f.line === located.line)) found.push(located);
@@ -158,4 +169,3 @@ function describeSyntaxMistakes(text: string, errors: readonly YAMLError[], line
 
 /** `name:value` with no space after the colon (URLs have `: ` before their `://`, so they never match). */
 const MISSING_SPACE_AFTER_COLON = /^\s*[A-Za-z0-9_-]+:[^\s/]/;
-

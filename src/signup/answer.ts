@@ -64,7 +64,11 @@ export function readProviderAnswer(status: number, body: unknown, retryAfter: st
   if (status === 429) return { outcome: "throttled", retryAfterMs: retryAfterMs(retryAfter, nowMs) };
   if (status >= 500) return { outcome: "failed", status };
   const errors = jsonApiErrors(body);
-  const detail = errors.map((error) => error.detail || error.title || error.code).filter(Boolean).join("; ") || `HTTP ${status}`;
+  const detail =
+    errors
+      .map((error) => error.detail || error.title || error.code)
+      .filter(Boolean)
+      .join("; ") || `HTTP ${status}`;
   const emailError = errors.find((error) => error.source?.pointer?.endsWith(EMAIL_POINTER_END));
   if (status === 400 && emailError) return { outcome: "emailRefused", detail: emailError.detail || emailError.title || detail };
   return { outcome: "rejected", status, detail };

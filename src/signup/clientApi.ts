@@ -47,7 +47,10 @@ export interface SubscriptionDocument {
  * @param target list id and custom source
  * @param submission the visitor's trimmed values; `properties` (profile properties) are left out when empty
  */
-export function subscriptionDocument(target: Pick<ClientApiTarget, "listId" | "customSource">, submission: Submission): SubscriptionDocument {
+export function subscriptionDocument(
+  target: Pick<ClientApiTarget, "listId" | "customSource">,
+  submission: Submission,
+): SubscriptionDocument {
   const properties = submission.properties && Object.keys(submission.properties).length > 0 ? submission.properties : undefined;
   return {
     data: {

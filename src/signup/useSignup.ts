@@ -17,9 +17,7 @@ export function useSignup(provider: ProviderConfig) {
   return useMutation<void, Error, Submission>({
     mutationKey: ["signup"],
     mutationFn: (submission) =>
-      provider.demoMode
-        ? new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS))
-        : subscribe(provider, submission),
+      provider.demoMode ? new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS)) : subscribe(provider, submission),
     retry: shouldRetrySignup,
     retryDelay: signupRetryDelay,
     // An offline browser must fail and show the toast, not wait silently for the network to return.

@@ -7,7 +7,16 @@
  */
 import { useEffect, useRef } from "react";
 import styled from "styled-components";
-import { CloseIcon, closeStyle, descriptionStyle, titleStyle, TOAST_DURATION_MS, toastStyle, viewportStyle, type ToasterCopy } from "./toastStyles";
+import {
+  CloseIcon,
+  closeStyle,
+  descriptionStyle,
+  titleStyle,
+  TOAST_DURATION_MS,
+  toastStyle,
+  viewportStyle,
+  type ToasterCopy,
+} from "./toastStyles";
 import { useToasts, type QueuedToast, type ToastVariant } from "./ToastProvider";
 
 /** The key that moves focus to the toast region, as Radix Toast binds it. */

@@ -4,7 +4,16 @@
  */
 import * as Toast from "@radix-ui/react-toast";
 import styled from "styled-components";
-import { CloseIcon, closeStyle, descriptionStyle, titleStyle, TOAST_DURATION_MS, toastStyle, viewportStyle, type ToasterCopy } from "./toastStyles";
+import {
+  CloseIcon,
+  closeStyle,
+  descriptionStyle,
+  titleStyle,
+  TOAST_DURATION_MS,
+  toastStyle,
+  viewportStyle,
+  type ToasterCopy,
+} from "./toastStyles";
 import { useToasts, type ToastVariant } from "./ToastProvider";
 
 /**

@@ -54,8 +54,12 @@ export const toastStyle = css<{ $variant: ToastVariant }>`
           border-color: ${theme.colors.successBorder};
           color: ${theme.colors.successText};
         `}
-  &[data-state="closed"] { opacity: 0; }
-  &[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+  &[data-state="closed"] {
+    opacity: 0;
+  }
+  &[data-swipe="move"] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
 `;
 
 export const titleStyle = css`
@@ -82,7 +86,9 @@ export const closeStyle = css`
   background: transparent;
   color: inherit;
   cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.hoverTint}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.hoverTint};
+  }
 `;
 
 /** The close button's cross (decorative; the button carries the label). */

@@ -46,6 +46,8 @@ export function formatViolations(violations: Result[]): string {
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const violations = await axeViolations(page);
   if (violations.length > 0) {
-    throw new Error(`axe found ${violations.length} WCAG 2.2 AA / best-practice violation(s) on ${state}:\n${formatViolations(violations)}`);
+    throw new Error(
+      `axe found ${violations.length} WCAG 2.2 AA / best-practice violation(s) on ${state}:\n${formatViolations(violations)}`,
+    );
   }
 }

@@ -47,7 +47,12 @@ export function writeFixtureVariant(file: string, changes: [string[], unknown][]
 export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
   const { status, stdout, stderr } = await runGatsby(["build"], {
     projectDir: ROOT_DIR,
-    env: { NODE_ENV: "production", SITE_CONTENT_FILE: contentFile, SIGNUP_ENDPOINT_URL: endpointUrl, SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl },
+    env: {
+      NODE_ENV: "production",
+      SITE_CONTENT_FILE: contentFile,
+      SIGNUP_ENDPOINT_URL: endpointUrl,
+      SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
+    },
   });
   if (status === 0) return;
   process.stderr.write(stdout + stderr);

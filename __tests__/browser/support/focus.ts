@@ -60,7 +60,8 @@ export async function focusedIndicator(page: Page): Promise<FocusIndicator> {
 
 /** True when the indicator draws a visible ring of at least `minWidthPx`. */
 export function isVisibleRing(indicator: FocusIndicator, minWidthPx = 2): boolean {
-  const outline = indicator.outlineStyle !== "none" && indicator.outlineWidthPx >= minWidthPx && !/rgba\(.*,\s*0\)$/.test(indicator.outlineColor);
+  const outline =
+    indicator.outlineStyle !== "none" && indicator.outlineWidthPx >= minWidthPx && !/rgba\(.*,\s*0\)$/.test(indicator.outlineColor);
   return outline || indicator.boxShadow !== "none";
 }
 

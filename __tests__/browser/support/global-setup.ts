@@ -37,12 +37,18 @@ export default async function globalSetup(): Promise<void> {
 
   const scratch = await mkdtemp(path.join(tmpdir(), "browser-tests-"));
   closers.push(() => rm(scratch, { recursive: true, force: true }));
-  process.stderr.write(`\nbrowser tests: building the fixture site twice (legacy-form + pixel, then client-api; signups go to ${standIn.origin})…\n`);
+  process.stderr.write(
+    `\nbrowser tests: building the fixture site twice (legacy-form + pixel, then client-api; signups go to ${standIn.origin})…\n`,
+  );
   try {
     const legacyPixelContent = writeFixtureVariant(path.join(scratch, "site-legacy-pixel.yaml"), LEGACY_PIXEL_CHANGES);
     // The fixture's campaign pages too, so that the legacy-form payload is checked on a campaign page.
     await cp(campaignsFolderFor(FIXTURE_CONTENT_FILE), campaignsFolderFor(legacyPixelContent), { recursive: true });
-    await buildFixtureSite({ contentFile: legacyPixelContent, endpointUrl: standIn.legacySubscribeUrl, noScriptFormUrl: standIn.noScriptFormUrl });
+    await buildFixtureSite({
+      contentFile: legacyPixelContent,
+      endpointUrl: standIn.legacySubscribeUrl,
+      noScriptFormUrl: standIn.noScriptFormUrl,
+    });
     const legacyPixelDir = path.join(scratch, "public-legacy-pixel");
     await cp(PUBLIC_DIR, legacyPixelDir, { recursive: true });
     const legacyPixelSite = await startStaticServer(legacyPixelDir);

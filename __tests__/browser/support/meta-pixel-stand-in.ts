@@ -56,7 +56,9 @@ export async function routeMetaPixel(context: BrowserContext): Promise<MetaPixel
   context.on("request", (request) => {
     if (META_HOSTS.test(new URL(request.url()).hostname)) standIn.metaRequests.push(request.url());
   });
-  await context.route(META_PIXEL_SCRIPT_URL, (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: FBEVENTS_JS }));
+  await context.route(META_PIXEL_SCRIPT_URL, (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: FBEVENTS_JS }),
+  );
   await context.route(`${META_TRACKING_URL}**`, (route) => {
     const url = new URL(route.request().url());
     standIn.events.push({ pixelId: url.searchParams.get("id") ?? "", event: url.searchParams.get("ev") ?? "" });

@@ -49,7 +49,10 @@ export function normalizeBuiltHtml(html: string): string {
       // Build times in ms since the epoch, should any appear.
       .replace(/\b1[6-9]\d{11}\b/g, "[timestamp]")
       .replace(/(content="Gatsby )[\d.]+"/, `$1${PLACEHOLDERS.version}"`)
-      .replace(/<style data-styled="[^"]*" data-styled-version="[^"]*">[\s\S]*?<\/style>/, `<style data-styled>${PLACEHOLDERS.styles}</style>`)
+      .replace(
+        /<style data-styled="[^"]*" data-styled-version="[^"]*">[\s\S]*?<\/style>/,
+        `<style data-styled>${PLACEHOLDERS.styles}</style>`,
+      )
       .replace(SCRIPT_LOADER, `$1(${PLACEHOLDERS.paintWait})$2`)
       .replace(/ class="([^"]*)"/g, (_all, classes: string) => ` class="${normaliseClassList(classes)}"`)
       .replace(/></g, ">\n<")

@@ -30,7 +30,11 @@ export interface ModeOptions {
  */
 export async function setProviderMode(match: string, mode: StandInMode, options: number | ModeOptions = {}): Promise<void> {
   const details = typeof options === "number" ? { delayMs: options } : options;
-  await control("/__mode", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ match, mode, ...details }) });
+  await control("/__mode", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ match, mode, ...details }),
+  });
 }
 
 /** What a signup request carried, whichever transport sent it. */
@@ -49,7 +53,12 @@ export function sentSignup(request: RecordedRequest): SentSignup {
   const at = (key: string) => request.fields.find(([name]) => name === key)?.[1];
   if (request.json === null) return { listId: at("g"), email: at("email"), firstName: at("first_name"), lastName: at("last_name") };
   const profile = "/data/attributes/profile/data/attributes";
-  return { listId: at("/data/relationships/list/data/id"), email: at(`${profile}/email`), firstName: at(`${profile}/first_name`), lastName: at(`${profile}/last_name`) };
+  return {
+    listId: at("/data/relationships/list/data/id"),
+    email: at(`${profile}/email`),
+    firstName: at(`${profile}/first_name`),
+    lastName: at(`${profile}/last_name`),
+  };
 }
 
 /**

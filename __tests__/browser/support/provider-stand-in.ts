@@ -42,7 +42,17 @@ export const NO_SCRIPT_FORM_HEADING = "Thanks for subscribing";
 export type StandInMode = "ok" | "slow" | "500" | "never" | "drop" | "refuse-email" | "refuse-list" | "throttle" | "throttle-hidden";
 
 /** The modes, for checking control requests. */
-export const STAND_IN_MODES: readonly StandInMode[] = ["ok", "slow", "500", "never", "drop", "refuse-email", "refuse-list", "throttle", "throttle-hidden"];
+export const STAND_IN_MODES: readonly StandInMode[] = [
+  "ok",
+  "slow",
+  "500",
+  "never",
+  "drop",
+  "refuse-email",
+  "refuse-list",
+  "throttle",
+  "throttle-hidden",
+];
 
 /** How long "slow" waits when the test gives no delay (ms); below the client's 5 s per-attempt timeout. */
 export const DEFAULT_SLOW_DELAY_MS = 2_000;
@@ -118,7 +128,9 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown, head
 }
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -146,12 +158,24 @@ function jsonApiError(status: number, code: string, title: string, detail: strin
 /** Why Klaviyo would refuse this Client API request outright (400), or null when it is well formed. */
 function malformed(record: RecordedRequest) {
   if (!record.query.company_id) return jsonApiError(400, "invalid", "Invalid input.", "Invalid Company ID", { parameter: "company_id" });
-  if (!record.headers.revision) return jsonApiError(400, "invalid", "Invalid input.", "The revision header is required.", { parameter: "revision" });
-  const doc = record.json as { data?: { type?: unknown; attributes?: { profile?: { data?: { type?: unknown; attributes?: { email?: unknown } } } }; relationships?: { list?: { data?: { type?: unknown; id?: unknown } } } } } | null;
+  if (!record.headers.revision)
+    return jsonApiError(400, "invalid", "Invalid input.", "The revision header is required.", { parameter: "revision" });
+  const doc = record.json as {
+    data?: {
+      type?: unknown;
+      attributes?: { profile?: { data?: { type?: unknown; attributes?: { email?: unknown } } } };
+      relationships?: { list?: { data?: { type?: unknown; id?: unknown } } };
+    };
+  } | null;
   const data = doc?.data;
   const profile = data?.attributes?.profile?.data;
   const list = data?.relationships?.list?.data;
-  const ok = data?.type === "subscription" && profile?.type === "profile" && typeof profile.attributes?.email === "string" && list?.type === "list" && typeof list.id === "string";
+  const ok =
+    data?.type === "subscription" &&
+    profile?.type === "profile" &&
+    typeof profile.attributes?.email === "string" &&
+    list?.type === "list" &&
+    typeof list.id === "string";
   return ok ? null : jsonApiError(400, "invalid", "Invalid input.", "The body is not a subscription document.", { pointer: "/data" });
 }
 
@@ -250,7 +274,8 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
         return undefined;
       }
       case "500":
-        if (clientApi) return sendJson(res, 500, jsonApiError(500, "error", "A server error occurred.", "A server error occurred.", {}), cors(req));
+        if (clientApi)
+          return sendJson(res, 500, jsonApiError(500, "error", "A server error occurred.", "A server error occurred.", {}), cors(req));
         res.writeHead(500, { "content-type": "text/plain" });
         return res.end("stand-in: internal error");
       case "never":
@@ -258,18 +283,39 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
       case "drop":
         return req.socket.destroy();
       case "refuse-email":
-        return sendJson(res, 400, jsonApiError(400, "invalid", "Invalid input.", "Invalid email address", { pointer: EMAIL_POINTER }), cors(req));
+        return sendJson(
+          res,
+          400,
+          jsonApiError(400, "invalid", "Invalid input.", "Invalid email address", { pointer: EMAIL_POINTER }),
+          cors(req),
+        );
       case "refuse-list":
-        return sendJson(res, 400, jsonApiError(400, "invalid", "Invalid input.", LIST_REFUSAL_DETAIL, { pointer: LIST_POINTER }), cors(req));
+        return sendJson(
+          res,
+          400,
+          jsonApiError(400, "invalid", "Invalid input.", LIST_REFUSAL_DETAIL, { pointer: LIST_POINTER }),
+          cors(req),
+        );
       case "throttle":
       case "throttle-hidden": {
         if (rule.remaining <= 0) return ok();
         rule.remaining -= 1;
         const expose = rule.mode === "throttle" ? ["Retry-After"] : [];
-        return sendJson(res, 429, jsonApiError(429, "throttled", "Request was throttled.", `Request was throttled. Expected available in ${rule.retryAfterS} seconds.`, {}), {
-          ...cors(req, expose),
-          "retry-after": String(rule.retryAfterS),
-        });
+        return sendJson(
+          res,
+          429,
+          jsonApiError(
+            429,
+            "throttled",
+            "Request was throttled.",
+            `Request was throttled. Expected available in ${rule.retryAfterS} seconds.`,
+            {},
+          ),
+          {
+            ...cors(req, expose),
+            "retry-after": String(rule.retryAfterS),
+          },
+        );
       }
     }
   };
@@ -288,9 +334,16 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
         retryAfterS?: number;
       };
       if (typeof match !== "string" || !mode || !STAND_IN_MODES.includes(mode)) {
-        return sendJson(res, 400, { error: `expected { match: string, mode: ${STAND_IN_MODES.join("|")}, delayMs?, times?, retryAfterS? }` });
+        return sendJson(res, 400, {
+          error: `expected { match: string, mode: ${STAND_IN_MODES.join("|")}, delayMs?, times?, retryAfterS? }`,
+        });
       }
-      rules.set(match, { mode, delayMs: delayMs ?? DEFAULT_SLOW_DELAY_MS, remaining: times ?? Infinity, retryAfterS: retryAfterS ?? DEFAULT_RETRY_AFTER_S });
+      rules.set(match, {
+        mode,
+        delayMs: delayMs ?? DEFAULT_SLOW_DELAY_MS,
+        remaining: times ?? Infinity,
+        retryAfterS: retryAfterS ?? DEFAULT_RETRY_AFTER_S,
+      });
       return sendJson(res, 200, { ok: true });
     }
     if (req.method === "POST" && url.pathname === "/__reset") {

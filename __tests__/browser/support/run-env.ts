@@ -27,7 +27,9 @@ export function runEnv(): RunEnv {
   const siteOrigin = process.env[SITE_ORIGIN_VAR];
   const providerOrigin = process.env[PROVIDER_ORIGIN_VAR];
   if (!siteOrigin || !providerOrigin) {
-    throw new Error(`${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+    throw new Error(
+      `${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+    );
   }
   return { siteOrigin, providerOrigin };
 }
@@ -40,7 +42,9 @@ export function runEnv(): RunEnv {
 export function siteOriginWithHeaders(): string {
   const origin = process.env[SITE_ORIGIN_WITH_HEADERS_VAR];
   if (!origin) {
-    throw new Error(`${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+    throw new Error(
+      `${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+    );
   }
   return origin;
 }
@@ -53,7 +57,9 @@ export function siteOriginWithHeaders(): string {
 export function legacyPixelSiteOrigin(): string {
   const origin = process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR];
   if (!origin) {
-    throw new Error(`${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`);
+    throw new Error(
+      `${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+    );
   }
   return origin;
 }

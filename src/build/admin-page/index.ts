@@ -77,7 +77,9 @@ export async function writeAdminFiles(publicDir: string, options: CmsOptions): P
   await mkdir(dir, { recursive: true });
   await Promise.all(
     adminFiles(options).map((file) =>
-      file.text !== undefined ? writeFile(path.join(dir, file.name), file.text) : cp(file.source as string, path.join(dir, file.name), { recursive: true }),
+      file.text !== undefined
+        ? writeFile(path.join(dir, file.name), file.text)
+        : cp(file.source as string, path.join(dir, file.name), { recursive: true }),
     ),
   );
 }
