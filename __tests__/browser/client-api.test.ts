@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
-import { providerRequests, setProviderMode } from "./support/provider-control";
+import { providerRequests, requestsFrom, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH, LIST_REFUSAL_DETAIL } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
@@ -40,15 +40,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-/** Wait until the stand-in has `count` requests from this visitor, and return them. */
-async function requestsFrom(visitor: Visitor, count: number, timeoutMs?: number) {
-  return eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests).toHaveLength(count);
-    return requests;
-  }, timeoutMs);
-}
 
 /** The failure toast's text without its title. */
 async function toastMessage(title: string, timeoutMs?: number): Promise<string> {

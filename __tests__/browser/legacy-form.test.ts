@@ -8,14 +8,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
-import { providerRequests, setProviderMode } from "./support/provider-control";
+import { providerRequests, requestsFrom, setProviderMode } from "./support/provider-control";
 import { LEGACY_SUBSCRIBE_PATH } from "./support/provider-stand-in";
 import { legacyPixelSiteOrigin } from "./support/run-env";
 import { legacyPixelContent } from "./support/fixture-content";
 import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
-import { uniqueVisitor, type Visitor } from "./support/visitors";
+import { uniqueVisitor } from "./support/visitors";
 
 /** The content of the legacy-form build. */
 const LEGACY = legacyPixelContent();
@@ -33,15 +32,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-/** Wait until the stand-in has `count` requests from this visitor, and return them. */
-async function requestsFrom(visitor: Visitor, count: number) {
-  return eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests).toHaveLength(count);
-    return requests;
-  });
-}
 
 describe("sending a signup on the legacy-form transport", () => {
   it("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async () => {

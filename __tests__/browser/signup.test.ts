@@ -4,8 +4,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
-import { allProviderRequests, providerRequests, sentSignup, setProviderMode } from "./support/provider-control";
+import { allProviderRequests, providerRequests, requestsFrom, sentSignup, setProviderMode } from "./support/provider-control";
 import { CLIENT_API_PATH } from "./support/provider-stand-in";
 import { expectNoLaterRequests } from "./support/quiet-period";
 import { FIXTURE } from "./support/fixture-content";
@@ -27,15 +26,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
 });
-
-/** Wait until the stand-in has `count` requests from this visitor, and return them. */
-async function requestsFrom(visitor: Visitor, count: number) {
-  return eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests).toHaveLength(count);
-    return requests;
-  });
-}
 
 describe("validation, in its fixed order (first failure wins)", () => {
   const valid = uniqueVisitor("validation");

@@ -2,8 +2,10 @@
  * The tests' side of the provider stand-in: tell it how to answer and read what it
  * received, over its HTTP control endpoints (see provider-stand-in.ts).
  */
+import { eventually } from "./eventually";
 import type { RecordedRequest, StandInMode } from "./provider-stand-in";
 import { runEnv } from "./run-env";
+import type { Visitor } from "./visitors";
 
 async function control(path: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(`${runEnv().providerOrigin}${path}`, init);
@@ -72,4 +74,17 @@ export async function providerRequests(match: string): Promise<RecordedRequest[]
 /** Every signup the stand-in received since the start (or the last reset). */
 export async function allProviderRequests(): Promise<RecordedRequest[]> {
   return (await control("/__requests")) as RecordedRequest[];
+}
+
+/**
+ * Wait until the stand-in has exactly `count` requests from this visitor, and return them.
+ * @param timeoutMs give up after this long (ms; default: eventually's)
+ * @throws the last assertion failure when the count is not reached in time
+ */
+export async function requestsFrom(visitor: Visitor, count: number, timeoutMs?: number): Promise<RecordedRequest[]> {
+  return eventually(async () => {
+    const requests = await providerRequests(visitor.email);
+    expect(requests).toHaveLength(count);
+    return requests;
+  }, timeoutMs);
 }
