@@ -77,6 +77,15 @@ function toastTexts(): string[] {
 
 const VALID: Values = { email: "jordan@example.com", first: "Jordan", last: "Smith" };
 
+/** The typed values (VALID) are still in the fields, the form is enabled again, and nothing navigated. */
+function expectValuesKept() {
+  expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
+  expect(screen.getByLabelText("Email")).toHaveValue("jordan@example.com");
+  expect(screen.getByLabelText("First name")).toHaveValue("Jordan");
+  expect(screen.getByLabelText("Last name")).toHaveValue("Smith");
+  expect(navigate).not.toHaveBeenCalled();
+}
+
 describe("validation (product rule 7): the first failure stops the submission", () => {
   it.each<[string, Values, string, string]>([
     ["email is empty, before any other check", {}, "Email required", "Please enter your email address"],
@@ -228,11 +237,7 @@ describe("failures (product rules 8, 10, 11)", () => {
     expect(toastTexts().join()).not.toContain("Failed to fetch");
     await act(async () => jest.advanceTimersByTimeAsync(60_000));
     expect(fetchMock).toHaveBeenCalledTimes(4);
-    expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
-    expect(screen.getByLabelText("Email")).toHaveValue("jordan@example.com");
-    expect(screen.getByLabelText("First name")).toHaveValue("Jordan");
-    expect(screen.getByLabelText("Last name")).toHaveValue("Smith");
-    expect(navigate).not.toHaveBeenCalled();
+    expectValuesKept();
   });
 
   it("legacy-form: also shows the network message, not the browser's text, after the retries", async () => {
@@ -272,15 +277,6 @@ describe("failures (product rules 8, 10, 11)", () => {
 
 describe("what Klaviyo's Client API answers, and what the visitor sees", () => {
   const EMAIL_POINTER = "/data/attributes/profile/data/attributes/email";
-
-  /** The values are still in the fields and the form is enabled again. */
-  function expectValuesKept() {
-    expect(screen.getByRole("button", { name: content.home.form.submit })).toBeEnabled();
-    expect(screen.getByLabelText("Email")).toHaveValue("jordan@example.com");
-    expect(screen.getByLabelText("First name")).toHaveValue("Jordan");
-    expect(screen.getByLabelText("Last name")).toHaveValue("Smith");
-    expect(navigate).not.toHaveBeenCalled();
-  }
 
   it("202: confirms and goes to /success/", async () => {
     renderPage(IndexPage);
