@@ -131,8 +131,7 @@ const SIGNUP_PAGE_COMPONENT = path.resolve("src", "pages", "index.tsx");
  * picks its node with the page's own path (Gatsby passes `$path` to every page
  * query), so `/` keeps working as an ordinary page of src/pages.
  */
-// Gatsby's graphql is a plain function despite its method-style type, and typegen only finds queries in calls to a bare `graphql`.
-// eslint-disable-next-line @typescript-eslint/unbound-method
+// eslint-disable-next-line @typescript-eslint/unbound-method -- Gatsby's graphql is a plain function despite its method-style type, and typegen only finds queries in calls to a bare `graphql`
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<{ allSiteContent: { nodes: { derived: { pagePath: string } }[] } }>(`
     query CampaignPages {

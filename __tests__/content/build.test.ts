@@ -70,7 +70,7 @@ function expectedReport(file: string): string {
 /** Terminal output without colour codes, with runs of whitespace made one space (Gatsby wraps long lines). */
 const flat = (text: string) =>
   text
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- terminal colour codes begin with the ESC control character
     .replace(/\u001b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\s+/g, " ")
     .trim();
