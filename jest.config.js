@@ -3,6 +3,7 @@
  * babel-preset-gatsby, a `gatsby` mock, the loader shim), in two projects:
  * - unit: components, pages and modules in jsdom (`__tests__/unit`, `__tests__/content`)
  * - browser: headless Chromium against the built site (`__tests__/browser`)
+ * - service: the waitlist service in workerd (`wrangler dev`) with loopback stand-ins (`__tests__/service`)
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
@@ -39,6 +40,14 @@ module.exports = {
       globalTeardown: "<rootDir>/__tests__/browser/support/global-teardown.ts",
       // Per-test timeout (testTimeout is not a per-project option in jest 29).
       setupFilesAfterEnv: ["<rootDir>/__tests__/browser/support/setup-browser-tests.ts"],
+    },
+    {
+      ...shared,
+      displayName: "service",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/__tests__/service/**/*.test.[jt]s"],
+      // Each test file starts its own `wrangler dev` (own port, own local D1) and stand-ins.
+      setupFilesAfterEnv: ["<rootDir>/__tests__/service/support/setup-service-tests.ts"],
     },
   ],
 };
