@@ -1,5 +1,7 @@
 /**
- * Client-side checks of a signup, in the order of product rule 7.
+ * The checks of a signup, in the order of product rule 7: the one module the page and the
+ * waitlist service both validate with, so that they can never disagree. No dependencies
+ * (the Worker bundles it as it is).
  */
 import type { Submission } from "./submission";
 
@@ -8,6 +10,26 @@ import type { Submission } from "./submission";
  * (`a@b.c` passes; `user@localhost`, `a@b@c.d`, `@x.com`, `x@.` fail).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The three fields a visitor types, in form order. */
+export type SignupField = "email" | "firstName" | "lastName";
+
+/**
+ * The longest value each field may hold, in characters. An address longer than 254 cannot
+ * be delivered (RFC 5321's path limit); 100 is more than any real first or last name. The page
+ * sets them as the inputs' `maxlength`, so a visitor never reaches them; the service refuses longer.
+ */
+export const SIGNUP_FIELD_MAX_LENGTH = { email: 254, firstName: 100, lastName: 100 } as const satisfies Record<SignupField, number>;
+
+/**
+ * The first field longer than SIGNUP_FIELD_MAX_LENGTH allows, in form order.
+ * @param values trimmed values
+ * @returns the field's key, or null when every field fits
+ */
+export function fieldTooLong(values: Submission): SignupField | null {
+  for (const key of ["email", "firstName", "lastName"] as const) if (values[key].length > SIGNUP_FIELD_MAX_LENGTH[key]) return key;
+  return null;
+}
 
 /** Which check failed; each maps to a toast in content/site.yaml → toasts. */
 export type ValidationFailure = "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";
