@@ -76,11 +76,19 @@ export interface WranglerDev {
   stop(): Promise<void>;
 }
 
-/** Process groups started here and not stopped yet, killed if this process exits first (a failed test, Ctrl-C). */
+/** Process groups started here and not stopped yet, killed if this process ends first (a failed test, Ctrl-C, a timeout's kill). */
 const runningGroups = new Set<number>();
-process.once("exit", () => {
+const killRunningGroups = () => {
   for (const pid of runningGroups) signalGroup(pid, "SIGKILL");
-});
+};
+process.once("exit", killRunningGroups);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    killRunningGroups();
+    // Nobody else handles it: end as the signal would have without this listener.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  });
+}
 
 /** Send a signal to a process group; false when the group no longer exists. */
 function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
@@ -101,7 +109,11 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   signalGroup(pid, "SIGTERM");
   const deadline = Date.now() + STOP_GRACE_MS;
   while (signalGroup(pid, 0) && Date.now() < deadline) await sleep(100);
-  if (signalGroup(pid, "SIGKILL")) while (signalGroup(pid, 0)) await sleep(50);
+  if (signalGroup(pid, "SIGKILL")) {
+    // Bounded: a killed process lingers as a zombie until it is reaped, which is not ours to wait for.
+    const killDeadline = Date.now() + STOP_GRACE_MS;
+    while (signalGroup(pid, 0) && Date.now() < killDeadline) await sleep(50);
+  }
   runningGroups.delete(pid);
 }
 
