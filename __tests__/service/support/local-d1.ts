@@ -98,10 +98,13 @@ export class LocalD1 {
     this.miniflare = null;
   }
 
-  /** Stops Miniflare and deletes the directory. */
+  /** Stops Miniflare and deletes the directory (also when Miniflare had failed to start). */
   async dispose(): Promise<void> {
-    await this.close();
-    await rm(this.directory, { recursive: true, force: true });
+    try {
+      await this.close();
+    } finally {
+      await rm(this.directory, { recursive: true, force: true });
+    }
   }
 }
 
