@@ -4,10 +4,9 @@
  * install (never npx), metrics off, loopback only, free ports, and `wrangler dev` in a process group of its own:
  * it leaves workerd children behind that keep the port unless the whole group is stopped.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { promisify } from "node:util";
 
 /** The repository root (this file is scripts/lib/wrangler.ts). */
 export const PROJECT_DIR = path.resolve(__dirname, "..", "..");
@@ -74,6 +73,8 @@ export interface WranglerDev {
   output(): string;
   /** Stop wrangler and its workerd children (the whole process group) and wait until they are gone. Safe to call twice. */
   stop(): Promise<void>;
+  /** Resolves when wrangler exits, by stop() or on its own, with how it ended (e.g. "wrangler dev exited (code 1)"). */
+  exited: Promise<string>;
 }
 
 /** Process groups started here and not stopped yet, killed if this process ends first (a failed test, Ctrl-C, a timeout's kill). */
@@ -84,9 +85,11 @@ const killRunningGroups = () => {
 process.once("exit", killRunningGroups);
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
+    // A program that handles the signal itself (npm start) stops its wrangler on its own; otherwise the signal would
+    // end this process without an "exit" event: kill the groups, then end as the signal would have.
+    if (process.listenerCount(signal) > 0) return;
     killRunningGroups();
-    // Nobody else handles it: end as the signal would have without this listener.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    process.kill(process.pid, signal);
   });
 }
 
@@ -150,8 +153,10 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   let exited: string | null = null;
-  child.once("exit", (code, signal) => (exited = `wrangler dev exited (${signal ?? `code ${code}`})`));
-  child.once("error", (error) => (exited = `wrangler dev could not start: ${error.message}`));
+  const exitedPromise = new Promise<string>((resolve) => {
+    child.once("exit", (code, signal) => resolve((exited = `wrangler dev exited (${signal ?? `code ${code}`})`)));
+    child.once("error", (error) => resolve((exited = `wrangler dev could not start: ${error.message}`)));
+  });
 
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -160,7 +165,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     try {
       await fetch(`${origin}/api/`, { signal: AbortSignal.timeout(5_000) });
       let stopped: Promise<void> | null = null;
-      return { origin, output: () => output, stop: () => (stopped ??= stopGroup(child)) };
+      return { origin, output: () => output, stop: () => (stopped ??= stopGroup(child)), exited: exitedPromise };
     } catch {
       // Not listening yet.
     }
@@ -186,23 +191,42 @@ function d1TargetArgs({ persistTo, remote }: D1Target): string[] {
   return persistTo ? ["--local", "--persist-to", persistTo] : ["--local"];
 }
 
+/** How to run one wrangler command. */
+export interface WranglerRunOptions {
+  /** Variables added to wrangler's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Also copy its output here as it comes (a terminal: the operator sees wrangler's progress and prompts' answers). */
+  log?: NodeJS.WritableStream;
+}
+
 /**
  * Run a wrangler command to its end.
  * @returns its standard output
  * @throws Error quoting the command's output when it fails
  */
-export async function runWrangler(args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(WRANGLER_BIN, args, {
-      cwd: PROJECT_DIR,
-      env: wranglerEnvironment(env),
-      maxBuffer: 256 * 1024 * 1024,
+export function runWrangler(args: string[], { env, log }: WranglerRunOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRANGLER_BIN, args, { cwd: PROJECT_DIR, env: wranglerEnvironment(env), stdio: ["ignore", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const all: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
+      all.push(chunk);
+      log?.write(chunk);
     });
-    return stdout;
-  } catch (error) {
-    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-    throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${`${stdout}\n${stderr}`.trim().slice(-OUTPUT_TAIL_CHARS)}`);
-  }
+    child.stderr.on("data", (chunk: Buffer) => {
+      all.push(chunk);
+      log?.write(chunk);
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      if (code === 0) resolve(Buffer.concat(stdout).toString("utf8"));
+      else {
+        const output = Buffer.concat(all).toString("utf8").trim().slice(-OUTPUT_TAIL_CHARS);
+        reject(new Error(`wrangler ${args.slice(0, 3).join(" ")} failed (code ${code}):\n${output}`));
+      }
+    });
+  });
 }
 
 /**
@@ -210,9 +234,9 @@ export async function runWrangler(args: string[], env?: NodeJS.ProcessEnv): Prom
  * @param target `{ persistTo }` for a local state directory (a string is taken as one), `{ remote: true }` for production
  * @throws Error with wrangler's output when a migration fails (wrangler rolls that migration back)
  */
-export async function applyMigrations(target: string | D1Target = {}): Promise<void> {
+export async function applyMigrations(target: string | D1Target = {}, options: WranglerRunOptions = {}): Promise<void> {
   const where = typeof target === "string" ? { persistTo: target } : target;
-  await runWrangler(["d1", "migrations", "apply", D1_BINDING, ...d1TargetArgs(where)]);
+  await runWrangler(["d1", "migrations", "apply", D1_BINDING, ...d1TargetArgs(where)], options);
 }
 
 /**

@@ -26,6 +26,9 @@ export const TEST_SETTINGS: ServiceSettings = {
   turnstileSiteKey: null,
 };
 
+/** The Worker's secrets, empty (unset for the Worker: demo delivery, no Turnstile, the development salt). */
+const UNSET_SECRETS = { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "" };
+
 /** A running service under test. */
 export interface WaitlistService {
   /** e.g. http://127.0.0.1:40124 */
@@ -40,7 +43,7 @@ export interface WaitlistService {
 
 /** How to start it. */
 export interface WaitlistServiceOptions {
-  /** Worker vars and secrets (`ENVIRONMENT` is `development` unless given). */
+  /** Worker vars and secrets (`ENVIRONMENT` is `development` and every secret empty unless given). */
   vars?: Record<string, string>;
   /** The build's service-settings.json; null for a build without one (default TEST_SETTINGS). */
   settings?: ServiceSettings | null;
@@ -57,7 +60,8 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   await mkdir(assetsDir);
   if (settings) await writeFile(path.join(assetsDir, "service-settings.json"), JSON.stringify(settings));
   await applyMigrations(persistTo);
-  const dev = await startWranglerDev({ assetsDir, persistTo, vars });
+  // Empty secrets unless the test sets them: `--var` wins over a developer's .dev.vars, which must not change a test.
+  const dev = await startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
   let reader: Miniflare | null = null;
   let db: Promise<D1Database> | null = null;
   const database = () => {
