@@ -2,6 +2,7 @@
  * The waitlist service's entry: the API under /api/ (fetch; wrangler.jsonc sends only /api/* to the Worker, every
  * other path is a static file of the build) and the delivery handlers. Routing only: each route is a module of its own.
  */
+import { consumeDeliveries, sweepPendingDeliveries } from "./delivery/queue";
 import type { ServiceEnv } from "./env";
 import { notFound } from "./http";
 import { handleSignups } from "./routes/signups";
@@ -18,4 +19,6 @@ export default {
   },
 
   // ── Delivery: the queue consumer (`queue`) and the pending-row sweep (`scheduled`) are wired here by worker/src/delivery. ──
+  queue: (batch, env) => consumeDeliveries(batch, env),
+  scheduled: (controller, env) => sweepPendingDeliveries(env, controller.scheduledTime),
 } satisfies ExportedHandler<ServiceEnv>;
