@@ -39,7 +39,18 @@ const BROWSER_CODE = [
 ];
 
 export default tseslint.config(
-  { ignores: ["public/**", ".cache/**", "node_modules/**", "artifacts/**", "static/**", "src/gatsby-types.d.ts"] },
+  {
+    ignores: [
+      "public/**",
+      ".cache/**",
+      "node_modules/**",
+      "artifacts/**",
+      "static/**",
+      "src/gatsby-types.d.ts",
+      "worker/worker-configuration.d.ts",
+      ".wrangler/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -80,6 +91,33 @@ export default tseslint.config(
               message: "src/content is build-time code (zod, the YAML parser): the browser gets content through GraphQL.",
             },
             { group: ["**/build/*"], message: "src/build is Node-only code that runs after the build." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The Worker has its own tsconfig (worker/tsconfig.json: the Workers runtime's types). It shares the signup rules and
+    // shapes with the page (src/signup, src/routes.ts), never the page's components or the build's code.
+    files: ["worker/**"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/src/components/**",
+                "**/src/pages/**",
+                "**/src/root/**",
+                "**/src/content/**",
+                "**/src/build/**",
+                "**/src/styles/**",
+              ],
+              message:
+                "The Worker shares only plain modules with the site (src/signup, src/routes.ts): no page, component, content or build code.",
+            },
           ],
         },
       ],

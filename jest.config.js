@@ -7,8 +7,8 @@
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
-  // chrome-launcher and its logger ship ES modules only; babel turns them into CommonJS for jest.
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger)/)"],
+  // chrome-launcher, its logger and nanoid (the service's referral codes) ship ES modules only; babel turns them into CommonJS for jest.
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger|nanoid)/)"],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
   modulePathIgnorePatterns: ["<rootDir>/public", "<rootDir>/\\.cache"],
 };

@@ -1,0 +1,540 @@
+/**
+ * A loopback stand-in for Klaviyo's server API, holding every request to Klaviyo's own OpenAPI description (the copy
+ * in ./klaviyo-openapi, revision 2026-07-15) and answering as Klaviyo documents:
+ *
+ * - `POST /api/profile-import` (create_or_update_profile): 201 with a JSON:API profile document for a new address,
+ *   200 for one it knows (by address, case-insensitive); given attributes replace, omitted ones are kept, properties
+ *   are merged by name.
+ * - `POST /api/profile-subscription-bulk-create-jobs` (bulk_subscribe_profiles): 202 with no body.
+ * - 400 JSON:API errors `{ errors: [{ id, status, code, title, detail, source: { pointer } }] }` for a body the
+ *   description refuses. As Klaviyo's server does ("'properties' is not a valid field for the resource 'profile'"),
+ *   an object member the description does not declare is refused too: a bulk job's profile with names or
+ *   `properties` gets a 400 pointing at it. Beyond the schemas: a profile needs an identifier, an address must be an
+ *   address, `consented_at` only with `historical_import`, at most 1000 profiles per job.
+ * - 401 without `Authorization: Klaviyo-API-Key <key>` or with another key; 400 (source `parameter: revision`) without
+ *   the `revision` header (the description makes it a required parameter) or with a revision other than the copy's;
+ *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods.
+ *
+ * Tests script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
+ * (401), an address it refuses (400 pointing at the address), and read what it took (`profileImports`, `subscriptions`) and every request
+ * it answered (`received`, in order, with times). Its own answers are checked against the description's response
+ * schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import bulkSubscribeProfiles from "./klaviyo-openapi/bulk_subscribe_profiles.json";
+import createOrUpdateProfile from "./klaviyo-openapi/create_or_update_profile.json";
+
+/** The private API key the stand-in accepts unless told another. */
+export const STAND_IN_PRIVATE_API_KEY = "pk_stand_in_0123456789abcdef0123456789";
+
+/** JSON:API's media type. */
+const JSON_API = "application/vnd.api+json";
+
+/** The most profiles one bulk subscribe job takes (Klaviyo's documented limit). */
+const BULK_MAX_PROFILES = 1_000;
+
+/** Crockford base 32, the alphabet of Klaviyo's profile ids (ULIDs). */
+const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+type OperationId = "create_or_update_profile" | "bulk_subscribe_profiles";
+
+/** One operation of the copy, as extract.ts writes it. */
+interface OperationCopy {
+  source: { revision: string };
+  method: string;
+  path: string;
+  operationId: string;
+  requestBody: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+
+const OPERATIONS = [createOrUpdateProfile, bulkSubscribeProfiles] as unknown as OperationCopy[];
+
+/** The API revision the copy describes: the only `revision` header the stand-in takes. */
+export const STAND_IN_REVISION = OPERATIONS[0].source.revision;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Members whose values are data, not schemas: copied as they are. */
+const LITERAL_KEYWORDS = new Set(["enum", "required", "default", "const"]);
+
+/**
+ * OpenAPI 3.0 schema → JSON Schema for Ajv: `nullable: true` becomes a null type (or an anyOf with null where there is
+ * no `type`) and `example` is dropped (an annotation).
+ * @param closed close every object that declares its properties (`additionalProperties: false`): Klaviyo refuses a
+ *   request member its resource does not have. Answers stay open (Klaviyo's errors carry `status`, `links`, `meta`
+ *   beyond what the description declares).
+ */
+function jsonSchemaOf(schema: unknown, closed: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => jsonSchemaOf(item, closed));
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "example" || key === "nullable") continue;
+    if (key === "properties" && isObject(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, jsonSchemaOf(member, closed)]));
+    else out[key] = LITERAL_KEYWORDS.has(key) ? value : jsonSchemaOf(value, closed);
+  }
+  if (closed && isObject(out.properties) && !("additionalProperties" in out)) out.additionalProperties = false;
+  if (schema.nullable !== true) return out;
+  if (typeof out.type !== "string") return { anyOf: [{ type: "null" }, out] };
+  out.type = [out.type, "null"];
+  if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
+  return out;
+}
+
+const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
+addFormats(ajv);
+const isEmailAddress = ajv.compile({ type: "string", format: "email" });
+
+/** The compiled schemas of one operation. */
+interface CompiledOperation {
+  operationId: OperationId;
+  path: string;
+  request: ValidateFunction;
+  /** By response key: "200", "201", "4XX", "5XX"…; absent for an answer without a body (202). */
+  responses: Map<string, ValidateFunction>;
+}
+
+const COMPILED = new Map<string, CompiledOperation>(
+  OPERATIONS.map((operation) => {
+    const responses = new Map<string, ValidateFunction>();
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const schema = response.content?.[JSON_API]?.schema;
+      if (schema) responses.set(status, ajv.compile(jsonSchemaOf(schema, false) as object));
+    }
+    return [
+      operation.path,
+      {
+        operationId: operation.operationId as OperationId,
+        path: operation.path,
+        request: ajv.compile(jsonSchemaOf(operation.requestBody.content[JSON_API].schema, true) as object),
+        responses,
+      },
+    ];
+  }),
+);
+
+/** One JSON:API error as Klaviyo writes it. */
+export interface KlaviyoError {
+  id: string;
+  status: number;
+  code: string;
+  title: string;
+  detail: string;
+  source?: { pointer?: string; parameter?: string };
+  links: Record<string, never>;
+  meta: Record<string, never>;
+}
+
+/** A request the stand-in answered, whatever the answer. */
+export interface ReceivedRequest {
+  /** The operation (an OperationId), or the path for a request that matched none. */
+  operation: string;
+  status: number;
+  /** When it was answered (ms since the epoch). */
+  at: number;
+  /** The addresses in the body (read as well as it could be), for telling deliveries apart. */
+  emails: string[];
+  /** The Retry-After sent with a 429 (s). */
+  retryAfterS?: number;
+}
+
+/** A profile-import the stand-in took. */
+export interface ProfileImport {
+  email: string;
+  firstName: string | null | undefined;
+  lastName: string | null | undefined;
+  properties: Record<string, unknown> | null | undefined;
+  /** 201: a new profile; 200: an update. */
+  status: 200 | 201;
+  at: number;
+}
+
+/** One profile of a bulk subscribe job the stand-in took. */
+export interface Subscription {
+  email: string;
+  /** The job's `custom_source`. */
+  customSource: string | null | undefined;
+  /** The list relationship's id (null: no list given). */
+  listId: string | null;
+  /** The profile's attributes exactly as sent. */
+  profile: Json;
+  at: number;
+}
+
+/** A running stand-in. */
+export interface KlaviyoStandIn {
+  /** The URL to give the Worker as KLAVIYO_API_URL. */
+  apiUrl: string;
+  /** The private API key it accepts (for KLAVIYO_PRIVATE_API_KEY). */
+  privateApiKey: string;
+  /** Every request answered, in order. */
+  received: ReceivedRequest[];
+  /** Every profile-import taken, in order. */
+  profileImports: ProfileImport[];
+  /** Every profile of every subscribe job taken, in order. */
+  subscriptions: Subscription[];
+  /** The stand-in's own answers that its copy of the description would not allow (should stay empty). */
+  problems: string[];
+  /** Answer 500 to every request: the next `requests` of them, or for `seconds` from now (whichever lasts longer). */
+  failFor(outage: { requests?: number; seconds?: number }): void;
+  /** Answer 429 with `Retry-After: retryAfterS` to the next `requests` requests (default 1). */
+  throttle(options: { retryAfterS: number; requests?: number }): void;
+  /** Take the private API key back, as an operator revoking it would: 401 until reset(). */
+  revokeKey(): void;
+  /** Refuse an address (case-insensitive) with 400 pointing at it; `detail` is Klaviyo's text (default "Invalid email address"). */
+  refuse(email: string, detail?: string): void;
+  /** Forget the scripted faults, refusals and a revoked key (not the records). */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A Klaviyo profile id: a ULID (26 characters of Crockford base 32). */
+function profileId(): string {
+  let id = "01";
+  for (let i = 0; i < 24; i += 1) id += ULID_ALPHABET[Math.floor(Math.random() * ULID_ALPHABET.length)];
+  return id;
+}
+
+/** A JSON:API error member as Klaviyo writes it. */
+function klaviyoError(status: number, code: string, title: string, detail: string, source?: KlaviyoError["source"]): KlaviyoError {
+  return { id: randomUUID(), status, code, title, detail, ...(source ? { source } : {}), links: {}, meta: {} };
+}
+
+const invalid = (detail: string, pointer: string) => klaviyoError(400, "invalid", "Invalid input.", detail, { pointer });
+
+/** The `type` of the JSON:API resource that holds the member at `pointer` (the nearest object with a string `type`). */
+function resourceTypeAt(document: unknown, pointer: string): string {
+  let type = "resource";
+  let node: unknown = document;
+  for (const part of pointer.split("/").slice(1)) {
+    if (isObject(node) && typeof node.type === "string") type = node.type;
+    node =
+      isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  }
+  if (isObject(node) && typeof node.type === "string") type = node.type;
+  return type;
+}
+
+/** Ajv's errors as Klaviyo's: one per member at fault, the pointer at the member itself. */
+function schemaErrors(errors: ErrorObject[], document: unknown): KlaviyoError[] {
+  // anyOf (a nullable member) repeats what its branches said; keep the branches' words.
+  const specific = errors.filter((error) => error.keyword !== "anyOf");
+  const seen = new Set<string>();
+  const result: KlaviyoError[] = [];
+  for (const error of specific.length > 0 ? specific : errors) {
+    let pointer = error.instancePath;
+    let detail: string;
+    if (error.keyword === "additionalProperties") {
+      const member = (error.params as { additionalProperty: string }).additionalProperty;
+      pointer = `${pointer}/${member}`;
+      detail = `'${member}' is not a valid field for the resource '${resourceTypeAt(document, error.instancePath)}'.`;
+    } else if (error.keyword === "required") {
+      const member = (error.params as { missingProperty: string }).missingProperty;
+      pointer = `${pointer}/${member}`;
+      detail = `'${member}' is a required field for the resource '${resourceTypeAt(document, error.instancePath)}'.`;
+    } else if (error.keyword === "enum") {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.filter((value) => value !== null);
+      detail = `'${pointer.split("/").pop()}' must be one of: ${allowed.map((value) => JSON.stringify(value)).join(", ")}.`;
+    } else {
+      detail = `'${pointer.split("/").pop() || "data"}' ${error.message ?? "is invalid"}.`;
+    }
+    if (seen.has(pointer)) continue;
+    seen.add(pointer);
+    result.push(invalid(detail, pointer || "/"));
+  }
+  return result;
+}
+
+/** The addresses a request body names, read loosely (it may be invalid). */
+function emailsIn(operationId: OperationId | null, body: unknown): string[] {
+  const data = isObject(body) && isObject(body.data) ? body.data : null;
+  const attributes = data && isObject(data.attributes) ? data.attributes : null;
+  if (!attributes) return [];
+  if (operationId === "create_or_update_profile") return typeof attributes.email === "string" ? [attributes.email] : [];
+  const profiles = isObject(attributes.profiles) && Array.isArray(attributes.profiles.data) ? attributes.profiles.data : [];
+  return profiles.flatMap((profile: unknown) =>
+    isObject(profile) && isObject(profile.attributes) && typeof profile.attributes.email === "string" ? [profile.attributes.email] : [],
+  );
+}
+
+/** A profile as the stand-in keeps it. */
+interface StoredProfile {
+  id: string;
+  attributes: Json & { properties: Json };
+  created: string;
+  updated: string;
+}
+
+/**
+ * Start the stand-in on 127.0.0.1 at a free port.
+ * @param options.privateApiKey the key it accepts (default STAND_IN_PRIVATE_API_KEY)
+ */
+export async function startKlaviyoStandIn({
+  privateApiKey = STAND_IN_PRIVATE_API_KEY,
+}: { privateApiKey?: string } = {}): Promise<KlaviyoStandIn> {
+  const received: ReceivedRequest[] = [];
+  const profileImports: ProfileImport[] = [];
+  const subscriptions: Subscription[] = [];
+  const problems: string[] = [];
+  const profiles = new Map<string, StoredProfile>();
+  let outageRequests = 0;
+  let outageUntil = 0;
+  let throttled: { requests: number; retryAfterS: number } | null = null;
+  let refused = new Map<string, string>();
+  let keyRevoked = false;
+  let apiUrl = "";
+
+  /** Refusals beyond the schema: identifiers, address shapes, refused addresses, consent rules. */
+  function ruleErrors(operationId: OperationId, body: Json): KlaviyoError[] {
+    const data = body.data as Json;
+    const attributes = data.attributes as Json;
+    const addressErrors = (email: unknown, pointer: string): KlaviyoError[] => {
+      if (typeof email !== "string") return [];
+      const refusal = refused.get(email.trim().toLowerCase());
+      if (refusal !== undefined) return [invalid(refusal, pointer)];
+      return isEmailAddress(email) ? [] : [invalid("Invalid email address", pointer)];
+    };
+    if (operationId === "create_or_update_profile") {
+      const identified = ["email", "phone_number", "external_id", "_kx"].some((name) => typeof attributes[name] === "string") || !!data.id;
+      if (!identified)
+        return [
+          invalid("One of 'email', 'phone_number', 'external_id', '_kx' or 'id' is required to identify a profile.", "/data/attributes"),
+        ];
+      return addressErrors(attributes.email, "/data/attributes/email");
+    }
+    const list = ((attributes.profiles as Json).data as Json[]) ?? [];
+    if (list.length > BULK_MAX_PROFILES)
+      return [invalid(`A job takes at most ${BULK_MAX_PROFILES} profiles.`, "/data/attributes/profiles/data")];
+    return list.flatMap((profile, index) => {
+      const pointer = `/data/attributes/profiles/data/${index}/attributes`;
+      const profileAttributes = profile.attributes as Json;
+      if (typeof profileAttributes.email !== "string" && typeof profileAttributes.phone_number !== "string")
+        return [invalid("Either 'email' or 'phone_number' is required.", pointer)];
+      const marketing = ((profileAttributes.subscriptions as Json).email as Json | undefined)?.marketing as Json | undefined;
+      if (marketing?.consented_at != null && attributes.historical_import !== true)
+        return [
+          invalid("'consented_at' may only be given with 'historical_import'.", `${pointer}/subscriptions/email/marketing/consented_at`),
+        ];
+      return addressErrors(profileAttributes.email, `${pointer}/email`);
+    });
+  }
+
+  /** Take a valid profile-import: create or update the profile; the JSON:API profile document and its status. */
+  function importProfile(body: Json): { status: 200 | 201; document: Json } {
+    const data = body.data as Json;
+    const attributes = data.attributes as Json;
+    const key = typeof attributes.email === "string" ? attributes.email.trim().toLowerCase() : `id:${randomUUID()}`;
+    const now = new Date().toISOString();
+    const existing = profiles.get(key);
+    const { properties, ...given } = attributes;
+    const profile: StoredProfile = existing ?? { id: profileId(), attributes: { properties: {} }, created: now, updated: now };
+    profile.attributes = {
+      ...profile.attributes,
+      ...given,
+      properties: properties === null ? {} : { ...profile.attributes.properties, ...(isObject(properties) ? properties : {}) },
+    };
+    profile.updated = now;
+    profiles.set(key, profile);
+    const status = existing ? 200 : 201;
+    profileImports.push({
+      email: String(attributes.email),
+      firstName: attributes.first_name as string | null | undefined,
+      lastName: attributes.last_name as string | null | undefined,
+      properties: properties as Record<string, unknown> | null | undefined,
+      status,
+      at: Date.now(),
+    });
+    const nullable = (name: string) => (profile.attributes[name] ?? null) as unknown;
+    const document = {
+      data: {
+        type: "profile",
+        id: profile.id,
+        attributes: {
+          ...Object.fromEntries(
+            ["email", "phone_number", "external_id", "first_name", "last_name", "organization", "locale", "title", "image"].map((name) => [
+              name,
+              nullable(name),
+            ]),
+          ),
+          created: profile.created,
+          updated: profile.updated,
+          last_event_date: null,
+          location: { address1: null, address2: null, city: null, country: null, region: null, zip: null, timezone: null, ip: null },
+          properties: profile.attributes.properties,
+        },
+        links: { self: `${apiUrl}/api/profiles/${profile.id}/` },
+      },
+      links: { self: `${apiUrl}/api/profile-import` },
+    };
+    return { status, document };
+  }
+
+  /** Take a valid subscribe job: record each profile with the job's source and list. */
+  function subscribe(body: Json): void {
+    const data = body.data as Json;
+    const attributes = data.attributes as Json;
+    const list = ((data.relationships as Json | undefined)?.list as Json | undefined)?.data as Json | undefined;
+    for (const profile of (attributes.profiles as Json).data as Json[]) {
+      const profileAttributes = profile.attributes as Json;
+      subscriptions.push({
+        email: String(profileAttributes.email),
+        customSource: attributes.custom_source as string | null | undefined,
+        listId: typeof list?.id === "string" ? list.id : null,
+        profile: profileAttributes,
+        at: Date.now(),
+      });
+    }
+  }
+
+  /** Answer one request: status, headers, body (undefined: none). */
+  function answer(
+    request: http.IncomingMessage,
+    text: string,
+  ): { status: number; headers?: Record<string, string>; body?: unknown; operation: CompiledOperation | null; parsed?: unknown } {
+    const path = new URL(request.url ?? "/", "http://stand-in").pathname.replace(/\/+$/, "");
+    const operation = COMPILED.get(path) ?? null;
+    const errors = (status: number, list: KlaviyoError[], headers?: Record<string, string>) => ({
+      status,
+      headers,
+      body: { errors: list },
+      operation,
+    });
+    if (!operation) return errors(404, [klaviyoError(404, "not_found", "Not found.", `No resource at ${path}.`)]);
+    if (request.method !== "POST")
+      return errors(405, [klaviyoError(405, "method_not_allowed", "Method not allowed.", `Method "${request.method}" not allowed.`)], {
+        allow: "POST",
+      });
+
+    if (outageRequests > 0 || Date.now() < outageUntil) {
+      outageRequests = Math.max(0, outageRequests - 1);
+      return errors(500, [klaviyoError(500, "error", "A server error occurred.", "A server error occurred.")]);
+    }
+    const credentials = /^Klaviyo-API-Key\s+(\S+)$/.exec(request.headers.authorization ?? "");
+    if (!credentials)
+      return errors(401, [
+        klaviyoError(401, "not_authenticated", "Authentication credentials were not provided.", "Missing or invalid private key."),
+      ]);
+    if (credentials[1] !== privateApiKey || keyRevoked)
+      return errors(401, [
+        klaviyoError(401, "authentication_failed", "Incorrect authentication credentials.", "Incorrect authentication credentials."),
+      ]);
+    const revision = request.headers.revision;
+    if (typeof revision !== "string" || revision === "")
+      return errors(400, [klaviyoError(400, "invalid", "Invalid input.", "The 'revision' header is required.", { parameter: "revision" })]);
+    if (revision !== STAND_IN_REVISION)
+      return errors(400, [
+        klaviyoError(400, "invalid", "Invalid input.", `The stand-in knows revision ${STAND_IN_REVISION} only, not ${revision}.`, {
+          parameter: "revision",
+        }),
+      ]);
+    if (throttled && throttled.requests > 0) {
+      throttled.requests -= 1;
+      const retryAfterS = throttled.retryAfterS;
+      return errors(
+        429,
+        [klaviyoError(429, "throttled", "Request was throttled.", `Request was throttled. Expected available in ${retryAfterS} seconds.`)],
+        {
+          "retry-after": String(retryAfterS),
+        },
+      );
+    }
+    if ((request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase() !== JSON_API)
+      return errors(415, [klaviyoError(415, "unsupported_media_type", "Unsupported media type.", `Send ${JSON_API}.`)]);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return errors(400, [klaviyoError(400, "parse_error", "Malformed request.", "JSON parse error.")]);
+    }
+    if (!operation.request(parsed)) return { ...errors(400, schemaErrors(operation.request.errors ?? [], parsed)), parsed };
+    const ruled = ruleErrors(operation.operationId, parsed as Json);
+    if (ruled.length > 0) return { ...errors(400, ruled), parsed };
+    if (operation.operationId === "bulk_subscribe_profiles") {
+      subscribe(parsed as Json);
+      return { status: 202, operation, parsed };
+    }
+    const imported = importProfile(parsed as Json);
+    return { status: imported.status, body: imported.document, operation, parsed };
+  }
+
+  /** Record a problem when the stand-in's own answer is not one the description allows. */
+  function checkAnswer(operation: CompiledOperation | null, status: number, body: unknown): void {
+    const anyOperation = operation ?? [...COMPILED.values()][0];
+    const validate = anyOperation.responses.get(String(status)) ?? anyOperation.responses.get(`${String(status)[0]}XX`);
+    if (body === undefined) {
+      if (validate) problems.push(`${anyOperation.operationId} ${status}: answered without the body the description gives it`);
+      return;
+    }
+    if (!validate) problems.push(`${anyOperation.operationId} ${status}: the description has no body for this answer`);
+    else if (!validate(body)) problems.push(`${anyOperation.operationId} ${status}: ${ajv.errorsText(validate.errors)}`);
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const result = answer(request, text);
+      checkAnswer(result.operation, result.status, result.body);
+      let parsed = result.parsed;
+      if (parsed === undefined)
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = null;
+        }
+      received.push({
+        operation: result.operation?.operationId ?? new URL(request.url ?? "/", "http://stand-in").pathname,
+        status: result.status,
+        at: Date.now(),
+        emails: emailsIn(result.operation?.operationId ?? null, parsed),
+        ...(result.headers?.["retry-after"] ? { retryAfterS: Number(result.headers["retry-after"]) } : {}),
+      });
+      response.writeHead(result.status, { ...(result.body === undefined ? {} : { "content-type": JSON_API }), ...result.headers });
+      response.end(result.body === undefined ? undefined : JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    apiUrl,
+    privateApiKey,
+    received,
+    profileImports,
+    subscriptions,
+    problems,
+    failFor: ({ requests = 0, seconds = 0 }) => {
+      outageRequests = requests;
+      outageUntil = Date.now() + seconds * 1000;
+    },
+    throttle: ({ retryAfterS, requests = 1 }) => {
+      throttled = { requests, retryAfterS };
+    },
+    revokeKey: () => {
+      keyRevoked = true;
+    },
+    refuse: (email, detail = "Invalid email address") => {
+      refused.set(email.trim().toLowerCase(), detail);
+    },
+    reset: () => {
+      outageRequests = 0;
+      outageUntil = 0;
+      throttled = null;
+      refused = new Map();
+      keyRevoked = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

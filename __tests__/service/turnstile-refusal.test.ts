@@ -1,0 +1,52 @@
+/**
+ * Turnstile with Cloudflare's always-failing test secret (`2x…AA`), through the loopback siteverify: the signup is
+ * refused with 403 and nothing is stored; the no-JavaScript form's visitor is sent back to the verification message.
+ */
+import {
+  startSiteverifyStandIn,
+  TURNSTILE_DUMMY_TOKEN,
+  TURNSTILE_TEST_SECRETS,
+  type SiteverifyStandIn,
+} from "./support/siteverify-stand-in";
+import { errorsOf, postSignup, rowCount, rowsFor, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+
+let siteverify: SiteverifyStandIn;
+let service: WaitlistService;
+
+beforeAll(async () => {
+  siteverify = await startSiteverifyStandIn();
+  service = await startWaitlistService({
+    vars: { TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.fails, TURNSTILE_VERIFY_URL: siteverify.verifyUrl },
+  });
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await siteverify?.close();
+});
+
+it("refuses a signup whose token siteverify refuses with 403 turnstile_failed, storing nothing", async () => {
+  const email = "refused.bot@example.com";
+  const response = await postSignup(service, { email, firstName: "Eve", lastName: "Bot", turnstileToken: TURNSTILE_DUMMY_TOKEN });
+
+  expect(response.status).toBe(403);
+  const [error] = await errorsOf(response);
+  expect(error).toEqual({ status: "403", code: "turnstile_failed", detail: expect.stringContaining("invalid-input-response") as unknown });
+  expect(siteverify.calls).toHaveLength(1);
+  expect(await rowsFor(service, email)).toEqual([]);
+});
+
+it("sends the no-JavaScript form back to the page's verification message", async () => {
+  const form = new URLSearchParams({
+    email: "refused.form@example.com",
+    first_name: "Eve",
+    last_name: "Bot",
+    "cf-turnstile-response": TURNSTILE_DUMMY_TOKEN,
+    page: "/spring/",
+  });
+  const response = await postSignup(service, form);
+  expect(response.status).toBe(303);
+  const location = new URL(response.headers.get("location") ?? "");
+  expect(`${location.pathname}${location.hash}`).toBe("/spring/#signup-error-verificationFailed");
+  expect(await rowCount(service)).toBe(0);
+});

@@ -1,0 +1,257 @@
+/**
+ * The one way our tools run wrangler: `wrangler dev` for the service tests, the API bench and `npm start`,
+ * and the local D1 commands (migrations, queries) for tests and `npm run waitlist`. Always the project's own
+ * install (never npx), metrics off, loopback only, free ports, and `wrangler dev` in a process group of its own:
+ * it leaves workerd children behind that keep the port unless the whole group is stopped.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+/** The repository root (this file is scripts/lib/wrangler.ts). */
+export const PROJECT_DIR = path.resolve(__dirname, "..", "..");
+
+/** The project's wrangler (node_modules/.bin), so every tool runs the version package-lock.json pins. */
+export const WRANGLER_BIN = path.join(PROJECT_DIR, "node_modules", ".bin", "wrangler");
+
+/** The D1 binding in wrangler.jsonc; wrangler's d1 commands accept a binding name for the database. */
+const D1_BINDING = "DB";
+
+/** How long `wrangler dev` may take to answer its first request (ms): bundling plus starting workerd, on a busy machine. */
+const READY_TIMEOUT_MS = 90_000;
+
+/** Pause between readiness probes (ms). */
+const READY_POLL_MS = 250;
+
+/** How long stop() waits for the process group to end after SIGTERM before it sends SIGKILL (ms). */
+const STOP_GRACE_MS = 5_000;
+
+/** How much of wrangler's output a failure message quotes (characters, from the end). */
+const OUTPUT_TAIL_CHARS = 4_000;
+
+/** What wrangler's own processes get in their environment: no metrics, no update prompts, no colour codes. */
+function wranglerEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", FORCE_COLOR: "0", NO_COLOR: "1", ...extra };
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1: the system's choice for a listener on port 0.
+ * @throws Error when no listener can be opened at all
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** How to start `wrangler dev`. */
+export interface WranglerDevOptions {
+  /** Static assets to serve instead of wrangler.jsonc's `./public` (`--assets`), e.g. a test's temp dir with service-settings.json. */
+  assetsDir?: string;
+  /** Port to listen on (default: a free one). */
+  port?: number;
+  /** Worker vars and secrets (`--var KEY:VALUE`); `ENVIRONMENT` is `development` unless given here. */
+  vars?: Record<string, string>;
+  /** Local state directory (`--persist-to`; default wrangler's `.wrangler/state`). Tests give each wrangler its own temp dir. */
+  persistTo?: string;
+  /** Variables added to wrangler's own environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Also copy wrangler's output (the Worker's log lines among it) here as it comes; the stream is left open. */
+  log?: NodeJS.WritableStream;
+}
+
+/** A running `wrangler dev`. */
+export interface WranglerDev {
+  /** e.g. http://127.0.0.1:40124 */
+  origin: string;
+  /** Everything wrangler and the Worker printed so far (stdout and stderr interleaved), e.g. to check log lines. */
+  output(): string;
+  /** Stop wrangler and its workerd children (the whole process group) and wait until they are gone. Safe to call twice. */
+  stop(): Promise<void>;
+  /** Resolves when wrangler exits, by stop() or on its own, with how it ended (e.g. "wrangler dev exited (code 1)"). */
+  exited: Promise<string>;
+}
+
+/** Process groups started here and not stopped yet, killed if this process ends first (a failed test, Ctrl-C, a timeout's kill). */
+const runningGroups = new Set<number>();
+const killRunningGroups = () => {
+  for (const pid of runningGroups) signalGroup(pid, "SIGKILL");
+};
+process.once("exit", killRunningGroups);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    // A program that handles the signal itself (npm start) stops its wrangler on its own; otherwise the signal would
+    // end this process without an "exit" event: kill the groups, then end as the signal would have.
+    if (process.listenerCount(signal) > 0) return;
+    killRunningGroups();
+    process.kill(process.pid, signal);
+  });
+}
+
+/** Send a signal to a process group; false when the group no longer exists. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stop a process group: SIGTERM, then SIGKILL after STOP_GRACE_MS; resolves once no process of the group is left. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  signalGroup(pid, "SIGTERM");
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (signalGroup(pid, 0) && Date.now() < deadline) await sleep(100);
+  if (signalGroup(pid, "SIGKILL")) {
+    // Bounded: a killed process lingers as a zombie until it is reaped, which is not ours to wait for.
+    const killDeadline = Date.now() + STOP_GRACE_MS;
+    while (signalGroup(pid, 0) && Date.now() < killDeadline) await sleep(50);
+  }
+  runningGroups.delete(pid);
+}
+
+/**
+ * Start `wrangler dev` for the repository's wrangler.jsonc on 127.0.0.1 and wait until the Worker answers
+ * (a request to `/api/` reaches it: workerd is up and the script is loaded).
+ * @param options assets, port, vars, state directory; see WranglerDevOptions
+ * @returns the origin and stop(); call stop() in every case (tests: afterAll)
+ * @throws Error quoting wrangler's output when it exits or does not answer within READY_TIMEOUT_MS
+ */
+export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
+  const port = options.port ?? (await freePort());
+  const inspectorPort = await freePort();
+  const vars = { ENVIRONMENT: "development", ...options.vars };
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  args.push("--show-interactive-dev-session=false", "--log-level", "log");
+  if (options.persistTo) args.push("--persist-to", options.persistTo);
+  if (options.assetsDir) args.push("--assets", options.assetsDir);
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+
+  const child = spawn(WRANGLER_BIN, args, {
+    cwd: PROJECT_DIR,
+    env: wranglerEnvironment(options.env),
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so that stop() reaches the workerd children too.
+    detached: true,
+  });
+  if (child.pid !== undefined) runningGroups.add(child.pid);
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    options.log?.write(chunk);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  let exited: string | null = null;
+  const exitedPromise = new Promise<string>((resolve) => {
+    child.once("exit", (code, signal) => resolve((exited = `wrangler dev exited (${signal ?? `code ${code}`})`)));
+    child.once("error", (error) => resolve((exited = `wrangler dev could not start: ${error.message}`)));
+  });
+
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited) break;
+    try {
+      await fetch(`${origin}/api/`, { signal: AbortSignal.timeout(5_000) });
+      let stopped: Promise<void> | null = null;
+      return { origin, output: () => output, stop: () => (stopped ??= stopGroup(child)), exited: exitedPromise };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) break;
+    await sleep(READY_POLL_MS);
+  }
+  await stopGroup(child);
+  throw new Error(
+    `${exited ?? `wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`}:\n${output.slice(-OUTPUT_TAIL_CHARS)}`,
+  );
+}
+
+/** Where a D1 command runs. */
+export interface D1Target {
+  /** The local state directory (`--persist-to`; default wrangler's `.wrangler/state`). Ignored with `remote`. */
+  persistTo?: string;
+  /** The production database on Cloudflare (`--remote`) instead of the local one. */
+  remote?: boolean;
+}
+
+function d1TargetArgs({ persistTo, remote }: D1Target): string[] {
+  if (remote) return ["--remote"];
+  return persistTo ? ["--local", "--persist-to", persistTo] : ["--local"];
+}
+
+/** How to run one wrangler command. */
+export interface WranglerRunOptions {
+  /** Variables added to wrangler's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Also copy its output here as it comes (a terminal: the operator sees wrangler's progress and prompts' answers). */
+  log?: NodeJS.WritableStream;
+}
+
+/**
+ * Run a wrangler command to its end.
+ * @returns its standard output
+ * @throws Error quoting the command's output when it fails
+ */
+export function runWrangler(args: string[], { env, log }: WranglerRunOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRANGLER_BIN, args, { cwd: PROJECT_DIR, env: wranglerEnvironment(env), stdio: ["ignore", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const all: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
+      all.push(chunk);
+      log?.write(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      all.push(chunk);
+      log?.write(chunk);
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      if (code === 0) resolve(Buffer.concat(stdout).toString("utf8"));
+      else {
+        const output = Buffer.concat(all).toString("utf8").trim().slice(-OUTPUT_TAIL_CHARS);
+        reject(new Error(`wrangler ${args.slice(0, 3).join(" ")} failed (code ${code}):\n${output}`));
+      }
+    });
+  });
+}
+
+/**
+ * Apply migrations/*.sql to the D1 database that has not had them yet (`wrangler d1 migrations apply DB`).
+ * @param target `{ persistTo }` for a local state directory (a string is taken as one), `{ remote: true }` for production
+ * @throws Error with wrangler's output when a migration fails (wrangler rolls that migration back)
+ */
+export async function applyMigrations(target: string | D1Target = {}, options: WranglerRunOptions = {}): Promise<void> {
+  const where = typeof target === "string" ? { persistTo: target } : target;
+  await runWrangler(["d1", "migrations", "apply", D1_BINDING, ...d1TargetArgs(where)], options);
+}
+
+/**
+ * Run SQL against the D1 database (`wrangler d1 execute DB --json --command`). For tests and the operator's CLI:
+ * the statement text is sent as it is, so never build it from untrusted input.
+ * @param target a local state directory (a string), or `{ persistTo }` / `{ remote: true }`
+ * @param sql one statement, or several separated by `;`
+ * @returns the rows of the last statement
+ * @throws Error with wrangler's output when the SQL fails or the output is not wrangler's JSON
+ */
+export async function d1Query<Row = Record<string, unknown>>(target: string | D1Target | undefined, sql: string): Promise<Row[]> {
+  const where = typeof target === "string" ? { persistTo: target } : (target ?? {});
+  const stdout = await runWrangler(["d1", "execute", D1_BINDING, ...d1TargetArgs(where), "--json", "--command", sql]);
+  // wrangler prints the results as one JSON array (one entry per statement); anything before it is a notice.
+  const start = stdout.indexOf("[");
+  const results = JSON.parse(start >= 0 ? stdout.slice(start) : stdout) as { results?: Row[] }[];
+  return results.at(-1)?.results ?? [];
+}

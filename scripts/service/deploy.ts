@@ -1,0 +1,90 @@
+/**
+ * `npm run deploy`: the site and its API to Cloudflare in one Worker. It refuses, before building anything, unless
+ * wrangler.jsonc names the real D1 database and the Worker has every production secret (`wrangler secret list`):
+ * production never runs in demo delivery, without Turnstile or with unsalted IP hashes (the deployed Worker would
+ * answer every signup 503 `not_configured` anyway). Then: build the site, check the build turned the service on,
+ * apply the D1 migrations to the remote database, `wrangler deploy`.
+ * wrangler must be logged in (`wrangler login`, or CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in CI).
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { ServiceSettings } from "../../src/signup/service-settings";
+import { SERVICE_SETTINGS_PATH } from "../../src/signup/service-settings";
+import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
+import { applyMigrations, runWrangler } from "../lib/wrangler";
+
+/** The secrets a production Worker must have (worker/src/env.ts: productionProblems checks the same names at run time). */
+const REQUIRED_SECRETS = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT"] as const;
+
+/** wrangler.jsonc's database_id until the one-time setup replaces it. */
+const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+
+/** A reason not to deploy, written for the operator. */
+class Refusal extends Error {}
+
+async function checkDatabaseId(): Promise<void> {
+  const config = await readFile(path.join(PROJECT_DIR, "wrangler.jsonc"), "utf8");
+  if (config.includes(`"database_id": "${PLACEHOLDER_DATABASE_ID}"`))
+    throw new Refusal(
+      "wrangler.jsonc still has the placeholder D1 database_id. Run `npx wrangler d1 create pickfund-waitlist` once and put the " +
+        "database_id it prints into wrangler.jsonc (README: The waitlist service → One-time Cloudflare setup).",
+    );
+}
+
+async function checkSecrets(): Promise<void> {
+  let listed: { name: string }[];
+  try {
+    listed = JSON.parse(await runWrangler(["secret", "list", "--format", "json"])) as { name: string }[];
+  } catch (error) {
+    throw new Refusal(
+      `Could not list the Worker's secrets (is wrangler logged in, and does the Worker exist yet? \`wrangler secret put\` creates it):\n${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
+  const names = new Set(listed.map((secret) => secret.name));
+  const missing = REQUIRED_SECRETS.filter((name) => !names.has(name));
+  if (missing.length > 0)
+    throw new Refusal(
+      `The Worker lacks ${missing.join(", ")}; production never runs without them. Set each with:\n` +
+        missing.map((name) => `  npx wrangler secret put ${name}`).join("\n"),
+    );
+}
+
+async function checkBuild(): Promise<void> {
+  let settings: ServiceSettings;
+  try {
+    settings = JSON.parse(await readFile(path.join(PROJECT_DIR, "public", SERVICE_SETTINGS_PATH), "utf8")) as ServiceSettings;
+  } catch {
+    throw new Refusal(
+      `The build wrote no public${SERVICE_SETTINGS_PATH}: set provider.transport to "waitlist-api" in content/site.yaml to deploy the service ` +
+        "(a site with another transport deploys to any static host as it is).",
+    );
+  }
+  if (!settings.turnstileSiteKey)
+    throw new Refusal(
+      "content/site.yaml has no Turnstile site key: production checks every signup with Turnstile, so the page needs its widget.",
+    );
+}
+
+async function main(): Promise<void> {
+  console.log("Checking the Cloudflare configuration…");
+  await checkDatabaseId();
+  await checkSecrets();
+  console.log("Building the site (gatsby build)…");
+  const build = await runGatsby(["build"], { log: process.stdout });
+  if (build.status !== 0) throw new Refusal(`The build failed (exit ${build.status}); nothing was deployed.`);
+  await checkBuild();
+  console.log("Applying D1 migrations to the production database…");
+  await applyMigrations({ remote: true }, { log: process.stdout });
+  console.log("Deploying (wrangler deploy)…");
+  await runWrangler(["deploy"], { log: process.stdout });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`\nNot deployed. ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,83 @@
+/**
+ * `npm start`: the whole product on one origin, locally. Builds the site (Gatsby, into public/), applies the D1
+ * migrations to the local database (.wrangler/state), then runs the Worker with the site and the API in workerd
+ * (`wrangler dev`) on http://127.0.0.1:${PORT:-8787}, with the shell's KLAVIYO_PRIVATE_API_KEY, KLAVIYO_API_URL,
+ * TURNSTILE_SECRET_KEY, TURNSTILE_VERIFY_URL and IP_HASH_SALT passed through. Ctrl-C stops wrangler and its workerd
+ * children. `--no-build` serves the existing public/ as it is.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { SERVICE_SETTINGS_PATH } from "../../src/signup/service-settings";
+import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
+import { applyMigrations, startWranglerDev } from "../lib/wrangler";
+import { passedThroughVars } from "./environment";
+
+/** wrangler dev's own default port, which the README names. */
+const DEFAULT_PORT = 8787;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { "no-build": { type: "boolean", default: false } } });
+  const port = Number(process.env.PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
+    console.error(`PORT must be a TCP port number (1–65535), not ${JSON.stringify(process.env.PORT)}.`);
+    return 2;
+  }
+
+  if (!values["no-build"]) {
+    console.log("Building the site (gatsby build)…");
+    const build = await runGatsby(["build"], { log: process.stdout });
+    if (build.status !== 0) {
+      console.error(`The build failed (exit ${build.status}); nothing was started.`);
+      return 1;
+    }
+  }
+  if (!existsSync(path.join(PROJECT_DIR, "public", SERVICE_SETTINGS_PATH))) {
+    console.warn(
+      `public${SERVICE_SETTINGS_PATH} is missing: content/site.yaml does not use provider.transport "waitlist-api", so the API ` +
+        "answers 503 and the page sends signups elsewhere.",
+    );
+  }
+
+  console.log("Applying D1 migrations to the local database…");
+  await applyMigrations({}, { log: process.stdout });
+
+  const vars = passedThroughVars();
+  const dev = await startWranglerDev({ port, vars, log: process.stdout });
+  console.log(
+    [
+      "",
+      `The site and the waitlist API are running at ${dev.origin}/`,
+      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent)"}`,
+      `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
+      "  rows: npm run waitlist -- list",
+      "Press Ctrl-C to stop.",
+      "",
+    ].join("\n"),
+  );
+
+  let stopping = false;
+  return new Promise<number>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${signal}: stopping wrangler…`);
+      void dev.stop().then(() => resolve(0));
+    };
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
+    // wrangler ending by itself (a crash, the port taken) ends npm start too.
+    void dev.exited.then((how) => {
+      if (stopping) return;
+      console.error(how);
+      void dev.stop().then(() => resolve(1));
+    });
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,132 @@
+/**
+ * `npm run waitlist -- <command>`: the operator's view of the waitlist (D1's `signups` table) from a terminal.
+ *
+ *   list [--env production] [--limit N] [--json]   the newest rows first: order, time, address, name, source, delivery
+ *
+ * Locally it reads the database `npm start` uses (.wrangler/state; `--persist-to DIR` for another); `--env production`
+ * reads the deployed database (`wrangler d1 execute --remote`, so wrangler must be logged in). This prints addresses and
+ * names: it is the operator's own terminal, never a log.
+ */
+import { parseArgs } from "node:util";
+import { d1Query, type D1Target } from "../lib/wrangler";
+
+/** Rows `list` prints unless told otherwise. */
+const DEFAULT_LIMIT = 50;
+
+/** The columns `list` reads. */
+interface ListedRow {
+  seq: number;
+  created_at: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  source: string | null;
+  delivery_state: string;
+  delivery_attempts: number;
+  delivery_error: string | null;
+}
+
+const USAGE = `Usage: npm run waitlist -- <command> [options]
+
+Commands:
+  list     the newest signups first
+
+Options:
+  --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
+  --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
+  --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
+  --json             one JSON array instead of a table`;
+
+/** Where the command reads: the local database, or production's. */
+function target(env: string | undefined, persistTo: string | undefined): D1Target {
+  if (env === undefined) return { persistTo };
+  if (env === "production") return { remote: true };
+  throw new Error(`--env takes "production" only (the local database needs no flag), not ${JSON.stringify(env)}.`);
+}
+
+/** Text table with a header row, columns padded to their widest value. */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+}
+
+async function list(where: D1Target, limit: number, json: boolean): Promise<void> {
+  // One statement (each wrangler run takes seconds). The limit is a checked integer: nothing from outside reaches the text.
+  const rows = await d1Query<ListedRow & { total: number }>(
+    where,
+    "SELECT seq, created_at, email, first_name, last_name, source, delivery_state, delivery_attempts, delivery_error, " +
+      `(SELECT count(*) FROM signups) AS total FROM signups ORDER BY seq DESC LIMIT ${limit}`,
+  );
+  const total = rows[0]?.total ?? 0;
+  if (json) {
+    console.log(
+      JSON.stringify(
+        rows.map(({ total: _total, ...row }) => row),
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  if (rows.length === 0) {
+    console.log("No signups yet.");
+    return;
+  }
+  console.log(
+    table(
+      ["#", "signed up (UTC)", "email", "name", "source", "delivery"],
+      rows.map((row) => [
+        String(row.seq),
+        row.created_at.replace("T", " ").replace(/\.\d+Z$/, ""),
+        row.email,
+        `${row.first_name} ${row.last_name}`,
+        row.source ?? "",
+        `${row.delivery_state}${row.delivery_attempts > 0 ? ` (${row.delivery_attempts} attempts)` : ""}${row.delivery_error ? `: ${row.delivery_error}` : ""}`,
+      ]),
+    ),
+  );
+  console.log(`\n${rows.length} of ${total} signups${rows.length < total ? ` (--limit ${limit}; --limit ${total} for all)` : ""}.`);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      env: { type: "string" },
+      "persist-to": { type: "string" },
+      limit: { type: "string", default: String(DEFAULT_LIMIT) },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const where = target(values.env, values["persist-to"]);
+  switch (command) {
+    case "list": {
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new Error(`--limit takes a whole number of rows (1 or more), not ${values.limit}.`);
+      await list(where, limit, values.json);
+      return 0;
+    }
+    default:
+      console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

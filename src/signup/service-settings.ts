@@ -1,0 +1,21 @@
+/**
+ * What the waitlist service reads from the build: `public/service-settings.json`, written by the Gatsby build
+ * when `provider.transport` is `waitlist-api`, and read by the Worker through its ASSETS binding. Everything in it
+ * is public already (it is on the page); secrets are Worker secrets, never here. The build and the Worker both
+ * import this module, so the file's shape is written down once.
+ */
+
+/** The file's path in the build output (`public/`), which is also its URL path. */
+export const SERVICE_SETTINGS_PATH = "/service-settings.json";
+
+/** The settings the Worker takes from content/site.yaml. */
+export interface ServiceSettings {
+  /** The site's public address, e.g. `https://example.com` (no trailing slash). */
+  siteUrl: string;
+  /** The Klaviyo list id signups are subscribed to. */
+  listId: string;
+  /** Klaviyo "custom source" of a signup that names none (the page's default). */
+  source: string;
+  /** Turnstile site key the page renders the widget with; null when the page has no widget. */
+  turnstileSiteKey: string | null;
+}

@@ -1,0 +1,214 @@
+/**
+ * Klaviyo's server API, as the delivery uses it (Klaviyo's OpenAPI description, revision KLAVIYO_REVISION):
+ *
+ * 1. `POST /api/profile-import` (Create or Update Profile) with the address, the names and the profile properties;
+ *    Klaviyo answers 201 (new profile) or 200 (updated).
+ * 2. `POST /api/profile-subscription-bulk-create-jobs` (Bulk Subscribe Profiles) with the address and its e-mail
+ *    marketing consent only (a bulk job's profiles take no names and no properties), the custom source and the list;
+ *    Klaviyo answers 202 (the job is queued).
+ *
+ * Both are idempotent by address (importing again updates the profile; subscribing again changes nothing), so a
+ * delivery that is tried again after a failure does no harm. Each answer is read into a DeliveryOutcome; the queue
+ * consumer (queue.ts) decides what the row and the message become.
+ */
+
+/** The API revision both requests are written for (the `revision` header). */
+export const KLAVIYO_REVISION = "2026-07-15";
+
+/** Klaviyo's API, when KLAVIYO_API_URL is unset. */
+export const DEFAULT_KLAVIYO_API_URL = "https://a.klaviyo.com";
+
+/**
+ * How long one request may take (ms) before it counts as failed and is retried: Klaviyo answers these in well under
+ * a second; a request hanging longer is an outage, and the consumer's batch should not wait on it.
+ */
+export const KLAVIYO_REQUEST_TIMEOUT_MS = 10_000;
+
+/** JSON:API's media type: Klaviyo's server API takes and answers nothing else. */
+const JSON_API = "application/vnd.api+json";
+
+/**
+ * Statuses by which Klaviyo refuses the request's content (the address, a value): sending it again cannot succeed.
+ * Every other 4xx (401/403 key or scopes, 404 list, 415…) is our configuration, fixed by the operator, so those are
+ * retried like an outage and the signup waits instead of being lost.
+ */
+const REFUSAL_STATUSES = new Set([400, 409, 413, 422]);
+
+/** The longest reason kept for the row and the log (characters). */
+const REASON_MAX_LENGTH = 300;
+
+/** One signup, as Klaviyo receives it. */
+export interface KlaviyoSignup {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The consent records' custom source (the signup's, else the build's); null sends none. */
+  customSource: string | null;
+  /** The Klaviyo list id to subscribe to. */
+  listId: string;
+  /** Profile properties (UTM / attribution values). */
+  properties: Record<string, string>;
+}
+
+/** Where and as whom to call Klaviyo. */
+export interface KlaviyoAccount {
+  /** e.g. https://a.klaviyo.com (no trailing slash needed). */
+  apiUrl: string;
+  /** The private API key (`pk_…`). */
+  privateApiKey: string;
+}
+
+/**
+ * What one delivery attempt came to. Every `reason` is free of personal data: the address and the names are removed
+ * from whatever Klaviyo wrote, so it can go into the row and the log.
+ */
+export type DeliveryOutcome =
+  /** Profile imported and subscription job accepted. */
+  | { kind: "delivered" }
+  /** 429: try again after `retryAfterS` seconds (Klaviyo's Retry-After; null when it sent none). */
+  | { kind: "throttled"; retryAfterS: number | null; reason: string }
+  /** 5xx, another non-refusal 4xx (`status`), or no answer at all (network error, timeout: `status` null): try again later. */
+  | { kind: "failed"; status: number | null; reason: string }
+  /** Klaviyo refused the content (`status` in REFUSAL_STATUSES), e.g. an address it will not accept: do not try again. */
+  | { kind: "refused"; status: number; reason: string };
+
+/** The body of `POST /api/profile-import`: the profile by address, its names, its properties plus `source`. */
+export function profileImportDocument(signup: KlaviyoSignup) {
+  const properties = signup.customSource === null ? signup.properties : { ...signup.properties, source: signup.customSource };
+  return {
+    data: {
+      type: "profile",
+      attributes: { email: signup.email, first_name: signup.firstName, last_name: signup.lastName, properties },
+    },
+  };
+}
+
+/** The body of `POST /api/profile-subscription-bulk-create-jobs`: one profile (address and consent only), the custom source, the list. */
+export function subscriptionJobDocument(signup: KlaviyoSignup) {
+  return {
+    data: {
+      type: "profile-subscription-bulk-create-job",
+      attributes: {
+        ...(signup.customSource === null ? {} : { custom_source: signup.customSource }),
+        profiles: {
+          data: [
+            { type: "profile", attributes: { email: signup.email, subscriptions: { email: { marketing: { consent: "SUBSCRIBED" } } } } },
+          ],
+        },
+      },
+      relationships: { list: { data: { type: "list", id: signup.listId } } },
+    },
+  };
+}
+
+/**
+ * Deliver one signup: profile-import, then (only if Klaviyo took the profile) the subscription job.
+ * @param fetcher the fetch to use (the Worker's global by default)
+ * @returns the first request's outcome that was not a success, else `delivered`; never throws for Klaviyo's or the
+ *   network's failures
+ */
+export async function deliverToKlaviyo(
+  signup: KlaviyoSignup,
+  account: KlaviyoAccount,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  const imported = await post(fetcher, account, "/api/profile-import", profileImportDocument(signup), signup);
+  if (imported) return imported;
+  const subscribed = await post(fetcher, account, "/api/profile-subscription-bulk-create-jobs", subscriptionJobDocument(signup), signup);
+  return subscribed ?? { kind: "delivered" };
+}
+
+/** One request; null when Klaviyo answered 2xx, else the outcome that stops the delivery. */
+async function post(
+  fetcher: typeof fetch,
+  account: KlaviyoAccount,
+  path: string,
+  document: unknown,
+  signup: KlaviyoSignup,
+): Promise<Exclude<DeliveryOutcome, { kind: "delivered" }> | null> {
+  const operation = path.slice("/api/".length);
+  let response: Response;
+  try {
+    response = await fetcher(`${account.apiUrl.replace(/\/+$/, "")}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Klaviyo-API-Key ${account.privateApiKey}`,
+        revision: KLAVIYO_REVISION,
+        "content-type": JSON_API,
+        accept: JSON_API,
+      },
+      body: JSON.stringify(document),
+      signal: AbortSignal.timeout(KLAVIYO_REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    const what = timedOut ? `no answer within ${KLAVIYO_REQUEST_TIMEOUT_MS} ms` : `network error (${errorText(error)})`;
+    return { kind: "failed", status: null, reason: withoutPersonalData(`${operation}: ${what}`, signup) };
+  }
+  if (response.ok) {
+    // Nothing in a success answer is needed; cancelling frees the connection at once.
+    await response.body?.cancel();
+    return null;
+  }
+  const reason = withoutPersonalData(`${operation}: ${response.status} ${await firstError(response)}`.trim(), signup);
+  if (response.status === 429) return { kind: "throttled", retryAfterS: retryAfterSeconds(response.headers.get("retry-after")), reason };
+  if (REFUSAL_STATUSES.has(response.status)) return { kind: "refused", status: response.status, reason };
+  return { kind: "failed", status: response.status, reason };
+}
+
+/** Klaviyo's first JSON:API error as `code at pointer: detail`, or "" when the body is not one. */
+async function firstError(response: Response): Promise<string> {
+  let document: unknown;
+  try {
+    document = await response.json();
+  } catch {
+    return "";
+  }
+  const first = (document as { errors?: unknown[] } | null)?.errors?.[0] as
+    { code?: unknown; detail?: unknown; title?: unknown; source?: { pointer?: unknown; parameter?: unknown } } | undefined;
+  if (!first) return "";
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const where = text(first.source?.pointer) || text(first.source?.parameter);
+  const code = text(first.code);
+  const head = [code, where && `at ${where}`].filter(Boolean).join(" ");
+  const detail = text(first.detail) || text(first.title);
+  return head && detail ? `${head}: ${detail}` : head || detail;
+}
+
+/**
+ * A Retry-After value in seconds: delta-seconds or an HTTP date (RFC 9110); null when absent or unreadable.
+ * @param now the current time (ms since the epoch), for a date
+ */
+export function retryAfterSeconds(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** An error's name and message, for a reason. */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.message ? `${error.name}: ${error.message}` : error.name;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Anything shaped like an e-mail address. */
+const ADDRESS_PATTERN = /[^\s"'<>()[\]]+@[^\s"'<>()[\]]+/g;
+
+/**
+ * `text` without the signup's address, names or anything shaped like an address, each replaced by a placeholder, and
+ * at most REASON_MAX_LENGTH characters: what Klaviyo writes about a refusal may quote what it refused, and the row's
+ * `delivery_error` and the log must hold no personal data.
+ */
+export function withoutPersonalData(text: string, signup: Pick<KlaviyoSignup, "email" | "firstName" | "lastName">): string {
+  let clean = text.replace(new RegExp(escapeRegExp(signup.email), "gi"), "[address]").replace(ADDRESS_PATTERN, "[address]");
+  for (const name of [signup.firstName, signup.lastName]) {
+    // Whole words only, so that a short name does not cut into Klaviyo's own words.
+    if (name.trim())
+      clean = clean.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name.trim())}(?![\\p{L}\\p{N}])`, "giu"), "[name]");
+  }
+  return clean.length > REASON_MAX_LENGTH ? `${clean.slice(0, REASON_MAX_LENGTH - 1)}…` : clean;
+}

@@ -1,0 +1,89 @@
+/**
+ * What a person's referrals are worth, as the referral program defines it, and the name the public leaderboard may
+ * show. Pure functions: the numbers of the rules come from the content (content/site.yaml → `referrals`), which the
+ * caller passes in.
+ */
+
+/**
+ * A person's score in line: `seq − placesPerReferral × referrals`; smaller goes first (worker/src/store/rank.ts keeps
+ * the same rule in SQL, and orders equal scores by more referrals first).
+ * @param seq their signup order, 1 … N
+ * @param referrals their counted referrals
+ * @param placesPerReferral places a counted referral moves a person up (content: referrals.placesPerReferral)
+ * @throws RangeError when an argument is not a non-negative safe integer (seq at least 1)
+ */
+export function scoreOf(seq: number, referrals: number, placesPerReferral: number): number {
+  requireCount("seq", seq, 1);
+  requireCount("referrals", referrals);
+  requireCount("placesPerReferral", placesPerReferral);
+  return seq - placesPerReferral * referrals;
+}
+
+/**
+ * A person's giveaway entries: `1 + entriesPerReferral × referrals` (one for joining, more for every friend who joins
+ * and counts).
+ * @param referrals their counted referrals
+ * @param entriesPerReferral entries a counted referral adds (content: referrals.entriesPerReferral)
+ * @throws RangeError when an argument is not a non-negative safe integer
+ */
+export function entriesOf(referrals: number, entriesPerReferral: number): number {
+  requireCount("referrals", referrals);
+  requireCount("entriesPerReferral", entriesPerReferral);
+  return 1 + entriesPerReferral * referrals;
+}
+
+/** Characters of a first name the leaderboard shows; a longer one is cut and ends with "…", so one row cannot stretch the table. */
+export const LEADERBOARD_FIRST_NAME_MAX_CHARACTERS = 24;
+
+/**
+ * The name the public leaderboard shows for a person: the first name and the initial of the last name, "Jordan S."
+ * (first name plus last initial, the usual masking of public leaderboards). Never an e-mail address or a link: a first
+ * name that holds one (`@`, `://`, `www.`) is not shown. Invisible and control characters (including text-direction
+ * overrides) are dropped, runs of white space become one space, and the initial is the last name's first letter,
+ * upper-cased (`o'brien` gives "O.", `'t Hooft` gives "T."). Characters are user-perceived characters (grapheme
+ * clusters), so an accented or emoji character is never cut in half.
+ * @param firstName as stored (trimmed at signup)
+ * @param lastName as stored
+ * @returns "First L.", or "First" when the last name has no letter, or "L." when the first name cannot be shown;
+ *   null when neither can be shown (the caller shows the content's word for an anonymous person)
+ */
+export function leaderboardName(firstName: string, lastName: string): string | null {
+  const first = showableFirstName(firstName);
+  const initial = initialOf(lastName);
+  if (first && initial) return `${first} ${initial}.`;
+  if (first) return first;
+  if (initial) return `${initial}.`;
+  return null;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Unicode "Other" characters (controls, formats such as zero-width spaces and text-direction overrides, private use,
+ * unassigned), except the zero-width joiner that holds an emoji sequence together.
+ */
+const INVISIBLE = /(?!\u200d)\p{C}/gu;
+
+/** Signs that a "first name" is an address or a link rather than a name. */
+const ADDRESS_OR_LINK = /@|:\/\/|\bwww\./i;
+
+function showableFirstName(raw: string): string | null {
+  const name = raw.replace(INVISIBLE, "").replace(/\s+/gu, " ").trim();
+  if (!name || ADDRESS_OR_LINK.test(name)) return null;
+  const characters = [...segmenter.segment(name)].map(({ segment }) => segment);
+  if (characters.length <= LEADERBOARD_FIRST_NAME_MAX_CHARACTERS) return name;
+  return `${characters
+    .slice(0, LEADERBOARD_FIRST_NAME_MAX_CHARACTERS - 1)
+    .join("")
+    .trimEnd()}…`;
+}
+
+function initialOf(raw: string): string | null {
+  const name = raw.replace(INVISIBLE, "");
+  for (const { segment } of segmenter.segment(name)) if (/^\p{L}/u.test(segment)) return segment.toLocaleUpperCase();
+  return null;
+}
+
+function requireCount(name: string, value: number, min = 0): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
+}

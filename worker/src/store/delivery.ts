@@ -1,0 +1,106 @@
+/**
+ * The D1 queries of delivery to Klaviyo: the delivery columns of the `signups` table (migrations/0001_signups.sql,
+ * migrations/0003_delivery_schedule.sql). A row is `pending` until it settles as `delivered`, `refused` (Klaviyo will
+ * not take the address) or `demo` (no Klaviyo key: nothing sent). Every write is conditional on the row still being
+ * `pending`, so a message delivered twice (queues deliver at least once) never moves a settled row.
+ */
+
+/** A row's delivery state (the CHECK constraint of migrations/0001_signups.sql). */
+export type DeliveryState = "pending" | "delivered" | "refused" | "demo";
+
+/** What the queue consumer reads of a signup. */
+export interface DeliveryRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** Klaviyo custom source the signup named; null: the build's default. */
+  source: string | null;
+  /** JSON object of profile properties (UTM / attribution), as stored. */
+  properties: string;
+  delivery_state: DeliveryState;
+  delivery_attempts: number;
+  /** The last failure's or the refusal's reason (no personal data); null when none. */
+  delivery_error: string | null;
+}
+
+const SELECT_ROWS = `
+SELECT id, email, first_name, last_name, source, properties, delivery_state, delivery_attempts, delivery_error
+FROM signups WHERE id IN (SELECT value FROM json_each(?1))`;
+
+/**
+ * The rows of a batch of messages, in one query.
+ * @param ids signups.id values (a batch holds at most a few dozen)
+ * @returns the rows found, by id; an id without a row (erased since it was queued) is absent
+ * @throws whatever D1 throws (the consumer retries the batch)
+ */
+export async function readDeliveryRows(db: D1Database, ids: string[]): Promise<Map<string, DeliveryRow>> {
+  const { results } = await db.prepare(SELECT_ROWS).bind(JSON.stringify(ids)).all<DeliveryRow>();
+  return new Map(results.map((row) => [row.id, row]));
+}
+
+/** Klaviyo took the signup: `delivered` at `at` (ISO 8601 UTC), one more attempt. */
+export function markDelivered(db: D1Database, id: string, at: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE signups SET delivery_state = 'delivered', delivery_attempts = delivery_attempts + 1, delivery_error = NULL,
+       delivered_at = ?2, delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
+    )
+    .bind(id, at);
+}
+
+/** Klaviyo refused the address: `refused`, with its reason (no personal data), one more attempt. */
+export function markRefused(db: D1Database, id: string, reason: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE signups SET delivery_state = 'refused', delivery_attempts = delivery_attempts + 1, delivery_error = ?2,
+       delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
+    )
+    .bind(id, reason);
+}
+
+/** The attempt failed and is retried: still `pending`, the failure (no personal data), when the retry is due (ISO 8601 UTC). */
+export function markRetrying(db: D1Database, id: string, reason: string, dueAt: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE signups SET delivery_attempts = delivery_attempts + 1, delivery_error = ?2, delivery_due_at = ?3
+       WHERE id = ?1 AND delivery_state = 'pending'`,
+    )
+    .bind(id, reason, dueAt);
+}
+
+/** Demo delivery (no Klaviyo key): `demo`, nothing was sent, so no attempt is counted. */
+export function markDemo(db: D1Database, id: string): D1PreparedStatement {
+  return db
+    .prepare(`UPDATE signups SET delivery_state = 'demo', delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`)
+    .bind(id);
+}
+
+/**
+ * Run the statements of a batch's outcomes in one round trip (D1 runs a batch as one transaction).
+ * @throws whatever D1 throws (the consumer then retries every message of the batch; Klaviyo's calls are idempotent)
+ */
+export async function saveDeliveryOutcomes(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
+  if (statements.length > 0) await db.batch(statements);
+}
+
+/**
+ * Claims the pending rows whose delivery is overdue: due before `overdueBefore`, or never attempted and created
+ * before it. Their due time becomes `now`, so the next sweep leaves them alone until they are overdue again; one
+ * statement, so two sweeps running at once never claim the same row.
+ * @param overdueBefore ISO 8601 UTC
+ * @param now ISO 8601 UTC
+ * @param limit rows at most, oldest signups first
+ * @returns the claimed rows' ids
+ */
+export async function claimOverdueDeliveries(db: D1Database, overdueBefore: string, now: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE signups SET delivery_due_at = ?2 WHERE id IN (
+         SELECT id FROM signups WHERE delivery_state = 'pending' AND COALESCE(delivery_due_at, created_at) < ?1 ORDER BY seq LIMIT ?3
+       ) RETURNING id`,
+    )
+    .bind(overdueBefore, now, limit)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}

@@ -1,0 +1,220 @@
+/**
+ * Places in line, kept in a Fenwick (binary indexed) tree over scores stored in D1 (`rank_tree`), so that a
+ * position costs a few dozen row reads whatever the size of the list (its cost grows with log2 of the score
+ * domain, not with the number of people).
+ *
+ * The order of the line (the referral program's rule): `score = seq − placesPerReferral × referrals`, smaller
+ * first; on an equal score the person with more counted referrals first (then the earlier signup, which on an
+ * equal score and equal referrals is the same person, so every position is distinct).
+ * `position = 1 + the number of people ahead`. `placesPerReferral` is the content's
+ * `referrals.placesPerReferral` (content/site.yaml), passed in by the caller.
+ *
+ * The tree: node i holds how many people have a tree key in (i − lowbit(i), i], with key = score + SCORE_OFFSET
+ * clamped to 1 … SCORE_TREE_CAPACITY. Adding someone adds 1 along i, i + lowbit(i), …; the number of people with a
+ * smaller key is the sum along key − 1, key − 1 − lowbit(key − 1), … down to 0. Both walks visit at most
+ * log2(SCORE_TREE_CAPACITY) + 1 = 26 nodes.
+ *
+ * Concurrency: D1 runs one statement or one batch at a time, atomically, while a Worker's separate calls
+ * interleave. So every statement here reads the score it needs from the person's row itself (the node walks
+ * are recursive CTEs inside the SQL, never values the Worker read earlier), and each change is a list of
+ * statements the caller runs as ONE `db.batch([...])`, with its own INSERT or UPDATE if it has one.
+ */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+
+/**
+ * Nodes in the tree: 2^25. A power of two, so node SCORE_TREE_CAPACITY holds everyone (the total in one row read).
+ * Each walk visits at most log2(2^25) + 1 = 26 nodes.
+ */
+export const SCORE_TREE_CAPACITY = 2 ** 25;
+
+/**
+ * Added to a score to make its tree key: 2^24, splitting the domain in two halves. Scores from
+ * MIN_TREE_SCORE = −16,777,215 to MAX_TREE_SCORE = 16,777,216 each have a node of their own: that is up to
+ * 16.7 million signups (score ≤ seq) and up to 16.7 million places won by one person's referrals
+ * (1.67 million referrals at 10 places each). A score beyond either end shares the end node with every other
+ * score beyond it; positions stay exact (the tie count orders that node's people by score, then referrals), but
+ * a lookup there reads every row of that end node, so its cost grows with the number of people beyond the bound.
+ */
+export const SCORE_OFFSET = 2 ** 24;
+
+/** The smallest score with a tree node of its own (see SCORE_OFFSET). */
+export const MIN_TREE_SCORE = 1 - SCORE_OFFSET;
+
+/** The largest score with a tree node of its own (see SCORE_OFFSET). */
+export const MAX_TREE_SCORE = SCORE_TREE_CAPACITY - SCORE_OFFSET;
+
+/** Beyond any score (|score| ≤ seq + placesPerReferral × referrals, far below 2^53): the open end of an end node's range. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+
+/** The SQL expression of a score's tree key (the same rule as treeKey()). */
+function treeKeySql(score: string): string {
+  return `min(max(${score}, ${MIN_TREE_SCORE}), ${MAX_TREE_SCORE}) + ${SCORE_OFFSET}`;
+}
+
+/**
+ * A score's tree key: score + SCORE_OFFSET, clamped to 1 … SCORE_TREE_CAPACITY.
+ * @param score seq − placesPerReferral × referrals (an integer)
+ */
+export function treeKey(score: number): number {
+  return Math.min(Math.max(score, MIN_TREE_SCORE), MAX_TREE_SCORE) + SCORE_OFFSET;
+}
+
+/**
+ * The tree rows for a set of scores, computed in memory: for bulk loading (the bench's seeded database), where one
+ * INSERT of these rows replaces a million single additions. The same tree the statements below build.
+ * @param scores every ranked person's score
+ * @returns [node, count] pairs, nodes ascending, counts > 0
+ */
+export function treeRows(scores: Iterable<number>): Array<[node: number, count: number]> {
+  const counts = new Map<number, number>();
+  for (const score of scores) {
+    for (let node = treeKey(score); node <= SCORE_TREE_CAPACITY; node += node & -node) counts.set(node, (counts.get(node) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a - b);
+}
+
+/**
+ * One statement that adds (sign 1) or removes (sign −1) the people the `who` query selects along their update paths.
+ * `who` yields one column, the score to walk from, and may use the statement's bound parameters.
+ */
+function treeChangeSql(who: string): string {
+  return `WITH RECURSIVE
+  path (node, change) AS (
+    SELECT ${treeKeySql("start.score")}, start.change FROM (${who}) AS start
+    UNION ALL
+    SELECT node + (node & -node), change FROM path WHERE node + (node & -node) <= ${SCORE_TREE_CAPACITY}
+  )
+INSERT INTO rank_tree (node, count)
+SELECT node, sum(change) FROM path GROUP BY node HAVING sum(change) <> 0
+ON CONFLICT (node) DO UPDATE SET count = count + excluded.count`;
+}
+
+/**
+ * The statements that put a newly stored person in line, at score = seq (no referrals yet), for the caller's batch
+ * right after its INSERT of the row. Idempotent: a person already in line (score set) is left as they are, so a
+ * batch whose INSERT stored nothing (an address already on the list) changes nothing here either.
+ * @param db the D1 binding
+ * @param signupId signups.id of the person
+ * @returns statements to run in this order, in one db.batch() (2 statements)
+ */
+export function insertStatements(db: D1Database, signupId: string): D1PreparedStatement[] {
+  return [
+    db.prepare(treeChangeSql("SELECT seq AS score, 1 AS change FROM signups WHERE id = ?1 AND score IS NULL")).bind(signupId),
+    db.prepare("UPDATE signups SET score = seq WHERE id = ?1 AND score IS NULL").bind(signupId),
+  ];
+}
+
+/**
+ * Who a credit goes to: the referrer recorded on the referred person's row (written once, at their INSERT), if that
+ * referral is not counted yet, is not the person themselves, and the referrer is in line. Parameter ?1 = the referred
+ * person's signups.id.
+ */
+const CREDITED_REFERRER = `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
+  WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL`;
+
+/**
+ * The statements that count one person's referral for their referrer: the referrer leaves their node, gains one
+ * referral and placesPerReferral places (score − placesPerReferral), enters the new node, and the referred person's
+ * `referral_counted_at` is set. Keyed on the referred person, so it is idempotent (a referral is counted once
+ * however often this runs, e.g. a signup retried or a confirmation webhook delivered twice) and credits the first
+ * referrer only. Does nothing when the person has no referrer, referred themselves, or is already counted.
+ * @param db the D1 binding
+ * @param referredId signups.id of the person whose referral counts now
+ * @param placesPerReferral places a counted referral moves the referrer up (content: referrals.placesPerReferral), a non-negative integer
+ * @param countedAt when the referral counts, ISO 8601 UTC (stored as referral_counted_at)
+ * @returns statements to run in this order, in one db.batch() (3 statements)
+ * @throws RangeError when placesPerReferral is not a non-negative safe integer
+ */
+export function creditStatements(db: D1Database, referredId: string, placesPerReferral: number, countedAt: string): D1PreparedStatement[] {
+  if (!Number.isSafeInteger(placesPerReferral) || placesPerReferral < 0) {
+    throw new RangeError(`placesPerReferral must be a non-negative integer, got ${placesPerReferral}`);
+  }
+  return [
+    // Both walks read the referrer's current score: out of the old node, into the node of score − placesPerReferral.
+    db
+      .prepare(
+        treeChangeSql(`SELECT score, -1 AS change FROM signups WHERE id IN (${CREDITED_REFERRER})
+  UNION ALL SELECT score - ?2, 1 FROM signups WHERE id IN (${CREDITED_REFERRER})`),
+      )
+      .bind(referredId, placesPerReferral),
+    db
+      .prepare(`UPDATE signups SET referrals = referrals + 1, score = score - ?2 WHERE id IN (${CREDITED_REFERRER})`)
+      .bind(referredId, placesPerReferral),
+    db.prepare(`UPDATE signups SET referral_counted_at = ?2 WHERE id = ?1 AND EXISTS (${CREDITED_REFERRER})`).bind(referredId, countedAt),
+  ];
+}
+
+/**
+ * The statements that take a person out of line (before their row is erased): everyone behind moves up one
+ * place. The caller's batch then deletes or keeps the row; a row with score NULL is not in line.
+ * @param db the D1 binding
+ * @param signupId signups.id of the person
+ * @returns statements to run in this order, in one db.batch() (2 statements)
+ */
+export function removeStatements(db: D1Database, signupId: string): D1PreparedStatement[] {
+  return [
+    db.prepare(treeChangeSql("SELECT score, -1 AS change FROM signups WHERE id = ?1 AND score IS NOT NULL")).bind(signupId),
+    db.prepare("UPDATE signups SET score = NULL WHERE id = ?1").bind(signupId),
+  ];
+}
+
+/** A person's place in line. */
+export interface Position {
+  /** 1 = first in line; distinct for every person. */
+  position: number;
+  /** People in line. */
+  total: number;
+  /** Rows D1 read for this answer (the sum of `meta.rows_read` over its queries). */
+  rowsRead: number;
+}
+
+/** The people with a smaller tree key (a prefix sum down the tree), and the total (node SCORE_TREE_CAPACITY). */
+const AHEAD_IN_TREE = `WITH RECURSIVE
+  me AS (SELECT score FROM signups WHERE id = ?1 AND score IS NOT NULL),
+  path (node) AS (
+    SELECT ${treeKeySql("score")} - 1 FROM me
+    UNION ALL
+    SELECT node - (node & -node) FROM path WHERE node - (node & -node) > 0
+  )
+SELECT
+  (SELECT coalesce(sum(rank_tree.count), 0) FROM path JOIN rank_tree USING (node)) AS ahead,
+  (SELECT count FROM rank_tree WHERE node = ${SCORE_TREE_CAPACITY}) AS total
+FROM me`;
+
+/**
+ * The people ahead with the same tree key: the same score and more referrals (through the (score, referrals) index);
+ * in an end node (a score beyond MIN_TREE_SCORE … MAX_TREE_SCORE) also a smaller score.
+ */
+const AHEAD_IN_NODE = `WITH me AS (
+  SELECT score, referrals,
+    CASE WHEN score <= ${MIN_TREE_SCORE} THEN ${-UNBOUNDED} WHEN score >= ${MAX_TREE_SCORE} THEN ${MAX_TREE_SCORE} ELSE score END AS low,
+    CASE WHEN score <= ${MIN_TREE_SCORE} THEN ${MIN_TREE_SCORE} WHEN score >= ${MAX_TREE_SCORE} THEN ${UNBOUNDED} ELSE score END AS high
+  FROM signups WHERE id = ?1 AND score IS NOT NULL
+)
+SELECT count(*) AS ahead FROM me JOIN signups AS other
+  ON other.score BETWEEN me.low AND me.high AND (other.score < me.score OR (other.score = me.score AND other.referrals > me.referrals))`;
+
+/**
+ * A person's position in line, read in one batch (so both of its queries see the same state).
+ *
+ * Rows read (D1's `meta.rows_read`, which counts the walk's own CTE rows too): the person's row once per query, at
+ * most 25 walk rows and 25 tree rows (key − 1 < 2^25 has at most 25 set bits), the total's row, and the people who
+ * share the person's score: at most 53 plus those. A score is shared only by people with different referral counts
+ * (seq − K × referrals = s has one seq per count), so that part stays small; the seeded bench lists read a median of
+ * 19–25 rows and at most 53 at 1,000 to 100,000 people.
+ * @param db the D1 binding
+ * @param signupId signups.id of the person
+ * @returns their position, the number of people in line and the rows read; null when there is no such person or
+ *   they are not in line (score NULL)
+ */
+export async function positionOf(db: D1Database, signupId: string): Promise<Position | null> {
+  const [inTree, inNode] = await db.batch<{ ahead: number; total?: number | null }>([
+    db.prepare(AHEAD_IN_TREE).bind(signupId),
+    db.prepare(AHEAD_IN_NODE).bind(signupId),
+  ]);
+  const rowsRead = inTree.meta.rows_read + inNode.meta.rows_read;
+  const tree = inTree.results[0];
+  const node = inNode.results[0];
+  if (!tree || !node) return null;
+  return { position: 1 + tree.ahead + node.ahead, total: tree.total ?? 0, rowsRead };
+}
