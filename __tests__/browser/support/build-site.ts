@@ -2,10 +2,10 @@
  * Builds the fixture site for the browser tests, from the fixture content (or a variant
  * of it) and with the signup endpoints pointed at the provider stand-in.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseDocument } from "yaml";
 import { runGatsby } from "../../../scripts/lib/gatsby-build";
+
+export { writeFixtureVariant } from "../../support/content";
 
 /** The worktree root (this file is __tests__/browser/support/build-site.ts). */
 export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
@@ -24,19 +24,6 @@ export interface FixtureBuild {
   endpointUrl: string;
   /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL. */
   noScriptFormUrl: string;
-}
-
-/**
- * Write a variant of the fixture content with some fields changed, keeping everything else.
- * @param file where to write it
- * @param changes [path, value] pairs, e.g. [["provider", "transport"], "legacy-form"]
- * @returns file
- */
-export function writeFixtureVariant(file: string, changes: [string[], unknown][]): string {
-  const doc = parseDocument(readFileSync(FIXTURE_CONTENT_FILE, "utf8"));
-  for (const [at, value] of changes) doc.setIn(at, value);
-  writeFileSync(file, doc.toString());
-  return file;
 }
 
 /**
