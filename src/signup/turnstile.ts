@@ -70,6 +70,8 @@ const loading = new Map<string, Promise<TurnstileApi>>();
  * @throws (rejects) Error when the script fails to load (blocked, offline) or defines no `window.turnstile`
  */
 export function loadTurnstileScript(url: string): Promise<TurnstileApi> {
+  // Already on the page (another form drew a widget before this one): nothing more to load.
+  if (window.turnstile) return Promise.resolve(window.turnstile);
   const known = loading.get(url);
   if (known) return known;
   const promise = new Promise<TurnstileApi>((resolve, reject) => {
