@@ -270,6 +270,15 @@ export const BROKEN_CASES: BrokenCase[] = [
     message: "A Klaviyo public API key is exactly 6 letters or digits, with no spaces.",
   },
   {
+    name: "source-too-long",
+    mistake: "provider.source is longer than the 100 characters a custom source may have.",
+    patches: [swap("  source: Fixture Fund waitlist", `  source: ${"Fixture Fund waitlist, ".repeat(5)}spring`)],
+    column: 11,
+    field: "provider.source",
+    message:
+      "A source has at most 100 characters; the waitlist service would refuse every signup with a longer one. Use a short name, like the ad campaign's.",
+  },
+  {
     name: "syntax-bad-indent",
     mistake: "success.subtext is indented by 3 spaces while its neighbours use 2.",
     patches: [swap(SUBTEXT, ` ${SUBTEXT}`)],

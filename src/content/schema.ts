@@ -13,6 +13,7 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
+import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/attribution";
 import {
   CLIENT_API_ENDPOINT_URL,
   DEFAULT_SIGNUP_TRANSPORT,
@@ -69,9 +70,9 @@ const SERVICE_LIST_MESSAGE =
 const SERVICE_ADDRESS_MESSAGE = (key: string) =>
   `With transport: waitlist-api the form always sends signups to our own service at ${WAITLIST_API_PATH} on the site's own address, with and without JavaScript, so ${key} is not used. Remove it.`;
 
-/** A piece of copy shown to visitors: non-empty after trimming. */
-function copy(description: string, example: string) {
-  return z
+/** A piece of copy shown to visitors: non-empty after trimming, and at most `maxChars` characters when given. */
+function copy(description: string, example: string, maxChars?: { chars: number; message: string }) {
+  const text = z
     .string({
       error: (issue) =>
         issue.input === undefined
@@ -81,9 +82,21 @@ function copy(description: string, example: string) {
             : "This should be text. Put it in quotes.",
     })
     .trim()
-    .min(1, { error: NOT_BLANK_MESSAGE })
-    .meta({ description, examples: [example], pattern: NOT_BLANK, patternErrorMessage: NOT_BLANK_MESSAGE });
+    .min(1, { error: NOT_BLANK_MESSAGE });
+  // Metadata last: zod keeps it per schema instance, and every check makes a new one.
+  return (maxChars ? text.max(maxChars.chars, { error: maxChars.message }) : text).meta({
+    description,
+    examples: [example],
+    pattern: NOT_BLANK,
+    patternErrorMessage: NOT_BLANK_MESSAGE,
+  });
 }
+
+/** Why a custom source is refused when it is too long (the waitlist service keeps no longer). */
+const SOURCE_TOO_LONG = {
+  chars: CUSTOM_SOURCE_MAX_CHARS,
+  message: `A source has at most ${CUSTOM_SOURCE_MAX_CHARS} characters; the waitlist service would refuse every signup with a longer one. Use a short name, like the ad campaign's.`,
+};
 
 /**
  * Copy that runs to a sentence or more: the web editor gives it a text area instead of a
@@ -319,10 +332,10 @@ export const siteContentSchema = z
           .string({ error: "Write the source as text, like PickFund waitlist." })
           .trim()
           .min(1, { error: "The source is empty. Name where these signups come from, like PickFund waitlist, or leave the field out." })
+          .max(SOURCE_TOO_LONG.chars, { error: SOURCE_TOO_LONG.message })
           .optional()
           .meta({
-            description:
-              "Klaviyo's custom source recorded on every profile that signs up here (waitlist-api and client-api), so the firm can see where each signup came from. Visitors never see it.",
+            description: `Klaviyo's custom source recorded on every profile that signs up here (waitlist-api and client-api), so the firm can see where each signup came from: at most ${CUSTOM_SOURCE_MAX_CHARS} characters. Visitors never see it.`,
             examples: ["PickFund waitlist"],
           }),
         publicApiKey: klaviyoId(
@@ -588,8 +601,9 @@ export type SiteContent = z.output<typeof siteContentSchema>;
 export const campaignSectionSchema = z
   .strictObject({
     source: copy(
-      "Where this campaign's signups come from, recorded with each signup as its custom source (free text, like the ad campaign's name).",
+      `Where this campaign's signups come from, recorded with each signup as its custom source (free text, like the ad campaign's name, at most ${CUSTOM_SOURCE_MAX_CHARS} characters).`,
       "nba-ads",
+      SOURCE_TOO_LONG,
     ),
     metaDescription: copy(
       "This page's own summary for search engines and shared links. Left out: the site's site.metaDescription.",
