@@ -20,25 +20,34 @@ export const FIXTURE_PIXEL_ID = "123456789012345";
 export interface FixtureBuild {
   /** The content file (default FIXTURE_CONTENT_FILE). */
   contentFile?: string;
-  /** SIGNUP_ENDPOINT_URL: the stand-in's URL for the content's transport (http is allowed for 127.0.0.1). */
-  endpointUrl: string;
-  /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL. */
-  noScriptFormUrl: string;
+  /** SIGNUP_ENDPOINT_URL: the stand-in's URL for the content's transport (http is allowed for 127.0.0.1); left out: the transport's own. */
+  endpointUrl?: string;
+  /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL; left out: the transport's own. */
+  noScriptFormUrl?: string;
+  /** TURNSTILE_SCRIPT_URL: the Turnstile stand-in script, for a content file with a Turnstile site key. */
+  turnstileScriptUrl?: string;
 }
 
 /**
- * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL set.
+ * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, and SIGNUP_ENDPOINT_URL, SIGNUP_NOSCRIPT_FORM_URL and
+ * TURNSTILE_SCRIPT_URL as given (empty, which the build reads as unset, when not: a developer's shell must not leak in).
  * Output is kept quiet and printed only when the build fails.
  * @throws Error with the build's output when gatsby exits non-zero
  */
-export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
+export async function buildFixtureSite({
+  contentFile = FIXTURE_CONTENT_FILE,
+  endpointUrl,
+  noScriptFormUrl,
+  turnstileScriptUrl,
+}: FixtureBuild): Promise<void> {
   const { status, stdout, stderr } = await runGatsby(["build"], {
     projectDir: ROOT_DIR,
     env: {
       NODE_ENV: "production",
       SITE_CONTENT_FILE: contentFile,
-      SIGNUP_ENDPOINT_URL: endpointUrl,
-      SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
+      SIGNUP_ENDPOINT_URL: endpointUrl ?? "",
+      SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl ?? "",
+      TURNSTILE_SCRIPT_URL: turnstileScriptUrl ?? "",
     },
   });
   if (status === 0) return;
