@@ -5,8 +5,9 @@
  * page queries, which pick their node by `derived.pagePath`.
  *
  * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file),
- * SIGNUP_ENDPOINT_URL (replace the provider endpoint) and SIGNUP_NOSCRIPT_FORM_URL
- * (replace where the no-JavaScript form posts).
+ * SIGNUP_ENDPOINT_URL (replace the provider endpoint), SIGNUP_NOSCRIPT_FORM_URL
+ * (replace where the no-JavaScript form posts) and TURNSTILE_SCRIPT_URL (replace
+ * Cloudflare's Turnstile script).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,20 +15,29 @@ import type { FSWatcher } from "chokidar";
 import type { Application, Request, Response } from "express";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { allErrors, loadAllContent } from "./src/content/campaigns";
-import { contentFilePath, deriveFields, effectiveProvider, SITE_PAGE_PATH, type EffectiveProvider } from "./src/content/derive";
+import {
+  contentFilePath,
+  deriveFields,
+  effectiveProvider,
+  SITE_PAGE_PATH,
+  turnstileScriptOverride,
+  type DerivedFields,
+  type EffectiveProvider,
+} from "./src/content/derive";
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
 import { headersFile } from "./src/build/securityHeaders";
+import { serviceSettings, writeServiceSettings } from "./src/build/serviceSettings";
 import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
 
-/** The content the last successful sourceNodes read, with the effective provider URLs (for onPostBuild). */
-let builtContent: (SiteContent & { provider: EffectiveProvider }) | null = null;
+/** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
+let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(siteContentTypeDefs());
@@ -53,6 +63,7 @@ function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter:
   let provider: EffectiveProvider;
   try {
     provider = effectiveProvider(content.provider);
+    turnstileScriptOverride();
   } catch (error) {
     fail(reporter, (error as Error).message);
     return false;
@@ -64,7 +75,7 @@ function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter:
       `${path.relative(process.cwd(), file)}: provider.demoMode is on. Signups on this build are SIMULATED and sent nowhere. Set demoMode: false with a public API key and list id before a real launch.`,
     );
   }
-  builtContent = { ...content, provider };
+  builtContent = { ...content, provider, derived };
 
   const pages = [
     { id: createNodeId(SITE_CONTENT_TYPE), content: { ...content, campaign: null }, pagePath: SITE_PAGE_PATH },
@@ -155,8 +166,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 
 /**
  * After the build: the web app manifest (from the content, so the brand name lives
- * only in the YAML), robots.txt naming the sitemap, and `_headers` with the security headers, whose CSP hashes
- * Gatsby's inline scripts as they stand in the finished HTML.
+ * only in the YAML), robots.txt naming the sitemap, `_headers` with the security headers, whose CSP hashes
+ * Gatsby's inline scripts as they stand in the finished HTML, and the waitlist service's settings.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   if (!builtContent) return;
@@ -198,10 +209,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     endpointUrl,
     noScriptFormUrl,
     pixel: Boolean(builtContent.adPixel?.id),
+    turnstileScriptUrl: builtContent.derived.turnstileScriptUrl,
     admin: cmsBackendOrigins(cms.backend),
   });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
+
+  // The waitlist service's settings (waitlist-api only), read by the Worker from the same build.
+  const settingsFile = await writeServiceSettings(publicDir, serviceSettings(builtContent));
+  if (settingsFile) reporter.info(`Wrote public/${path.basename(settingsFile)} for the waitlist service`);
 };
 
 /**

@@ -1358,12 +1358,14 @@ type SiteContentDerived = {
   readonly builtAtMs: Scalars['Float'];
   /** home.countdown.label with {date} replaced by the launch date and time, on the clock of launch.moment's own offset (e.g. June 1, 2030 at 12:00 PM UTC-07:00). */
   readonly countdownLabel: Scalars['String'];
-  /** true when signups are simulated (provider.demoMode, or no key/list id). */
+  /** true when signups are simulated (provider.demoMode, or no list id, or for Klaviyo's own transports no public API key). */
   readonly demoMode: Scalars['Boolean'];
   /** The launch moment in ms since the Unix epoch. */
   readonly launchAtMs: Scalars['Float'];
   /** The page this content is for: / for the site's own signup page (also feeding /success/ and 404), /<slug>/ for a campaign's. */
   readonly pagePath: Scalars['String'];
+  /** The Cloudflare Turnstile script the signup form loads after the first paint, or null when the form has no Turnstile widget. */
+  readonly turnstileScriptUrl: Maybe<Scalars['String']>;
 };
 
 type SiteContentDerivedFieldSelector = {
@@ -1372,6 +1374,7 @@ type SiteContentDerivedFieldSelector = {
   readonly demoMode: InputMaybe<FieldSelectorEnum>;
   readonly launchAtMs: InputMaybe<FieldSelectorEnum>;
   readonly pagePath: InputMaybe<FieldSelectorEnum>;
+  readonly turnstileScriptUrl: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentDerivedFilterInput = {
@@ -1380,6 +1383,7 @@ type SiteContentDerivedFilterInput = {
   readonly demoMode: InputMaybe<BooleanQueryOperatorInput>;
   readonly launchAtMs: InputMaybe<FloatQueryOperatorInput>;
   readonly pagePath: InputMaybe<StringQueryOperatorInput>;
+  readonly turnstileScriptUrl: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentDerivedSortInput = {
@@ -1388,6 +1392,7 @@ type SiteContentDerivedSortInput = {
   readonly demoMode: InputMaybe<SortOrderEnum>;
   readonly launchAtMs: InputMaybe<SortOrderEnum>;
   readonly pagePath: InputMaybe<SortOrderEnum>;
+  readonly turnstileScriptUrl: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentEdge = {
@@ -1859,10 +1864,11 @@ type SiteContentProvider = {
   readonly demoMode: Scalars['Boolean'];
   readonly endpointUrl: Maybe<Scalars['String']>;
   readonly listId: Maybe<Scalars['String']>;
-  readonly noScriptFormUrl: Scalars['String'];
+  readonly noScriptFormUrl: Maybe<Scalars['String']>;
   readonly publicApiKey: Maybe<Scalars['String']>;
   readonly source: Maybe<Scalars['String']>;
   readonly transport: Scalars['String'];
+  readonly turnstileSiteKey: Maybe<Scalars['String']>;
 };
 
 type SiteContentProviderFieldSelector = {
@@ -1873,6 +1879,7 @@ type SiteContentProviderFieldSelector = {
   readonly publicApiKey: InputMaybe<FieldSelectorEnum>;
   readonly source: InputMaybe<FieldSelectorEnum>;
   readonly transport: InputMaybe<FieldSelectorEnum>;
+  readonly turnstileSiteKey: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentProviderFilterInput = {
@@ -1883,6 +1890,7 @@ type SiteContentProviderFilterInput = {
   readonly publicApiKey: InputMaybe<StringQueryOperatorInput>;
   readonly source: InputMaybe<StringQueryOperatorInput>;
   readonly transport: InputMaybe<StringQueryOperatorInput>;
+  readonly turnstileSiteKey: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentProviderSortInput = {
@@ -1893,6 +1901,7 @@ type SiteContentProviderSortInput = {
   readonly publicApiKey: InputMaybe<SortOrderEnum>;
   readonly source: InputMaybe<SortOrderEnum>;
   readonly transport: InputMaybe<SortOrderEnum>;
+  readonly turnstileSiteKey: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentSite = {
@@ -2162,6 +2171,7 @@ type SiteContentToastsSubscriptionFailed = {
   readonly networkMessage: Scalars['String'];
   readonly rejectedMessage: Scalars['String'];
   readonly title: Scalars['String'];
+  readonly verificationMessage: Scalars['String'];
 };
 
 type SiteContentToastsSubscriptionFailedFieldSelector = {
@@ -2170,6 +2180,7 @@ type SiteContentToastsSubscriptionFailedFieldSelector = {
   readonly networkMessage: InputMaybe<FieldSelectorEnum>;
   readonly rejectedMessage: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly verificationMessage: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentToastsSubscriptionFailedFilterInput = {
@@ -2178,6 +2189,7 @@ type SiteContentToastsSubscriptionFailedFilterInput = {
   readonly networkMessage: InputMaybe<StringQueryOperatorInput>;
   readonly rejectedMessage: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly verificationMessage: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentToastsSubscriptionFailedSortInput = {
@@ -2186,6 +2198,7 @@ type SiteContentToastsSubscriptionFailedSortInput = {
   readonly networkMessage: InputMaybe<SortOrderEnum>;
   readonly rejectedMessage: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly verificationMessage: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentToastsSuccess = {
@@ -2807,7 +2820,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
@@ -2818,7 +2831,7 @@ type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly
 
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
 
-type SignupFormContentFragment = { readonly home: { readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string }, readonly derived: { readonly demoMode: boolean }, readonly campaign: { readonly source: string } | null };
+type SignupFormContentFragment = { readonly home: { readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string }, readonly derived: { readonly demoMode: boolean, readonly pagePath: string, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly source: string } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -59,6 +59,13 @@ const CORPUS: [string, number, number, string, string][] = [
   ["missing-source", 3, 1, "campaign.source", "The field `source` is missing from `campaign`. Add it on its own line in that section."],
   ["wrong-type", 7, 12, "home.tagline", "This should be text. Put it in quotes."],
   ["odds-too-many", 7, 9, "decorations.odds", "Give at most 12 odds numbers; more would crowd the page."],
+  [
+    "source-too-long",
+    4,
+    11,
+    "campaign.source",
+    "A source has at most 100 characters; the waitlist service would refuse every signup with a longer one. Use a short name, like the ad campaign's.",
+  ],
 ];
 
 describe("broken campaign corpus", () => {

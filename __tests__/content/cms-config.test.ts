@@ -105,11 +105,20 @@ describe("/admin/config.yml", () => {
       expect(patternErrorMessage).not.toMatch(/\^|\\[dsS]|\[/);
     }
     expect(fieldAt("provider.publicApiKey").pattern?.[1]).toMatch(/Never a private key \(pk_…\)/);
+    expect(fieldAt("provider.turnstileSiteKey")).toMatchObject({ widget: "string", required: false });
+    expect(new RegExp(fieldAt("provider.turnstileSiteKey").pattern?.[0] as string).test("1x00000000000000000000AA")).toBe(true);
+    expect(new RegExp(fieldAt("provider.turnstileSiteKey").pattern?.[0] as string).test("1x0000000000000000000000000000000AA")).toBe(false);
     expect(new RegExp(fieldAt("home.title").pattern?.[0] as string).test("   ")).toBe(false);
   });
 
-  it("uses a yes/no switch for demoMode, a list of texts for the odds, and text areas for long copy only", () => {
+  it("uses a yes/no switch for demoMode, a drop-down for the transport, a list of texts for the odds, and text areas for long copy only", () => {
     expect(fieldAt("provider.demoMode")).toMatchObject({ widget: "boolean", default: false, required: false });
+    expect(fieldAt("provider.transport")).toMatchObject({
+      widget: "select",
+      options: ["waitlist-api", "client-api", "legacy-form"],
+      default: "client-api",
+      required: false,
+    });
     expect(fieldAt("decorations.odds")).toMatchObject({ widget: "list", min: 1, max: 12, field: { widget: "string", required: true } });
     expect(fieldAt("home.privacyNote").widget).toBe("text");
     expect(fieldAt("site.metaDescription").widget).toBe("text");

@@ -45,6 +45,9 @@ const TAGLINE = "  tagline: Join thousand's of profitable sports pickers & get f
 const TITLE = '  title: "Fixture title: secure your spot"';
 const SOCIAL_URL = "    url: https://x.com/pickfund";
 const PUBLIC_KEY = "  publicApiKey: Pk7Fnd";
+const TRANSPORT = "  transport: client-api";
+const TURNSTILE = '  turnstileSiteKey: ""';
+const SERVICE_ENDPOINT = "  endpointUrl: https://a.klaviyo.com/client/subscriptions/";
 const ODDS = '  odds: ["+150", "-110", "2.50", "+320", "-145", "1.91", "+200", "3.75"]';
 
 /** One line of the fixture replaced by another. */
@@ -133,6 +136,55 @@ export const BROKEN_CASES: BrokenCase[] = [
     message: "A Klaviyo list id is exactly 6 letters or digits, with no spaces.",
   },
   {
+    name: "service-without-list-id",
+    mistake: "provider.transport is waitlist-api, and listId is left out while demoMode is false.",
+    patches: [swap(TRANSPORT, "  transport: waitlist-api"), { line: "  listId: WtL1st", to: [] }],
+    reportedAt: "provider:",
+    column: 1,
+    field: "provider.listId",
+    message:
+      "The waitlist service needs listId: it subscribes every signup to that Klaviyo list. Add it, or set demoMode: true to publish a demo that collects nothing.",
+  },
+  {
+    name: "service-with-klaviyo-endpoint",
+    mistake: "provider.transport is waitlist-api, and endpointUrl names Klaviyo's Client API.",
+    patches: [swap(TRANSPORT, "  transport: waitlist-api"), { after: "  source: Fixture Fund waitlist", add: [SERVICE_ENDPOINT] }],
+    reportedAt: SERVICE_ENDPOINT,
+    column: 16,
+    field: "provider.endpointUrl",
+    message:
+      "With transport: waitlist-api the form always sends signups to our own service at /api/signups on the site's own address, with and without JavaScript, so endpointUrl is not used. Remove it.",
+  },
+  {
+    name: "turnstile-without-service",
+    mistake: "provider.turnstileSiteKey is set while the transport is client-api.",
+    patches: [swap(TURNSTILE, "  turnstileSiteKey: 1x00000000000000000000AA")],
+    column: 21,
+    field: "provider.turnstileSiteKey",
+    message:
+      "Turnstile works only with transport: waitlist-api, because our waitlist service is what checks each visitor's Turnstile answer; Klaviyo does not. Remove turnstileSiteKey, or set transport: waitlist-api.",
+  },
+  {
+    name: "turnstile-secret-key",
+    mistake: "provider.turnstileSiteKey holds Cloudflare's (test) Turnstile SECRET key.",
+    patches: [swap(TRANSPORT, "  transport: waitlist-api"), swap(TURNSTILE, "  turnstileSiteKey: 1x0000000000000000000000000000000AA")],
+    reportedAt: "  turnstileSiteKey: 1x0000000000000000000000000000000AA",
+    column: 21,
+    field: "provider.turnstileSiteKey",
+    message:
+      "This looks like the Turnstile SECRET key (it is longer than a site key). Everything in this file is published to every visitor, so anyone could use it. Use the SITE key (Cloudflare dashboard → Turnstile → your widget → Site key), and rotate this secret key in Cloudflare.",
+  },
+  {
+    name: "turnstile-site-key-format",
+    mistake: "provider.turnstileSiteKey is a made-up word, not a Turnstile site key.",
+    patches: [swap(TRANSPORT, "  transport: waitlist-api"), swap(TURNSTILE, "  turnstileSiteKey: my-turnstile-key")],
+    reportedAt: "  turnstileSiteKey: my-turnstile-key",
+    column: 21,
+    field: "provider.turnstileSiteKey",
+    message:
+      "A Turnstile site key looks like 0x4AAAAAAADnPIDROrmt1Wwj: a digit, an x, then about 22 letters or digits, with no spaces (Cloudflare dashboard → Turnstile → your widget → Site key).",
+  },
+  {
     name: "logo-path",
     mistake: "site.logo.src does not start with a slash.",
     patches: [swap("    src: /logo.svg", "    src: logo.svg")],
@@ -216,6 +268,15 @@ export const BROKEN_CASES: BrokenCase[] = [
     column: 17,
     field: "provider.publicApiKey",
     message: "A Klaviyo public API key is exactly 6 letters or digits, with no spaces.",
+  },
+  {
+    name: "source-too-long",
+    mistake: "provider.source is longer than the 100 characters a custom source may have.",
+    patches: [swap("  source: Fixture Fund waitlist", `  source: ${"Fixture Fund waitlist, ".repeat(5)}spring`)],
+    column: 11,
+    field: "provider.source",
+    message:
+      "A source has at most 100 characters; the waitlist service would refuse every signup with a longer one. Use a short name, like the ad campaign's.",
   },
   {
     name: "syntax-bad-indent",
@@ -338,10 +399,11 @@ export const BROKEN_CASES: BrokenCase[] = [
   {
     name: "transport-typo",
     mistake: "provider.transport has a typo (client-apy).",
-    patches: [swap("  transport: client-api", "  transport: client-apy")],
+    patches: [swap(TRANSPORT, "  transport: client-apy")],
     column: 14,
     field: "provider.transport",
-    message: '"client-apy" is not a way of sending signups. Write client-api (recommended) or legacy-form.',
+    message:
+      '"client-apy" is not a way of sending signups. Write waitlist-api (our own waitlist service), client-api (Klaviyo directly) or legacy-form.',
   },
   {
     name: "url-http",

@@ -2,8 +2,11 @@
  * Test content: the fixture file validated and shaped like the pages' GraphQL
  * result (`data.siteContent`), so components render exactly what a build would give them.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { deriveFields, effectiveProvider, type EffectiveProvider } from "../../src/content/derive";
+import { parseDocument } from "yaml";
+import { deriveFields, effectiveProvider, SITE_PAGE_PATH, type EffectiveProvider } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import type { SiteContent } from "../../src/content/schema";
 
@@ -50,8 +53,38 @@ export function loadTestContent(file = FIXTURE_FILE, builtAtMs = FIXTURE_BUILT_A
   const node = {
     ...result.content,
     provider: effectiveProvider(result.content.provider, {}),
-    derived: deriveFields(result.content, builtAtMs),
+    derived: deriveFields(result.content, builtAtMs, SITE_PAGE_PATH, {}),
     campaign: null,
   };
   return nullForMissing(node) as TestSiteContent;
+}
+
+/** One change to the fixture: the field's path and its new value, e.g. `[["provider", "transport"], "legacy-form"]`. */
+export type FixtureChange = [string[], unknown];
+
+/**
+ * Write a variant of the fixture content with some fields changed, keeping everything else (comments too).
+ * @param file where to write it
+ * @param changes the fields to change
+ * @returns file
+ */
+export function writeFixtureVariant(file: string, changes: FixtureChange[]): string {
+  const doc = parseDocument(readFileSync(FIXTURE_FILE, "utf8"));
+  for (const [at, value] of changes) doc.setIn(at, value);
+  writeFileSync(file, doc.toString());
+  return file;
+}
+
+/**
+ * A variant of the fixture as the page queries return it: written to a scratch file and loaded through the
+ * content loader, so the variant is validated and derived exactly as a build would.
+ * @throws Error listing the content errors when the variant is invalid
+ */
+export function loadTestVariant(changes: FixtureChange[], builtAtMs = FIXTURE_BUILT_AT_MS): TestSiteContent {
+  const scratch = mkdtempSync(path.join(tmpdir(), "fixture-variant-"));
+  try {
+    return loadTestContent(writeFixtureVariant(path.join(scratch, "site.yaml"), changes), builtAtMs);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

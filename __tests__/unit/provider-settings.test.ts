@@ -1,12 +1,14 @@
 /**
  * The provider settings a build uses (gatsby-node → effectiveProvider): each transport's
- * own Klaviyo address when the content names none, and the SIGNUP_ENDPOINT_URL /
- * SIGNUP_NOSCRIPT_FORM_URL overrides, which must be https (plain http only on loopback).
+ * own address when the content names none (the waitlist service's is a path of the site), the
+ * SIGNUP_ENDPOINT_URL / SIGNUP_NOSCRIPT_FORM_URL / TURNSTILE_SCRIPT_URL overrides, which must be
+ * https (plain http only on loopback), and when a build is a demo or shows the Turnstile widget.
  * @jest-environment node
  */
-import { effectiveProvider } from "../../src/content/derive";
+import { deriveFields, effectiveProvider, isDemoBuild, turnstileScriptOverride } from "../../src/content/derive";
 import type { SiteContent } from "../../src/content/schema";
-import { CLIENT_API_ENDPOINT_URL, LEGACY_FORM_ENDPOINT_URL, NO_SCRIPT_FORM_URL } from "../../src/signup/endpoints";
+import { CLIENT_API_ENDPOINT_URL, LEGACY_FORM_ENDPOINT_URL, NO_SCRIPT_FORM_URL, WAITLIST_API_PATH } from "../../src/signup/endpoints";
+import { loadTestContent } from "../support/content";
 
 const PROVIDER: SiteContent["provider"] = {
   transport: "client-api",
@@ -55,4 +57,56 @@ it.each([
   ],
 ])("refuses %s=%j with a plain explanation", (name, value, message) => {
   expect(() => effectiveProvider(PROVIDER, { [name]: value })).toThrow(message);
+});
+
+describe("the waitlist-api transport", () => {
+  const SERVICE: SiteContent["provider"] = { transport: "waitlist-api", listId: "WtL1st", demoMode: false };
+
+  it("sends to /api/signups on the site's own origin, and the no-JavaScript form posts there too", () => {
+    expect(effectiveProvider(SERVICE, {})).toMatchObject({ endpointUrl: WAITLIST_API_PATH, noScriptFormUrl: WAITLIST_API_PATH });
+  });
+
+  it("lets SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL still replace them (tests, staging)", () => {
+    const env = { SIGNUP_ENDPOINT_URL: "http://127.0.0.1:4000/api/signups", SIGNUP_NOSCRIPT_FORM_URL: "http://127.0.0.1:4000/api/signups" };
+    expect(effectiveProvider(SERVICE, env)).toMatchObject({
+      endpointUrl: "http://127.0.0.1:4000/api/signups",
+      noScriptFormUrl: "http://127.0.0.1:4000/api/signups",
+    });
+  });
+
+  it("is a real build without a public API key (the service keeps its private key), a demo without a list id", () => {
+    expect(isDemoBuild(SERVICE)).toBe(false);
+    expect(isDemoBuild({ ...SERVICE, listId: undefined })).toBe(true);
+    expect(isDemoBuild({ ...SERVICE, demoMode: true })).toBe(true);
+    expect(isDemoBuild({ ...SERVICE, transport: "client-api" })).toBe(true);
+  });
+});
+
+describe("the Turnstile script", () => {
+  const content = loadTestContent();
+  const site = (provider: Partial<SiteContent["provider"]>) =>
+    ({ ...content, provider: { ...content.provider, ...provider } }) as unknown as SiteContent;
+  const withKey = site({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" });
+
+  it("is Cloudflare's, explicitly rendered, with waitlist-api and a site key", () => {
+    expect(deriveFields(withKey, 0, "/", {}).turnstileScriptUrl).toBe(
+      "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
+    );
+  });
+
+  it("is none without a site key, and none in a demo build", () => {
+    expect(deriveFields(site({ transport: "waitlist-api" }), 0, "/", {}).turnstileScriptUrl).toBeNull();
+    expect(
+      deriveFields(site({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA", demoMode: true }), 0, "/", {})
+        .turnstileScriptUrl,
+    ).toBeNull();
+  });
+
+  it("can be replaced by TURNSTILE_SCRIPT_URL (a loopback stand-in in tests), which must be https but on loopback", () => {
+    const env = { TURNSTILE_SCRIPT_URL: "http://127.0.0.1:4000/turnstile/v0/api.js?render=explicit" };
+    expect(deriveFields(withKey, 0, "/", env).turnstileScriptUrl).toBe("http://127.0.0.1:4000/turnstile/v0/api.js?render=explicit");
+    expect(() => turnstileScriptOverride({ TURNSTILE_SCRIPT_URL: "http://cdn.example/api.js" })).toThrow(
+      'TURNSTILE_SCRIPT_URL="http://cdn.example/api.js" must use https:// (plain http:// is only allowed for 127.0.0.1 or localhost).',
+    );
+  });
 });

@@ -50,6 +50,49 @@ it("lets the script reach only the chosen transport's origin, and the native for
   expect(directive(csp, "form-action")).toBe("form-action 'self' https://manage.kmail-lists.com");
 });
 
+describe("with the waitlist service (waitlist-api)", () => {
+  const SERVICE = { htmlPages: [PAGE], endpointUrl: "/api/signups", noScriptFormUrl: "/api/signups", pixel: false };
+
+  it("lets the script and the native form reach the site's own origin only: no Klaviyo origin at all", () => {
+    const csp = contentSecurityPolicy(SERVICE);
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(csp, "form-action")).toBe("form-action 'self'");
+    expect(csp).not.toContain("klaviyo");
+    expect(csp).not.toContain("kmail-lists");
+  });
+
+  it("allows no third-party script or frame without Turnstile", () => {
+    const csp = contentSecurityPolicy(SERVICE);
+    expect(csp).not.toContain("challenges.cloudflare.com");
+    expect(directive(csp, "frame-src")).toBe("");
+  });
+
+  it("with Turnstile, allows Cloudflare's script and its widget's frame, and nothing else of Cloudflare's", () => {
+    const csp = contentSecurityPolicy({
+      ...SERVICE,
+      turnstileScriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
+    });
+    expect(directive(csp, "script-src")).toBe(
+      `script-src 'self' ${inlineScriptHashes(PAGE).sort().join(" ")} https://challenges.cloudflare.com`,
+    );
+    expect(directive(csp, "frame-src")).toBe("frame-src https://challenges.cloudflare.com");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+  });
+
+  it("allows the origin of a replaced Turnstile script (a test's loopback stand-in) instead of Cloudflare's", () => {
+    const csp = contentSecurityPolicy({ ...SERVICE, turnstileScriptUrl: "http://127.0.0.1:40123/turnstile/v0/api.js?render=explicit" });
+    expect(directive(csp, "script-src")).toContain("http://127.0.0.1:40123");
+    expect(directive(csp, "frame-src")).toBe("frame-src http://127.0.0.1:40123");
+    expect(csp).not.toContain("challenges.cloudflare.com");
+  });
+
+  it("still allows an endpoint a test moved to another origin (SIGNUP_ENDPOINT_URL)", () => {
+    const csp = contentSecurityPolicy({ ...SERVICE, endpointUrl: "http://127.0.0.1:40123/api/signups" });
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' http://127.0.0.1:40123");
+    expect(directive(csp, "form-action")).toBe("form-action 'self'");
+  });
+});
+
 it("writes the security headers for every path in Netlify/Cloudflare _headers format", () => {
   const file = headersFile({ htmlPages: [PAGE], endpointUrl: "https://x.example/s", pixel: false });
   const block = file.split("\n\n").find((b) => b.startsWith("/*\n")) ?? "";

@@ -14,12 +14,14 @@ import { inlineScripts } from "./inlineScripts";
 export interface SecurityHeadersInput {
   /** Every built HTML page's text. */
   htmlPages: string[];
-  /** The endpoint of the transport this build's script sends signups to. */
+  /** The endpoint of the transport this build's script sends signups to: an absolute URL, or a path of the site (the waitlist service). */
   endpointUrl: string;
-  /** Where the form posts without JavaScript (the legacy form endpoint); the endpoint's origin when left out. */
+  /** Where the form posts without JavaScript (an absolute URL or a path of the site); the endpoint when left out. */
   noScriptFormUrl?: string;
   /** Whether an ad pixel is configured (only then is the ad network allowed). */
   pixel: boolean;
+  /** The Cloudflare Turnstile script the form loads, when it has the widget (only then are Cloudflare's script and frames allowed). */
+  turnstileScriptUrl?: string | null;
   /** Hosts the web editor at /admin/ talks to (its backend), when the build has the editor. */
   admin?: AdminOrigins;
 }
@@ -41,22 +43,40 @@ export function inlineScriptHashes(html: string): string[] {
   return inlineScripts(html).map((body) => `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
 }
 
+/**
+ * A URL as a CSP source: a path of the site (the waitlist service's `/api/signups`) is `'self'`, an absolute URL its origin.
+ * @throws TypeError when the value is neither a path nor an absolute URL
+ */
+function sourceOf(url: string): string {
+  return url.startsWith("/") && !url.startsWith("//") ? "'self'" : new URL(url).origin;
+}
+
 /** The Content-Security-Policy value for the whole site. */
-export function contentSecurityPolicy({ htmlPages, endpointUrl, noScriptFormUrl, pixel }: SecurityHeadersInput): string {
+export function contentSecurityPolicy({
+  htmlPages,
+  endpointUrl,
+  noScriptFormUrl,
+  pixel,
+  turnstileScriptUrl,
+}: SecurityHeadersInput): string {
   const hashes = [...new Set(htmlPages.flatMap(inlineScriptHashes))].sort();
   // The script may reach only the chosen transport's origin; the native form only the no-JavaScript endpoint.
-  const endpoint = new URL(endpointUrl).origin;
-  const noScriptForm = new URL(noScriptFormUrl ?? endpointUrl).origin;
+  // The waitlist service is on the site's own origin: then both are 'self' alone.
+  const endpoint = sourceOf(endpointUrl);
+  const noScriptForm = sourceOf(noScriptFormUrl ?? endpointUrl);
   const adNetwork = pixel ? META_PIXEL_ORIGINS : [];
+  // Turnstile's script draws its widget in a frame of its own origin.
+  const turnstile = turnstileScriptUrl ? [new URL(turnstileScriptUrl).origin] : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", ...hashes, ...(pixel ? [new URL(META_PIXEL_SCRIPT_URL).origin] : [])]],
+    ["script-src", ["'self'", ...hashes, ...(pixel ? [new URL(META_PIXEL_SCRIPT_URL).origin] : []), ...turnstile]],
     // styled-components and Radix write <style> tags and style attributes at run time.
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", ...adNetwork]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", endpoint, ...adNetwork]],
     ["form-action", ["'self'", noScriptForm]],
+    ...(turnstile.length > 0 ? [["frame-src", turnstile] as [string, string[]]] : []),
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

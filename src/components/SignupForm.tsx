@@ -1,10 +1,14 @@
 /**
  * The signup form (product rules 6–14): email, first name, last name.
  *
- * Without JavaScript (or before hydration) it is a plain form POST of the legacy form's fields
- * (`g` = list id, `email`, `first_name`, `last_name`) to the provider's form endpoint, which
- * answers people with a page (product rule 12). With JavaScript the handler prevents the native
- * submit, checks the fields in product rule 7's order, and sends through the signup client.
+ * Without JavaScript (or before hydration) it is a plain form POST (product rule 12):
+ * - waitlist-api: to our own service (`email`, `first_name`, `last_name`, `source`, `website`, `page`), which
+ *   answers with a redirect to /success/, or back to this page at `#signup-error-<key>`, where the
+ *   prerendered message for that failure shows (SignupFormErrors);
+ * - client-api and legacy-form: the legacy form's fields (`g` = list id, `email`, `first_name`, `last_name`)
+ *   to Klaviyo's form endpoint, which answers people with a page of its own.
+ * With JavaScript the handler prevents the native submit, checks the fields in product rule 7's order,
+ * and sends through the signup client.
  *
  * The inputs are uncontrolled and read with FormData at submit: what a visitor typed
  * before the scripts arrived (on a slow phone) is exactly what is checked and sent.
@@ -17,13 +21,18 @@ import {
   SignupEmailRefusedError,
   SignupNetworkError,
   SignupRejectedError,
+  SignupVerificationError,
   type ProviderConfig,
 } from "../signup/client";
-import type { ProfileProperties, Submission } from "../signup/submission";
+import type { SignupTransport } from "../signup/endpoints";
+import type { ProfileProperties, SignupAnswer, Submission } from "../signup/submission";
+import { TurnstileChallenge } from "../signup/turnstile";
 import { useSignup } from "../signup/useSignup";
-import { firstValidationFailure, trimSubmission } from "../signup/validation";
+import { firstValidationFailure, SIGNUP_FIELD_MAX_LENGTH, trimSubmission } from "../signup/validation";
 import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
+import { SignupFormErrors } from "./SignupFormErrors";
+import { TurnstileWidget } from "./TurnstileWidget";
 
 /** What the form reads from the page's query (fragment SignupFormContent below). */
 export type SignupFormContent = Queries.SignupFormContentFragment;
@@ -36,8 +45,17 @@ export interface SignupFormProps {
    * function is called when the signup is sent, so that it reads the browser's location then.
    */
   profileProperties?: ProfileProperties | (() => ProfileProperties);
-  /** Called after a successful signup; when absent the form shows its inline success state. */
-  onSubscribed?: () => void;
+  /**
+   * The referral code of the link the visitor came by, sent as `ref` (waitlist-api only); called when the
+   * signup is sent. Null or "" sends none.
+   */
+  referralCode?: () => string | null;
+  /**
+   * Called after a successful signup, with what the waitlist service answered about it (its id, and the
+   * referral details once that program is on); undefined on the other transports, in demo mode and for a
+   * bot caught by the honeypot. When absent the form shows its inline success state.
+   */
+  onSubscribed?: (answer?: SignupAnswer) => void;
 }
 
 /**
@@ -48,7 +66,7 @@ export interface SignupFormProps {
 function providerConfig({ provider, derived, campaign }: SignupFormContent): ProviderConfig {
   const demo = derived.demoMode;
   return {
-    transport: provider.transport === "client-api" ? "client-api" : "legacy-form",
+    transport: transportOf(provider.transport),
     endpointUrl: provider.endpointUrl ?? "",
     publicApiKey: demo ? null : provider.publicApiKey,
     listId: demo ? null : provider.listId,
@@ -57,15 +75,41 @@ function providerConfig({ provider, derived, campaign }: SignupFormContent): Pro
   };
 }
 
+/** The transport as GraphQL gives it (text), read as one the client knows; the schema allows no other. */
+function transportOf(value: string): SignupTransport {
+  return value === "waitlist-api" || value === "client-api" ? value : "legacy-form";
+}
+
 /**
- * The three inputs: `name`s are the legacy form's fields, which the
- * plain-HTML fallback posts and the script reads at submit; `autoComplete` lets browsers fill them.
+ * The three inputs: `name`s are the form fields the plain-HTML fallback posts (the legacy form's, which the
+ * service reads too) and the script reads at submit; `autoComplete` lets browsers fill them; `maxLength` is the
+ * shared rules' limit, which the service enforces too.
  */
 type FieldKey = "email" | "firstName" | "lastName";
 const FIELDS: Record<FieldKey, React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }> = {
-  email: { id: "signup-email", name: "email", type: "email", inputMode: "email", autoComplete: "email", spellCheck: false },
-  firstName: { id: "signup-first-name", name: "first_name", type: "text", autoComplete: "given-name" },
-  lastName: { id: "signup-last-name", name: "last_name", type: "text", autoComplete: "family-name" },
+  email: {
+    id: "signup-email",
+    name: "email",
+    type: "email",
+    inputMode: "email",
+    autoComplete: "email",
+    spellCheck: false,
+    maxLength: SIGNUP_FIELD_MAX_LENGTH.email,
+  },
+  firstName: {
+    id: "signup-first-name",
+    name: "first_name",
+    type: "text",
+    autoComplete: "given-name",
+    maxLength: SIGNUP_FIELD_MAX_LENGTH.firstName,
+  },
+  lastName: {
+    id: "signup-last-name",
+    name: "last_name",
+    type: "text",
+    autoComplete: "family-name",
+    maxLength: SIGNUP_FIELD_MAX_LENGTH.lastName,
+  },
 };
 
 /** The honeypot's field name: people never see it, bots fill it in. */
@@ -85,16 +129,21 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
 }
 
 /** The signup form with its states idle → submitting → success | failure (product rule 8). */
-export function SignupForm({ content, profileProperties, onSubscribed }: SignupFormProps) {
+export function SignupForm({ content, profileProperties, referralCode, onSubscribed }: SignupFormProps) {
   const {
     home: { form, inlineSuccess },
     toasts,
     links,
+    derived,
   } = content;
   const provider = providerConfig(content);
+  const service = provider.transport === "waitlist-api";
+  // The build sets the script's URL only when the widget belongs on the page (waitlist-api, a site key, not a demo).
+  const turnstileSiteKey = derived.turnstileScriptUrl ? content.provider.turnstileSiteKey : null;
+  const [turnstile] = useState(() => (turnstileSiteKey ? new TurnstileChallenge() : null));
   const [subscribed, setSubscribed] = useState(false);
   const { showToast } = useToasts();
-  const signup = useSignup(provider);
+  const signup = useSignup(provider, turnstile);
   // A ref, not state: a double click or a second Enter arrives before React re-renders.
   const inFlight = useRef(false);
   const fieldRefs = {
@@ -105,9 +154,9 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
   const submitRef = useRef<HTMLButtonElement>(null);
   const busy = signup.isPending;
 
-  const succeed = () => {
+  const succeed = (answer?: SignupAnswer) => {
     showToast({ variant: "success", ...toasts.success });
-    if (onSubscribed) onSubscribed();
+    if (onSubscribed) onSubscribed(answer);
     else setSubscribed(true);
   };
 
@@ -132,28 +181,42 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
     }
     inFlight.current = true;
     const properties = typeof profileProperties === "function" ? profileProperties() : profileProperties;
-    signup.mutate(properties ? { ...submission, properties } : submission, {
-      onSuccess: succeed,
-      onError: (error) => {
-        // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
-        const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
-        if (error instanceof SignupEmailRefusedError) {
-          // The provider's own check of the address: the visitor fixes it as after our check.
-          showToast({ variant: "error", ...toasts.invalidEmail });
-          refocus(fieldRefs.email);
-          return;
-        }
-        if (error instanceof SignupRejectedError) {
-          // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
-          console.error(`Signup refused by the provider: ${error.message}`);
-        }
-        showToast({ variant: "error", title: toasts.subscriptionFailed.title, message: failureMessage(error, toasts.subscriptionFailed) });
-        refocus(submitRef);
+    const ref = service ? referralCode?.() : null;
+    signup.mutate(
+      { ...submission, ...(properties ? { properties } : {}), ...(ref ? { referralCode: ref } : {}) },
+      {
+        onSuccess: (answer) => succeed(answer),
+        onError: (error) => {
+          // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
+          const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
+          if (error instanceof SignupEmailRefusedError) {
+            // The provider's own check of the address: the visitor fixes it as after our check.
+            showToast({ variant: "error", ...toasts.invalidEmail });
+            refocus(fieldRefs.email);
+            return;
+          }
+          if (error instanceof SignupVerificationError) {
+            // Turnstile did not verify the visitor; the widget is already running its check again for the next try.
+            showToast({ variant: "error", title: toasts.subscriptionFailed.title, message: toasts.subscriptionFailed.verificationMessage });
+            refocus(submitRef);
+            return;
+          }
+          if (error instanceof SignupRejectedError) {
+            // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
+            console.error(`Signup refused by the provider: ${error.message}`);
+          }
+          showToast({
+            variant: "error",
+            title: toasts.subscriptionFailed.title,
+            message: failureMessage(error, toasts.subscriptionFailed),
+          });
+          refocus(submitRef);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
+    );
   };
 
   if (subscribed) {
@@ -174,9 +237,23 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
   );
 
   return (
-    <Form method="post" action={content.provider.noScriptFormUrl} onSubmit={handleSubmit} aria-labelledby="signup-heading" aria-busy={busy}>
+    <Form
+      method="post"
+      action={content.provider.noScriptFormUrl ?? undefined}
+      onSubmit={handleSubmit}
+      aria-labelledby="signup-heading"
+      aria-busy={busy}
+    >
       <Heading id="signup-heading">{form.heading}</Heading>
-      <input type="hidden" name="g" value={provider.listId ?? ""} />
+      {service ? (
+        <>
+          <SignupFormErrors toasts={toasts} />
+          {provider.customSource ? <input type="hidden" name="source" value={provider.customSource} /> : null}
+          <input type="hidden" name="page" value={derived.pagePath} />
+        </>
+      ) : (
+        <input type="hidden" name="g" value={provider.listId ?? ""} />
+      )}
       {field("email")}
       <NameRow>
         {field("firstName")}
@@ -186,6 +263,9 @@ export function SignupForm({ content, profileProperties, onSubscribed }: SignupF
         <label htmlFor="signup-website">{form.honeypotLabel}</label>
         <input id="signup-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
+      {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
+        <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
+      ) : null}
       <Submit ref={submitRef} type="submit" disabled={busy}>
         {busy ? (
           <>
@@ -383,6 +463,7 @@ export const query = graphql`
         fallbackMessage
         networkMessage
         rejectedMessage
+        verificationMessage
         missingConfigurationMessage
       }
       success {
@@ -397,6 +478,7 @@ export const query = graphql`
       source
       publicApiKey
       listId
+      turnstileSiteKey
     }
     links {
       inlineDiscordInviteUrl
@@ -404,6 +486,8 @@ export const query = graphql`
     }
     derived {
       demoMode
+      pagePath
+      turnstileScriptUrl
     }
     campaign {
       source

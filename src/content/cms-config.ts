@@ -24,6 +24,7 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   pattern?: string;
   patternErrorMessage?: string;
+  enum?: unknown[];
   minItems?: number;
   maxItems?: number;
   default?: unknown;
@@ -34,12 +35,14 @@ export interface JsonSchema {
 export interface DecapField {
   name: string;
   label: string;
-  widget: "string" | "text" | "boolean" | "number" | "list" | "object";
+  widget: "string" | "text" | "select" | "boolean" | "number" | "list" | "object";
   hint?: string;
   required: boolean;
   /** [regular expression, message shown under the field when the value does not match] */
   pattern?: [string, string];
   default?: unknown;
+  /** select: the values offered, in the schema's order */
+  options?: string[];
   value_type?: "int" | "float";
   /** list: the one field each item is; object: its fields */
   field?: DecapField;
@@ -138,6 +141,14 @@ export function decapField(name: string, property: JsonSchema, required: boolean
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string":
+      // A choice of a few values (provider.transport) is a drop-down, so an editor cannot misspell one.
+      if (schema.enum)
+        return {
+          ...base,
+          widget: "select",
+          options: schema.enum.map(String),
+          ...(schema.default !== undefined ? { default: schema.default } : {}),
+        };
       return { ...base, widget: schema["x-multiline"] ? "text" : "string", ...pattern };
     case "boolean":
       return { ...base, widget: "boolean", ...(schema.default !== undefined ? { default: schema.default } : {}) };

@@ -3,7 +3,8 @@
  * and the build-time overrides read from the environment. Build-time only.
  */
 import path from "node:path";
-import { defaultEndpointUrl } from "../signup/endpoints";
+import { defaultEndpointUrl, defaultNoScriptFormUrl } from "../signup/endpoints";
+import { TURNSTILE_SCRIPT_URL } from "../signup/turnstile";
 import { DATE_TIME_WITH_OFFSET, type SiteContent } from "./schema";
 
 /** The fields added to the content node under `derived` (see graphql-types.ts). */
@@ -14,6 +15,11 @@ export interface DerivedFields {
   demoMode: boolean;
   /** The address of the page this content is for: "/" for the site's own signup page, "/<slug>/" for a campaign's. */
   pagePath: string;
+  /**
+   * The Cloudflare Turnstile script the form loads (TURNSTILE_SCRIPT_URL, or the build's override), or null when
+   * the form has no Turnstile widget: no site key, another transport than waitlist-api, or a demo build.
+   */
+  turnstileScriptUrl: string | null;
 }
 
 /** The path of the site's own signup page; its content node also feeds /success/ and the 404 page. */
@@ -44,18 +50,37 @@ export function formatLaunchMoment(moment: string, language: string): string {
 }
 
 /**
+ * Whether this build only simulates signups: `provider.demoMode`, or a setting the transport needs is
+ * missing (the list id; for Klaviyo's own transports the public API key too, which the service does not need).
+ */
+export function isDemoBuild(provider: SiteContent["provider"]): boolean {
+  const needsPublicKey = provider.transport !== "waitlist-api";
+  return provider.demoMode || !provider.listId || (needsPublicKey && !provider.publicApiKey);
+}
+
+/**
  * Values derived from the content for the pages.
  * @param content validated content
  * @param builtAtMs the build's "now" in ms since the epoch
  * @param pagePath the page the content is for ("/" or a campaign's "/<slug>/")
+ * @param env the build's environment (TURNSTILE_SCRIPT_URL)
+ * @throws Error with a plain explanation when the TURNSTILE_SCRIPT_URL override is not an acceptable URL
  */
-export function deriveFields(content: SiteContent, builtAtMs: number, pagePath = SITE_PAGE_PATH): DerivedFields {
+export function deriveFields(
+  content: SiteContent,
+  builtAtMs: number,
+  pagePath = SITE_PAGE_PATH,
+  env: NodeJS.ProcessEnv = process.env,
+): DerivedFields {
+  const demoMode = isDemoBuild(content.provider);
+  const turnstile = content.provider.transport === "waitlist-api" && Boolean(content.provider.turnstileSiteKey) && !demoMode;
   return {
     launchAtMs: Date.parse(content.launch.moment),
     builtAtMs,
     countdownLabel: content.home.countdown.label.replace("{date}", formatLaunchMoment(content.launch.moment, content.site.language)),
-    demoMode: content.provider.demoMode || !content.provider.publicApiKey || !content.provider.listId,
+    demoMode,
     pagePath,
+    turnstileScriptUrl: turnstile ? (turnstileScriptOverride(env) ?? TURNSTILE_SCRIPT_URL) : null,
   };
 }
 
@@ -99,20 +124,33 @@ export function noScriptFormOverride(env: NodeJS.ProcessEnv = process.env): stri
   return urlOverride("SIGNUP_NOSCRIPT_FORM_URL", env);
 }
 
-/** The provider settings a build uses: every URL filled in, overrides applied. */
+/**
+ * The `TURNSTILE_SCRIPT_URL` override: replaces Cloudflare's Turnstile script (tests load a
+ * loopback stand-in that implements `window.turnstile` with Cloudflare's dummy token).
+ * @throws Error with a plain explanation when the value is not an acceptable URL
+ */
+export function turnstileScriptOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return urlOverride("TURNSTILE_SCRIPT_URL", env);
+}
+
+/**
+ * The provider settings a build uses: every URL filled in, overrides applied. Both URLs are absolute,
+ * except the waitlist service's own, which is the path WAITLIST_API_PATH on the site's origin.
+ */
 export type EffectiveProvider = SiteContent["provider"] & { endpointUrl: string; noScriptFormUrl: string };
 
 /**
  * The provider settings this build uses: the endpoint is SIGNUP_ENDPOINT_URL, else
- * provider.endpointUrl, else the transport's own Klaviyo address; the no-JavaScript form
- * posts to SIGNUP_NOSCRIPT_FORM_URL, else provider.noScriptFormUrl.
+ * provider.endpointUrl, else the transport's own address; the no-JavaScript form
+ * posts to SIGNUP_NOSCRIPT_FORM_URL, else provider.noScriptFormUrl, else the transport's
+ * own (Klaviyo's non-ajax legacy endpoint, or the service).
  * @throws Error with a plain explanation when an override is not an acceptable URL
  */
 export function effectiveProvider(provider: SiteContent["provider"], env: NodeJS.ProcessEnv = process.env): EffectiveProvider {
   return {
     ...provider,
     endpointUrl: signupEndpointOverride(env) ?? provider.endpointUrl ?? defaultEndpointUrl(provider.transport),
-    noScriptFormUrl: noScriptFormOverride(env) ?? provider.noScriptFormUrl,
+    noScriptFormUrl: noScriptFormOverride(env) ?? provider.noScriptFormUrl ?? defaultNoScriptFormUrl(provider.transport),
   };
 }
 

@@ -28,10 +28,12 @@ type ${SITE_CONTENT_TYPE}Derived {
   builtAtMs: Float!
   "home.countdown.label with {date} replaced by the launch date and time, on the clock of launch.moment's own offset (e.g. June 1, 2030 at 12:00 PM UTC-07:00)."
   countdownLabel: String!
-  "true when signups are simulated (provider.demoMode, or no key/list id)."
+  "true when signups are simulated (provider.demoMode, or no list id, or for Klaviyo's own transports no public API key)."
   demoMode: Boolean!
   "The page this content is for: / for the site's own signup page (also feeding /success/ and 404), /<slug>/ for a campaign's."
   pagePath: String!
+  "The Cloudflare Turnstile script the signup form loads after the first paint, or null when the form has no Turnstile widget."
+  turnstileScriptUrl: String
 }`;
 
 /**

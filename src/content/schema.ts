@@ -13,7 +13,15 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
-import { CLIENT_API_ENDPOINT_URL, NO_SCRIPT_FORM_URL, SIGNUP_TRANSPORTS } from "../signup/endpoints";
+import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/attribution";
+import {
+  CLIENT_API_ENDPOINT_URL,
+  DEFAULT_SIGNUP_TRANSPORT,
+  LEGACY_FORM_ENDPOINT_URL,
+  NO_SCRIPT_FORM_URL,
+  SIGNUP_TRANSPORTS,
+  WAITLIST_API_PATH,
+} from "../signup/endpoints";
 
 /** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
 export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
@@ -21,6 +29,14 @@ export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
 export const KLAVIYO_LIST_ID_PATTERN = /^[A-Za-z0-9]{6}$/;
 /** Klaviyo private API keys start with `pk_`; they must never be published. */
 export const PRIVATE_KEY_PATTERN = /^\s*pk_/i;
+/**
+ * Cloudflare Turnstile site keys: a digit, `x`, then letters, digits, `-` or `_` (24 characters in all,
+ * e.g. `0x4AAAAAAADnPIDROrmt1Wwj`, or the published test key `1x00000000000000000000AA`; a little
+ * room is left either side in case Cloudflare changes the length).
+ */
+export const TURNSTILE_SITE_KEY_PATTERN = /^\dx[\w-]{20,30}$/;
+/** Turnstile secret keys have the same start but are longer (35 characters); one must never be published. */
+export const TURNSTILE_SECRET_KEY_PATTERN = /^\dx[\w-]{31,}$/;
 /** Hosts that serve Discord invites (`discord.gg/CODE`, `discord.com/invite/CODE`). */
 export const DISCORD_INVITE_HOSTS = ["discord.gg", "discord.com", "www.discord.com", "discordapp.com", "www.discordapp.com"];
 /**
@@ -42,9 +58,21 @@ const NOT_BLANK_MESSAGE = "This text is empty. Every text shown on the page need
 const PRIVATE_KEY_MESSAGE =
   "This looks like a Klaviyo PRIVATE API key (it starts with pk_). Everything in this file is published to every visitor, so a private key here would let anyone control your Klaviyo account. Use the 6-character PUBLIC API key (Klaviyo: Settings → API keys → Public API key / Site ID), and revoke this private key in Klaviyo.";
 
-/** A piece of copy shown to visitors: non-empty after trimming. */
-function copy(description: string, example: string) {
-  return z
+const TURNSTILE_SITE_KEY_MESSAGE =
+  "A Turnstile site key looks like 0x4AAAAAAADnPIDROrmt1Wwj: a digit, an x, then about 22 letters or digits, with no spaces (Cloudflare dashboard → Turnstile → your widget → Site key).";
+const TURNSTILE_SECRET_KEY_MESSAGE =
+  "This looks like the Turnstile SECRET key (it is longer than a site key). Everything in this file is published to every visitor, so anyone could use it. Use the SITE key (Cloudflare dashboard → Turnstile → your widget → Site key), and rotate this secret key in Cloudflare.";
+const TURNSTILE_WITHOUT_SERVICE_MESSAGE =
+  "Turnstile works only with transport: waitlist-api, because our waitlist service is what checks each visitor's Turnstile answer; Klaviyo does not. Remove turnstileSiteKey, or set transport: waitlist-api.";
+const SERVICE_LIST_MESSAGE =
+  "The waitlist service needs listId: it subscribes every signup to that Klaviyo list. Add it, or set demoMode: true to publish a demo that collects nothing.";
+/** A Klaviyo address set while the service is chosen. */
+const SERVICE_ADDRESS_MESSAGE = (key: string) =>
+  `With transport: waitlist-api the form always sends signups to our own service at ${WAITLIST_API_PATH} on the site's own address, with and without JavaScript, so ${key} is not used. Remove it.`;
+
+/** A piece of copy shown to visitors: non-empty after trimming, and at most `maxChars` characters when given. */
+function copy(description: string, example: string, maxChars?: { chars: number; message: string }) {
+  const text = z
     .string({
       error: (issue) =>
         issue.input === undefined
@@ -54,9 +82,21 @@ function copy(description: string, example: string) {
             : "This should be text. Put it in quotes.",
     })
     .trim()
-    .min(1, { error: NOT_BLANK_MESSAGE })
-    .meta({ description, examples: [example], pattern: NOT_BLANK, patternErrorMessage: NOT_BLANK_MESSAGE });
+    .min(1, { error: NOT_BLANK_MESSAGE });
+  // Metadata last: zod keeps it per schema instance, and every check makes a new one.
+  return (maxChars ? text.max(maxChars.chars, { error: maxChars.message }) : text).meta({
+    description,
+    examples: [example],
+    pattern: NOT_BLANK,
+    patternErrorMessage: NOT_BLANK_MESSAGE,
+  });
 }
+
+/** Why a custom source is refused when it is too long (the waitlist service keeps no longer). */
+const SOURCE_TOO_LONG = {
+  chars: CUSTOM_SOURCE_MAX_CHARS,
+  message: `A source has at most ${CUSTOM_SOURCE_MAX_CHARS} characters; the waitlist service would refuse every signup with a longer one. Use a short name, like the ad campaign's.`,
+};
 
 /**
  * Copy that runs to a sentence or more: the web editor gives it a text area instead of a
@@ -273,54 +313,80 @@ export const siteContentSchema = z
         transport: z
           .enum(SIGNUP_TRANSPORTS, {
             error: (issue) =>
-              `${JSON.stringify(issue.input)} is not a way of sending signups. Write client-api (recommended) or legacy-form.`,
+              `${JSON.stringify(issue.input)} is not a way of sending signups. Write waitlist-api (our own waitlist service), client-api (Klaviyo directly) or legacy-form.`,
           })
-          .default("client-api")
+          .default(DEFAULT_SIGNUP_TRANSPORT)
           .meta({
-            description:
-              "How the page sends a signup to Klaviyo. client-api (recommended): Klaviyo's documented Client API, which answers, so a refused address, a wrong list id or a busy service is reported to the visitor instead of hidden. legacy-form: the old embedded-form post, whose answer cannot be read, so every signup that leaves the browser is reported as confirmed.",
-            examples: ["client-api"],
+            description: `How the page sends a signup. waitlist-api: our own waitlist service, which keeps every signup in its own database before passing it to Klaviyo, so none is lost when Klaviyo is slow or down, and which can stop robots with Cloudflare Turnstile. Use it when the site is deployed to Cloudflare with its service (npm run deploy); it needs listId, not publicApiKey. client-api (used when left out): the page sends each signup straight to Klaviyo's Client API, which answers, so a refused address or a busy Klaviyo is reported to the visitor; use it when the site is on a plain static host without the service. legacy-form: Klaviyo's old embedded-form post, whose answer cannot be read, so every signup that leaves the browser is reported as confirmed; use it only if the Client API is not available to you.`,
+            examples: ["waitlist-api"],
           }),
         endpointUrl: httpsUrl(
-          "The address the page sends signups to. Leave it out to use the chosen transport's own Klaviyo address (client-api: https://a.klaviyo.com/client/subscriptions/, legacy-form: https://manage.kmail-lists.com/ajax/subscriptions/subscribe).",
+          `The address the page sends signups to. Leave it out to use the chosen transport's own address (client-api: ${CLIENT_API_ENDPOINT_URL}, legacy-form: ${LEGACY_FORM_ENDPOINT_URL}). Not used with waitlist-api, which always sends to ${WAITLIST_API_PATH} on the site's own address.`,
           CLIENT_API_ENDPOINT_URL,
         ).optional(),
         noScriptFormUrl: httpsUrl(
-          "Where the form posts for visitors without JavaScript: Klaviyo's legacy signup form address, which answers them with a Klaviyo confirmation page. Leave it out for the usual address.",
+          `Where the form posts for visitors without JavaScript, with client-api or legacy-form: Klaviyo's legacy signup form address, which answers them with a Klaviyo confirmation page. Leave it out for the usual address (${NO_SCRIPT_FORM_URL}). Not used with waitlist-api, where those visitors post to our own service and come back to our own pages.`,
           NO_SCRIPT_FORM_URL,
-        ).default(NO_SCRIPT_FORM_URL),
+        ).optional(),
         source: z
           .string({ error: "Write the source as text, like PickFund waitlist." })
           .trim()
           .min(1, { error: "The source is empty. Name where these signups come from, like PickFund waitlist, or leave the field out." })
+          .max(SOURCE_TOO_LONG.chars, { error: SOURCE_TOO_LONG.message })
           .optional()
           .meta({
-            description:
-              "Klaviyo's custom source recorded on every profile that signs up here (client-api only), so the firm can see where each signup came from. Visitors never see it.",
+            description: `Klaviyo's custom source recorded on every profile that signs up here (waitlist-api and client-api), so the firm can see where each signup came from: at most ${CUSTOM_SOURCE_MAX_CHARS} characters. Visitors never see it.`,
             examples: ["PickFund waitlist"],
           }),
         publicApiKey: klaviyoId(
-          "Klaviyo PUBLIC API key (site id): 6 letters or digits. Never a private key (pk_…): this file is published.",
+          "Klaviyo PUBLIC API key (site id): 6 letters or digits. Needed by client-api and legacy-form; waitlist-api does not need it (the service uses a private key kept outside this file). Never a private key (pk_…): this file is published.",
           "Pk7Fnd",
           KLAVIYO_PUBLIC_KEY_PATTERN,
           "public API key",
         ).optional(),
         listId: klaviyoId(
-          "The Klaviyo list id that signups join: 6 letters or digits.",
+          "The Klaviyo list id that signups join: 6 letters or digits. Needed by every transport.",
           "WtL1st",
           KLAVIYO_LIST_ID_PATTERN,
           "list id",
         ).optional(),
+        turnstileSiteKey: z
+          .string({ error: "Write the site key as text, like 0x4AAAAAAADnPIDROrmt1Wwj." })
+          .trim()
+          .superRefine((value, ctx) => {
+            if (TURNSTILE_SECRET_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: TURNSTILE_SECRET_KEY_MESSAGE });
+            else if (!TURNSTILE_SITE_KEY_PATTERN.test(value)) ctx.addIssue({ code: "custom", message: TURNSTILE_SITE_KEY_MESSAGE });
+          })
+          .optional()
+          .meta({
+            description:
+              "Optional, waitlist-api only: the site key of Cloudflare Turnstile (Cloudflare dashboard → Turnstile → your widget → Site key), which adds Turnstile's robot check to the signup form; the service checks each answer with the matching secret key, kept outside this file. Leave it out for no check (the deployed service refuses to run without one). For trying it on your own computer, Cloudflare publishes test site keys: 1x00000000000000000000AA always passes, 2x00000000000000000000AB always blocks, 3x00000000000000000000FF always asks the visitor to click. Never the secret key: this file is published.",
+            examples: ["0x4AAAAAAADnPIDROrmt1Wwj"],
+            pattern: TURNSTILE_SITE_KEY_PATTERN.source,
+            patternErrorMessage: TURNSTILE_SITE_KEY_MESSAGE,
+          }),
         demoMode: z
           .boolean({ error: "Write true or false, without quotes." })
           .default(false)
           .meta({
-            description: "true only for demos: signups are simulated and go nowhere. Needed when the key or list id is left out.",
+            description:
+              "true only for demos: signups are simulated and go nowhere. Needed when the list id (or, for client-api and legacy-form, the public API key) is left out.",
             examples: [false],
           }),
       })
       .superRefine((provider, ctx) => {
-        if (!provider.demoMode && (!provider.publicApiKey || !provider.listId)) {
+        const service = provider.transport === "waitlist-api";
+        if (service) {
+          for (const key of ["endpointUrl", "noScriptFormUrl"] as const) {
+            if (provider[key]) ctx.addIssue({ code: "custom", path: [key], message: SERVICE_ADDRESS_MESSAGE(key) });
+          }
+        } else if (provider.turnstileSiteKey) {
+          ctx.addIssue({ code: "custom", path: ["turnstileSiteKey"], message: TURNSTILE_WITHOUT_SERVICE_MESSAGE });
+        }
+        if (provider.demoMode) return;
+        if (service && !provider.listId) {
+          ctx.addIssue({ code: "custom", path: ["listId"], message: SERVICE_LIST_MESSAGE });
+        } else if (!service && (!provider.publicApiKey || !provider.listId)) {
           ctx.addIssue({
             code: "custom",
             path: provider.publicApiKey ? ["listId"] : ["publicApiKey"],
@@ -331,8 +397,19 @@ export const siteContentSchema = z
       })
       .meta({
         description: "Where signups are sent.",
-        // The rule of the superRefine above, for editor tooling: a key and a list id, or demoMode: true.
-        anyOf: [{ required: ["publicApiKey", "listId"] }, { required: ["demoMode"], properties: { demoMode: { const: true } } }],
+        // The rules of the superRefine above, for editor tooling (an emptied optional text means "none", hence maxLength 0).
+        anyOf: [
+          { required: ["demoMode"], properties: { demoMode: { const: true } } },
+          { required: ["transport", "listId"], properties: { transport: { const: "waitlist-api" } } },
+          { required: ["publicApiKey", "listId"], properties: { transport: { enum: ["client-api", "legacy-form"] } } },
+        ],
+        allOf: [
+          {
+            if: { required: ["transport"], properties: { transport: { const: "waitlist-api" } } },
+            then: { properties: { endpointUrl: { type: "string", maxLength: 0 }, noScriptFormUrl: { type: "string", maxLength: 0 } } },
+            else: { properties: { turnstileSiteKey: { type: "string", maxLength: 0 } } },
+          },
+        ],
       }),
     links: z
       .strictObject({
@@ -436,8 +513,12 @@ export const siteContentSchema = z
               "We couldn't reach the signup service. Check your connection and try again.",
             ),
             rejectedMessage: copy(
-              "Message when Klaviyo turned the signup away because of a setting on our side (wrong public API key or list id); the visitor cannot fix it.",
+              "Message when Klaviyo or our waitlist service turned the signup away because of a setting on our side (wrong public API key or list id, or the service's own settings); the visitor cannot fix it.",
               "Signups are not working right now because of a problem on our side. Please try again later.",
+            ),
+            verificationMessage: copy(
+              "Message when our waitlist service could not confirm that the visitor is a person (Cloudflare Turnstile's check failed, waitlist-api only). The check is run again, so the visitor can simply send the form once more.",
+              "We couldn't verify that you're not a robot. Please try again.",
             ),
             missingConfigurationMessage: copy(
               "Message when the site was published without a public API key or list id.",
@@ -520,8 +601,9 @@ export type SiteContent = z.output<typeof siteContentSchema>;
 export const campaignSectionSchema = z
   .strictObject({
     source: copy(
-      "Where this campaign's signups come from, recorded with each signup as its custom source (free text, like the ad campaign's name).",
+      `Where this campaign's signups come from, recorded with each signup as its custom source (free text, like the ad campaign's name, at most ${CUSTOM_SOURCE_MAX_CHARS} characters).`,
       "nba-ads",
+      SOURCE_TOO_LONG,
     ),
     metaDescription: copy(
       "This page's own summary for search engines and shared links. Left out: the site's site.metaDescription.",

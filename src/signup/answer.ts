@@ -1,5 +1,6 @@
 /**
- * What Klaviyo's Client API answered, read as one outcome the form acts on.
+ * What Klaviyo's Client API answered, read as one outcome the form acts on; the waitlist
+ * service answers in the same JSON:API shape, and waitlistApi.ts reads its answers with this too.
  *
  * Shapes from Klaviyo's API reference: success is `202 Accepted` with no body; a failure
  * carries `{"errors":[{"status","code","title","detail","source":{"pointer"}}]}` (JSON:API).
@@ -29,7 +30,10 @@ export type ProviderAnswer =
   | { outcome: "failed"; status: number }
   | { outcome: "rejected"; status: number; detail: string };
 
-/** The JSON pointer of the profile's e-mail ends with this (`/data/attributes/profile/data/attributes/email`). */
+/**
+ * The JSON pointer of the profile's e-mail ends with this: Klaviyo's `/data/attributes/profile/data/attributes/email`,
+ * the waitlist service's `/email`.
+ */
 const EMAIL_POINTER_END = "/email";
 
 /**

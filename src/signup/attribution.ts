@@ -13,6 +13,12 @@ export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_
  */
 export const ATTRIBUTION_VALUE_MAX_CHARS = 255;
 
+/**
+ * Longest custom source (Klaviyo's "custom source": `provider.source`, a campaign's `campaign.source`), in
+ * characters: it names a campaign, and the waitlist service stores no longer (the content check refuses longer).
+ */
+export const CUSTOM_SOURCE_MAX_CHARS = 100;
+
 /** The profile properties of one signup; a value that is missing is left out, never sent empty. */
 export type AttributionProperties = Partial<Record<(typeof UTM_PARAMETERS)[number] | "landing_page" | "referrer", string>>;
 

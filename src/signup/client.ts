@@ -1,7 +1,9 @@
 /**
- * The signup client: the one call to the email-marketing provider, by the transport
- * content/site.yaml chooses (see endpoints.ts):
+ * The signup client: the one call that sends a signup, by the transport content/site.yaml
+ * chooses (see endpoints.ts):
  *
+ * - `waitlist-api`: our waitlist service on the site's own origin (waitlistApi.ts), whose answer is
+ *   read like the Client API's, plus Turnstile's refusal; an accepted answer carries the signup's details;
  * - `client-api`: Klaviyo's Client API, sent `cors`, whose answer is read and turned into
  *   an outcome (answer.ts): accepted, e-mail refused, throttled, failed, rejected;
  * - `legacy-form`: the legacy form's urlencoded body (`g` = list id, `email`, `first_name`,
@@ -11,19 +13,23 @@
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
-import type { Submission } from "./submission";
+import type { SignupAnswer, Submission } from "./submission";
+import { readWaitlistAnswer, waitlistApiRequest, type WaitlistAnswer } from "./waitlistApi";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {
   /** Which call the script makes; `legacy-form` when left out (the older embed endpoint, product rule 17). */
   transport?: SignupTransport;
-  /** Absolute URL of the transport's endpoint. */
+  /** The transport's endpoint: an absolute URL for Klaviyo's, the path `/api/signups` (same origin) for the service. */
   endpointUrl: string;
-  /** Klaviyo public API key (site id); the call is made only when it is set. */
+  /** Klaviyo public API key (site id); client-api and legacy-form call only when it is set (the service does not need it). */
   publicApiKey?: string | null;
-  /** Klaviyo list id (`g` in the legacy form, the list relationship in the Client API). */
+  /**
+   * Klaviyo list id (`g` in the legacy form, the list relationship in the Client API); every transport calls only
+   * when it is set (the service subscribes to the list of its own settings, which the same build wrote).
+   */
   listId?: string | null;
-  /** Klaviyo custom source recorded on the profile (client-api only). */
+  /** Klaviyo custom source recorded on the profile (waitlist-api and client-api). */
   customSource?: string | null;
   /**
    * Simulate signups and send nothing (product rule 15). The build decides it once
@@ -37,8 +43,8 @@ export const SIGNUP_ATTEMPT_TIMEOUT_MS = 5_000;
 
 /** The key or list id is missing: a configuration mistake, never retried (product rule 10). */
 export class SignupConfigurationError extends Error {
-  constructor() {
-    super("A public API key and a list id are both required to subscribe.");
+  constructor(message = "A public API key and a list id are both required to subscribe.") {
+    super(message);
     this.name = "SignupConfigurationError";
   }
 }
@@ -85,6 +91,17 @@ export class SignupServerError extends Error {
   }
 }
 
+/**
+ * The waitlist service could not verify the visitor with Cloudflare Turnstile (403 `turnstile_failed`): not retried
+ * as it is; the visitor sends again once the widget has a new token.
+ */
+export class SignupVerificationError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = "SignupVerificationError";
+  }
+}
+
 /** The provider refused the request itself (other 4xx: wrong public key or list id): never retried. */
 export class SignupRejectedError extends Error {
   readonly status: number;
@@ -116,6 +133,22 @@ function legacyFormRequest(config: ProviderConfig & { listId: string }, submissi
   ];
 }
 
+/**
+ * URL and fetch options of the chosen transport's call.
+ * @throws SignupConfigurationError when a setting the transport needs is missing
+ */
+function signupRequest(transport: SignupTransport, config: ProviderConfig, submission: Submission): [string, RequestInit] {
+  const { publicApiKey, listId, endpointUrl, customSource } = config;
+  if (transport === "waitlist-api") {
+    if (!listId) throw new SignupConfigurationError("A list id is required to subscribe.");
+    return waitlistApiRequest({ endpointUrl, customSource }, submission);
+  }
+  if (!publicApiKey || !listId) throw new SignupConfigurationError();
+  return transport === "client-api"
+    ? clientApiRequest({ endpointUrl, publicApiKey, listId, customSource }, submission)
+    : legacyFormRequest({ ...config, listId }, submission);
+}
+
 /** The answer's body as JSON, or null when it is empty, opaque or not JSON. */
 async function jsonBody(response: Response): Promise<unknown> {
   try {
@@ -130,28 +163,36 @@ async function jsonBody(response: Response): Promise<unknown> {
 /**
  * Subscribe one visitor to the list.
  * @param config transport, endpoint, public API key, list id and custom source
- * @param submission the visitor's trimmed values (and profile properties)
+ * @param submission the visitor's trimmed values (and profile properties; for waitlist-api the referral code and Turnstile token)
  * @param timeoutMs per-attempt timeout in ms (default SIGNUP_ATTEMPT_TIMEOUT_MS)
- * @returns when the provider accepted the signup (client-api), or answered opaquely (legacy-form)
- * @throws SignupConfigurationError when the key or list id is missing (no request is made)
+ * @returns waitlist-api: what the service answered about the accepted signup (undefined when its body says nothing
+ *   usable); client-api and legacy-form: undefined, once the provider accepted (or answered opaquely)
+ * @throws SignupConfigurationError when the list id (or, for client-api and legacy-form, the public API key) is missing (no request is made)
  * @throws SignupNetworkError when fetch rejects or the attempt times out
- * @throws SignupEmailRefusedError, SignupThrottledError, SignupServerError, SignupRejectedError (client-api only) for what the answer said
+ * @throws SignupEmailRefusedError, SignupThrottledError, SignupServerError, SignupRejectedError (waitlist-api and client-api)
+ *   and SignupVerificationError (waitlist-api) for what the answer said
  */
-export async function subscribe(config: ProviderConfig, submission: Submission, timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS): Promise<void> {
-  const { publicApiKey, listId } = config;
-  if (!publicApiKey || !listId) throw new SignupConfigurationError();
-  const clientApi = config.transport === "client-api";
-  const [url, init] = clientApi
-    ? clientApiRequest({ endpointUrl: config.endpointUrl, publicApiKey, listId, customSource: config.customSource }, submission)
-    : legacyFormRequest({ ...config, listId }, submission);
+export async function subscribe(
+  config: ProviderConfig,
+  submission: Submission,
+  timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS,
+): Promise<SignupAnswer | undefined> {
+  const transport = config.transport ?? "legacy-form";
+  const [url, init] = signupRequest(transport, config, submission);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let answer;
+  // The Client API's outcomes are a subset of the service's (its accepted answer has no body).
+  let answer: WaitlistAnswer;
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    if (!clientApi) return;
+    if (transport === "legacy-form") return undefined;
     // The body is read under the same timeout: a provider that stalls mid-answer is a network failure too.
-    answer = readProviderAnswer(response.status, await jsonBody(response), response.headers.get("retry-after"));
+    const body = await jsonBody(response);
+    const retryAfter = response.headers.get("retry-after");
+    answer =
+      transport === "waitlist-api"
+        ? readWaitlistAnswer(response.status, body, retryAfter)
+        : readProviderAnswer(response.status, body, retryAfter);
   } catch (error) {
     const timedOut = controller.signal.aborted;
     throw new SignupNetworkError(!timedOut && error instanceof Error ? error.message : "", { cause: error, timedOut });
@@ -160,9 +201,11 @@ export async function subscribe(config: ProviderConfig, submission: Submission, 
   }
   switch (answer.outcome) {
     case "accepted":
-      return;
+      return answer.answer;
     case "emailRefused":
       throw new SignupEmailRefusedError(answer.detail);
+    case "verificationRefused":
+      throw new SignupVerificationError(answer.detail);
     case "throttled":
       throw new SignupThrottledError(answer.retryAfterMs);
     case "failed":

@@ -1,19 +1,37 @@
 /**
- * Where each Klaviyo transport sends signups by default. Shared by the build (schema
+ * Where each transport sends signups by default. Shared by the build (schema
  * defaults, the Content-Security-Policy) and the browser code; no dependencies.
  */
 
 /**
- * How the script sends a signup (content/site.yaml → provider.transport):
+ * How the page sends a signup (content/site.yaml → provider.transport):
+ * - `waitlist-api`: our own waitlist service, `POST /api/signups` on the site's own origin
+ *   (the Worker in worker/), which stores the signup before it answers and delivers it to
+ *   Klaviyo itself; the no-JavaScript form posts there too;
  * - `client-api`: Klaviyo's documented Client API (`POST /client/subscriptions/`), whose answer
  *   the page can read, so a refusal or a rate limit is reported instead of hidden;
  * - `legacy-form`: the form-urlencoded POST of Klaviyo's legacy embedded signup form, sent
  *   `no-cors`, so its answer is opaque and every completed request counts as accepted.
  */
-export type SignupTransport = "client-api" | "legacy-form";
+export type SignupTransport = "waitlist-api" | "client-api" | "legacy-form";
 
-/** The transports, in the order editors are offered them (the first is recommended). */
-export const SIGNUP_TRANSPORTS = ["client-api", "legacy-form"] as const satisfies readonly SignupTransport[];
+/**
+ * The transports, in the order editors are offered them: the service first (it needs the
+ * site deployed to Cloudflare with its Worker), then the two that work from any static host.
+ */
+export const SIGNUP_TRANSPORTS = ["waitlist-api", "client-api", "legacy-form"] as const satisfies readonly SignupTransport[];
+
+/**
+ * The transport a site uses when content/site.yaml names none: Klaviyo's Client API, which
+ * needs no server of our own, so a site that has not chosen the service deploys to any static host.
+ */
+export const DEFAULT_SIGNUP_TRANSPORT = "client-api" satisfies SignupTransport;
+
+/**
+ * The waitlist service's signup endpoint, a path on the site's own origin: the page and its API
+ * are served by one Worker, so the browser needs no CORS and the CSP only `'self'`.
+ */
+export const WAITLIST_API_PATH = "/api/signups";
 
 /** Klaviyo's Client API subscription endpoint; the public API key goes in `?company_id=`. */
 export const CLIENT_API_ENDPOINT_URL = "https://a.klaviyo.com/client/subscriptions/";
@@ -27,7 +45,19 @@ export const LEGACY_FORM_ENDPOINT_URL = "https://manage.kmail-lists.com/ajax/sub
  */
 export const NO_SCRIPT_FORM_URL = "https://manage.kmail-lists.com/subscriptions/subscribe";
 
-/** The endpoint a transport uses when content/site.yaml names none. */
+/**
+ * The endpoint a transport's script sends to when nothing overrides it.
+ * @returns an absolute URL for Klaviyo's transports, the path WAITLIST_API_PATH for the service
+ */
 export function defaultEndpointUrl(transport: SignupTransport): string {
+  if (transport === "waitlist-api") return WAITLIST_API_PATH;
   return transport === "client-api" ? CLIENT_API_ENDPOINT_URL : LEGACY_FORM_ENDPOINT_URL;
+}
+
+/**
+ * Where the form posts for visitors without JavaScript when nothing overrides it: the service
+ * itself (it answers a form post with a redirect back to the site), or Klaviyo's non-ajax legacy endpoint.
+ */
+export function defaultNoScriptFormUrl(transport: SignupTransport): string {
+  return transport === "waitlist-api" ? WAITLIST_API_PATH : NO_SCRIPT_FORM_URL;
 }

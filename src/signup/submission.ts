@@ -1,6 +1,7 @@
 /**
- * What one signup carries, in a module of its own: the transports (client.ts, clientApi.ts)
- * and the checks (validation.ts) all read it, and none of them should import another for it.
+ * What one signup carries, and what the waitlist service answers for it, in a module of its own: the
+ * transports (client.ts, clientApi.ts, waitlistApi.ts) and the checks (validation.ts) all read it, and
+ * none of them should import another for it.
  */
 
 /** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
@@ -11,6 +12,26 @@ export interface Submission {
   email: string;
   firstName: string;
   lastName: string;
-  /** Extra profile properties (client-api only; left out of the request when empty). */
+  /** Extra profile properties (waitlist-api and client-api; left out of the request when empty). */
   properties?: ProfileProperties;
+  /** The referral code of the link the visitor came by (waitlist-api only, sent as `ref`). */
+  referralCode?: string;
+  /** Cloudflare Turnstile's token for this attempt (waitlist-api only, sent as `turnstileToken`); each is valid once. */
+  turnstileToken?: string;
+}
+
+/**
+ * What the waitlist service answers for an accepted signup (201 for a new person, 200 for an address already
+ * on the list): the row's id and creation time (ISO 8601), and, once the referral program is on, the person's
+ * own referral code and links, place in line, counted referrals and giveaway entries.
+ */
+export interface SignupAnswer {
+  id: string;
+  createdAt: string;
+  referralCode?: string;
+  referralUrl?: string;
+  position?: number;
+  referrals?: number;
+  entries?: number;
+  statusUrl?: string;
 }

@@ -59,7 +59,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       const wrapper = document.getElementById("gatsby-focus-wrapper");
       if (!wrapper) return false;
       const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactProps$"));
-      return hydrated(wrapper) && Array.from(wrapper.querySelectorAll("input, button, a, form")).every(hydrated);
+      // The Turnstile widget draws its own field into its box: Cloudflare's, never React's.
+      const ours = (el: Element) => !el.closest("[data-turnstile-box]");
+      return hydrated(wrapper) && Array.from(wrapper.querySelectorAll("input, button, a, form")).filter(ours).every(hydrated);
     },
     undefined,
     { polling: 50 },

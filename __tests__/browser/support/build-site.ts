@@ -2,10 +2,10 @@
  * Builds the fixture site for the browser tests, from the fixture content (or a variant
  * of it) and with the signup endpoints pointed at the provider stand-in.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseDocument } from "yaml";
 import { runGatsby } from "../../../scripts/lib/gatsby-build";
+
+export { writeFixtureVariant } from "../../support/content";
 
 /** The worktree root (this file is __tests__/browser/support/build-site.ts). */
 export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
@@ -20,38 +20,34 @@ export const FIXTURE_PIXEL_ID = "123456789012345";
 export interface FixtureBuild {
   /** The content file (default FIXTURE_CONTENT_FILE). */
   contentFile?: string;
-  /** SIGNUP_ENDPOINT_URL: the stand-in's URL for the content's transport (http is allowed for 127.0.0.1). */
-  endpointUrl: string;
-  /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL. */
-  noScriptFormUrl: string;
+  /** SIGNUP_ENDPOINT_URL: the stand-in's URL for the content's transport (http is allowed for 127.0.0.1); left out: the transport's own. */
+  endpointUrl?: string;
+  /** SIGNUP_NOSCRIPT_FORM_URL: the stand-in's no-JavaScript form URL; left out: the transport's own. */
+  noScriptFormUrl?: string;
+  /** TURNSTILE_SCRIPT_URL: the Turnstile stand-in script, for a content file with a Turnstile site key. */
+  turnstileScriptUrl?: string;
 }
 
 /**
- * Write a variant of the fixture content with some fields changed, keeping everything else.
- * @param file where to write it
- * @param changes [path, value] pairs, e.g. [["provider", "transport"], "legacy-form"]
- * @returns file
- */
-export function writeFixtureVariant(file: string, changes: [string[], unknown][]): string {
-  const doc = parseDocument(readFileSync(FIXTURE_CONTENT_FILE, "utf8"));
-  for (const [at, value] of changes) doc.setIn(at, value);
-  writeFileSync(file, doc.toString());
-  return file;
-}
-
-/**
- * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL set.
+ * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, and SIGNUP_ENDPOINT_URL, SIGNUP_NOSCRIPT_FORM_URL and
+ * TURNSTILE_SCRIPT_URL as given (empty, which the build reads as unset, when not: a developer's shell must not leak in).
  * Output is kept quiet and printed only when the build fails.
  * @throws Error with the build's output when gatsby exits non-zero
  */
-export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
+export async function buildFixtureSite({
+  contentFile = FIXTURE_CONTENT_FILE,
+  endpointUrl,
+  noScriptFormUrl,
+  turnstileScriptUrl,
+}: FixtureBuild): Promise<void> {
   const { status, stdout, stderr } = await runGatsby(["build"], {
     projectDir: ROOT_DIR,
     env: {
       NODE_ENV: "production",
       SITE_CONTENT_FILE: contentFile,
-      SIGNUP_ENDPOINT_URL: endpointUrl,
-      SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
+      SIGNUP_ENDPOINT_URL: endpointUrl ?? "",
+      SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl ?? "",
+      TURNSTILE_SCRIPT_URL: turnstileScriptUrl ?? "",
     },
   });
   if (status === 0) return;

@@ -4,20 +4,18 @@
  * given rather than a hand-typed copy of it. A copy edit in the fixture then changes
  * what the tests expect along with what the site shows.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadCampaign } from "../../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../../src/content/load";
 import type { CampaignContent } from "../../../src/content/schema";
-import { FIXTURE_FILE, loadTestContent, type TestSiteContent } from "../../support/content";
-import { FIXTURE_PIXEL_ID, writeFixtureVariant } from "./build-site";
+import { FIXTURE_FILE, loadTestContent, loadTestVariant, type FixtureChange, type TestSiteContent } from "../../support/content";
+import { FIXTURE_PIXEL_ID } from "./build-site";
 
 /** The fixture as the main build has it (transport client-api, no ad pixel). */
 export const FIXTURE: TestSiteContent = loadTestContent();
 
 /** What the second build changes in the fixture: the legacy-form transport and an ad pixel id. */
-export const LEGACY_PIXEL_CHANGES: [string[], unknown][] = [
+export const LEGACY_PIXEL_CHANGES: FixtureChange[] = [
   [["provider", "transport"], "legacy-form"],
   [["adPixel", "id"], FIXTURE_PIXEL_ID],
 ];
@@ -28,12 +26,24 @@ export const LEGACY_PIXEL_CHANGES: [string[], unknown][] = [
  * @throws Error listing the content errors when the variant is invalid
  */
 export function legacyPixelContent(): TestSiteContent {
-  const scratch = mkdtempSync(path.join(tmpdir(), "legacy-pixel-content-"));
-  try {
-    return loadTestContent(writeFixtureVariant(path.join(scratch, "site.yaml"), LEGACY_PIXEL_CHANGES));
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  return loadTestVariant(LEGACY_PIXEL_CHANGES);
+}
+
+/** Cloudflare's published Turnstile test site key that always passes (the service runs without Turnstile in these tests). */
+export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
+
+/** What the third build changes in the fixture: our own waitlist service, with a Turnstile widget. */
+export const WAITLIST_CHANGES: FixtureChange[] = [
+  [["provider", "transport"], "waitlist-api"],
+  [["provider", "turnstileSiteKey"], TURNSTILE_TEST_SITE_KEY],
+];
+
+/**
+ * The third build's content: the fixture with WAITLIST_CHANGES, as globalSetup builds it.
+ * @throws Error listing the content errors when the variant is invalid
+ */
+export function waitlistContent(): TestSiteContent {
+  return loadTestVariant(WAITLIST_CHANGES);
 }
 
 /** The fixture's campaign file: its page is built at /nba-ads/. */

@@ -1,21 +1,33 @@
 /**
  * jest globalSetup of the browser project: check Chromium is there, start the provider
- * stand-in, and build the fixture twice against it:
+ * stand-in, and build the fixture three times against it:
  * - a variant with `provider.transport: legacy-form` and an ad pixel id (the legacy-form
  *   and pixel tests), copied out of `public/` and served on its own;
+ * - a variant with `provider.transport: waitlist-api` and a Turnstile site key (its script the
+ *   stand-in's), copied out and served with the waitlist service by `wrangler dev` (its own
+ *   temporary D1, migrated; Turnstile off on the service's side, demo delivery), which starts
+ *   while the next build runs;
  * - the fixture as it is (client-api, no pixel), left in `public/` and served twice: as it
  *   is, and with the headers of `public/_headers` applied.
  * Runs in jest's main process; globalTeardown (same process) stops what it started.
  */
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { campaignsFolderFor } from "../../../src/content/campaigns";
 import { buildFixtureSite, FIXTURE_CONTENT_FILE, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
 import { findChromium } from "../../../scripts/lib/chromium";
-import { LEGACY_PIXEL_CHANGES } from "./fixture-content";
+import { applyMigrations, startWranglerDev, type WranglerDev } from "../../../scripts/lib/wrangler";
+import { LEGACY_PIXEL_CHANGES, WAITLIST_CHANGES } from "./fixture-content";
 import { startProviderStandIn } from "./provider-stand-in";
-import { LEGACY_PIXEL_SITE_ORIGIN_VAR, PROVIDER_ORIGIN_VAR, SITE_ORIGIN_VAR, SITE_ORIGIN_WITH_HEADERS_VAR } from "./run-env";
+import {
+  LEGACY_PIXEL_SITE_ORIGIN_VAR,
+  PROVIDER_ORIGIN_VAR,
+  SITE_ORIGIN_VAR,
+  SITE_ORIGIN_WITH_HEADERS_VAR,
+  WAITLIST_SITE_ORIGIN_VAR,
+  WAITLIST_STATE_DIR_VAR,
+} from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
 
 /** What globalTeardown has to stop (jest shares globalThis between the two hooks only). */
@@ -27,19 +39,31 @@ declare global {
   var __browserTestServers: BrowserTestServers | undefined;
 }
 
+/**
+ * The service's secrets, empty: `--var` wins over a developer's `.dev.vars`, which must not change a test. No Klaviyo
+ * key is demo delivery (rows stored, nothing sent); no Turnstile secret is no check (the page's widget still sends its token).
+ */
+const SERVICE_VARS = { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "" };
+
 export default async function globalSetup(): Promise<void> {
   // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.
   findChromium();
 
   const standIn = await startProviderStandIn();
   const closers: (() => Promise<void>)[] = [standIn.close];
-  globalThis.__browserTestServers = { close: () => Promise.all(closers.map((close) => close())).then(() => undefined) };
+  // One after the other, in order: wrangler (put first once it is up) stops before the scratch folder it uses is deleted.
+  globalThis.__browserTestServers = {
+    close: async () => {
+      for (const close of closers) await close();
+    },
+  };
 
   const scratch = await mkdtemp(path.join(tmpdir(), "browser-tests-"));
   closers.push(() => rm(scratch, { recursive: true, force: true }));
   process.stderr.write(
-    `\nbrowser tests: building the fixture site twice (legacy-form + pixel, then client-api; signups go to ${standIn.origin})…\n`,
+    `\nbrowser tests: building the fixture site three times (legacy-form + pixel, waitlist-api + Turnstile, then client-api; signups go to ${standIn.origin} or the waitlist service)…\n`,
   );
+  let waitlist: Promise<WranglerDev> | null = null;
   try {
     const legacyPixelContent = writeFixtureVariant(path.join(scratch, "site-legacy-pixel.yaml"), LEGACY_PIXEL_CHANGES);
     // The fixture's campaign pages too, so that the legacy-form payload is checked on a campaign page.
@@ -55,6 +79,21 @@ export default async function globalSetup(): Promise<void> {
     closers.push(legacyPixelSite.close);
     process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR] = legacyPixelSite.origin;
 
+    // The waitlist service's own build: its endpoint is /api/signups on its own origin, so no endpoint override.
+    const waitlistContent = writeFixtureVariant(path.join(scratch, "site-waitlist.yaml"), WAITLIST_CHANGES);
+    await cp(campaignsFolderFor(FIXTURE_CONTENT_FILE), campaignsFolderFor(waitlistContent), { recursive: true });
+    await buildFixtureSite({ contentFile: waitlistContent, turnstileScriptUrl: standIn.turnstileScriptUrl });
+    const waitlistDir = path.join(scratch, "public-waitlist");
+    await cp(PUBLIC_DIR, waitlistDir, { recursive: true });
+    const stateDir = path.join(scratch, "waitlist-state");
+    await mkdir(stateDir);
+    // Migrating and starting workerd overlap the next build.
+    waitlist = applyMigrations(stateDir).then(() => startWranglerDev({ assetsDir: waitlistDir, persistTo: stateDir, vars: SERVICE_VARS }));
+    waitlist.then(
+      (dev) => closers.unshift(dev.stop),
+      () => undefined,
+    );
+
     await buildFixtureSite({ endpointUrl: standIn.clientApiUrl, noScriptFormUrl: standIn.noScriptFormUrl });
     const site = await startStaticServer(PUBLIC_DIR);
     closers.push(site.close);
@@ -63,8 +102,13 @@ export default async function globalSetup(): Promise<void> {
     const siteWithHeaders = await startStaticServer(PUBLIC_DIR, { applyHeadersFile: true });
     closers.push(siteWithHeaders.close);
     process.env[SITE_ORIGIN_WITH_HEADERS_VAR] = siteWithHeaders.origin;
+
+    const service = await waitlist;
+    process.env[WAITLIST_SITE_ORIGIN_VAR] = service.origin;
+    process.env[WAITLIST_STATE_DIR_VAR] = stateDir;
   } catch (error) {
-    // jest does not run globalTeardown when globalSetup fails: stop the stand-in here.
+    // jest does not run globalTeardown when globalSetup fails: stop the stand-in (and wrangler, once it is up) here.
+    await waitlist?.catch(() => undefined);
     await globalThis.__browserTestServers.close();
     throw error;
   }

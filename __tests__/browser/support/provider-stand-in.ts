@@ -8,6 +8,8 @@
  * - LEGACY_SUBSCRIBE_PATH: the legacy form's ajax endpoint (no-cors, answer unread);
  * - NO_SCRIPT_FORM_PATH: the legacy form's non-ajax endpoint, which answers a person's
  *   browser with a page.
+ * It also serves Cloudflare Turnstile's script in stand-in form (turnstile-stand-in.ts), for
+ * the build with a Turnstile site key.
  *
  * It runs in jest's globalSetup process, which the test files cannot reach, so tests
  * steer it over small HTTP control endpoints (see provider-control.ts):
@@ -20,6 +22,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { TURNSTILE_STAND_IN_PATH, turnstileStandInScript } from "./turnstile-stand-in";
 
 /** The legacy form's ajax list-subscribe path (a legacy-form build's SIGNUP_ENDPOINT_URL points here). */
 export const LEGACY_SUBSCRIBE_PATH = "/ajax/subscriptions/subscribe";
@@ -101,6 +104,8 @@ export interface ProviderStandIn {
   legacySubscribeUrl: string;
   /** The no-JavaScript form's URL. */
   noScriptFormUrl: string;
+  /** The Turnstile stand-in script's URL (TURNSTILE_SCRIPT_URL of a build with a site key). */
+  turnstileScriptUrl: string;
   /** Stop listening and cut any held connections. */
   close(): Promise<void>;
 }
@@ -357,6 +362,11 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
   const SIGNUP_PATHS = [CLIENT_API_PATH, LEGACY_SUBSCRIBE_PATH, NO_SCRIPT_FORM_PATH];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "GET" && url.pathname === TURNSTILE_STAND_IN_PATH) {
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+      res.end(turnstileStandInScript());
+      return;
+    }
     const handle = SIGNUP_PATHS.includes(url.pathname) ? answerSignup : control;
     handle(req, res, url).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
@@ -375,6 +385,7 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     clientApiUrl: `${origin}${CLIENT_API_PATH}`,
     legacySubscribeUrl: `${origin}${LEGACY_SUBSCRIBE_PATH}`,
     noScriptFormUrl: `${origin}${NO_SCRIPT_FORM_PATH}`,
+    turnstileScriptUrl: `${origin}${TURNSTILE_STAND_IN_PATH}?render=explicit`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

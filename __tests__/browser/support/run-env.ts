@@ -12,6 +12,10 @@ export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
 export const SITE_ORIGIN_WITH_HEADERS_VAR = "BROWSER_TESTS_SITE_ORIGIN_WITH_HEADERS";
 /** Origin of the static server over the second build: transport legacy-form, with an ad pixel id. */
 export const LEGACY_PIXEL_SITE_ORIGIN_VAR = "BROWSER_TESTS_LEGACY_PIXEL_SITE_ORIGIN";
+/** Origin of `wrangler dev` serving the third build (transport waitlist-api) with the waitlist service. */
+export const WAITLIST_SITE_ORIGIN_VAR = "BROWSER_TESTS_WAITLIST_SITE_ORIGIN";
+/** That wrangler's local state directory (`--persist-to`), where its D1 database is. */
+export const WAITLIST_STATE_DIR_VAR = "BROWSER_TESTS_WAITLIST_STATE_DIR";
 
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
@@ -62,4 +66,28 @@ export function legacyPixelSiteOrigin(): string {
     );
   }
   return origin;
+}
+
+/** The third build, served with the waitlist service by `wrangler dev`. */
+export interface WaitlistSite {
+  /** e.g. http://127.0.0.1:40125: the site and its /api/ on one origin. */
+  origin: string;
+  /** The wrangler's `--persist-to` directory, for reading its D1 (scripts/lib/wrangler.ts d1Query). */
+  stateDir: string;
+}
+
+/**
+ * Where the third build (see global-setup.ts) runs: `provider.transport: waitlist-api` with a Turnstile site key,
+ * the site and the waitlist service on one origin.
+ * @throws Error naming the command to use when globalSetup did not run
+ */
+export function waitlistSite(): WaitlistSite {
+  const origin = process.env[WAITLIST_SITE_ORIGIN_VAR];
+  const stateDir = process.env[WAITLIST_STATE_DIR_VAR];
+  if (!origin || !stateDir) {
+    throw new Error(
+      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
+    );
+  }
+  return { origin, stateDir };
 }

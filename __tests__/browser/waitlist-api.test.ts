@@ -1,0 +1,181 @@
+/**
+ * The page on `provider.transport: waitlist-api` in a real browser, against the real service: the third fixture
+ * build served with the waitlist Worker by `wrangler dev` (workerd, a local D1, Turnstile off on the service's side,
+ * the build's own `_headers` applied), with the Turnstile stand-in script drawing the widget. A signup is checked
+ * where it ends up: the row in D1.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { openHydrated, setUpChromium } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { waitlistContent } from "./support/fixture-content";
+import { expectFormGivenBack, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_STAND_IN_LABEL, TURNSTILE_STAND_IN_PATH } from "./support/turnstile-stand-in";
+import { uniqueVisitor, type Visitor } from "./support/visitors";
+import { newWaitlistContext, storedSignups } from "./support/waitlist-service";
+
+const WAITLIST = waitlistContent();
+const { form } = WAITLIST.home;
+const { invalidEmail, success } = WAITLIST.toasts;
+
+const browser = setUpChromium();
+let context: BrowserContext;
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Record every CSP violation the page reports, from before its first script. */
+async function recordCspViolations(target: BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { __cspViolations: violations });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+}
+
+/** The POST the page's script sends to the service, once the visitor submits. */
+function signupRequest(page: Page) {
+  return page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/signups");
+}
+
+/** The stand-in widget, drawn into the form once Turnstile's script has loaded after the first paint. */
+function turnstileWidget(page: Page) {
+  return page.getByRole("form").getByRole("group", { name: TURNSTILE_STAND_IN_LABEL });
+}
+
+describe("with JavaScript", () => {
+  it("signs up through the service: the Turnstile token goes along, 'Submission confirmed', then /success/, and the row is in D1", async () => {
+    ({ context } = await newWaitlistContext(browser()));
+    await recordCspViolations(context);
+    const visitor = uniqueVisitor("waitlist-signup");
+    const page = await openHydrated(context, "/");
+    await turnstileWidget(page).waitFor();
+    const sent = signupRequest(page);
+    await fillSignupForm(page, visitor, form);
+    await submitButton(page, form).click();
+
+    const request = await sent;
+    expect(request.headers()["content-type"]).toBe("application/json");
+    expect(request.postDataJSON()).toEqual({
+      email: visitor.email,
+      firstName: visitor.firstName,
+      lastName: visitor.lastName,
+      source: WAITLIST.provider.source,
+      properties: { landing_page: "/" },
+      turnstileToken: TURNSTILE_DUMMY_TOKEN,
+    });
+    expect((await request.response())?.status()).toBe(201);
+    await toastTitled(page, success.title).waitFor();
+    await page.waitForURL((url) => url.pathname === "/success/");
+
+    const rows = await storedSignups(visitor.email);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: visitor.email,
+        first_name: visitor.firstName,
+        last_name: visitor.lastName,
+        source: WAITLIST.provider.source,
+      }),
+    ]);
+    expect(JSON.parse(rows[0].properties)).toEqual({ landing_page: "/" });
+    // Under the build's own CSP (wrangler applies public/_headers): connect-src 'self', the stand-in's script allowed.
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  });
+
+  it("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async () => {
+    ({ context } = await newWaitlistContext(browser()));
+    const page = await openHydrated(context, "/");
+    await turnstileWidget(page).waitFor();
+    const timing = await page.evaluate(
+      (scriptPath) =>
+        new Promise<{ firstPaintMs: number; scriptRequestedMs: number; formShift: number }>((resolve) => {
+          const script = performance.getEntriesByType("resource").find((entry) => new URL(entry.name).pathname === scriptPath);
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          // The layout shift of everything the widget could push: the form's own content and what follows it.
+          const form = document.querySelector("form");
+          const pushable = (node: Node) =>
+            Boolean(form && (form.contains(node) || form.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING));
+          let formShift = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; sources?: { node: Node | null }[] }[]) {
+              if ((entry.sources ?? []).some((source) => source.node && pushable(source.node))) formShift += entry.value;
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+          // Buffered entries arrive in the observer's first callback; give it a frame.
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve({ firstPaintMs: paint?.startTime ?? -1, scriptRequestedMs: script?.startTime ?? -1, formShift }), 0),
+          );
+        }),
+      TURNSTILE_STAND_IN_PATH,
+    );
+    expect(timing.firstPaintMs).toBeGreaterThan(0);
+    expect(timing.scriptRequestedMs).toBeGreaterThanOrEqual(timing.firstPaintMs);
+    expect(timing.formShift).toBe(0);
+  });
+
+  it("a disposable address: the service's 400 gives the invalid-email toast, the typed values kept, the e-mail field focused, nothing stored", async () => {
+    ({ context } = await newWaitlistContext(browser()));
+    const visitor: Visitor = { ...uniqueVisitor("waitlist-disposable"), email: `waitlist-disposable-${Date.now()}@mailinator.com` };
+    const page = await openHydrated(context, "/");
+    await turnstileWidget(page).waitFor();
+    const sent = signupRequest(page);
+    await fillSignupForm(page, visitor, form);
+    await submitButton(page, form).click();
+
+    expect((await (await sent).response())?.status()).toBe(400);
+    const toast = toastTitled(page, invalidEmail.title);
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(invalidEmail.message);
+    await expectFormGivenBack(page, visitor, form);
+    await eventually(async () =>
+      expect(await signupFields(page, form).email.evaluate((field) => field === document.activeElement)).toBe(true),
+    );
+    expect(await storedSignups(visitor.email)).toEqual([]);
+  });
+});
+
+describe("without JavaScript", () => {
+  beforeEach(async () => {
+    ({ context } = await newWaitlistContext(browser(), { javaScriptEnabled: false }));
+  });
+
+  it("the plain form posts to the service, which stores the row and sends the visitor to /success/", async () => {
+    const visitor = uniqueVisitor("waitlist-no-js");
+    const page = await context.newPage();
+    await page.goto("/");
+    await fillSignupForm(page, visitor, form);
+    await submitButton(page, form).click();
+
+    await page.waitForURL((url) => url.pathname === "/success/");
+    await page.getByRole("heading", { name: WAITLIST.success.heading }).waitFor();
+    const rows = await storedSignups(visitor.email);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        email: visitor.email,
+        first_name: visitor.firstName,
+        last_name: visitor.lastName,
+        source: WAITLIST.provider.source,
+      }),
+    ]);
+  });
+
+  it("an address the shared rules refuse: back on / with the invalid-email message from the content, and nothing stored", async () => {
+    // The browser's own check lets user@localhost through (it needs no dot); the shared rules do not.
+    const visitor: Visitor = { ...uniqueVisitor("waitlist-no-js-invalid"), email: `waitlist-no-js-${Date.now()}@localhost` };
+    const page = await context.newPage();
+    await page.goto("/");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await fillSignupForm(page, visitor, form);
+    await submitButton(page, form).click();
+
+    await page.waitForURL((url) => url.pathname === "/" && url.hash === "#signup-error-invalidEmail");
+    const alerts = page.getByRole("alert");
+    expect(await alerts.count()).toBe(1);
+    expect(await alerts.first().innerText()).toBe(`${invalidEmail.title}\n${invalidEmail.message}`);
+    expect(await alerts.first().isVisible()).toBe(true);
+    expect(await storedSignups(visitor.email)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The waitlist service's settings from the content: `public/service-settings.json`, written after the build when
+ * `provider.transport` is `waitlist-api`, and read by the Worker through its ASSETS binding (worker/src/settings.ts),
+ * so that the site and its API always come from one build. Everything in it is on the page already. Build-time only.
+ */
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { isDemoBuild } from "../content/derive";
+import type { SiteContent } from "../content/schema";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../signup/service-settings";
+
+/**
+ * The service's settings for this content.
+ * @returns null when the page does not use the service: another transport, or a demo build (which publishes no
+ *   list id, and whose page sends nothing)
+ */
+export function serviceSettings(content: SiteContent): ServiceSettings | null {
+  const { provider, site } = content;
+  if (provider.transport !== "waitlist-api" || isDemoBuild(provider) || !provider.listId) return null;
+  return {
+    // The site's address without a trailing slash, as the Worker builds links from it.
+    siteUrl: site.url.replace(/\/+$/, ""),
+    listId: provider.listId,
+    // "" for none: the service then records no custom source for a signup that names none.
+    source: provider.source ?? "",
+    turnstileSiteKey: provider.turnstileSiteKey ?? null,
+  };
+}
+
+/**
+ * Write `public/service-settings.json`, or delete one a previous build left when this build does not use the
+ * service (a stale file would tell a deploy, and anyone reading it, that the service is on).
+ * @param publicDir the build's public/ folder
+ * @param settings from serviceSettings()
+ * @returns the file's path when it was written, else null
+ */
+export async function writeServiceSettings(publicDir: string, settings: ServiceSettings | null): Promise<string | null> {
+  const file = path.join(publicDir, SERVICE_SETTINGS_PATH);
+  if (!settings) {
+    await rm(file, { force: true });
+    return null;
+  }
+  await writeFile(file, `${JSON.stringify(settings, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,59 @@
+/**
+ * The no-JavaScript form's failure messages (waitlist-api only). The waitlist service answers a failed form post
+ * with a redirect back to the page at `#signup-error-<key>`; the prerendered page carries one message per key, hidden
+ * until its id is the URL's fragment (CSS `:target`), so a visitor without JavaScript is told what went wrong in the
+ * content's words, and nothing shows (or moves) for anyone else.
+ */
+import styled from "styled-components";
+import { FORM_ERROR_KEYS, formErrorId, type FormErrorKey } from "../signup/formErrors";
+
+/** The toasts' copy, as the signup form's fragment reads it. */
+type ToastsContent = Queries.SignupFormContentFragment["toasts"];
+
+/** Each failure's words: the toast a visitor with JavaScript would see for it. */
+function messageFor(key: FormErrorKey, toasts: ToastsContent): { title: string; message: string } {
+  const failed = toasts.subscriptionFailed;
+  switch (key) {
+    case "subscriptionFailed":
+      return { title: failed.title, message: failed.fallbackMessage };
+    case "verificationFailed":
+      return { title: failed.title, message: failed.verificationMessage };
+    default:
+      return toasts[key];
+  }
+}
+
+/**
+ * One hidden message per failure, at the top of the form. Each is an alert, and focusable (tabIndex -1) so that a
+ * screen reader, which starts reading at the fragment's target, lands on it.
+ */
+export function SignupFormErrors({ toasts }: { toasts: ToastsContent }) {
+  return (
+    <>
+      {FORM_ERROR_KEYS.map((key) => {
+        const { title, message } = messageFor(key, toasts);
+        return (
+          <Message key={key} id={formErrorId(key)} role="alert" tabIndex={-1}>
+            <strong>{title}</strong> {message}
+          </Message>
+        );
+      })}
+    </>
+  );
+}
+
+const Message = styled.p`
+  display: none;
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
+  border: 1px solid ${({ theme }) => theme.colors.errorBorder};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.errorSurface};
+  color: ${({ theme }) => theme.colors.errorText};
+  &:target {
+    display: block;
+  }
+  strong {
+    display: block;
+  }
+`;

@@ -1,0 +1,109 @@
+/**
+ * The waitlist service's signup call, `POST /api/signups` on the site's own origin (worker/src/routes/signups.ts),
+ * and the reading of its answer. The service speaks JSON:API errors like Klaviyo does, so answer.ts reads most of
+ * them; what is the service's own is read here: the accepted signup's body, and Turnstile's refusal.
+ */
+import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
+import type { SignupAnswer, Submission } from "./submission";
+
+/** The request's media type: plain JSON (the service answers JSON:API errors, but takes a simple document). */
+export const WAITLIST_API_CONTENT_TYPE = "application/json";
+
+/** The JSON:API error code the service answers 403 with when Cloudflare Turnstile did not verify the visitor. */
+export const TURNSTILE_FAILED_CODE = "turnstile_failed";
+
+/** What the request needs besides the visitor's values. */
+export interface WaitlistApiTarget {
+  /** The service's endpoint: the path `/api/signups` on the page's own origin (or a test's absolute override). */
+  endpointUrl: string;
+  /** Klaviyo's "custom source" of this page (the campaign's, or the site's); left out when empty, and the service uses its default. */
+  customSource?: string | null;
+}
+
+/** The JSON document the service takes (worker/src/signups/input.ts). */
+export interface WaitlistApiBody {
+  email: string;
+  firstName: string;
+  lastName: string;
+  source?: string;
+  properties: Record<string, string>;
+  turnstileToken?: string;
+  ref?: string;
+}
+
+/**
+ * The request body for one signup.
+ * @param target the custom source
+ * @param submission the visitor's trimmed values, profile properties, referral code and Turnstile token
+ */
+export function waitlistApiBody(target: Pick<WaitlistApiTarget, "customSource">, submission: Submission): WaitlistApiBody {
+  return {
+    email: submission.email,
+    firstName: submission.firstName,
+    lastName: submission.lastName,
+    ...(target.customSource ? { source: target.customSource } : {}),
+    properties: submission.properties ?? {},
+    ...(submission.turnstileToken ? { turnstileToken: submission.turnstileToken } : {}),
+    ...(submission.referralCode ? { ref: submission.referralCode } : {}),
+  };
+}
+
+/**
+ * URL and fetch options of the service call. Same origin: no CORS, and every header (`Retry-After` among
+ * them) is readable. The honeypot (`website`) is never sent: the form stops a filled one before any request.
+ * @returns `[url, init]` for fetch (without an abort signal)
+ */
+export function waitlistApiRequest(target: WaitlistApiTarget, submission: Submission): [string, RequestInit] {
+  return [
+    target.endpointUrl,
+    {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": WAITLIST_API_CONTENT_TYPE, accept: "application/json" },
+      body: JSON.stringify(waitlistApiBody(target, submission)),
+    },
+  ];
+}
+
+/**
+ * The outcome of one service answer: answer.ts's outcomes, with the accepted signup's details, plus
+ * `verificationRefused` (403 `turnstile_failed`: Turnstile did not verify the visitor; never retried with the same token).
+ */
+export type WaitlistAnswer =
+  | Exclude<ProviderAnswer, { outcome: "accepted" }>
+  | { outcome: "accepted"; answer?: SignupAnswer }
+  | { outcome: "verificationRefused"; detail: string };
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/**
+ * An accepted signup's body as a SignupAnswer: `id` and `createdAt` must be text; every other member is kept only
+ * when it has its type (a member of another type is left out, never trusted).
+ * @returns undefined when the body is not an object with a text `id` and `createdAt`
+ */
+export function signupAnswer(body: unknown): SignupAnswer | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const value = body as Record<string, unknown>;
+  if (!isString(value.id) || !isString(value.createdAt)) return undefined;
+  const answer: SignupAnswer = { id: value.id, createdAt: value.createdAt };
+  for (const key of ["referralCode", "referralUrl", "statusUrl"] as const) if (isString(value[key])) answer[key] = value[key];
+  for (const key of ["position", "referrals", "entries"] as const) if (isCount(value[key])) answer[key] = value[key];
+  return answer;
+}
+
+/**
+ * Read one answer of the service.
+ * @param status the HTTP status
+ * @param body the answer's body parsed as JSON, or null when it is empty or not JSON
+ * @param retryAfter the `Retry-After` header (readable: same origin)
+ * @param nowMs the clock for an HTTP-date `Retry-After`
+ */
+export function readWaitlistAnswer(status: number, body: unknown, retryAfter: string | null, nowMs = Date.now()): WaitlistAnswer {
+  if (status === 403) {
+    const refusal = jsonApiErrors(body).find((error) => error.code === TURNSTILE_FAILED_CODE);
+    if (refusal) return { outcome: "verificationRefused", detail: refusal.detail || TURNSTILE_FAILED_CODE };
+  }
+  const answer = readProviderAnswer(status, body, retryAfter, nowMs);
+  return answer.outcome === "accepted" ? { outcome: "accepted", answer: signupAnswer(body) } : answer;
+}
