@@ -163,7 +163,12 @@ describe("bad input is refused with 400, a code and a pointer, and nothing is st
       "/properties",
     ],
     ["a property name over 40 characters", { properties: { ["k".repeat(41)]: "v" } }, "too_long", `/properties/${"k".repeat(41)}`],
-    ["a property value over 200 characters", { properties: { "utm/content": "v".repeat(201) } }, "too_long", "/properties/utm~1content"],
+    [
+      "a property value over 255 characters (the page's own cut)",
+      { properties: { "utm/content": "v".repeat(256) } },
+      "too_long",
+      "/properties/utm~1content",
+    ],
     ["a disposable address", { email: "ada@mailinator.com" }, "disposable_email", "/email"],
     ["an address on a disposable domain's subdomain", { email: "ada@inbox.33mail.com" }, "disposable_email", "/email"],
   ])("%s", async (_case, overrides, code, pointer) => {

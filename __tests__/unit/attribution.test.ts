@@ -1,4 +1,5 @@
-import { ATTRIBUTION_VALUE_MAX_CHARS, attributionProperties, attributionValue, referrerOrigin } from "../../src/signup/attribution";
+import { attributionProperties, attributionValue, referrerOrigin } from "../../src/signup/attribution";
+import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../src/signup/validation";
 
 const landing = { search: "", pathname: "/", referrer: "" };
 

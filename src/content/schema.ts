@@ -13,7 +13,7 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
-import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/attribution";
+import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/validation";
 import {
   CLIENT_API_ENDPOINT_URL,
   DEFAULT_SIGNUP_TRANSPORT,

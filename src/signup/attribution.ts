@@ -3,21 +3,10 @@
  * parameters, the landing page's path and the referring site. Runs in the browser
  * (plain functions over the location and `document.referrer`; no content modules).
  */
+import { ATTRIBUTION_VALUE_MAX_CHARS } from "./validation";
 
 /** The UTM parameters a campaign link carries, sent under the same names. */
 export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
-/**
- * Longest value sent, in characters. Real UTM values and paths are far shorter;
- * the cut keeps a hostile or broken link from filling the visitor's profile.
- */
-export const ATTRIBUTION_VALUE_MAX_CHARS = 255;
-
-/**
- * Longest custom source (Klaviyo's "custom source": `provider.source`, a campaign's `campaign.source`), in
- * characters: it names a campaign, and the waitlist service stores no longer (the content check refuses longer).
- */
-export const CUSTOM_SOURCE_MAX_CHARS = 100;
 
 /** The profile properties of one signup; a value that is missing is left out, never sent empty. */
 export type AttributionProperties = Partial<Record<(typeof UTM_PARAMETERS)[number] | "landing_page" | "referrer", string>>;

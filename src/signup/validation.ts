@@ -52,3 +52,15 @@ export function firstValidationFailure(values: Submission): ValidationFailure | 
   if (!EMAIL_PATTERN.test(values.email)) return "invalidEmail";
   return null;
 }
+
+/**
+ * Longest value sent, in characters. Real UTM values and paths are far shorter;
+ * the page cuts longer ones (a hostile or broken link must not fill the visitor's profile) and the service refuses them.
+ */
+export const ATTRIBUTION_VALUE_MAX_CHARS = 255;
+
+/**
+ * Longest custom source (Klaviyo's "custom source": `provider.source`, a campaign's `campaign.source`), in
+ * characters: it names a campaign, and the waitlist service stores no longer (the content check refuses longer).
+ */
+export const CUSTOM_SOURCE_MAX_CHARS = 100;

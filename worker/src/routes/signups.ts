@@ -12,6 +12,7 @@
  * `#signup-error-<key>`, the anchor of the message the static page carries for that failure.
  */
 import { HOME_PATH, SUCCESS_PATH } from "../../../src/routes";
+import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../src/signup/formErrors";
 import {
   fieldTooLong,
   firstValidationFailure,
@@ -50,16 +51,6 @@ const RATE_LIMIT_RETRY_AFTER_S = 60;
 
 /** Retry-After of a 503 `unavailable` (s): D1 or the queue failing is usually over within seconds. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
-
-/**
- * What the no-JavaScript form's page shows after a failure: the shared module's validation keys, plus
- * `subscriptionFailed` (anything else went wrong) and `verificationFailed` (Turnstile). The page carries an element
- * with id `signup-error-<key>` for each.
- */
-export type FormErrorKey = ValidationFailure | "subscriptionFailed" | "verificationFailed";
-
-/** The id prefix of those elements; the redirect's fragment is the prefix and the key. */
-export const FORM_ERROR_ANCHOR_PREFIX = "signup-error-";
 
 /** A failed signup: the JSON:API error, what the form's page shows for it, and extra headers. */
 interface Refusal {

@@ -6,15 +6,16 @@
  */
 import type { ApiError } from "../http";
 import type { Submission } from "../../../src/signup/submission";
+import { ATTRIBUTION_VALUE_MAX_CHARS, CUSTOM_SOURCE_MAX_CHARS } from "../../../src/signup/validation";
 
 /** At most this many profile properties (UTM and attribution values are about ten). */
 export const PROPERTIES_MAX_COUNT = 20;
 /** A property's name, at most (characters). */
 export const PROPERTY_NAME_MAX_LENGTH = 40;
-/** A property's value, at most (characters): a long campaign name or landing URL fits. */
-export const PROPERTY_VALUE_MAX_LENGTH = 200;
-/** A custom source, at most (characters): it names a campaign. */
-export const SOURCE_MAX_LENGTH = 100;
+/** A property's value, at most (characters): the page's own cut of an attribution value, so nothing it sends is refused. */
+export const PROPERTY_VALUE_MAX_LENGTH = ATTRIBUTION_VALUE_MAX_CHARS;
+/** A custom source, at most (characters): the content check's limit, so every campaign's source fits. */
+export const SOURCE_MAX_LENGTH = CUSTOM_SOURCE_MAX_CHARS;
 
 /** The request members as JSON names them; a form's fields are renamed to these. */
 export type SignupFields = Record<string, unknown>;
