@@ -1,50 +1,65 @@
 /**
- * Screenshots of /, /success/ and the 404 page at phone and desktop size, written to
- * artifacts/screenshots/ (gitignored) on every run for people and CI to look at, plus
- * the one layout rule a visitor notices at once: nothing scrolls sideways.
+ * The README's pictures: /, /success/ and the 404 page at phone and desktop size, as a
+ * visitor has them once the scripts have run (the pause button in the page's footer, the
+ * toaster in place, and on /success/ the confirmation toast of the signup that led there),
+ * plus the one layout rule a visitor notices at once: nothing scrolls sideways.
+ * Every run writes them to artifacts/screenshots/ (gitignored) for people and CI to look
+ * at; with UPDATE_README_SCREENSHOTS=1 it also replaces the README's copies in
+ * docs/screenshots/. Every page at every screen size is saved by layout.test.ts.
  */
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { launchChromium, newGuardedContext, VIEWPORTS, waitForHydration } from "./support/browser";
+import type { Page } from "playwright-core";
+import { newGuardedContext, setUpChromium, VIEWPORTS } from "./support/browser";
 import { ROOT_DIR } from "./support/build-site";
+import { FIXTURE } from "./support/fixture-content";
+import { holdToast, openAfterScripts } from "./support/page-state";
+import { signUpToSuccess } from "./support/signup-page";
+import { toastTitled } from "./support/toasts";
+import { uniqueVisitor } from "./support/visitors";
 
-/** Where screenshots go (docs/screenshots/ holds reviewed copies). */
+/** Where screenshots go on every run. */
 const SCREENSHOT_DIR = path.join(ROOT_DIR, "artifacts", "screenshots");
+/** The README's copies, replaced only when asked: a test run on another machine (other fonts) must not rewrite committed files. */
+const README_SCREENSHOT_DIR = path.join(ROOT_DIR, "docs", "screenshots");
+const UPDATE_README = process.env.UPDATE_README_SCREENSHOTS === "1";
 /** A fixed moment before the fixture's launch, so the countdown reads the same in every screenshot. */
 const PICTURE_TIME_MS = Date.parse("2030-05-29T07:54:30-07:00");
 
-const PAGES = [
-  ["home", "/"],
-  ["success", "/success/"],
-  ["404", "/no-such-page/"],
-] as const;
+/** How each pictured page is reached, as a visitor reaches it. */
+const PAGES: readonly [name: string, reach: (page: Page) => Promise<void>][] = [
+  ["home", (page) => openAfterScripts(page, "/")],
+  [
+    "success",
+    async (page) => {
+      await openAfterScripts(page, "/");
+      await signUpToSuccess(page, uniqueVisitor("screenshot"));
+      await holdToast(toastTitled(page, FIXTURE.toasts.success.title));
+    },
+  ],
+  ["404", (page) => openAfterScripts(page, "/no-such-page/")],
+];
 
-let browser: Browser;
+const browser = setUpChromium();
 
-beforeAll(async () => {
-  browser = await launchChromium();
+beforeAll(() => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-const cases = PAGES.flatMap(([name, urlPath]) =>
-  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [name, urlPath, viewport] as const),
+const cases = PAGES.flatMap(([name, reach]) =>
+  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [name, viewport, reach] as const),
 );
 
-it.each(cases)("%s (%s) at %s size fits the width and is saved as a screenshot", async (name, urlPath, viewport) => {
-  const { context } = await newGuardedContext(browser, { viewport: VIEWPORTS[viewport], deviceScaleFactor: 1 });
+it.each(cases)("%s at %s size fits the width and is saved as a screenshot", async (name, viewport, reach) => {
+  const { context } = await newGuardedContext(browser(), { viewport: VIEWPORTS[viewport], deviceScaleFactor: 1 });
   try {
     await context.clock.setFixedTime(PICTURE_TIME_MS);
     const page = await context.newPage();
-    await page.goto(urlPath);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
+    await reach(page);
 
     const file = path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+    if (UPDATE_README) copyFileSync(file, path.join(README_SCREENSHOT_DIR, path.basename(file)));
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

@@ -101,7 +101,7 @@ describe("/ from the fixture content", () => {
 });
 
 describe("background motion", () => {
-  it("can be paused and restarted with a button after the page content (WCAG 2.2.2)", async () => {
+  it("can be paused and restarted with a button in the footer, after the page content (WCAG 2.2.2)", async () => {
     const { container } = renderPage(IndexPage, "/");
     const layer = container.querySelector('[aria-hidden="true"][data-paused]');
     expect(layer).toHaveAttribute("data-paused", "false");
@@ -112,5 +112,9 @@ describe("background motion", () => {
     expect(layer).toHaveAttribute("data-paused", "false");
     const buttons = screen.getAllByRole("button");
     expect(buttons[buttons.length - 1]).toHaveAccessibleName("Pause background animation");
+    // In the page's footer, in the flow below the content, not drawn over it.
+    expect(within(screen.getByRole("contentinfo")).getByRole("button", { name: "Pause background animation" })).toBe(
+      buttons[buttons.length - 1],
+    );
   });
 });

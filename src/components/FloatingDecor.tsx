@@ -81,7 +81,10 @@ export function FloatingDecor({ odds, paused }: { odds: readonly string[]; pause
 /**
  * The button that pauses and restarts the floating decoration (WCAG 2.2.2: motion
  * that starts by itself and lasts over 5 s beside content needs a way to pause it).
- * Render it after the page content so it comes last in the tab order.
+ * A pill in the page flow, never fixed over the page: the layout puts it in the page's
+ * footer, below the content, so it comes last in the tab order and covers nothing at
+ * any screen size, scroll position or zoom. The footer is hidden when the visitor's
+ * system already stops motion (see Layout).
  */
 export function MotionToggle({ copy, paused, onToggle }: { copy: FloatingDecorCopy; paused: boolean; onToggle: () => void }) {
   return (
@@ -114,12 +117,7 @@ const Layer = styled.div`
   }
 `;
 
-// Last in the tab order and out of the way; not shown when the visitor's system already stops motion.
 const ToggleButton = styled.button`
-  position: fixed;
-  left: ${({ theme }) => theme.space.lg};
-  bottom: ${({ theme }) => theme.space.lg};
-  z-index: ${({ theme }) => theme.layers.decorationControls};
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
@@ -132,8 +130,8 @@ const ToggleButton = styled.button`
   font: inherit;
   font-size: 0.75rem;
   cursor: pointer;
-  @media (prefers-reduced-motion: reduce) {
-    display: none;
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
   }
 `;
 

@@ -20,7 +20,13 @@ export interface LayoutProps {
 
 /**
  * Around every page (via `wrapPageElement`): the floating background, the
- * error boundary, the toasts and (with a pixel id) the consent banner.
+ * error boundary, a footer with the background's pause button, the toasts and
+ * (with a pixel id) the consent banner.
+ *
+ * The page and its footer share the first screen: the footer sits at the bottom of the
+ * viewport when the page is shorter, after the content when it is longer. Nothing but
+ * the toasts and the consent banner (both fixed, transient, and dismissible) is drawn over
+ * the page.
  *
  * The page, the background and its pause button each sit in a Suspense boundary.
  * Nothing in them suspends: the boundaries let React 18 hydrate the prerendered HTML
@@ -39,28 +45,51 @@ export function Layout({ content, pathname, children }: LayoutProps) {
       <Suspense fallback={null}>
         <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
       </Suspense>
-      <Main>
-        <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
-          <Suspense fallback={null}>{children}</Suspense>
-        </ErrorBoundary>
-      </Main>
+      <Page>
+        <Main>
+          <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
+            <Suspense fallback={null}>{children}</Suspense>
+          </ErrorBoundary>
+        </Main>
+        <Footer>
+          <Suspense fallback={null}>
+            <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
+          </Suspense>
+        </Footer>
+      </Page>
       <Toasts content={content} />
-      <Suspense fallback={null}>
-        <MotionToggle copy={content.decorations} paused={motionPaused} onToggle={() => setMotionPaused((paused) => !paused)} />
-      </Suspense>
       <ConsentBanner content={content} />
     </>
   );
 }
 
-const Main = styled.main`
+/** At least the viewport's height, so that a short page's footer rests at its bottom. */
+const Page = styled.div`
   position: relative;
   z-index: ${({ theme }) => theme.layers.page};
   display: flex;
   flex-direction: column;
-  align-items: center;
   min-height: 100vh;
-  padding: ${({ theme }) => `${theme.space.vast} ${theme.space.base} ${theme.space.section}`};
+`;
+
+const Main = styled.main`
+  display: flex;
+  flex: 1 0 auto;
+  flex-direction: column;
+  align-items: center;
+  padding: ${({ theme }) => `${theme.space.vast} ${theme.space.base} ${theme.space.xxxl}`};
+`;
+
+// In the page flow, below the content: it covers nothing at any screen size, scroll position or zoom.
+const Footer = styled.footer`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => `0 ${theme.space.base} ${theme.space.vast}`};
+  /* Its one control pauses the background, which the visitor's system already stops (GlobalStyle):
+     nothing to offer, and an empty footer landmark would only be noise to a screen reader. */
+  @media (prefers-reduced-motion: reduce) {
+    display: none;
+  }
 `;
 
 export const query = graphql`

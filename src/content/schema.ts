@@ -576,7 +576,7 @@ export const siteContentSchema = z
             description: "The odds-style numbers floating in the background (decoration only).",
             examples: [["+150", "-110", "2.50"]],
           }),
-        pauseLabel: copy("The button (bottom left) that stops the floating background.", "Pause background animation"),
+        pauseLabel: copy("The button below the page, in its footer, that stops the floating background.", "Pause background animation"),
         playLabel: copy("The same button's text once the background is stopped.", "Play background animation"),
       })
       .meta({ description: "Background decoration." }),

@@ -53,8 +53,6 @@ export const theme = {
     giant: "40px",
     /** A toast's right padding: room for its 28 px close button and the gap beside it. */
     toastCloseRoom: "44px",
-    /** Below the page's last section, clear of the fixed consent banner and motion button. */
-    section: "48px",
   },
   /** Drop shadows, by what casts them: the page's card, pop-ups over the page (toasts, consent banner), tooltips. */
   shadows: {
@@ -63,10 +61,11 @@ export const theme = {
     tooltip: "0 8px 24px rgb(0 0 0 / 40%)",
   },
   /**
-   * Stacking order (z-index), bottom to top: the floating decoration behind everything, the page,
-   * the decoration's pause button, tooltips, the consent banner, and toasts, which must stay readable above all.
+   * Stacking order (z-index), bottom to top: the floating decoration behind everything, the page (its
+   * footer and the decoration's pause button included), tooltips, the consent banner, and toasts, which
+   * must stay readable above all.
    */
-  layers: { decoration: 0, page: 1, decorationControls: 2, tooltip: 50, consent: 90, toasts: 100 },
+  layers: { decoration: 0, page: 1, tooltip: 50, consent: 90, toasts: 100 },
   radii: { small: "8px", medium: "14px", large: "22px", pill: "999px" },
   fonts: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

@@ -4,9 +4,24 @@
  * not a toast halfway through fading in.
  */
 import type { Locator, Page } from "playwright-core";
+import { waitForHydration } from "./browser";
 import { FIXTURE } from "./fixture-content";
 import { skipBrowserValidation, submitButton } from "./signup-page";
-import { toastTitled } from "./toasts";
+import { toastRegion, toastTitled } from "./toasts";
+
+/**
+ * Open a path and wait until the page is as a visitor has it once its scripts have run:
+ * hydrated, and the toaster that loads right after hydration in place (its region is
+ * fixed over the page, so a layout check or a screenshot taken before it misses it).
+ * Code that waits for a visitor's action (the badges' tooltips) is not waited for.
+ * @param page any page; it navigates
+ * @param path e.g. "/" or "/success/"
+ */
+export async function openAfterScripts(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await toastRegion(page).waitFor({ state: "attached" });
+}
 
 /**
  * Wait until every animation that ends has ended (a toast's slide-in, say); the
