@@ -36,6 +36,8 @@ export interface SignupFormProps {
    * function is called when the signup is sent, so that it reads the browser's location then.
    */
   profileProperties?: ProfileProperties | (() => ProfileProperties);
+  /** The referral code to send with a signup (as `ref`), read when the signup is sent; null when the visit has none. */
+  referralCode?: () => string | null;
   /** Called after a successful signup; when absent the form shows its inline success state. */
   onSubscribed?: () => void;
 }

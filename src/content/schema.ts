@@ -637,6 +637,10 @@ const siteContentFields = z
           "Shown when the leaderboard cannot be loaded right now (no connection, or the service is busy).",
           "The leaderboard can't be loaded right now. Check your connection and try again in a minute.",
         ),
+        noScript: longCopy(
+          "Shown instead of the table when the visitor's browser runs no JavaScript (the page needs it to load the board).",
+          "Turn on JavaScript to see the leaderboard.",
+        ),
         joinLink: copy("The link to the signup page under the leaderboard.", "Join the waitlist"),
       })
       .meta({ description: "The /leaderboard/ page: the top referrers, names shortened, with how many friends each brought." }),
