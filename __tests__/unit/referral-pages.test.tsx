@@ -16,7 +16,7 @@ import { shareLinks } from "../../src/referrals/share";
 import { keepSignupStanding } from "../../src/referrals/standing";
 import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
 import { loadTestContent, type TestSiteContent } from "../support/content";
-import { renderPage } from "../support/render";
+import { renderPage, type TestPageProps } from "../support/render";
 
 const fixture = loadTestContent();
 /** The fixture with the referral program on (the pages read `referrals.enabled`; the transport rule is the schema's). */
@@ -46,13 +46,15 @@ const HEADLINE = new RegExp(
     .join("\\s?1,234\\s?")}$`,
 );
 
-/** Page props as Gatsby passes them (only what our pages and the layout read). */
-const pageProps = (pathname: string, siteContent: TestSiteContent) =>
-  ({ data: { siteContent }, location: { pathname }, path: pathname, pageContext: {}, params: {} }) as never;
-
-/** A page's HTML as the build prerenders it (the same providers and layout, server rendering). */
-function prerendered(page: React.ReactElement<{ location: { pathname: string }; data: unknown }>): string {
-  return renderToString(wrapRootElement({ element: wrapPageElement({ element: page, props: page.props as never }) }));
+/**
+ * A page's HTML as the build prerenders it: the same providers and layout as renderPage, rendered on the server.
+ * @param Page the page's default export
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component, whatever its query type
+function prerendered(Page: React.ComponentType<any>, pathname: string, siteContent: TestSiteContent): string {
+  const props = { data: { siteContent }, location: { pathname }, path: pathname, pageContext: {}, params: {} } as TestPageProps;
+  const Typed = Page as React.ComponentType<TestPageProps>;
+  return renderToString(wrapRootElement({ element: wrapPageElement({ element: <Typed {...props} />, props: props as never }) }));
 }
 
 /** Text as React writes it into HTML. */
@@ -173,7 +175,7 @@ describe("/success/ with the referral program on", () => {
 
   it("has every heading and word in the prerendered HTML, dashes in the numbers' places, and the e-mail hint for visitors without JavaScript", () => {
     keepSignupStanding(ANSWER);
-    const html = prerendered(<SuccessPage {...pageProps("/success/", content)} />);
+    const html = prerendered(SuccessPage, "/success/", content);
     const [before, after] = referrals.position.split("{position}");
     expect(html).toContain(`${escapeHtml(before)}<span class="`);
     expect(html).toMatch(new RegExp(`>—</span>${escapeHtml(after)}</h2>`));
@@ -275,7 +277,7 @@ describe("/leaderboard/", () => {
   });
 
   it("has the heading, intro, column headings and N rows of dashes in the prerendered HTML, and a hint for visitors without JavaScript", () => {
-    const html = prerendered(<LeaderboardPage {...pageProps("/leaderboard/", content)} />);
+    const html = prerendered(LeaderboardPage, "/leaderboard/", content);
     expect(html).toContain(`>${escapeHtml(leaderboard.heading)}</h1>`);
     expect(html).toContain(`>${escapeHtml(leaderboard.intro)}</p>`);
     expect(html).toContain(`>${escapeHtml(leaderboard.columns.referrals)}</th>`);
