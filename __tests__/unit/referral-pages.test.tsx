@@ -177,8 +177,10 @@ describe("/success/ with the referral program on", () => {
     keepSignupStanding(ANSWER);
     const html = prerendered(SuccessPage, "/success/", content);
     const [before, after] = referrals.position.split("{position}");
-    expect(html).toContain(`${escapeHtml(before)}<span class="`);
-    expect(html).toMatch(new RegExp(`>—</span>${escapeHtml(after)}</h2>`));
+    // The number sign goes with the number, onto its own line.
+    expect(html).toMatch(
+      new RegExp(`>${escapeHtml(before.replace(/#$/, ""))}<span class="[^"]+">#<!-- -->—</span>${escapeHtml(after)}</h2>`),
+    );
     for (const words of [
       referrals.friendsJoined,
       referrals.giveawayEntries,

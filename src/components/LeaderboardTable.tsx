@@ -58,11 +58,12 @@ export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTable
           {rows.map((entry, index) =>
             entry === null ? (
               // A place the board does not fill: kept as space, so that the page below stays where it was.
-              <Filler key={index} aria-hidden="true">
+              <Filler key={`${view.kind}-${index}`} aria-hidden="true">
                 <td colSpan={3} />
               </Filler>
             ) : (
-              <tr key={index}>
+              // Keyed by the view too: arriving values are new rows, not the dashes' text changed, so nothing on screen moves.
+              <tr key={`${view.kind}-${index}`}>
                 <Figure>{count(entry?.rank)}</Figure>
                 <Name scope="row">{entry?.name ?? UNKNOWN}</Name>
                 <Figure>{count(entry?.referrals)}</Figure>
@@ -73,9 +74,9 @@ export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTable
       </Table>
       {message !== null ? <Cover role="status">{message}</Cover> : null}
       <noscript>
-        <Cover>{leaderboard.noScript}</Cover>
-        {/* Without JavaScript the board never arrives: hide its dashes from eyes and screen readers alike. */}
-        <style>{"[data-leaderboard-table]{visibility:hidden}"}</style>
+        <Note>{leaderboard.noScript}</Note>
+        {/* Without JavaScript the board never arrives; nothing changes after load, so the note simply takes its place. */}
+        <style>{"[data-leaderboard-table]{display:none}"}</style>
       </noscript>
     </Reserved>
   );
@@ -103,17 +104,22 @@ const Table = styled.table`
     text-transform: uppercase;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+  /* Figures and their headings line up on the right, as columns of figures do. */
+  thead th:first-child,
+  thead th:last-child {
+    text-align: right;
+  }
   &[data-covered="true"] {
     visibility: hidden;
   }
 `;
 
 const RankColumn = styled.col`
-  width: 4.5rem;
+  width: 3.75rem;
 `;
 
 const CountColumn = styled.col`
-  width: 8rem;
+  width: 6.5rem;
 `;
 
 /** Tabular digits, aligned on the right as figures in a column are. */
@@ -131,13 +137,16 @@ const Name = styled.th`
   white-space: nowrap;
 `;
 
+/** A place the board does not fill: its room is kept, and nothing of it is drawn (not even its rule). */
 const Filler = styled.tr`
   visibility: hidden;
+  td {
+    border-bottom-color: transparent;
+  }
 `;
 
-const Cover = styled.p`
-  position: absolute;
-  inset: 0;
+/** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
+const Note = styled.p`
   display: grid;
   place-items: center;
   margin: 0;
@@ -147,6 +156,12 @@ const Cover = styled.p`
   font-size: 1.05rem;
   font-weight: 600;
   text-align: center;
+`;
+
+/** A message that covers the reserved box, which keeps its size: nothing below it moves. */
+const Cover = styled(Note)`
+  position: absolute;
+  inset: 0;
 `;
 
 export const query = graphql`

@@ -35,7 +35,7 @@ const POSITION_PLACEHOLDER = "{position}";
 
 /**
  * The visitor's standing in the referral program: "You're #1,234 in line" (the number written
- * the way `site.language` writes numbers), what a referral earns, friends joined and giveaway
+ * the way `site.language` writes numbers, large, on a line of its own), what a referral earns, friends joined and giveaway
  * entries, the referral link with copy and share controls, links to the status page and the
  * leaderboard, and the giveaway's rules line.
  *
@@ -50,6 +50,11 @@ export function ReferralPanel({ content, view, noScriptText, showStatusLink }: R
   const standing = view.kind === "ready" ? view.standing : null;
   const count = (value: number | undefined) => (value === undefined ? UNKNOWN : formatCount(value, site.language));
   const [before, after] = splitAround(referrals.position, POSITION_PLACEHOLDER);
+  // A number sign written right before the placeholder ("#{position}") belongs to the number's line.
+  const sign = /#\s*$/.test(before) ? "#" : "";
+  const lead = sign ? before.replace(/#\s*$/, "") : before;
+  // A number that arrives is a new element, not the dash's text changed: nothing that was on screen moves.
+  const figureKey = standing ? "known" : "unknown";
   const intro = fillCounts(referrals.intro, { places: referrals.placesPerReferral, entries: referrals.entriesPerReferral }, site.language);
 
   return (
@@ -57,18 +62,21 @@ export function ReferralPanel({ content, view, noScriptText, showStatusLink }: R
       <Reserved>
         <StandingBox data-referral-standing="" data-covered={view.kind === "message"}>
           <Headline id={headingId}>
-            {before}
-            <Figure>{count(standing?.position)}</Figure>
+            {lead}
+            <Figure key={figureKey}>
+              {sign}
+              {count(standing?.position)}
+            </Figure>
             {after}
           </Headline>
           <Intro>{intro}</Intro>
           <Tiles>
             <Tile>
-              <TileFigure>{count(standing?.referrals)}</TileFigure>
+              <TileFigure key={figureKey}>{count(standing?.referrals)}</TileFigure>
               <Caption>{referrals.friendsJoined}</Caption>
             </Tile>
             <Tile>
-              <TileFigure>{count(standing?.entries)}</TileFigure>
+              <TileFigure key={figureKey}>{count(standing?.entries)}</TileFigure>
               <Caption>{referrals.giveawayEntries}</Caption>
             </Tile>
           </Tiles>
@@ -80,9 +88,9 @@ export function ReferralPanel({ content, view, noScriptText, showStatusLink }: R
         </StandingBox>
         {view.kind === "message" ? <Cover role="status">{view.text}</Cover> : null}
         <noscript>
-          <Cover>{noScriptText}</Cover>
-          {/* Without JavaScript the standing never arrives: hide its dashes from eyes and screen readers alike. */}
-          <style>{"[data-referral-standing]{visibility:hidden}"}</style>
+          <Note>{noScriptText}</Note>
+          {/* Without JavaScript the standing never arrives; nothing changes after load, so the note simply takes its place. */}
+          <style>{"[data-referral-standing]{display:none}"}</style>
         </noscript>
       </Reserved>
       <GiveawayRules content={content} />
@@ -113,9 +121,8 @@ const StandingBox = styled.div`
   }
 `;
 
-const Cover = styled.p`
-  position: absolute;
-  inset: 0;
+/** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
+const Note = styled.p`
   display: grid;
   place-items: center;
   margin: 0;
@@ -133,8 +140,16 @@ const Headline = styled.h2`
   line-height: 1.2;
 `;
 
-/** Tabular digits: every digit is as wide as the others, so a changing number keeps its width. */
+/**
+ * The place in line on a line of its own, in one line box of a fixed height: however many digits
+ * it has, the headline's other words and everything below stay where the dash left them.
+ */
 const Figure = styled.span`
+  display: block;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: clamp(2.5rem, 12vw, 3.5rem);
+  font-weight: 800;
+  line-height: 1.15;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
   color: ${({ theme }) => theme.colors.accent};
@@ -188,6 +203,12 @@ const PageLinks = styled.p`
     font-weight: 600;
     text-underline-offset: 3px;
   }
+`;
+
+/** A message that covers the reserved box, which keeps its size: nothing below it moves. */
+const Cover = styled(Note)`
+  position: absolute;
+  inset: 0;
 `;
 
 export const query = graphql`
