@@ -10,6 +10,7 @@ import path from "node:path";
 import { loadCampaign } from "../../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../../src/content/load";
 import type { CampaignContent } from "../../../src/content/schema";
+import { REFERRALS_TRANSPORT } from "../../../src/referrals/program";
 import { FIXTURE_FILE, loadTestContent, type TestSiteContent } from "../../support/content";
 import { FIXTURE_PIXEL_ID, writeFixtureVariant } from "./build-site";
 
@@ -31,6 +32,28 @@ export function legacyPixelContent(): TestSiteContent {
   const scratch = mkdtempSync(path.join(tmpdir(), "legacy-pixel-content-"));
   try {
     return loadTestContent(writeFixtureVariant(path.join(scratch, "site.yaml"), LEGACY_PIXEL_CHANGES));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the third build changes in the fixture: the referral program on, with the transport it
+ * needs (the waitlist service's; its /api/ answers are routed by each test).
+ */
+export const REFERRALS_CHANGES: [string[], unknown][] = [
+  [["provider", "transport"], REFERRALS_TRANSPORT],
+  [["referrals", "enabled"], true],
+];
+
+/**
+ * The third build's content: the fixture with REFERRALS_CHANGES, as globalSetup builds it.
+ * @throws Error listing the content errors when the variant is invalid
+ */
+export function referralsContent(): TestSiteContent {
+  const scratch = mkdtempSync(path.join(tmpdir(), "referrals-content-"));
+  try {
+    return loadTestContent(writeFixtureVariant(path.join(scratch, "site.yaml"), REFERRALS_CHANGES));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

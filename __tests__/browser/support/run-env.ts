@@ -12,6 +12,8 @@ export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
 export const SITE_ORIGIN_WITH_HEADERS_VAR = "BROWSER_TESTS_SITE_ORIGIN_WITH_HEADERS";
 /** Origin of the static server over the second build: transport legacy-form, with an ad pixel id. */
 export const LEGACY_PIXEL_SITE_ORIGIN_VAR = "BROWSER_TESTS_LEGACY_PIXEL_SITE_ORIGIN";
+/** Origin of the static server over the third build: the referral program on (transport waitlist-api). */
+export const REFERRALS_SITE_ORIGIN_VAR = "BROWSER_TESTS_REFERRALS_SITE_ORIGIN";
 
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
@@ -59,6 +61,21 @@ export function legacyPixelSiteOrigin(): string {
   if (!origin) {
     throw new Error(
       `${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+    );
+  }
+  return origin;
+}
+
+/**
+ * Origin of the third fixture build (see global-setup.ts): the referral program on, with the
+ * waitlist service's transport; its /api/ answers are routed by each test.
+ * @throws Error naming what is missing when globalSetup did not build it
+ */
+export function referralsSiteOrigin(): string {
+  const origin = process.env[REFERRALS_SITE_ORIGIN_VAR];
+  if (!origin) {
+    throw new Error(
+      `${REFERRALS_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds the referral program's site. It builds it only when the signup code has the waitlist-api transport the program needs.`,
     );
   }
   return origin;
