@@ -32,6 +32,7 @@ const BROWSER_CODE = [
   "src/toasts/**",
   "src/styles/**",
   "src/countdown/**",
+  "src/referrals/**",
   "src/routes.ts",
   "src/icons.ts",
   "gatsby-browser.tsx",

@@ -35,6 +35,7 @@ import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
+import { REFERRAL_PAGE_PATHS } from "./src/routes";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
@@ -162,6 +163,18 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   for (const node of result.data.allSiteContent.nodes) {
     actions.createPage({ path: node.derived.pagePath, component: SIGNUP_PAGE_COMPONENT, context: {} });
   }
+};
+
+/**
+ * The referral program's pages (/status/, /leaderboard/) exist only while it runs
+ * (`referrals.enabled`): without the waitlist service behind them they would only ever
+ * show a failure. Their files stay in src/pages, so the addresses stay reserved for campaigns.
+ */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, reporter }) => {
+  if (!REFERRAL_PAGE_PATHS.includes(page.path) || builtContent?.referrals.enabled) return;
+  actions.deletePage(page);
+  // Gatsby then warns once that the page's query "will not be run": that is this, not a fault.
+  reporter.info(`Left out ${page.path}: the referral program is off (referrals.enabled: false).`);
 };
 
 /**

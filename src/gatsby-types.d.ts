@@ -960,15 +960,19 @@ type Query_siteContentArgs = {
   decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   derived: InputMaybe<SiteContentDerivedFilterInput>;
   errorScreen: InputMaybe<SiteContentErrorScreenFilterInput>;
+  giveaway: InputMaybe<SiteContentGiveawayFilterInput>;
   home: InputMaybe<SiteContentHomeFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   launch: InputMaybe<SiteContentLaunchFilterInput>;
+  leaderboard: InputMaybe<SiteContentLeaderboardFilterInput>;
   links: InputMaybe<SiteContentLinksFilterInput>;
   notFound: InputMaybe<SiteContentNotFoundFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   provider: InputMaybe<SiteContentProviderFilterInput>;
+  referrals: InputMaybe<SiteContentReferralsFilterInput>;
   site: InputMaybe<SiteContentSiteFilterInput>;
+  status: InputMaybe<SiteContentStatusFilterInput>;
   success: InputMaybe<SiteContentSuccessFilterInput>;
   toasts: InputMaybe<SiteContentToastsFilterInput>;
 };
@@ -1217,15 +1221,19 @@ type SiteContent = Node & {
   readonly decorations: SiteContentDecorations;
   readonly derived: SiteContentDerived;
   readonly errorScreen: SiteContentErrorScreen;
+  readonly giveaway: SiteContentGiveaway;
   readonly home: SiteContentHome;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly launch: SiteContentLaunch;
+  readonly leaderboard: SiteContentLeaderboard;
   readonly links: SiteContentLinks;
   readonly notFound: SiteContentNotFound;
   readonly parent: Maybe<Node>;
   readonly provider: SiteContentProvider;
+  readonly referrals: SiteContentReferrals;
   readonly site: SiteContentSite;
+  readonly status: SiteContentStatus;
   readonly success: SiteContentSuccess;
   readonly toasts: SiteContentToasts;
 };
@@ -1429,15 +1437,19 @@ type SiteContentFieldSelector = {
   readonly decorations: InputMaybe<SiteContentDecorationsFieldSelector>;
   readonly derived: InputMaybe<SiteContentDerivedFieldSelector>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenFieldSelector>;
+  readonly giveaway: InputMaybe<SiteContentGiveawayFieldSelector>;
   readonly home: InputMaybe<SiteContentHomeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly launch: InputMaybe<SiteContentLaunchFieldSelector>;
+  readonly leaderboard: InputMaybe<SiteContentLeaderboardFieldSelector>;
   readonly links: InputMaybe<SiteContentLinksFieldSelector>;
   readonly notFound: InputMaybe<SiteContentNotFoundFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly provider: InputMaybe<SiteContentProviderFieldSelector>;
+  readonly referrals: InputMaybe<SiteContentReferralsFieldSelector>;
   readonly site: InputMaybe<SiteContentSiteFieldSelector>;
+  readonly status: InputMaybe<SiteContentStatusFieldSelector>;
   readonly success: InputMaybe<SiteContentSuccessFieldSelector>;
   readonly toasts: InputMaybe<SiteContentToastsFieldSelector>;
 };
@@ -1450,17 +1462,45 @@ type SiteContentFilterInput = {
   readonly decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   readonly derived: InputMaybe<SiteContentDerivedFilterInput>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenFilterInput>;
+  readonly giveaway: InputMaybe<SiteContentGiveawayFilterInput>;
   readonly home: InputMaybe<SiteContentHomeFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly launch: InputMaybe<SiteContentLaunchFilterInput>;
+  readonly leaderboard: InputMaybe<SiteContentLeaderboardFilterInput>;
   readonly links: InputMaybe<SiteContentLinksFilterInput>;
   readonly notFound: InputMaybe<SiteContentNotFoundFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly provider: InputMaybe<SiteContentProviderFilterInput>;
+  readonly referrals: InputMaybe<SiteContentReferralsFilterInput>;
   readonly site: InputMaybe<SiteContentSiteFilterInput>;
+  readonly status: InputMaybe<SiteContentStatusFilterInput>;
   readonly success: InputMaybe<SiteContentSuccessFilterInput>;
   readonly toasts: InputMaybe<SiteContentToastsFilterInput>;
+};
+
+type SiteContentGiveaway = {
+  readonly noPurchaseNecessary: Scalars['String'];
+  readonly rulesLink: Scalars['String'];
+  readonly rulesUrl: Scalars['String'];
+};
+
+type SiteContentGiveawayFieldSelector = {
+  readonly noPurchaseNecessary: InputMaybe<FieldSelectorEnum>;
+  readonly rulesLink: InputMaybe<FieldSelectorEnum>;
+  readonly rulesUrl: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentGiveawayFilterInput = {
+  readonly noPurchaseNecessary: InputMaybe<StringQueryOperatorInput>;
+  readonly rulesLink: InputMaybe<StringQueryOperatorInput>;
+  readonly rulesUrl: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentGiveawaySortInput = {
+  readonly noPurchaseNecessary: InputMaybe<SortOrderEnum>;
+  readonly rulesLink: InputMaybe<SortOrderEnum>;
+  readonly rulesUrl: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentGroupConnection = {
@@ -1780,6 +1820,78 @@ type SiteContentLaunchSortInput = {
   readonly moment: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentLeaderboard = {
+  readonly columns: SiteContentLeaderboardColumns;
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly joinLink: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly size: Scalars['Int'];
+  readonly unavailable: Scalars['String'];
+};
+
+type SiteContentLeaderboardColumns = {
+  readonly name: Scalars['String'];
+  readonly rank: Scalars['String'];
+  readonly referrals: Scalars['String'];
+};
+
+type SiteContentLeaderboardColumnsFieldSelector = {
+  readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly rank: InputMaybe<FieldSelectorEnum>;
+  readonly referrals: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentLeaderboardColumnsFilterInput = {
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly rank: InputMaybe<StringQueryOperatorInput>;
+  readonly referrals: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentLeaderboardColumnsSortInput = {
+  readonly name: InputMaybe<SortOrderEnum>;
+  readonly rank: InputMaybe<SortOrderEnum>;
+  readonly referrals: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentLeaderboardFieldSelector = {
+  readonly columns: InputMaybe<SiteContentLeaderboardColumnsFieldSelector>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentLeaderboardFilterInput = {
+  readonly columns: InputMaybe<SiteContentLeaderboardColumnsFilterInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<IntQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentLeaderboardSortInput = {
+  readonly columns: InputMaybe<SiteContentLeaderboardColumnsSortInput>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentLinks = {
   readonly discordInviteUrl: Scalars['String'];
   readonly inlineDiscordInviteUrl: Scalars['String'];
@@ -1904,6 +2016,126 @@ type SiteContentProviderSortInput = {
   readonly turnstileSiteKey: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentReferrals = {
+  readonly copied: Scalars['String'];
+  readonly copyButton: Scalars['String'];
+  readonly copyManually: Scalars['String'];
+  readonly countAfter: Scalars['String'];
+  readonly enabled: Scalars['Boolean'];
+  readonly entriesPerReferral: Scalars['Int'];
+  readonly friendsJoined: Scalars['String'];
+  readonly giveawayEntries: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly leaderboardLink: Scalars['String'];
+  readonly linkLabel: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly placesPerReferral: Scalars['Int'];
+  readonly position: Scalars['String'];
+  readonly shareButton: Scalars['String'];
+  readonly shareLinks: SiteContentReferralsShareLinks;
+  readonly shareMessage: Scalars['String'];
+  readonly statusLink: Scalars['String'];
+};
+
+type SiteContentReferralsFieldSelector = {
+  readonly copied: InputMaybe<FieldSelectorEnum>;
+  readonly copyButton: InputMaybe<FieldSelectorEnum>;
+  readonly copyManually: InputMaybe<FieldSelectorEnum>;
+  readonly countAfter: InputMaybe<FieldSelectorEnum>;
+  readonly enabled: InputMaybe<FieldSelectorEnum>;
+  readonly entriesPerReferral: InputMaybe<FieldSelectorEnum>;
+  readonly friendsJoined: InputMaybe<FieldSelectorEnum>;
+  readonly giveawayEntries: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly leaderboardLink: InputMaybe<FieldSelectorEnum>;
+  readonly linkLabel: InputMaybe<FieldSelectorEnum>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly placesPerReferral: InputMaybe<FieldSelectorEnum>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly shareButton: InputMaybe<FieldSelectorEnum>;
+  readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFieldSelector>;
+  readonly shareMessage: InputMaybe<FieldSelectorEnum>;
+  readonly statusLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentReferralsFilterInput = {
+  readonly copied: InputMaybe<StringQueryOperatorInput>;
+  readonly copyButton: InputMaybe<StringQueryOperatorInput>;
+  readonly copyManually: InputMaybe<StringQueryOperatorInput>;
+  readonly countAfter: InputMaybe<StringQueryOperatorInput>;
+  readonly enabled: InputMaybe<BooleanQueryOperatorInput>;
+  readonly entriesPerReferral: InputMaybe<IntQueryOperatorInput>;
+  readonly friendsJoined: InputMaybe<StringQueryOperatorInput>;
+  readonly giveawayEntries: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly leaderboardLink: InputMaybe<StringQueryOperatorInput>;
+  readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly placesPerReferral: InputMaybe<IntQueryOperatorInput>;
+  readonly position: InputMaybe<StringQueryOperatorInput>;
+  readonly shareButton: InputMaybe<StringQueryOperatorInput>;
+  readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFilterInput>;
+  readonly shareMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly statusLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentReferralsShareLinks = {
+  readonly facebook: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly reddit: Scalars['String'];
+  readonly telegram: Scalars['String'];
+  readonly whatsapp: Scalars['String'];
+  readonly x: Scalars['String'];
+};
+
+type SiteContentReferralsShareLinksFieldSelector = {
+  readonly facebook: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly reddit: InputMaybe<FieldSelectorEnum>;
+  readonly telegram: InputMaybe<FieldSelectorEnum>;
+  readonly whatsapp: InputMaybe<FieldSelectorEnum>;
+  readonly x: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentReferralsShareLinksFilterInput = {
+  readonly facebook: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly reddit: InputMaybe<StringQueryOperatorInput>;
+  readonly telegram: InputMaybe<StringQueryOperatorInput>;
+  readonly whatsapp: InputMaybe<StringQueryOperatorInput>;
+  readonly x: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentReferralsShareLinksSortInput = {
+  readonly facebook: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly reddit: InputMaybe<SortOrderEnum>;
+  readonly telegram: InputMaybe<SortOrderEnum>;
+  readonly whatsapp: InputMaybe<SortOrderEnum>;
+  readonly x: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentReferralsSortInput = {
+  readonly copied: InputMaybe<SortOrderEnum>;
+  readonly copyButton: InputMaybe<SortOrderEnum>;
+  readonly copyManually: InputMaybe<SortOrderEnum>;
+  readonly countAfter: InputMaybe<SortOrderEnum>;
+  readonly enabled: InputMaybe<SortOrderEnum>;
+  readonly entriesPerReferral: InputMaybe<SortOrderEnum>;
+  readonly friendsJoined: InputMaybe<SortOrderEnum>;
+  readonly giveawayEntries: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly leaderboardLink: InputMaybe<SortOrderEnum>;
+  readonly linkLabel: InputMaybe<SortOrderEnum>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly placesPerReferral: InputMaybe<SortOrderEnum>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly shareButton: InputMaybe<SortOrderEnum>;
+  readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksSortInput>;
+  readonly shareMessage: InputMaybe<SortOrderEnum>;
+  readonly statusLink: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentSite = {
   readonly brandName: Scalars['String'];
   readonly language: Scalars['String'];
@@ -1992,17 +2224,61 @@ type SiteContentSortInput = {
   readonly decorations: InputMaybe<SiteContentDecorationsSortInput>;
   readonly derived: InputMaybe<SiteContentDerivedSortInput>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenSortInput>;
+  readonly giveaway: InputMaybe<SiteContentGiveawaySortInput>;
   readonly home: InputMaybe<SiteContentHomeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly launch: InputMaybe<SiteContentLaunchSortInput>;
+  readonly leaderboard: InputMaybe<SiteContentLeaderboardSortInput>;
   readonly links: InputMaybe<SiteContentLinksSortInput>;
   readonly notFound: InputMaybe<SiteContentNotFoundSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly provider: InputMaybe<SiteContentProviderSortInput>;
+  readonly referrals: InputMaybe<SiteContentReferralsSortInput>;
   readonly site: InputMaybe<SiteContentSiteSortInput>;
+  readonly status: InputMaybe<SiteContentStatusSortInput>;
   readonly success: InputMaybe<SiteContentSuccessSortInput>;
   readonly toasts: InputMaybe<SiteContentToastsSortInput>;
+};
+
+type SiteContentStatus = {
+  readonly heading: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly missingToken: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly unknownToken: Scalars['String'];
+};
+
+type SiteContentStatusFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly missingToken: InputMaybe<FieldSelectorEnum>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly unknownToken: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentStatusFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly missingToken: InputMaybe<StringQueryOperatorInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly unknownToken: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly missingToken: InputMaybe<SortOrderEnum>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly unknownToken: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentSuccess = {
@@ -2815,28 +3091,46 @@ type CountdownContentFragment = { readonly home: { readonly countdown: { readonl
 
 type FloatingDecorContentFragment = { readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string } };
 
+type GiveawayRulesContentFragment = { readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string } };
+
 type HomePageQueryVariables = Exact<{
   path: Scalars['String'];
 }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
+
+type LeaderboardPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type LeaderboardPageQuery = { readonly siteContent: { readonly leaderboard: { readonly pageTitle: string, readonly heading: string, readonly intro: string, readonly size: number, readonly joinLink: string, readonly empty: string, readonly unavailable: string, readonly noScript: string, readonly columns: { readonly rank: string, readonly name: string, readonly referrals: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+
+type LeaderboardTableContentFragment = { readonly site: { readonly language: string }, readonly leaderboard: { readonly size: number, readonly empty: string, readonly unavailable: string, readonly noScript: string, readonly columns: { readonly rank: string, readonly name: string, readonly referrals: string } } };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
+type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
+
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
 
+type ShareControlsContentFragment = { readonly referrals: { readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string } };
+
 type SignupFormContentFragment = { readonly home: { readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string }, readonly derived: { readonly demoMode: boolean, readonly pagePath: string, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly source: string } | null };
+
+type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string } } | null };
+type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly referrals: { readonly enabled: boolean, readonly noScript: string, readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type ToastsContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string } };
 

@@ -8,3 +8,15 @@ export const HOME_PATH = "/";
 
 /** The confirmation page a successful signup leads to (product rule 3). */
 export const SUCCESS_PATH = "/success/";
+
+/**
+ * A person's own standing in the referral program, reached only by the personal link in their
+ * e-mail (`/status/#t=<token>`); kept out of search results and the sitemap.
+ */
+export const STATUS_PATH = "/status/";
+
+/** The top referrers (the referral program's public page, listed in the sitemap). */
+export const LEADERBOARD_PATH = "/leaderboard/";
+
+/** The pages that exist only while the referral program runs (`referrals.enabled`); the build leaves them out otherwise. */
+export const REFERRAL_PAGE_PATHS: readonly string[] = [STATUS_PATH, LEADERBOARD_PATH];

@@ -56,6 +56,13 @@ const CORPUS: [string, number, number, string, string][] = [
     "success",
     `\`success\` is the /success/ page, which every campaign leads to and shares. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`,
   ],
+  [
+    "site-wide-referrals",
+    6,
+    1,
+    "referrals",
+    `\`referrals\` is the referral program: one set of rules for everyone in line, and its words are on the /success/ and status pages every campaign shares. It can only be set in ${SITE_SHOWN}: remove it from this campaign file.`,
+  ],
   ["missing-source", 3, 1, "campaign.source", "The field `source` is missing from `campaign`. Add it on its own line in that section."],
   ["wrong-type", 7, 12, "home.tagline", "This should be text. Put it in quotes."],
   ["odds-too-many", 7, 9, "decorations.odds", "Give at most 12 odds numbers; more would crowd the page."],

@@ -126,6 +126,18 @@ describe("/admin/config.yml", () => {
     expect(fieldAt("adPixel.id")).toMatchObject({ widget: "string", required: false });
   });
 
+  it("uses a switch for the referral program, whole-number boxes with their range, drop-downs for fixed words, text areas for long copy", () => {
+    expect(fieldAt("referrals.enabled")).toMatchObject({ widget: "boolean", default: false, required: false });
+    expect(fieldAt("referrals.placesPerReferral")).toMatchObject({ widget: "number", value_type: "int", min: 1, required: true });
+    expect(fieldAt("referrals.placesPerReferral").max).toBeUndefined();
+    expect(fieldAt("leaderboard.size")).toMatchObject({ widget: "number", value_type: "int", min: 1, max: 100 });
+    expect(fieldAt("referrals.countAfter")).toMatchObject({ widget: "select", options: ["confirmation", "signup"], required: true });
+    expect(fieldAt("provider.transport").widget).toBe("select");
+    expect(fieldAt("provider.transport").options).toEqual(expect.arrayContaining(["client-api", "legacy-form"]));
+    expect(fieldAt("referrals.noScript").widget).toBe("text");
+    expect(fieldAt("referrals.shareMessage").pattern?.[1]).toMatch(/^Keep \{link\} in this text/);
+  });
+
   it("labels fields in words, capitalising acronyms", () => {
     expect(labelFor("publicApiKey")).toBe("Public API key");
     expect(labelFor("discordInviteUrl")).toBe("Discord invite URL");

@@ -48,6 +48,8 @@ const PUBLIC_KEY = "  publicApiKey: Pk7Fnd";
 const TRANSPORT = "  transport: client-api";
 const TURNSTILE = '  turnstileSiteKey: ""';
 const SERVICE_ENDPOINT = "  endpointUrl: https://a.klaviyo.com/client/subscriptions/";
+const REFERRALS_NEED_SERVICE =
+  "The referral program runs on our own signup service, so it needs provider.transport: waitlist-api. With client-api or legacy-form, signups go straight to Klaviyo, which gives nobody a referral link or a place in line. Set enabled: false, or switch provider.transport to waitlist-api.";
 const ODDS = '  odds: ["+150", "-110", "2.50", "+320", "-145", "1.91", "+200", "3.75"]';
 
 /** One line of the fixture replaced by another. */
@@ -237,6 +239,83 @@ export const BROKEN_CASES: BrokenCase[] = [
     message: "Give at least one odds number.",
   },
   {
+    name: "referrals-count-after-typo",
+    mistake: "referrals.countAfter is confirmed instead of confirmation.",
+    patches: [swap("  countAfter: confirmation", "  countAfter: confirmed")],
+    column: 15,
+    field: "referrals.countAfter",
+    message: '"confirmed" is not a moment a referral can count. Write confirmation (recommended) or signup.',
+  },
+  {
+    name: "referrals-entries-fraction",
+    mistake: "referrals.entriesPerReferral is 1.5, not a whole number.",
+    patches: [swap("  entriesPerReferral: 1", "  entriesPerReferral: 1.5")],
+    column: 23,
+    field: "referrals.entriesPerReferral",
+    message: "Write a whole number of 1 or more, without quotes, like 1.",
+  },
+  {
+    name: "referrals-places-quoted",
+    mistake: "referrals.placesPerReferral is a number in quotes.",
+    patches: [swap("  placesPerReferral: 10", '  placesPerReferral: "10"')],
+    column: 22,
+    field: "referrals.placesPerReferral",
+    message: "Write the number without quotes, like 10.",
+  },
+  {
+    name: "referrals-places-zero",
+    mistake: "referrals.placesPerReferral is 0: a referral would move nobody up.",
+    patches: [swap("  placesPerReferral: 10", "  placesPerReferral: 0")],
+    column: 22,
+    field: "referrals.placesPerReferral",
+    message: "Write a whole number of 1 or more, without quotes, like 10.",
+  },
+  {
+    name: "referrals-position-without-placeholder",
+    mistake: "referrals.position has lost its {position} placeholder.",
+    patches: [swap(`  position: "Fixture: you're #{position} in line"`, `  position: "Fixture: you're in line"`)],
+    column: 13,
+    field: "referrals.position",
+    message: "Keep {position} in this text: it is replaced by the visitor's place in line.",
+  },
+  {
+    name: "referrals-share-message-without-link",
+    mistake: "referrals.shareMessage has no {link} placeholder, so the shared message would carry no link.",
+    patches: [
+      swap(
+        '  shareMessage: "I just joined the Fixture Fund waitlist. Join with my link and we both move up the line: {link}"',
+        "  shareMessage: I just joined the Fixture Fund waitlist. Join me!",
+      ),
+    ],
+    column: 17,
+    field: "referrals.shareMessage",
+    message: "Keep {link} in this text: it is replaced by the visitor's referral link.",
+  },
+  {
+    name: "referrals-without-service",
+    mistake: "referrals.enabled is true while provider.transport is client-api, which runs no referral program.",
+    patches: [swap("  enabled: false", "  enabled: true")],
+    column: 12,
+    field: "referrals.enabled",
+    message: REFERRALS_NEED_SERVICE,
+  },
+  {
+    name: "giveaway-rules-http",
+    mistake: "giveaway.rulesUrl uses plain http://.",
+    patches: [swap("  rulesUrl: https://www.pickfund.example/giveaway-rules", "  rulesUrl: http://www.pickfund.example/giveaway-rules")],
+    column: 13,
+    field: "giveaway.rulesUrl",
+    message: "This address starts with http://, which is not encrypted. Use https:// instead.",
+  },
+  {
+    name: "leaderboard-size-too-big",
+    mistake: "leaderboard.size is 500, more than the board shows.",
+    patches: [swap("  size: 10", "  size: 500")],
+    column: 9,
+    field: "leaderboard.size",
+    message: "Write a whole number from 1 to 100, without quotes, like 10.",
+  },
+  {
     name: "pixel-letters",
     mistake: "adPixel.id contains letters.",
     patches: [swap("  id: null", '  id: "12345abc678"')],
@@ -394,7 +473,7 @@ export const BROKEN_CASES: BrokenCase[] = [
     column: 1,
     field: "footer",
     message:
-      "`footer` is not a section of this file. Remove it, or use one of: site, launch, provider, links, adPixel, home, toasts, success, notFound, errorScreen, consent, decorations.",
+      "`footer` is not a section of this file. Remove it, or use one of: site, launch, provider, links, adPixel, home, toasts, success, referrals, giveaway, status, leaderboard, notFound, errorScreen, consent, decorations.",
   },
   {
     name: "transport-typo",

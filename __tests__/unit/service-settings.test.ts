@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(publicDir, { recursive: true, force: true }));
 
-it("gives the service the site's address, the list, the custom source and the Turnstile site key", () => {
+it("gives the service the site's address, the list, the custom source, the Turnstile site key and the referral rules", () => {
   expect(
     serviceSettings(
       withProvider({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" }, "https://www.pickfund.example/"),
@@ -33,6 +33,8 @@ it("gives the service the site's address, the list, the custom source and the Tu
     listId: "WtL1st",
     source: "Fixture Fund waitlist",
     turnstileSiteKey: "1x00000000000000000000AA",
+    referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
+    leaderboard: { size: 10 },
   });
   expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }))).toMatchObject({
     source: "",

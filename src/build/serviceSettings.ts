@@ -15,7 +15,7 @@ import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../signup/service-s
  *   list id, and whose page sends nothing)
  */
 export function serviceSettings(content: SiteContent): ServiceSettings | null {
-  const { provider, site } = content;
+  const { provider, site, referrals, leaderboard } = content;
   if (provider.transport !== "waitlist-api" || isDemoBuild(provider) || !provider.listId) return null;
   return {
     // The site's address without a trailing slash, as the Worker builds links from it.
@@ -24,6 +24,13 @@ export function serviceSettings(content: SiteContent): ServiceSettings | null {
     // "" for none: the service then records no custom source for a signup that names none.
     source: provider.source ?? "",
     turnstileSiteKey: provider.turnstileSiteKey ?? null,
+    referrals: {
+      enabled: referrals.enabled,
+      placesPerReferral: referrals.placesPerReferral,
+      entriesPerReferral: referrals.entriesPerReferral,
+      countAfter: referrals.countAfter,
+    },
+    leaderboard: { size: leaderboard.size },
   };
 }
 

@@ -1,10 +1,11 @@
 /**
- * Options of gatsby-plugin-sitemap: the sitemap lists the signup pages people should
- * find in search (`/` and every campaign page), and leaves out /success/ (only
- * reached after a signup) and the 404 page. The site's address comes from
+ * Options of gatsby-plugin-sitemap: the sitemap lists the pages people should find in
+ * search (`/`, every campaign page, and /leaderboard/ while the referral program runs),
+ * and leaves out /success/ (only reached after a signup), /status/ (personal) and the 404 page. The site's address comes from
  * content/site.yaml, so it is read from the content nodes, not siteMetadata.
  * Build-time only.
  */
+import { LEADERBOARD_PATH } from "../routes";
 
 /** What the sitemap query returns. */
 export interface SitemapQueryData {
@@ -43,10 +44,16 @@ export function sitemapSiteUrl(data: SitemapQueryData): string {
   return url;
 }
 
-/** The built pages that are signup pages (a content node's `derived.pagePath`), in path order. */
+/**
+ * Built pages people should find in search besides the signup pages: the referral program's
+ * leaderboard (built only while the program runs). Its status page is personal and never listed.
+ */
+export const LISTED_PAGE_PATHS: readonly string[] = [LEADERBOARD_PATH];
+
+/** The built pages that are signup pages (a content node's `derived.pagePath`) or LISTED_PAGE_PATHS, in path order. */
 export function sitemapPages(data: SitemapQueryData): { path: string }[] {
-  const signupPaths = new Set(data.allSiteContent.nodes.map((node) => node.derived.pagePath));
-  return data.allSitePage.nodes.filter((page) => signupPaths.has(page.path)).sort((a, b) => a.path.localeCompare(b.path));
+  const listed = new Set([...data.allSiteContent.nodes.map((node) => node.derived.pagePath), ...LISTED_PAGE_PATHS]);
+  return data.allSitePage.nodes.filter((page) => listed.has(page.path)).sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** The plugin's options (gatsby-config.ts). */

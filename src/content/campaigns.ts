@@ -20,11 +20,24 @@ export const CAMPAIGNS_FOLDER = "campaigns";
 export const CAMPAIGN_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * Addresses the site already uses: its own pages (src/pages), Gatsby's output
- * folders, and the web editor's page. A campaign there would replace them.
+ * Addresses the site already uses: its own pages (src/pages, the referral program's too, even
+ * while it is off), Gatsby's output folders, the web editor's page and the waitlist service's
+ * API. A campaign there would replace them.
  * A unit test holds this list to src/pages, static/ and the built public/ folder.
  */
-export const RESERVED_SLUGS: readonly string[] = ["index", "success", "404", "dev-404-page", "page-data", "static", "admin"];
+export const RESERVED_SLUGS: readonly string[] = [
+  "index",
+  "success",
+  "status",
+  "leaderboard",
+  "404",
+  "dev-404-page",
+  "page-data",
+  "static",
+  "admin",
+  // The waitlist service answers everything under /api/ before any page.
+  "api",
+];
 
 /** One campaign file, loaded. */
 export interface CampaignFileResult {

@@ -27,6 +27,8 @@ export interface JsonSchema {
   enum?: unknown[];
   minItems?: number;
   maxItems?: number;
+  minimum?: number;
+  maximum?: number;
   default?: unknown;
   "x-multiline"?: boolean;
 }
@@ -41,7 +43,7 @@ export interface DecapField {
   /** [regular expression, message shown under the field when the value does not match] */
   pattern?: [string, string];
   default?: unknown;
-  /** select: the values offered, in the schema's order */
+  /** select: the values offered, in the schema's order (the first is the recommended one). */
   options?: string[];
   value_type?: "int" | "float";
   /** list: the one field each item is; object: its fields */
@@ -141,7 +143,7 @@ export function decapField(name: string, property: JsonSchema, required: boolean
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string":
-      // A choice of a few values (provider.transport) is a drop-down, so an editor cannot misspell one.
+      // A fixed set of words (provider.transport, referrals.countAfter) is a drop-down: nothing to misspell.
       if (schema.enum)
         return {
           ...base,
@@ -154,7 +156,14 @@ export function decapField(name: string, property: JsonSchema, required: boolean
       return { ...base, widget: "boolean", ...(schema.default !== undefined ? { default: schema.default } : {}) };
     case "integer":
     case "number":
-      return { ...base, widget: "number", value_type: type === "integer" ? "int" : "float" };
+      return {
+        ...base,
+        widget: "number",
+        value_type: type === "integer" ? "int" : "float",
+        ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+        // zod writes the largest safe integer as every whole number's maximum: no limit an editor would meet.
+        ...(schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER ? { max: schema.maximum } : {}),
+      };
     case "object":
       return { ...base, widget: "object", collapsed: false, fields: decapFields(schema) };
     case "array": {

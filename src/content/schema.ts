@@ -13,6 +13,7 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
+import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../referrals/program";
 import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/validation";
 import {
   CLIENT_API_ENDPOINT_URL,
@@ -228,6 +229,40 @@ function badge(what: string, labelExample: string, tooltipExample: string) {
     .meta({ description: `The ${what} badge under the form.` });
 }
 
+/**
+ * Copy that must keep a placeholder the page fills in (`{position}`, `{link}`): without it the
+ * visitor would never see the number or the link the text is about.
+ * @param placeholder e.g. "{link}"
+ * @param becomes what the placeholder is replaced by, for the editor's message, e.g. "the visitor's referral link"
+ */
+function copyWithPlaceholder(placeholder: string, becomes: string, description: string, example: string) {
+  const message = `Keep ${placeholder} in this text: it is replaced by ${becomes}.`;
+  return copy(description, example)
+    .refine((value) => value.includes(placeholder), { error: message })
+    .meta({
+      description,
+      examples: [example],
+      pattern: placeholder.replace(/[{}]/g, "\\$&"),
+      patternErrorMessage: `${message} The text may not be empty either.`,
+    });
+}
+
+/**
+ * A whole number an editor sets (a count, a size), at least `min` and at most `max`.
+ * @param example the value quoted in messages and the editor's hint
+ */
+function wholeNumber(description: string, example: number, min: number, max?: number) {
+  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
+  const message = `Write a whole number ${range}, without quotes, like ${example}.`;
+  const number = z
+    .number({
+      error: (issue) => (typeof issue.input === "string" ? `Write the number without quotes, like ${example}.` : message),
+    })
+    .int({ error: message })
+    .min(min, { error: message });
+  return (max === undefined ? number : number.max(max, { error: message })).meta({ description, examples: [example] });
+}
+
 const launchMoment = z
   .string({
     error: (issue) =>
@@ -261,8 +296,8 @@ const launchMoment = z
     patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (Z for UTC).",
   });
 
-/** The whole content file. */
-export const siteContentSchema = z
+/** The whole content file's fields, section by section (the rules across sections are added below). */
+const siteContentFields = z
   .strictObject({
     site: z
       .strictObject({
@@ -538,6 +573,158 @@ export const siteContentSchema = z
         button: copy("The Discord button's text.", "JOIN DISCORD"),
       })
       .meta({ description: "The confirmation page (/success)." }),
+    referrals: z
+      .strictObject({
+        enabled: z
+          .boolean({ error: "Write true or false, without quotes." })
+          .default(false)
+          .meta({
+            description: `true switches the referral program on: after signing up, visitors see their place in line, a personal link to share with friends and their giveaway entries, and the pages /status/ and /leaderboard/ exist. It needs provider.transport: ${REFERRALS_TRANSPORT} (our own signup service), the only one that gives each signup a referral code and keeps count; with client-api or legacy-form signups go straight to Klaviyo, so the check refuses true there. false (or left out): no program, no referral pages.`,
+            examples: [false],
+          }),
+        placesPerReferral: wholeNumber(
+          "How many places each friend who joins with a person's link moves that person up the line (among people with no referrals of their own). Fix it before launch: changing it later reorders everyone already in line.",
+          10,
+          1,
+        ),
+        entriesPerReferral: wholeNumber(
+          "How many extra giveaway entries each friend who joins with a person's link earns that person. Everyone starts with 1 entry. State the same rule in the giveaway's official rules.",
+          1,
+          1,
+        ),
+        countAfter: z
+          .enum(COUNT_AFTER, {
+            error: (issue) =>
+              `${JSON.stringify(issue.input)} is not a moment a referral can count. Write confirmation (recommended) or signup.`,
+          })
+          .meta({
+            description:
+              "When a friend's signup counts for the person who referred them. confirmation (recommended): only once the friend has clicked the link in the confirmation e-mail Klaviyo sends (double opt-in: the list asks every new subscriber to confirm their address), so made-up or mistyped addresses never count. signup: as soon as the friend signs up; use it only if the Klaviyo list has no double opt-in.",
+            examples: ["confirmation"],
+          }),
+        position: copyWithPlaceholder(
+          "{position}",
+          "the visitor's place in line",
+          "The headline of the referral panel on /success/ and the status page. {position} becomes the visitor's place in line, written the way site.language writes numbers (1,234 in English).",
+          "You're #{position} in line",
+        ),
+        intro: longCopy(
+          "The sentence under the headline, saying what sharing the link does. {places} becomes placesPerReferral and {entries} becomes entriesPerReferral (both optional).",
+          "Every friend who joins with your link moves you {places} places up and earns you {entries} more giveaway entry.",
+        ),
+        friendsJoined: copy("The caption under the number of friends who joined with the visitor's link.", "Friends joined"),
+        giveawayEntries: copy("The caption under the visitor's number of giveaway entries.", "Giveaway entries"),
+        linkLabel: copy("The label above the box that shows the visitor's referral link.", "Your referral link"),
+        copyButton: copy("The button that copies the referral link.", "Copy link"),
+        copied: copy("Shown on the copy button, and read by screen readers, once the link is copied.", "Copied"),
+        copyManually: copy(
+          "Read by screen readers and shown under the link when the browser does not let the page copy: the link is selected instead, for the visitor to copy themselves.",
+          "Your link is selected: copy it with Ctrl+C (⌘C on a Mac) or your phone's Copy menu.",
+        ),
+        shareButton: copy(
+          "The button that opens the phone's or computer's own share menu (only shown where the browser has one).",
+          "Share",
+        ),
+        shareMessage: copyWithPlaceholder(
+          "{link}",
+          "the visitor's referral link",
+          "The message a visitor shares, ready to send or post. {link} becomes their referral link.",
+          "I just joined the PickFund waitlist. Join with my link and we both move up the line: {link}",
+        ),
+        shareLinks: z
+          .strictObject({
+            label: copy("What screen readers call the row of share links.", "Share your link on"),
+            x: copy("The link that posts the share message on X (Twitter).", "X"),
+            whatsapp: copy("The link that sends the share message in WhatsApp.", "WhatsApp"),
+            telegram: copy("The link that sends the share message in Telegram.", "Telegram"),
+            facebook: copy("The link that shares the referral link on Facebook.", "Facebook"),
+            reddit: copy("The link that posts the referral link on Reddit.", "Reddit"),
+          })
+          .meta({ description: "The share links under the referral link; each opens the network in a new tab." }),
+        statusLink: copy(
+          "The link to the visitor's own status page, where their place in line stays up to date.",
+          "Check your place in line any time",
+        ),
+        leaderboardLink: copy("The link to the /leaderboard/ page of top referrers.", "See the top referrers"),
+        noScript: longCopy(
+          "Shown on /success/ instead of the place in line and the link when they cannot be shown there (the visitor's browser runs no JavaScript, or the page was opened on its own): the welcome e-mail carries them.",
+          "Check your e-mail: your welcome message has your personal referral link and your place in line.",
+        ),
+      })
+      .meta({
+        description:
+          "The referral program: a place in line, a personal link to share, giveaway entries for every friend who joins, a status page and a leaderboard.",
+      }),
+    giveaway: z
+      .strictObject({
+        rulesUrl: httpsUrl(
+          "The address of the giveaway's official rules (eligibility, dates, prizes, how referral entries are earned, odds, sponsor).",
+          "https://www.pickfund.com/giveaway-rules",
+        ),
+        rulesLink: copy("The text of the link to the official rules (it opens in a new tab).", "Official giveaway rules"),
+        noPurchaseNecessary: longCopy(
+          "The legal line beside the rules link. Sweepstakes rules require it: entering must be free.",
+          "No purchase necessary to enter or win. Void where prohibited.",
+        ),
+      })
+      .meta({ description: "The giveaway's official rules, linked from the referral panel and the leaderboard." }),
+    status: z
+      .strictObject({
+        pageTitle: copy(
+          "The browser tab title of the status page (the personal link in the welcome e-mail).",
+          "Your place in line | PickFund",
+        ),
+        heading: copy("The heading of the status page.", "Your place in line"),
+        loading: copy("Shown while the status page looks up the visitor's place in line.", "Looking up your place in line…"),
+        missingToken: longCopy(
+          "Shown when the status page is opened without the personal part of the link (for example, typed in by hand).",
+          "This page needs the personal link from your welcome e-mail. Open that e-mail and click the link again.",
+        ),
+        unknownToken: longCopy(
+          "Shown when the personal link is not (or no longer) known, for example cut short when copied.",
+          "We couldn't find your place in line with this link. Open your welcome e-mail and click the link again.",
+        ),
+        unavailable: longCopy(
+          "Shown when the place in line cannot be looked up right now (no connection, or the service is busy).",
+          "Your place in line can't be loaded right now. Check your connection and try again in a minute.",
+        ),
+        noScript: longCopy(
+          "Shown on the status page when the visitor's browser runs no JavaScript (the page needs it to read the personal link).",
+          "Turn on JavaScript to see your place in line, or check your latest e-mail from us.",
+        ),
+      })
+      .meta({ description: "The status page (/status/): the visitor's place in line, friends joined and entries, kept up to date." }),
+    leaderboard: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the /leaderboard/ page.", "Top referrers | PickFund"),
+        heading: copy("The heading of the /leaderboard/ page.", "Top referrers"),
+        intro: longCopy(
+          "The sentence under the heading. Names are shown as first name and last initial, never an e-mail address.",
+          "The people who brought the most friends to the waitlist. Names are shortened to a first name and last initial.",
+        ),
+        size: wholeNumber("How many people the leaderboard shows (the top N).", 10, 1, 100),
+        columns: z
+          .strictObject({
+            rank: copy("The heading of the column with each person's place on the board.", "Rank"),
+            name: copy("The heading of the column with each person's shortened name.", "Name"),
+            referrals: copy("The heading of the column with how many friends each person brought.", "Friends joined"),
+          })
+          .meta({ description: "The leaderboard table's column headings." }),
+        empty: longCopy(
+          "Shown instead of the table while nobody has referred a friend yet.",
+          "Nobody has brought a friend yet. Share your link and be the first on the board.",
+        ),
+        unavailable: longCopy(
+          "Shown when the leaderboard cannot be loaded right now (no connection, or the service is busy).",
+          "The leaderboard can't be loaded right now. Check your connection and try again in a minute.",
+        ),
+        noScript: longCopy(
+          "Shown instead of the table when the visitor's browser runs no JavaScript (the page needs it to load the board).",
+          "Turn on JavaScript to see the leaderboard.",
+        ),
+        joinLink: copy("The link to the signup page under the leaderboard.", "Join the waitlist"),
+      })
+      .meta({ description: "The /leaderboard/ page: the top referrers, names shortened, with how many friends each brought." }),
     notFound: z
       .strictObject({
         pageTitle: copy("The browser tab title of the page-not-found page.", "Page not found | PickFund"),
@@ -587,6 +774,25 @@ export const siteContentSchema = z
       "Everything a visitor reads on the site, and the settings behind it. Editing guide: CONTENT.md (what each field changes, how to preview, how to check). Check your edits before publishing: npm run check-content.",
   });
 
+const REFERRALS_NEED_SERVICE_MESSAGE = `The referral program runs on our own signup service, so it needs provider.transport: ${REFERRALS_TRANSPORT}. With client-api or legacy-form, signups go straight to Klaviyo, which gives nobody a referral link or a place in line. Set enabled: false, or switch provider.transport to ${REFERRALS_TRANSPORT}.`;
+
+/** The whole content file: its fields, and the rules that join two sections. */
+export const siteContentSchema = siteContentFields
+  .superRefine((content, ctx) => {
+    if (content.referrals.enabled && !runsReferralProgram(content.provider.transport)) {
+      ctx.addIssue({ code: "custom", path: ["referrals", "enabled"], message: REFERRALS_NEED_SERVICE_MESSAGE });
+    }
+  })
+  .meta({
+    ...siteContentFields.meta(),
+    // The rule of the superRefine above, for editor tooling: referrals.enabled: true needs the waitlist service's transport.
+    if: { required: ["referrals"], properties: { referrals: { required: ["enabled"], properties: { enabled: { const: true } } } } },
+    then: {
+      required: ["provider"],
+      properties: { provider: { required: ["transport"], properties: { transport: { const: REFERRALS_TRANSPORT } } } },
+    },
+  });
+
 /** The content as written in the YAML file (before defaults). */
 export type SiteContentInput = z.input<typeof siteContentSchema>;
 /** The validated content (trimmed strings, defaults applied). */
@@ -625,6 +831,11 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   success: "is the /success/ page, which every campaign leads to and shares.",
   notFound: "is the page-not-found page, which every address shares.",
   "links.discordInviteUrl": "is the invite on the /success/ page, which every campaign leads to and shares.",
+  referrals:
+    "is the referral program: one set of rules for everyone in line, and its words are on the /success/ and status pages every campaign shares.",
+  giveaway: "is the one giveaway every signup enters, with one set of official rules.",
+  status: "is the status page, which every signup's personal link leads to.",
+  leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
 };
 
 /** A copy of an object schema in which every field, at every depth, may be left out (lists stay whole). */
@@ -638,16 +849,11 @@ function everyFieldOptional(schema: z.ZodType): z.ZodType {
   return meta ? result.meta(meta) : result;
 }
 
-const { links } = siteContentSchema.shape;
-const pageCopy = siteContentSchema.omit({
-  site: true,
-  launch: true,
-  provider: true,
-  adPixel: true,
-  success: true,
-  notFound: true,
-  links: true,
-}).shape;
+const { links } = siteContentFields.shape;
+/** The sections a campaign file may set: all but the whole sections of SITE_WIDE_FIELDS, and `links`, which it sets in part. */
+const pageCopy = Object.fromEntries(
+  Object.entries(siteContentFields.shape).filter(([key]) => key !== "links" && !(key in SITE_WIDE_FIELDS)),
+) as Record<string, z.ZodType>;
 
 /**
  * What an editor writes in a campaign file: a `campaign` section (its `source`

@@ -1,4 +1,4 @@
-import React from "react";
+import React, { useEffect } from "react";
 import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import { graphql, navigate, type PageProps } from "gatsby";
 import styled from "styled-components";
@@ -8,6 +8,9 @@ import { Countdown } from "../components/Countdown";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
+import { keepReferralCode, referralCodeForSignup } from "../referrals/referralCode";
+import { keepSignupStanding } from "../referrals/standing";
+import type { SignupAnswer } from "../signup/submission";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../routes";
 import { currentAttribution } from "../signup/attribution";
@@ -18,10 +21,22 @@ import { currentAttribution } from "../signup/attribution";
  * Also every campaign page (`/<slug>/`, created in gatsby-node; product rule 2): the query picks
  * the content node whose `derived.pagePath` is the page's own path. Each signup records
  * where it came from: the custom source, and the landing's UTM values, path and referrer.
+ * While the referral program runs, a friend's referral code (`?ref=CODE`) is kept for the visit and
+ * sent with the signup, and the service's answer (place in line, link) is kept for /success/.
  */
 const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { home, links, derived } = content;
+  const referralsOn = content.referrals.enabled;
+
+  useEffect(() => {
+    if (referralsOn) keepReferralCode(window.location.search);
+  }, [referralsOn]);
+
+  const subscribed = (answer?: SignupAnswer) => {
+    if (referralsOn) keepSignupStanding(answer);
+    void navigate(SUCCESS_PATH);
+  };
   return (
     <Centered>
       <Seo content={content} title={home.pageTitle} description={content.campaign?.metaDescription} path={derived.pagePath} />
@@ -30,7 +45,12 @@ const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
         <Title>{home.title}</Title>
         <Countdown content={content} />
         <Tagline>{home.tagline}</Tagline>
-        <SignupForm content={content} profileProperties={currentAttribution} onSubscribed={() => navigate(SUCCESS_PATH)} />
+        <SignupForm
+          content={content}
+          profileProperties={currentAttribution}
+          referralCode={referralsOn ? () => referralCodeForSignup(window.location.search) : undefined}
+          onSubscribed={subscribed}
+        />
         <SocialLink href={links.social.url} target="_blank" rel="noopener noreferrer">
           {links.social.label}
           <VisuallyHidden> {links.newTabHint}</VisuallyHidden>
@@ -100,6 +120,9 @@ export const query = graphql`
       }
       derived {
         pagePath
+      }
+      referrals {
+        enabled
       }
       campaign {
         metaDescription

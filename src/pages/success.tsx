@@ -3,15 +3,25 @@ import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { DiscordButton } from "../components/DiscordButton";
+import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
 import { loadPixelIfConsented, trackLead } from "../consent/pixel";
+import { useKeptStanding } from "../referrals/useKeptStanding";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../routes";
 
-/** Route /success/ (product rule 3): welcome heading, texts and JOIN DISCORD; reports one `Lead` (product rule 22). */
+/**
+ * Route /success/ (product rule 3): welcome heading, texts and JOIN DISCORD; reports one `Lead` (product rule 22).
+ * While the referral program runs (`referrals.enabled`), a second card below shows the visitor's place in
+ * line, their referral link and giveaway entries, from the answer their signup kept in this tab; a visitor
+ * without it (no JavaScript, or the page opened on its own) is told to find their link in their e-mail.
+ */
 const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
-  const { success, links } = content;
+  const { success, links, referrals } = content;
+  const kept = useKeptStanding();
+  const referralView: ReferralPanelView =
+    kept === undefined ? { kind: "pending" } : kept ? { kind: "ready", standing: kept } : { kind: "message", text: referrals.noScript };
 
   const pixelId = content.adPixel?.id;
   useEffect(() => {
@@ -20,24 +30,45 @@ const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) =>
     trackLead();
   }, [pixelId]);
 
+  const welcome = (
+    <Card>
+      <Check aria-hidden="true" viewBox="0 0 48 48" width="64" height="64">
+        <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      </Check>
+      <Heading>{success.heading}</Heading>
+      <Text>{success.text}</Text>
+      <Subtext>{success.subtext}</Subtext>
+      <DiscordButton href={links.discordInviteUrl} label={success.button} newTabHint={links.newTabHint} />
+    </Card>
+  );
+
   return (
     <Centered>
       <Seo content={content} title={success.pageTitle} path={SUCCESS_PATH} noindex />
-      <Card>
-        <Check aria-hidden="true" viewBox="0 0 48 48" width="64" height="64">
-          <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />
-          <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-        </Check>
-        <Heading>{success.heading}</Heading>
-        <Text>{success.text}</Text>
-        <Subtext>{success.subtext}</Subtext>
-        <DiscordButton href={links.discordInviteUrl} label={success.button} newTabHint={links.newTabHint} />
-      </Card>
+      {referrals.enabled ? (
+        <Cards>
+          {welcome}
+          <Card>
+            <ReferralPanel content={content} view={referralView} noScriptText={referrals.noScript} showStatusLink />
+          </Card>
+        </Cards>
+      ) : (
+        welcome
+      )}
     </Centered>
   );
 };
 
 export default SuccessPage;
+
+/** The welcome card and the referral card, one above the other. */
+const Cards = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space.xxl};
+  width: 100%;
+`;
 
 const Check = styled.svg`
   color: ${({ theme }) => theme.colors.accent};
@@ -65,6 +96,7 @@ export const query = graphql`
     siteContent(derived: { pagePath: { eq: "/" } }) {
       ...LayoutContent
       ...SeoContent
+      ...ReferralPanelContent
       success {
         pageTitle
         heading
@@ -78,6 +110,10 @@ export const query = graphql`
       }
       adPixel {
         id
+      }
+      referrals {
+        enabled
+        noScript
       }
     }
   }

@@ -5,6 +5,8 @@
  * import this module, so the file's shape is written down once.
  */
 
+import type { CountAfter } from "../referrals/program";
+
 /** The file's path in the build output (`public/`), which is also its URL path. */
 export const SERVICE_SETTINGS_PATH = "/service-settings.json";
 
@@ -18,4 +20,19 @@ export interface ServiceSettings {
   source: string;
   /** Turnstile site key the page renders the widget with; null when the page has no widget. */
   turnstileSiteKey: string | null;
+  /** The referral program's rules (`referrals` of content/site.yaml). */
+  referrals: {
+    /** false: no codes are handed out, no `ref` is credited, /api/status and /api/leaderboard answer 404. */
+    enabled: boolean;
+    /** Places one counted referral moves a person up (score = signup order − placesPerReferral × counted referrals). */
+    placesPerReferral: number;
+    /** Giveaway entries one counted referral adds (entries = 1 + entriesPerReferral × counted referrals). */
+    entriesPerReferral: number;
+    /** When a referral counts: when the friend is stored, or once they confirm their address (double opt-in). */
+    countAfter: CountAfter;
+  };
+  leaderboard: {
+    /** Rows `GET /api/leaderboard` answers (the top N). */
+    size: number;
+  };
 }

@@ -26,12 +26,20 @@ export interface Submission {
  * own referral code and links, place in line, counted referrals and giveaway entries.
  */
 export interface SignupAnswer {
+  /** The signup's id (a UUID). */
   id: string;
+  /** When it was stored, ISO 8601 UTC. */
   createdAt: string;
+  /** The person's own referral code, e.g. "K7QM2XPD". */
   referralCode?: string;
+  /** Their referral link, `<site>/?ref=<code>`. */
   referralUrl?: string;
+  /** Their place in line, 1 = first. */
   position?: number;
+  /** Friends who joined with their link and count (see referrals.countAfter). */
   referrals?: number;
+  /** Their giveaway entries: 1 + entriesPerReferral × referrals. */
   entries?: number;
+  /** Their status page, `<site>/status/#t=<token>` (the token never leaves the browser in a request). */
   statusUrl?: string;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { loadCampaign } from "../../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../../src/content/load";
 import type { CampaignContent } from "../../../src/content/schema";
+import { REFERRALS_TRANSPORT } from "../../../src/referrals/program";
 import { FIXTURE_FILE, loadTestContent, loadTestVariant, type FixtureChange, type TestSiteContent } from "../../support/content";
 import { FIXTURE_PIXEL_ID } from "./build-site";
 
@@ -32,10 +33,14 @@ export function legacyPixelContent(): TestSiteContent {
 /** Cloudflare's published Turnstile test site key that always passes (the service runs without Turnstile in these tests). */
 export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
 
-/** What the third build changes in the fixture: our own waitlist service, with a Turnstile widget. */
+/**
+ * What the third build changes in the fixture: our own waitlist service (the transport the referral
+ * program runs on), with a Turnstile widget, and the referral program on.
+ */
 export const WAITLIST_CHANGES: FixtureChange[] = [
-  [["provider", "transport"], "waitlist-api"],
+  [["provider", "transport"], REFERRALS_TRANSPORT],
   [["provider", "turnstileSiteKey"], TURNSTILE_TEST_SITE_KEY],
+  [["referrals", "enabled"], true],
 ];
 
 /**

@@ -3,8 +3,8 @@
  * stand-in, and build the fixture three times against it:
  * - a variant with `provider.transport: legacy-form` and an ad pixel id (the legacy-form
  *   and pixel tests), copied out of `public/` and served on its own;
- * - a variant with `provider.transport: waitlist-api` and a Turnstile site key (its script the
- *   stand-in's), copied out and served with the waitlist service by `wrangler dev` (its own
+ * - a variant with `provider.transport: waitlist-api`, a Turnstile site key (its script the
+ *   stand-in's) and the referral program on, copied out and served with the waitlist service by `wrangler dev` (its own
  *   temporary D1, migrated; Turnstile off on the service's side, demo delivery), which starts
  *   while the next build runs;
  * - the fixture as it is (client-api, no pixel), left in `public/` and served twice: as it
@@ -61,7 +61,7 @@ export default async function globalSetup(): Promise<void> {
   const scratch = await mkdtemp(path.join(tmpdir(), "browser-tests-"));
   closers.push(() => rm(scratch, { recursive: true, force: true }));
   process.stderr.write(
-    `\nbrowser tests: building the fixture site three times (legacy-form + pixel, waitlist-api + Turnstile, then client-api; signups go to ${standIn.origin} or the waitlist service)…\n`,
+    `\nbrowser tests: building the fixture site three times (legacy-form + pixel, waitlist-api + Turnstile + referrals, then client-api; signups go to ${standIn.origin} or the waitlist service)…\n`,
   );
   let waitlist: Promise<WranglerDev> | null = null;
   try {

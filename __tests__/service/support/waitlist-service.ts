@@ -24,6 +24,8 @@ export const TEST_SETTINGS: ServiceSettings = {
   listId: "TestList",
   source: "Waitlist",
   turnstileSiteKey: null,
+  referrals: { enabled: true, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "signup" },
+  leaderboard: { size: 10 },
 };
 
 /** The Worker's secrets, empty (unset for the Worker: demo delivery, no Turnstile, the development salt). */

@@ -1,0 +1,24 @@
+/**
+ * What the sitemap lists (gatsby-plugin-sitemap's resolvePages): the pages people should find in
+ * search, never the personal or after-signup ones.
+ * @jest-environment node
+ */
+import { sitemapPages } from "../../src/build/sitemap";
+
+const built = (...paths: string[]) => ({
+  allSiteContent: {
+    nodes: ["/", "/nba-ads/"].map((pagePath) => ({ derived: { pagePath }, site: { url: "https://www.pickfund.example" } })),
+  },
+  allSitePage: { nodes: paths.map((path) => ({ path })) },
+});
+
+describe("the sitemap's pages", () => {
+  it("are the signup pages and the leaderboard while the referral program runs, never /success/, /status/ or 404", () => {
+    const pages = sitemapPages(built("/", "/success/", "/status/", "/leaderboard/", "/404/", "/404.html", "/nba-ads/"));
+    expect(pages.map(({ path }) => path)).toEqual(["/", "/leaderboard/", "/nba-ads/"]);
+  });
+
+  it("are the signup pages alone when the program is off (the build has no /leaderboard/ then)", () => {
+    expect(sitemapPages(built("/", "/success/", "/nba-ads/")).map(({ path }) => path)).toEqual(["/", "/nba-ads/"]);
+  });
+});

@@ -1,0 +1,49 @@
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { graphql } from "gatsby";
+import styled from "styled-components";
+
+/** What the rules line reads from the page's query (fragment GiveawayRulesContent below). */
+export type GiveawayRulesContent = Queries.GiveawayRulesContentFragment;
+
+/**
+ * The giveaway's legal line: the "No purchase necessary" wording and the link to the official
+ * rules (`giveaway.rulesUrl`, opened in a new tab). Sweepstakes rules expect both wherever entries
+ * are offered, so it sits under every place that counts entries (the referral panel, the leaderboard).
+ */
+export function GiveawayRules({ content }: { content: GiveawayRulesContent }) {
+  const { giveaway, links } = content;
+  return (
+    <Rules>
+      {giveaway.noPurchaseNecessary}{" "}
+      <a href={giveaway.rulesUrl} target="_blank" rel="noopener noreferrer">
+        {giveaway.rulesLink}
+        <VisuallyHidden> {links.newTabHint}</VisuallyHidden>
+      </a>
+    </Rules>
+  );
+}
+
+const Rules = styled.p`
+  margin: 0;
+  max-width: 52ch;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: 600;
+    text-underline-offset: 3px;
+  }
+`;
+
+export const query = graphql`
+  fragment GiveawayRulesContent on SiteContent {
+    giveaway {
+      rulesUrl
+      rulesLink
+      noPurchaseNecessary
+    }
+    links {
+      newTabHint
+    }
+  }
+`;

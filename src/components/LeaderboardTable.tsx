@@ -1,0 +1,184 @@
+import { graphql } from "gatsby";
+import styled from "styled-components";
+import type { LeaderboardEntry } from "../referrals/api";
+import { formatCount } from "../referrals/numbers";
+
+/** What the table reads from the page's query (fragment LeaderboardTableContent below). */
+export type LeaderboardTableContent = Queries.LeaderboardTableContentFragment;
+
+/**
+ * What the table shows: `pending` until the board arrives (and in the prerendered HTML),
+ * `ready` with its rows (best first), `failed` when it cannot be loaded.
+ */
+export type LeaderboardView = { kind: "pending" } | { kind: "ready"; entries: readonly LeaderboardEntry[] } | { kind: "failed" };
+
+export interface LeaderboardTableProps {
+  content: LeaderboardTableContent;
+  view: LeaderboardView;
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+}
+
+/** Shown in place of a value that is not known yet. */
+const UNKNOWN = "—";
+
+/**
+ * The top `leaderboard.size` referrers: rank, shortened name ("Jordan S.", as the service sends
+ * it; never an e-mail address) and friends joined, numbers written the way `site.language`
+ * writes them.
+ *
+ * No layout shift: the table always has `leaderboard.size` rows of one fixed height, dashes
+ * until the board arrives; rows the board does not fill stay as empty space (hidden from
+ * screen readers). The empty board's and the failure's words cover the table's own space.
+ * Without JavaScript the same space says the board needs it.
+ */
+export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTableProps) {
+  const { site, leaderboard } = content;
+  const rows = Array.from({ length: leaderboard.size }, (_, index) => (view.kind === "ready" ? (view.entries[index] ?? null) : undefined));
+  const message =
+    view.kind === "failed" ? leaderboard.unavailable : view.kind === "ready" && view.entries.length === 0 ? leaderboard.empty : null;
+  const count = (value: number | undefined) => (value === undefined ? UNKNOWN : formatCount(value, site.language));
+
+  return (
+    <Reserved>
+      <Table aria-labelledby={labelledBy} aria-busy={view.kind === "pending"} data-leaderboard-table="" data-covered={message !== null}>
+        <colgroup>
+          <RankColumn />
+          <col />
+          <CountColumn />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">{leaderboard.columns.rank}</th>
+            <th scope="col">{leaderboard.columns.name}</th>
+            <th scope="col">{leaderboard.columns.referrals}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((entry, index) =>
+            entry === null ? (
+              // A place the board does not fill: kept as space, so that the page below stays where it was.
+              <Filler key={`${view.kind}-${index}`} aria-hidden="true">
+                <td colSpan={3} />
+              </Filler>
+            ) : (
+              // Keyed by the view too: arriving values are new rows, not the dashes' text changed, so nothing on screen moves.
+              <tr key={`${view.kind}-${index}`}>
+                <Figure>{count(entry?.rank)}</Figure>
+                <Name scope="row">{entry?.name ?? UNKNOWN}</Name>
+                <Figure>{count(entry?.referrals)}</Figure>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </Table>
+      {message !== null ? <Cover role="status">{message}</Cover> : null}
+      <noscript>
+        <Note>{leaderboard.noScript}</Note>
+        {/* Without JavaScript the board never arrives; nothing changes after load, so the note simply takes its place. */}
+        <style>{"[data-leaderboard-table]{display:none}"}</style>
+      </noscript>
+    </Reserved>
+  );
+}
+
+const Reserved = styled.div`
+  position: relative;
+  width: 100%;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  table-layout: fixed;
+  border-collapse: collapse;
+  text-align: left;
+  th,
+  td {
+    height: 2.75rem;
+    padding: ${({ theme }) => `0 ${theme.space.md}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  thead th {
+    font-size: 0.8rem;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  /* Figures and their headings line up on the right, as columns of figures do. */
+  thead th:first-child,
+  thead th:last-child {
+    text-align: right;
+  }
+  &[data-covered="true"] {
+    visibility: hidden;
+  }
+`;
+
+const RankColumn = styled.col`
+  width: 3.75rem;
+`;
+
+const CountColumn = styled.col`
+  width: 6.5rem;
+`;
+
+/** Tabular digits, aligned on the right as figures in a column are. */
+const Figure = styled.td`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-variant-numeric: tabular-nums;
+  font-weight: 700;
+  text-align: right;
+`;
+
+const Name = styled.th`
+  overflow: hidden;
+  font-weight: 600;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/** A place the board does not fill: its room is kept, and nothing of it is drawn (not even its rule). */
+const Filler = styled.tr`
+  visibility: hidden;
+  td {
+    border-bottom-color: transparent;
+  }
+`;
+
+/** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
+const Note = styled.p`
+  display: grid;
+  place-items: center;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xxl};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  font-size: 1.05rem;
+  font-weight: 600;
+  text-align: center;
+`;
+
+/** A message that covers the reserved box, which keeps its size: nothing below it moves. */
+const Cover = styled(Note)`
+  position: absolute;
+  inset: 0;
+`;
+
+export const query = graphql`
+  fragment LeaderboardTableContent on SiteContent {
+    site {
+      language
+    }
+    leaderboard {
+      size
+      columns {
+        rank
+        name
+        referrals
+      }
+      empty
+      unavailable
+      noScript
+    }
+  }
+`;

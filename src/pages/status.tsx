@@ -1,0 +1,77 @@
+import React from "react";
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { graphql, type PageProps } from "gatsby";
+import styled from "styled-components";
+import { Card, Centered } from "../components/Card";
+import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
+import { Seo } from "../components/Seo";
+import { StatusTokenRefusedError } from "../referrals/api";
+import { useStatus } from "../referrals/queries";
+import { useStatusToken } from "../referrals/useStatusToken";
+import { requireSiteContent } from "../root/requireSiteContent";
+import { STATUS_PATH } from "../routes";
+
+/**
+ * Route /status/ (built only while the referral program runs; never indexed): a person's own
+ * standing, reached by the personal link in their e-mail (`/status/#t=<token>`). The token is read
+ * from the fragment, which no server ever sees, and sent only as the bearer token of
+ * `GET /api/status`; the standing is read again every minute and whenever the visitor comes back
+ * to the tab. A link without a token, an unknown token or an unreachable service each get the
+ * content's own words in the standing's place.
+ */
+const StatusPage: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
+  const content = requireSiteContent(data.siteContent);
+  const { status } = content;
+  const token = useStatusToken();
+  const standing = useStatus(token ?? null);
+  const view: ReferralPanelView =
+    token === undefined
+      ? { kind: "pending" }
+      : token === null
+        ? { kind: "message", text: status.missingToken }
+        : standing.data
+          ? { kind: "ready", standing: standing.data }
+          : standing.error instanceof StatusTokenRefusedError
+            ? { kind: "message", text: status.unknownToken }
+            : standing.isError
+              ? { kind: "message", text: status.unavailable }
+              : { kind: "pending" };
+
+  return (
+    <Centered>
+      <Seo content={content} title={status.pageTitle} path={STATUS_PATH} noindex />
+      <Card>
+        <Heading>{status.heading}</Heading>
+        {/* For screen readers: the dashes on screen say the same to sighted visitors. */}
+        <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
+        <ReferralPanel content={content} view={view} noScriptText={status.noScript} showStatusLink={false} />
+      </Card>
+    </Centered>
+  );
+};
+
+export default StatusPage;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: clamp(1.75rem, 6vw, 2.4rem);
+`;
+
+export const query = graphql`
+  query StatusPage {
+    siteContent(derived: { pagePath: { eq: "/" } }) {
+      ...LayoutContent
+      ...SeoContent
+      ...ReferralPanelContent
+      status {
+        pageTitle
+        heading
+        loading
+        missingToken
+        unknownToken
+        unavailable
+        noScript
+      }
+    }
+  }
+`;

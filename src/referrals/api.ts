@@ -1,0 +1,111 @@
+/**
+ * The referral program's reads from the waitlist service, on the site's own origin:
+ * - `GET /api/status` with `Authorization: Bearer <token>`: one person's standing (401 for a
+ *   token the service does not know);
+ * - `GET /api/leaderboard`: `{ "entries": [{ "rank", "name", "referrals" }] }`, names already
+ *   shortened by the service ("Jordan S.").
+ * Failures are typed, so that pages pick the content's words for them; the browser's own
+ * error text is never shown to a visitor.
+ */
+import { standingIn, type Standing } from "./standing";
+
+/** The status endpoint. */
+export const STATUS_ENDPOINT = "/api/status";
+/** The leaderboard endpoint. */
+export const LEADERBOARD_ENDPOINT = "/api/leaderboard";
+
+/**
+ * How long a read may take before it counts as failed (ms). The service answers in tens of
+ * milliseconds; a visitor should not watch "loading" for longer than this on a dead connection.
+ */
+export const REFERRAL_REQUEST_TIMEOUT_MS = 10_000;
+
+/** The service does not know the status token (401): a link cut short, or one from another site. Not worth retrying. */
+export class StatusTokenRefusedError extends Error {
+  constructor() {
+    super("The waitlist service does not know this status token (401).");
+    this.name = "StatusTokenRefusedError";
+  }
+}
+
+/** The service could not be read: no connection, a timeout, a 5xx, or an answer of the wrong shape. Worth retrying. */
+export class ReferralServiceError extends Error {
+  /**
+   * @param message what went wrong, for developers (console, tests)
+   * @param status the HTTP status, or null when no answer arrived
+   */
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = "ReferralServiceError";
+  }
+}
+
+/** One row of the leaderboard. */
+export interface LeaderboardEntry {
+  /** 1 = most referrals. */
+  rank: number;
+  /** First name and last initial, as the service shortened it ("Jordan S."). */
+  name: string;
+  /** Friends who joined with this person's link and count. */
+  referrals: number;
+}
+
+/**
+ * GET a JSON document from the service, within REFERRAL_REQUEST_TIMEOUT_MS.
+ * @param signal aborts the request (react-query's, when the page no longer needs it)
+ * @returns the HTTP status and the parsed body (null when it is not JSON)
+ * @throws ReferralServiceError when no answer arrived in time
+ */
+async function getJson(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  signal?.addEventListener("abort", stop);
+  const timer = setTimeout(stop, REFERRAL_REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(path, { headers: { accept: "application/json", ...headers }, signal: controller.signal });
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body };
+  } catch (error) {
+    throw new ReferralServiceError(`${path} could not be read: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+  }
+}
+
+/**
+ * One person's standing, by their status token.
+ * @param token the token from the status page's fragment
+ * @throws StatusTokenRefusedError for a 401; ReferralServiceError for any other failure
+ */
+export async function fetchStatus(token: string, signal?: AbortSignal): Promise<Standing> {
+  const { status, body } = await getJson(STATUS_ENDPOINT, { authorization: `Bearer ${token}` }, signal);
+  if (status === 401) throw new StatusTokenRefusedError();
+  if (status !== 200) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered ${status}`, status);
+  const standing = standingIn(body);
+  if (!standing) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered 200 without a standing`, status);
+  return standing;
+}
+
+/** Is `value` a leaderboard row? */
+function isEntry(value: unknown): value is LeaderboardEntry {
+  if (!value || typeof value !== "object") return false;
+  const { rank, name, referrals } = value as Record<string, unknown>;
+  return Number.isInteger(rank) && (rank as number) >= 1 && typeof name === "string" && name.trim() !== "" && Number.isInteger(referrals);
+}
+
+/**
+ * The leaderboard, best first.
+ * @returns its rows in rank order; a malformed row is left out rather than shown half
+ * @throws ReferralServiceError when it cannot be read
+ */
+export async function fetchLeaderboard(signal?: AbortSignal): Promise<LeaderboardEntry[]> {
+  const { status, body } = await getJson(LEADERBOARD_ENDPOINT, {}, signal);
+  if (status !== 200) throw new ReferralServiceError(`${LEADERBOARD_ENDPOINT} answered ${status}`, status);
+  const entries = (body as { entries?: unknown } | null)?.entries;
+  if (!Array.isArray(entries)) throw new ReferralServiceError(`${LEADERBOARD_ENDPOINT} answered 200 without entries`, status);
+  return entries.filter(isEntry).sort((a, b) => a.rank - b.rank);
+}

@@ -1,0 +1,35 @@
+/**
+ * Numbers in the referral copy, written the way the site's language writes them
+ * (`site.language`: 1,234 in English, 1.234 in German), and the copy around them.
+ */
+
+/**
+ * A whole number in the site's language.
+ * @param value e.g. 1234
+ * @param language BCP 47 code from `site.language`, e.g. "en"
+ * @returns e.g. "1,234"
+ */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * A text split around its placeholder, so that the page can put the number between the
+ * two parts in an element of its own (tabular digits, reserved width).
+ * @param template e.g. "You're #{position} in line"
+ * @param placeholder e.g. "{position}"
+ * @returns [before, after]; after is "" when the placeholder is missing (the schema requires it)
+ */
+export function splitAround(template: string, placeholder: string): [string, string] {
+  const at = template.indexOf(placeholder);
+  return at < 0 ? [template, ""] : [template.slice(0, at), template.slice(at + placeholder.length)];
+}
+
+/**
+ * A text with each `{name}` placeholder replaced by its number, formatted for the language.
+ * @param template e.g. "moves you {places} places up"
+ * @param values e.g. { places: 10 }
+ */
+export function fillCounts(template: string, values: Record<string, number>, language: string): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? formatCount(values[name], language) : match));
+}

@@ -1,0 +1,44 @@
+/**
+ * The referral program's reads as react-query queries (the app's query client, src/root):
+ * cached per page view, retried on failures that may pass, refreshed while the page is open.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { fetchLeaderboard, fetchStatus, StatusTokenRefusedError } from "./api";
+
+/**
+ * How often the status page reads the standing again while it is open (ms), besides every time
+ * the visitor comes back to the tab: "live" without polling faster than the standing changes.
+ */
+export const STATUS_REFRESH_MS = 60_000;
+
+/** Retries after a failed read that may pass (network, timeout, 5xx); a refused token is final. */
+export const REFERRAL_READ_RETRIES = 2;
+
+/** Retry what may pass, at most REFERRAL_READ_RETRIES times; never a refused token. */
+export function shouldRetryReferralRead(failureCount: number, error: unknown): boolean {
+  return !(error instanceof StatusTokenRefusedError) && failureCount < REFERRAL_READ_RETRIES;
+}
+
+/**
+ * A person's standing, by their status token, kept up to date while the page is open.
+ * @param token null while there is none (the query then does not run)
+ */
+export function useStatus(token: string | null) {
+  return useQuery({
+    queryKey: ["referral-status", token],
+    queryFn: ({ signal }) => fetchStatus(token ?? "", signal),
+    enabled: token !== null,
+    retry: shouldRetryReferralRead,
+    refetchInterval: STATUS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The leaderboard (the service caches it at the edge for about a minute). */
+export function useLeaderboard() {
+  return useQuery({
+    queryKey: ["referral-leaderboard"],
+    queryFn: ({ signal }) => fetchLeaderboard(signal),
+    retry: shouldRetryReferralRead,
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * A person's standing in the referral program, as the waitlist service reports it: in the
+ * answer to their signup (kept for the visit so that /success/ can show it) and from
+ * `GET /api/status` (the status page). Read defensively: whatever does not have the
+ * expected shape is treated as no standing, never shown half.
+ */
+import type { SignupAnswer } from "../signup/submission";
+import { keep, readKept, type VisitStorage } from "./storage";
+
+/** What the referral panel shows. */
+export interface Standing {
+  /** The person's referral link (an http(s) URL). */
+  referralUrl: string;
+  /** Place in line, 1 = first (a whole number ≥ 1). */
+  position: number;
+  /** Friends who joined with the link and count (a whole number ≥ 0). */
+  referrals: number;
+  /** Giveaway entries (a whole number ≥ 1). */
+  entries: number;
+  /** The person's status page (an http(s) URL). */
+  statusUrl: string;
+}
+
+/** The sessionStorage key of the last signup's standing. */
+export const KEPT_STANDING_KEY = "pickfund.signupStanding";
+
+const isWhole = (value: unknown, min: number): value is number => Number.isInteger(value) && (value as number) >= min;
+
+/** Is `value` an absolute http(s) address? A `javascript:` link from a tampered answer is never put in an href. */
+function isWebAddress(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The standing in a service answer (a signup's, or the status endpoint's).
+ * @param value parsed JSON
+ * @returns the standing, or null when any of its five fields is missing or malformed
+ *   (a Klaviyo transport's signup, the honeypot's pretended answer, an older service)
+ */
+export function standingIn(value: unknown): Standing | null {
+  if (!value || typeof value !== "object") return null;
+  const { referralUrl, position, referrals, entries, statusUrl } = value as Record<string, unknown>;
+  if (!isWebAddress(referralUrl) || !isWebAddress(statusUrl)) return null;
+  if (!isWhole(position, 1) || !isWhole(referrals, 0) || !isWhole(entries, 1)) return null;
+  return { referralUrl, position, referrals, entries, statusUrl };
+}
+
+/**
+ * Keep a signup's standing for the visit, for /success/ to show. An answer without one
+ * replaces what an earlier signup in this tab kept, so /success/ never shows someone else's.
+ * @param answer the service's answer, or undefined when the transport gives none
+ */
+export function keepSignupStanding(answer: SignupAnswer | undefined, storage?: VisitStorage | null): void {
+  keep(KEPT_STANDING_KEY, JSON.stringify(standingIn(answer)), storage);
+}
+
+/**
+ * The standing the last signup in this tab kept.
+ * @returns it, or null when there was none (no signup in this visit, no JavaScript then, no stored answer)
+ */
+export function keptSignupStanding(storage?: VisitStorage | null): Standing | null {
+  const text = readKept(KEPT_STANDING_KEY, storage);
+  if (!text) return null;
+  try {
+    return standingIn(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The standing the last signup in this tab kept (see standing.ts), for /success/.
+ * Read after hydration: the prerendered HTML cannot know it, and the first render in the
+ * browser must match that HTML.
+ */
+import { useEffect, useState } from "react";
+import { keptSignupStanding, type Standing } from "./standing";
+
+/**
+ * @returns undefined until the tab's storage has been read, then the kept standing or null (none kept)
+ */
+export function useKeptStanding(): Standing | null | undefined {
+  const [standing, setStanding] = useState<Standing | null | undefined>(undefined);
+  useEffect(() => setStanding(keptSignupStanding()), []);
+  return standing;
+}
