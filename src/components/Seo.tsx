@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 import { Helmet } from "react-helmet";
 import { APPLE_TOUCH_ICON, FAVICONS, MANIFEST_PATH } from "../icons";
+import { isPrerenderedView } from "../root/pageView";
 
 export interface SeoProps {
   /** Site-wide head data from the page's query (fragment SeoContent below). */
@@ -18,8 +19,15 @@ export interface SeoProps {
 /**
  * Head tags through react-helmet: title, description, language, theme colour,
  * icons, manifest, canonical URL, Open Graph and Twitter card.
+ *
+ * In the browser, a prerendered page already has exactly these tags in its <head> (the server
+ * wrote them), so Helmet is not mounted until the visitor navigates within the site: on the first
+ * page it would only rebuild every tag to compare it with the one already there, a main-thread
+ * task after each page load that changes nothing. Helmet renders nothing into the page itself,
+ * so leaving it out changes nothing React hydrates. The next page mounts it and it updates the head.
  */
 export function Seo({ content: { site }, title, description: ownDescription, path, noindex = false }: SeoProps) {
+  if (isPrerenderedView()) return null;
   const description = ownDescription ?? site.metaDescription;
   const canonical = path === null ? null : new URL(path, site.url).toString();
   const image = new URL(site.socialImage.src, site.url).toString();
