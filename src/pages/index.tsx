@@ -11,6 +11,7 @@ import { SignupForm } from "../components/SignupForm";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../routes";
 import { currentAttribution } from "../signup/attribution";
+import { theme } from "../styles/theme";
 
 /**
  * Route / (product rule 1): title, logo, countdown, tagline, signup form, social link,
@@ -55,7 +56,7 @@ const Tagline = styled.p`
   margin: 0;
   max-width: 44ch;
   font-size: 1.05rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const SocialLink = styled.a`
@@ -67,7 +68,7 @@ const Privacy = styled.p`
   margin: 0;
   max-width: 48ch;
   font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export const query = graphql`
