@@ -20,6 +20,7 @@ import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
+import { skipsPersistentCache } from "./src/build/webpackCache";
 import { headersFile } from "./src/build/securityHeaders";
 import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
@@ -202,6 +203,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
+};
+
+/** webpack's persistent cache only where a later build in the same folder uses it (src/build/webpackCache.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+  // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
+  if (skipsPersistentCache(stage)) actions.replaceWebpackConfig({ ...(getConfig as () => object)(), cache: false });
 };
 
 /**

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { runGatsby } from "../../../scripts/lib/gatsby-build";
+import { PERSISTENT_CACHE_VAR } from "../../../src/build/webpackCache";
 
 /** The worktree root (this file is __tests__/browser/support/build-site.ts). */
 export const ROOT_DIR = path.resolve(__dirname, "..", "..", "..");
@@ -40,8 +41,9 @@ export function writeFixtureVariant(file: string, changes: [string[], unknown][]
 }
 
 /**
- * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL set.
- * Output is kept quiet and printed only when the build fails.
+ * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL set,
+ * keeping webpack's persistent cache: every run builds the fixture twice in this folder, so each build
+ * after the first reuses it (src/build/webpackCache.ts). Output is kept quiet and printed only when the build fails.
  * @throws Error with the build's output when gatsby exits non-zero
  */
 export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, endpointUrl, noScriptFormUrl }: FixtureBuild): Promise<void> {
@@ -52,6 +54,7 @@ export async function buildFixtureSite({ contentFile = FIXTURE_CONTENT_FILE, end
       SITE_CONTENT_FILE: contentFile,
       SIGNUP_ENDPOINT_URL: endpointUrl,
       SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl,
+      [PERSISTENT_CACHE_VAR]: "1",
     },
   });
   if (status === 0) return;
