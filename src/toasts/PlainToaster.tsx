@@ -67,6 +67,13 @@ export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
     };
   }, []);
 
+  useEffect(() => {
+    // The list goes away with the last toast, and with it the pointer and focus it held: the next toast starts its time.
+    if (toasts.length > 0) return;
+    setPointerIn(false);
+    setFocusIn(false);
+  }, [toasts.length]);
+
   if (!mounted) return null;
   const paused = pointerIn || focusIn || windowAway;
   return (
@@ -81,18 +88,28 @@ export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
             ))}
         </VisuallyHidden>
       ))}
-      <Viewport
-        ref={region}
-        tabIndex={-1}
-        onPointerEnter={() => setPointerIn(true)}
-        onPointerLeave={() => setPointerIn(false)}
-        onFocus={() => setFocusIn(true)}
-        onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
-      >
-        {toasts.map((toast) => (
-          <PlainToast key={toast.id} toast={toast} closeLabel={copy.closeLabel} paused={paused} onDismiss={() => dismissToast(toast.id)} />
-        ))}
-      </Viewport>
+      {/* Only while a toast is due: the list's styles are not in the prerendered page, and drawing it
+          empty would make styled-components compile them during hydration for nothing. */}
+      {toasts.length > 0 ? (
+        <Viewport
+          ref={region}
+          tabIndex={-1}
+          onPointerEnter={() => setPointerIn(true)}
+          onPointerLeave={() => setPointerIn(false)}
+          onFocus={() => setFocusIn(true)}
+          onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
+        >
+          {toasts.map((toast) => (
+            <PlainToast
+              key={toast.id}
+              toast={toast}
+              closeLabel={copy.closeLabel}
+              paused={paused}
+              onDismiss={() => dismissToast(toast.id)}
+            />
+          ))}
+        </Viewport>
+      ) : null}
     </section>
   );
 }
