@@ -41,7 +41,7 @@ export const TBT_WORST_MAX_MS = 50;
  * (React, ReactDOM) 44.4, app 18.7, page 1.8 KB and 0.4 KB of inline scripts. Gatsby's floor, which no
  * site built with it can go under; a fixed reference figure, measured once, not by each bench run (to
  * measure it again: build the starter beside this repository, then run scriptsFetchedWithoutInteraction
- * and measurePageJs from js-size.ts on its public/). An earlier figure of 79 KB counted differently.
+ * and measurePageJs from js-size.ts on its public/). The 79 KB used before could not be reproduced this way.
  */
 export const GATSBY_HELLO_WORLD_JS_KB_GZIP = 66.9;
 /**
