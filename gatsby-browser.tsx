@@ -1,2 +1,3 @@
 export { wrapPageElement, wrapRootElement } from "./src/root/wrappers";
 export { replaceHydrateFunction } from "./src/root/hydrate";
+export { onPreRouteUpdate } from "./src/root/pageView";

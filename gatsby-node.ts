@@ -29,6 +29,7 @@ import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
+import { skipsPersistentCache } from "./src/build/webpackCache";
 import { headersFile } from "./src/build/securityHeaders";
 import { serviceSettings, writeServiceSettings } from "./src/build/serviceSettings";
 import { robotsWithSitemap } from "./src/build/sitemap";
@@ -231,6 +232,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   // The waitlist service's settings (waitlist-api only), read by the Worker from the same build.
   const settingsFile = await writeServiceSettings(publicDir, serviceSettings(builtContent));
   if (settingsFile) reporter.info(`Wrote public/${path.basename(settingsFile)} for the waitlist service`);
+};
+
+/** webpack's persistent cache only where a later build in the same folder uses it (src/build/webpackCache.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+  // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
+  if (skipsPersistentCache(stage)) actions.replaceWebpackConfig({ ...(getConfig as () => object)(), cache: false });
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { GatsbySSR } from "gatsby";
+import { GlobalStyleElement } from "./src/styles/globalCss";
 
 export { wrapPageElement, wrapRootElement } from "./src/root/wrappers";
 
@@ -15,7 +16,12 @@ const END_OF_PAGE_ID = "gatsby-announcer";
  * seen in traces of slow runs). `<link rel="expect" blocking="render">` holds rendering
  * until the parser has reached the given element, so the first paint is the whole page.
  * Browsers that do not know it ignore it and paint as before.
+ *
+ * The page-wide base styles go into the head as they are (see src/styles/globalCss.tsx).
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
-  setHeadComponents([<link key="expect-whole-page" rel="expect" href={`#${END_OF_PAGE_ID}`} {...{ blocking: "render" }} />]);
+  setHeadComponents([
+    <link key="expect-whole-page" rel="expect" href={`#${END_OF_PAGE_ID}`} {...{ blocking: "render" }} />,
+    <GlobalStyleElement key="global-style" />,
+  ]);
 };

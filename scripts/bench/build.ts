@@ -1,13 +1,32 @@
-/** The bench's build measurement: a clean Gatsby build, timed. */
+/** The bench's build measurement: a clean Gatsby build, timed, with the time of each of its steps. */
 import { createWriteStream } from "node:fs";
 import { runGatsby } from "../lib/gatsby-build";
+
+/** One step of the build as Gatsby reports it (`success Building HTML renderer - 4.120s`). */
+export interface BuildStep {
+  step: string;
+  seconds: number;
+}
 
 /** The result of a clean build. */
 export interface BuildTiming {
   /** Wall-clock seconds of `gatsby build` after `gatsby clean` (the clean itself is not counted). */
   buildSeconds: number;
+  /** Gatsby's own timing of each step, in the order it printed them (steps may overlap, so they need not add up). */
+  steps: BuildStep[];
   /** Where the build's own output went. */
   logFile: string;
+}
+
+/** Gatsby's step lines: `success <step> - <seconds>s`, optionally followed by a count and rate. */
+const STEP_LINE = /^success (.+?) - (\d+(?:\.\d+)?)s\b/;
+
+/** The steps Gatsby timed, read from its output. */
+export function buildSteps(output: string): BuildStep[] {
+  return output.split("\n").flatMap((line) => {
+    const match = STEP_LINE.exec(line.trim());
+    return match ? [{ step: match[1], seconds: Number(match[2]) }] : [];
+  });
 }
 
 /**
@@ -24,8 +43,8 @@ export async function cleanBuild(projectDir: string, logFile: string): Promise<B
   };
   try {
     await run("clean");
-    const { seconds } = await run("build");
-    return { buildSeconds: seconds, logFile };
+    const { seconds, stdout } = await run("build");
+    return { buildSeconds: seconds, steps: buildSteps(stdout), logFile };
   } finally {
     await new Promise((resolve) => log.end(resolve));
   }

@@ -1,13 +1,22 @@
-/** The bench's JavaScript measurement: how much the home page loads on a first visit, gzip, and what it is made of. */
+/**
+ * The bench's JavaScript measurement: every script a page fetches without any interaction, as a
+ * real Chromium load sees it (the scripts Gatsby's loader adds after the first paint, the page's
+ * chunks, and whatever is requested after hydration, such as lazily loaded components), in gzip
+ * bytes of the built files, and what they are made of.
+ */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
-import { scriptLoaderSources } from "../../src/build/deferScripts";
+import type { Browser } from "playwright-core";
 import { inlineScripts } from "../../src/build/inlineScripts";
-import { GATSBY_RUNTIME_BUNDLE_PREFIXES, GZIP_LEVEL } from "./targets";
+import { openAndSettle } from "../lib/hydration";
+import { bytesBySource, type SourceMap } from "./sourcemap";
+import { MOBILE_VIEWPORT } from "./mobile";
+import { GZIP_LEVEL } from "../lib/precompress";
+import { GATSBY_RUNTIME_BUNDLE_PREFIXES } from "./targets";
 
-/** One JavaScript file of the first load. */
+/** One JavaScript file a page fetched. */
 export interface JsFile {
   /** Path under public/, or `inline #n` for an inline script of the HTML. */
   file: string;
@@ -16,7 +25,7 @@ export interface JsFile {
   gzipBytes: number;
 }
 
-/** A package (or folder of src/) and roughly how much of the first load it is. */
+/** A package (or folder of src/) and roughly how much of a page's JavaScript it is. */
 export interface JsSource {
   source: string;
   rawBytes: number;
@@ -24,8 +33,9 @@ export interface JsSource {
   approxGzipBytes: number;
 }
 
-/** First-load JavaScript of one page. */
-export interface FirstLoadJs {
+/** The JavaScript one page fetches without interaction. */
+export interface PageJs {
+  path: string;
   files: JsFile[];
   runtimeGzipBytes: number;
   oursGzipBytes: number;
@@ -34,7 +44,7 @@ export interface FirstLoadJs {
   bySource: JsSource[];
 }
 
-/** gzip size of `data` at the bench's level. */
+/** gzip size of `data` at the level the precompressed copies are served at (9, as `gzip -9`, gzip-size and size-limit report). */
 export function gzipSize(data: Buffer | string): number {
   return zlib.gzipSync(data, { level: GZIP_LEVEL }).length;
 }
@@ -45,110 +55,44 @@ function kindOf(file: string): JsFile["kind"] {
 }
 
 /**
- * The files the home page loads on first visit: the `<script src>`s in its HTML and those its script loader adds, plus what
- * webpack-runtime then fetches for the page, i.e. the `app` entry and the page's component chunk
- * (named in its page-data.json) as webpack.stats.json lists them. Inline scripts are counted too.
+ * The same-origin scripts a visitor's browser fetches on `pagePath` without touching anything: a
+ * fresh context on a phone viewport loads the page and lets it settle (openAndSettle), so chunks
+ * requested after hydration are counted too.
+ * @returns paths under the site's root, without the leading slash, in the order they were first requested
+ * @throws when the page does not hydrate in time
  */
-async function firstLoadFiles(publicDir: string, pagePath: string): Promise<{ files: string[]; inline: string[] }> {
-  const pageDir = path.join(publicDir, pagePath);
-  const html = await readFile(path.join(pageDir, "index.html"), "utf8");
-  const srcs = [
-    ...[...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((match) => match[1]),
-    // The build turns Gatsby's script tags into one loader that adds them after the first paint (src/build/deferScripts.ts).
-    ...scriptLoaderSources(html),
-  ];
-  const inline = inlineScripts(html);
-  const pageDataFile = path.join(publicDir, "page-data", pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, ""), "page-data.json");
-  const { componentChunkName } = JSON.parse(await readFile(pageDataFile, "utf8")) as { componentChunkName: string };
-  const stats = JSON.parse(await readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as {
-    assetsByChunkName: Record<string, string[]>;
-  };
-  const chunkFiles = ["app", componentChunkName].flatMap((chunk) => {
-    const assets = stats.assetsByChunkName[chunk];
-    if (!assets) throw new Error(`webpack.stats.json has no chunk "${chunk}"`);
-    return assets;
-  });
-  const files = [...new Set([...srcs, ...chunkFiles].map((file) => file.replace(/^\//, "")))].filter((file) => file.endsWith(".js"));
-  return { files, inline };
-}
-
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/** Decodes one source-map mappings segment (base64 VLQ) into its numbers. */
-function decodeSegment(segment: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) {
-      shift += 5;
-    } else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
+export async function scriptsFetchedWithoutInteraction(browser: Browser, origin: string, pagePath: string): Promise<string[]> {
+  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT });
+  try {
+    const requests = await openAndSettle(await context.newPage(), `${origin}${pagePath}`);
+    const scripts = requests
+      .map((request) => ({ url: new URL(request.url), resourceType: request.resourceType }))
+      .filter(({ url, resourceType }) => resourceType === "script" && url.origin === origin)
+      .map(({ url }) => decodeURIComponent(url.pathname).replace(/^\//, ""));
+    return [...new Set(scripts)];
+  } finally {
+    await context.close();
   }
-  return values;
-}
-
-/** Groups a webpack source path by npm package, Gatsby's .cache runtime, or src/ folder. */
-function sourceGroup(source: string): string {
-  const packageMatch = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  if (packageMatch) return packageMatch[1];
-  if (source.includes("/.cache/")) return "gatsby (.cache runtime)";
-  const srcMatch = /\/src\/([^/]+)(\/)?/.exec(source);
-  if (srcMatch) return srcMatch[2] ? `src/${srcMatch[1]}/` : `src/${srcMatch[1]}`;
-  return source.replace(/^webpack:\/\/[^/]*\//, "");
 }
 
 /**
- * Attributes each generated byte of a minified file to the source its mapping points at,
- * grouped by sourceGroup. Bytes with no mapping are "(unmapped)".
+ * Weighs the scripts a page fetched, as built: every file's raw and gzip size, the
+ * runtime/ours split, and the biggest packages behind it (from the source maps).
+ * The page's inline scripts are counted too (Gatsby's, and its script loader).
+ * @param publicDir the built site
+ * @param pagePath e.g. "/"
+ * @param fetched the files scriptsFetchedWithoutInteraction saw requested
  */
-function bytesBySource(code: string, map: { sources: string[]; mappings: string }): Map<string, number> {
-  const totals = new Map<string, number>();
-  const add = (group: string, bytes: number) => totals.set(group, (totals.get(group) ?? 0) + bytes);
-  const lines = code.split("\n");
-  let sourceIndex = 0;
-  map.mappings.split(";").forEach((lineMappings, lineNumber) => {
-    const line = lines[lineNumber] ?? "";
-    let column = 0;
-    const segments = lineMappings
-      .split(",")
-      .filter(Boolean)
-      .map((segment) => {
-        const [columnDelta, sourceDelta] = decodeSegment(segment);
-        column += columnDelta;
-        if (sourceDelta !== undefined) sourceIndex += sourceDelta;
-        return { column, source: sourceDelta !== undefined ? sourceIndex : -1 };
-      });
-    if (segments.length === 0) return add("(unmapped)", Buffer.byteLength(line));
-    add("(unmapped)", segments[0].column);
-    segments.forEach((segment, i) => {
-      const end = i + 1 < segments.length ? segments[i + 1].column : line.length;
-      add(segment.source >= 0 ? sourceGroup(map.sources[segment.source]) : "(unmapped)", end - segment.column);
-    });
-  });
-  return totals;
-}
-
-/**
- * Measures the first-load JavaScript of `pagePath` in a built site: every file's raw and gzip size,
- * the runtime/ours split, and the biggest packages behind it (from the source maps).
- */
-export async function measureFirstLoadJs(publicDir: string, pagePath = "/"): Promise<FirstLoadJs> {
-  const { files, inline } = await firstLoadFiles(publicDir, pagePath);
+export async function measurePageJs(publicDir: string, pagePath: string, fetched: string[]): Promise<PageJs> {
   const measured: JsFile[] = [];
   const sources = new Map<string, JsSource>();
-  for (const file of files) {
+  for (const file of fetched) {
     const code = await readFile(path.join(publicDir, file));
     const entry: JsFile = { file, kind: kindOf(file), rawBytes: code.length, gzipBytes: gzipSize(code) };
     measured.push(entry);
     const mapFile = path.join(publicDir, `${file}.map`);
     const groups = existsSync(mapFile)
-      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")) as { sources: string[]; mappings: string })
+      ? bytesBySource(code.toString("utf8"), JSON.parse(await readFile(mapFile, "utf8")) as SourceMap)
       : new Map([[`${file} (no source map)`, code.length]]);
     for (const [source, bytes] of groups) {
       const total = sources.get(source) ?? { source, rawBytes: 0, approxGzipBytes: 0 };
@@ -157,13 +101,21 @@ export async function measureFirstLoadJs(publicDir: string, pagePath = "/"): Pro
       sources.set(source, total);
     }
   }
-  inline.forEach((code, i) => {
-    // Gatsby writes these (chunk mapping, compilation hash): runtime, not ours.
+  const html = await readFile(path.join(publicDir, pagePath, "index.html"), "utf8");
+  inlineScripts(html).forEach((code, i) => {
+    // Gatsby writes these (chunk mapping, compilation hash) and the build adds the script loader: runtime, not ours.
     measured.push({ file: `inline #${i + 1}`, kind: "runtime", rawBytes: Buffer.byteLength(code), gzipBytes: gzipSize(code) });
   });
   const sum = (kind?: JsFile["kind"]) => measured.filter((f) => !kind || f.kind === kind).reduce((total, f) => total + f.gzipBytes, 0);
   const bySource = [...sources.values()]
     .map((s) => ({ ...s, approxGzipBytes: Math.round(s.approxGzipBytes) }))
     .sort((a, b) => b.rawBytes - a.rawBytes);
-  return { files: measured, runtimeGzipBytes: sum("runtime"), oursGzipBytes: sum("ours"), totalGzipBytes: sum(), bySource };
+  return {
+    path: pagePath,
+    files: measured,
+    runtimeGzipBytes: sum("runtime"),
+    oursGzipBytes: sum("ours"),
+    totalGzipBytes: sum(),
+    bySource,
+  };
 }

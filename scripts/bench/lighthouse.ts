@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import type { Result } from "lighthouse";
 import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
-import { tasksBeforeLcp, type TasksBeforeLcp, type TraceEvent } from "./trace";
+import { tasksAfterFcp, tasksBeforeLcp, type TasksAfterFcp, type TasksBeforeLcp, type TraceEvent } from "./trace";
 
 /**
  * Lighthouse and its desktop config, loaded with a native `import()`.
@@ -58,6 +58,8 @@ export interface RunDiagnostics {
   scriptBootupMs: { url: string; totalMs: number; scriptingMs: number }[];
   /** The main-thread tasks ahead of the LCP paint in the run's trace (see trace.ts); null without an LCP. */
   beforeLcp: TasksBeforeLcp | null;
+  /** The main-thread tasks after the first contentful paint, longest first (what TBT is made of); null without an FCP. */
+  afterFcp: TasksAfterFcp | null;
 }
 
 /** One run's figures and diagnostics. */
@@ -135,6 +137,7 @@ function diagnosticsOf(lhr: Result, traceEvents: TraceEvent[]): RunDiagnostics {
     scripts,
     scriptBootupMs,
     beforeLcp: tasksBeforeLcp(traceEvents),
+    afterFcp: tasksAfterFcp(traceEvents),
   };
 }
 

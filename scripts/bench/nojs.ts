@@ -1,7 +1,8 @@
-/** The bench's no-JavaScript floor: the home page exactly as built but with every script taken out. */
+/** The bench's no-JavaScript floor: each audited page exactly as built but with every script taken out. */
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { compress, PRECOMPRESSED_ENCODINGS } from "../lib/precompress";
 
 /** `<script …>…</script>`, inline or external, any type (JSON-LD and Gatsby's loader included). */
 const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
@@ -9,12 +10,12 @@ const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 const SCRIPT_HINT =
   /<link\b(?=[^>]*\brel=["']?(?:preload|modulepreload|prefetch)\b)(?=[^>]*(?:\bas=["']?script\b|\bhref=["'][^"']*\.m?js["'?#]))[^>]*>/gi;
 
-/** What was removed from the page. */
+/** The floor site, and what was removed from its pages. */
 export interface NoJsCopy {
-  /** The site copy to serve; only its index.html differs from public/. */
+  /** The site copy to serve; only the audited pages' index.html (and their precompressed copies) differ. */
   dir: string;
-  removedScripts: number;
-  removedScriptHints: number;
+  /** Per page path: script elements and script hints removed. */
+  removed: Record<string, { scripts: number; scriptHints: number }>;
 }
 
 /**
@@ -29,16 +30,25 @@ export function stripScripts(html: string): { html: string; removedScripts: numb
 }
 
 /**
- * Copies `publicDir` to a new temporary `public-nojs/` and strips the scripts from its `index.html`,
- * so the floor is served with the same assets, headers and server as the real page.
- * @throws if the stripped page still contains a script element (the floor would be wrong)
+ * Copies the served site to a new temporary `public-nojs/` and strips the scripts from the index.html of
+ * each page in `pagePaths`, rewriting their precompressed copies too, so each floor is served with the same
+ * assets, headers, compression and server as the real page.
+ * @param servedDir the site as the bench serves it (precompressed)
+ * @throws if a stripped page still contains a script element (the floor would be wrong)
  */
-export async function makeNoJsCopy(publicDir: string): Promise<NoJsCopy> {
+export async function makeNoJsCopy(servedDir: string, pagePaths: readonly string[]): Promise<NoJsCopy> {
   const dir = path.join(await mkdtemp(path.join(tmpdir(), "bench-")), "public-nojs");
-  await cp(publicDir, dir, { recursive: true });
-  const indexFile = path.join(dir, "index.html");
-  const stripped = stripScripts(await readFile(indexFile, "utf8"));
-  if (/<script\b/i.test(stripped.html)) throw new Error(`${indexFile}: a <script> survived stripping`);
-  await writeFile(indexFile, stripped.html);
-  return { dir, removedScripts: stripped.removedScripts, removedScriptHints: stripped.removedScriptHints };
+  await cp(servedDir, dir, { recursive: true });
+  const removed: NoJsCopy["removed"] = {};
+  for (const pagePath of pagePaths) {
+    const indexFile = path.join(dir, pagePath, "index.html");
+    const stripped = stripScripts(await readFile(indexFile, "utf8"));
+    if (/<script\b/i.test(stripped.html)) throw new Error(`${indexFile}: a <script> survived stripping`);
+    await writeFile(indexFile, stripped.html);
+    for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
+      await writeFile(`${indexFile}${suffix}`, await compress(Buffer.from(stripped.html), encoding));
+    }
+    removed[pagePath] = { scripts: stripped.removedScripts, scriptHints: stripped.removedScriptHints };
+  }
+  return { dir, removed };
 }

@@ -1,55 +1,83 @@
 /**
  * `npm run bench`: the performance report, in one command.
  *
- *   npm run bench                  # clean build, then measure (about 10 minutes on 2 quiet cores)
+ *   npm run bench                  # clean build, then measure (about 15 minutes on 2 quiet cores)
  *   npm run bench -- --skip-build  # measure the public/ already built
  *   npm run bench -- --skip-build --home-mobile-only --runs 3   # a quick look at / mobile and its floor
  *
  * What it measures:
- *   1. clean build time: `gatsby clean` then `gatsby build` (log: artifacts/build.log);
- *   2. Lighthouse (mobile = default config, desktop = desktop config), 5 runs each on / and /success/,
- *      median and worst of the four category scores and LCP, FCP, TBT, CLS, bytes transferred, with
- *      public/ served on 127.0.0.1 by serve-handler, compressed as a CDN would (brotli or gzip);
- *   3. the no-JS floor: / with every script removed, Lighthouse mobile 5×, alternating with the mobile
- *      runs of /; our mobile LCP (median and worst run) ÷ the floor's median;
- *   4. what ran on the main thread before the LCP paint in each of those runs (from their traces);
- *   5. first-load JavaScript of / in KB gzip, Gatsby runtime vs ours, and the packages behind it.
- * Targets and their sources are in targets.ts. It prints a table (✔/✘) and writes artifacts/bench.json,
- * plus every Lighthouse report in artifacts/lighthouse/. Missed targets still exit 0: this is a report.
- * Needs Chrome or Chromium (found as the browser tests find it); makes no request beyond 127.0.0.1.
+ *   1. clean build time: `gatsby clean` then `gatsby build`, with Gatsby's time for each step (log: artifacts/build.log);
+ *   2. the audited pages (targets.ts: /, /success/, /leaderboard/ and the first campaign page, those the build has),
+ *      served from a copy of public/ with every text file precompressed (brotli 11 and gzip 9 beside it, chosen by
+ *      Accept-Encoding, as Netlify and Cloudflare serve them);
+ *   3. the JavaScript each page fetches without interaction, in a real Chromium load (the chunks requested after
+ *      hydration included), gzip KB, against Gatsby's hello-world, and the packages behind it;
+ *   4. a hydration profile of each page (hydration.ts): the main-thread tasks after the first paint at 4× CPU
+ *      slowdown, longest first, with the packages and files their time went to;
+ *   5. Lighthouse (mobile = default config, desktop = desktop config), LIGHTHOUSE_RUNS runs each per page: the four
+ *      category scores and LCP, FCP, TBT, CLS, bytes transferred, median and worst; on mobile, each page's runs
+ *      alternate with runs of the same page with every script removed (its no-JS floor), and each run's LCP is held
+ *      against the floor's median; the tasks before the LCP paint and after the first paint in every mobile run.
+ * Targets and their sources are in targets.ts. It prints a table (✔/✘) and writes artifacts/bench.json, plus every
+ * Lighthouse report and mobile trace in artifacts/lighthouse/ and the hydration traces in artifacts/hydration/.
+ * Missed targets still exit 0: this is a report. Needs Chrome or Chromium (found as the browser tests find it);
+ * makes no request beyond 127.0.0.1.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { cleanBuild } from "./build";
-import { measureFirstLoadJs } from "./js-size";
+import { chromium } from "playwright-core";
+import { campaignsFolderFor, listCampaignFiles, slugOf } from "../../src/content/campaigns";
+import { contentFilePath } from "../../src/content/derive";
+import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
+import { precompressDir } from "../lib/precompress";
+import { startStaticServer } from "../lib/static-server";
+import { cleanBuild, type BuildStep } from "./build";
+import { profileHydration } from "./hydration";
+import { measurePageJs, scriptsFetchedWithoutInteraction, type PageJs } from "./js-size";
 import { medianFigures, runLighthouse, worstFigures, type FormFactor, type LighthouseRun } from "./lighthouse";
 import { makeNoJsCopy } from "./nojs";
-import { evaluate, printReport, writeBenchJson, type AuditedPage } from "./report";
-import { startStaticServer } from "../lib/static-server";
+import { evaluate, printReport, writeBenchJson, type AuditedPage, type HydrationProfile, type NoJsFloor } from "./report";
 import { AUDITED_PATHS, LIGHTHOUSE_RUNS } from "./targets";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const REPORTS_DIR = path.join(ARTIFACTS_DIR, "lighthouse");
-/**
- * Static hosts and CDNs compress (brotli, or gzip for browsers without it), so the bench does too: uncompressed,
- * Lighthouse's transfer sizes and simulated timings would describe a server nobody deploys to.
- */
-const SERVER_COMPRESSION = true;
-/** `--runs N`: fewer (or more) runs than LIGHTHOUSE_RUNS, for a quick look while working; the budget is set on 5. */
+const HYDRATION_DIR = path.join(ARTIFACTS_DIR, "hydration");
+/** Where brotli results are kept between runs (quality 11 takes seconds per large file). */
+const PRECOMPRESS_CACHE_DIR = path.join(PROJECT_DIR, "node_modules", ".cache", "bench-precompressed");
+/** `--runs N`: fewer (or more) runs than LIGHTHOUSE_RUNS, for a quick look while working; the targets are set on 5. */
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || LIGHTHOUSE_RUNS;
-/** `--home-mobile-only`: only / on mobile and its floor, the pair the LCP budget is about. */
+/** `--home-mobile-only`: Lighthouse only on / mobile and its floor, the hydration profile of / only. */
 const HOME_MOBILE_ONLY = process.argv.includes("--home-mobile-only");
+/** Hydration profiles per page: the split by source is stable enough in three to compare builds. */
+const HYDRATION_RUNS = 3;
 
-/**
- * One Lighthouse run, its report saved; for the mobile home page and its floor the trace too,
- * so a bad run can be opened in DevTools' Performance panel.
- */
+/** The pages to audit that this build has, and those it lacks (named in the output). */
+function auditedPages(): { present: string[]; missing: string[] } {
+  const campaign = listCampaignFiles(campaignsFolderFor(contentFilePath()))
+    .map((file) => `/${slugOf(file)}/`)
+    .sort()[0];
+  const wanted = [...AUDITED_PATHS, ...(campaign ? [campaign] : [])];
+  const present = wanted.filter((pagePath) => existsSync(path.join(PUBLIC_DIR, pagePath, "index.html")));
+  const missing = wanted.filter((pagePath) => !present.includes(pagePath));
+  if (!campaign) missing.push("(a campaign page: content/campaigns/ has none)");
+  return { present, missing };
+}
+
+const pageName = (pagePath: string) => (pagePath === "/" ? "home" : pagePath.replace(/^\/|\/$/g, "").replace(/\//g, "-"));
+
+/** One Lighthouse run, its report saved; on mobile its trace too, so a bad run can be opened in DevTools' Performance panel. */
 async function auditRun(origin: string, pagePath: string, formFactor: FormFactor, name: string, i: number): Promise<LighthouseRun> {
   const base = path.join(REPORTS_DIR, `${name}-${formFactor}-${i}`);
-  const keepTrace = pagePath === "/" && formFactor === "mobile";
-  const run = await runLighthouse(`${origin}${pagePath}`, formFactor, `${base}.json`, keepTrace ? `${base}.trace.json` : undefined);
+  const run = await runLighthouse(
+    `${origin}${pagePath}`,
+    formFactor,
+    `${base}.json`,
+    formFactor === "mobile" ? `${base}.trace.json` : undefined,
+  );
   const { scores, lcpMs, tbtMs, cls } = run.figures;
   console.log(
     `  ${name} ${formFactor} #${i}: perf ${scores.performance}, LCP ${Math.round(lcpMs)} ms, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}`,
@@ -63,70 +91,108 @@ function audited(pagePath: string, formFactor: FormFactor, runs: LighthouseRun[]
   return { path: pagePath, formFactor, runs, median: medianFigures(figures), worst: worstFigures(figures) };
 }
 
-const pageName = (pagePath: string) => (pagePath === "/" ? "home" : pagePath.replace(/\//g, ""));
-
 async function main(): Promise<void> {
   await mkdir(REPORTS_DIR, { recursive: true });
+  await mkdir(HYDRATION_DIR, { recursive: true });
   let buildSeconds = Number.NaN;
+  let buildStepTimes: BuildStep[] = [];
   if (process.argv.includes("--skip-build")) {
     console.log("Skipping the build (--skip-build): measuring the existing public/.");
   } else {
     console.log("Clean build (gatsby clean && gatsby build)…");
-    ({ buildSeconds } = await cleanBuild(PROJECT_DIR, path.join(ARTIFACTS_DIR, "build.log")));
+    ({ buildSeconds, steps: buildStepTimes } = await cleanBuild(PROJECT_DIR, path.join(ARTIFACTS_DIR, "build.log")));
     console.log(`  built in ${buildSeconds.toFixed(1)} s`);
   }
 
-  const firstLoadJs = await measureFirstLoadJs(PUBLIC_DIR, "/");
-
-  console.log(`Lighthouse on the built site and on the no-JS floor (/ without scripts), ${RUNS} runs each…`);
-  const noJs = await makeNoJsCopy(PUBLIC_DIR);
-  const server = await startStaticServer(PUBLIC_DIR, { gzip: SERVER_COMPRESSION });
-  const floorServer = await startStaticServer(noJs.dir, { gzip: SERVER_COMPRESSION });
+  const { present, missing } = auditedPages();
+  console.log(`Audited pages: ${present.join(", ")}${missing.length ? `; skipped (not in this build): ${missing.join(", ")}` : ""}`);
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "bench-"));
+  const servedDir = path.join(scratch, "public");
+  await cp(PUBLIC_DIR, servedDir, { recursive: true });
+  console.log("Precompressing the served copy (brotli 11, gzip 9)…");
+  const precompressed = await precompressDir(servedDir, PRECOMPRESS_CACHE_DIR);
+  const noJs = await makeNoJsCopy(servedDir, present);
+  const server = await startStaticServer(servedDir, { precompressed: true });
+  const floorServer = await startStaticServer(noJs.dir, { precompressed: true });
   const pages: AuditedPage[] = [];
-  const floorRuns: LighthouseRun[] = [];
+  const floors: NoJsFloor[] = [];
+  const pageJs: PageJs[] = [];
+  const hydration: HydrationProfile[] = [];
   try {
-    // Runs one at a time (2 cores: parallel runs would skew each other). The mobile home page and its floor
-    // alternate, so load that drifts while the bench runs weighs on both alike.
-    const homeMobile: LighthouseRun[] = [];
-    for (let i = 1; i <= RUNS; i++) {
-      homeMobile.push(await auditRun(server.origin, "/", "mobile", "home", i));
-      floorRuns.push(await auditRun(floorServer.origin, "/", "mobile", "home-nojs", i));
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+      console.log("JavaScript each page fetches without interaction, and hydration profiles (4× CPU slowdown)…");
+      for (const pagePath of present) {
+        pageJs.push(await measurePageJs(PUBLIC_DIR, pagePath, await scriptsFetchedWithoutInteraction(browser, server.origin, pagePath)));
+        if (HOME_MOBILE_ONLY && pagePath !== "/") continue;
+        const runs = [];
+        for (let i = 1; i <= HYDRATION_RUNS; i++) {
+          const traceFile = path.join(HYDRATION_DIR, `${pageName(pagePath)}-${i}.trace.json`);
+          runs.push(await profileHydration(browser, server.origin, pagePath, PUBLIC_DIR, traceFile));
+        }
+        hydration.push({ path: pagePath, runs });
+      }
+    } finally {
+      await browser.close();
     }
-    pages.push(audited("/", "mobile", homeMobile));
-    const rest = AUDITED_PATHS.flatMap((pagePath) => (["mobile", "desktop"] as const).map((formFactor) => [pagePath, formFactor] as const));
-    for (const [pagePath, formFactor] of HOME_MOBILE_ONLY ? [] : rest) {
-      if (pagePath === "/" && formFactor === "mobile") continue;
-      const runs: LighthouseRun[] = [];
-      for (let i = 1; i <= RUNS; i++) runs.push(await auditRun(server.origin, pagePath, formFactor, pageName(pagePath), i));
-      pages.push(audited(pagePath, formFactor, runs));
+
+    console.log(`Lighthouse on each page and its no-JS floor, ${RUNS} runs each…`);
+    for (const pagePath of HOME_MOBILE_ONLY ? ["/"] : present) {
+      const name = pageName(pagePath);
+      // Runs one at a time (2 cores: parallel runs would skew each other). A page's mobile runs and its floor's
+      // alternate, so load that drifts while the bench runs weighs on both alike.
+      const mobile: LighthouseRun[] = [];
+      const floorRuns: LighthouseRun[] = [];
+      for (let i = 1; i <= RUNS; i++) {
+        mobile.push(await auditRun(server.origin, pagePath, "mobile", name, i));
+        floorRuns.push(await auditRun(floorServer.origin, pagePath, "mobile", `${name}-nojs`, i));
+      }
+      pages.push(audited(pagePath, "mobile", mobile));
+      const floorFigures = floorRuns.map((run) => run.figures);
+      floors.push({
+        path: pagePath,
+        runs: floorRuns,
+        median: medianFigures(floorFigures),
+        worst: worstFigures(floorFigures),
+        removedScripts: noJs.removed[pagePath].scripts,
+        removedScriptHints: noJs.removed[pagePath].scriptHints,
+      });
+      if (HOME_MOBILE_ONLY) continue;
+      const desktop: LighthouseRun[] = [];
+      for (let i = 1; i <= RUNS; i++) desktop.push(await auditRun(server.origin, pagePath, "desktop", name, i));
+      pages.push(audited(pagePath, "desktop", desktop));
     }
   } finally {
     await server.close();
     await floorServer.close();
+    await rm(scratch, { recursive: true, force: true });
     await rm(path.dirname(noJs.dir), { recursive: true, force: true });
   }
 
-  const floorFigures = floorRuns.map((run) => run.figures);
   const results = {
     buildSeconds,
+    buildSteps: buildStepTimes,
+    skippedPages: missing,
     pages,
-    noJsFloor: {
-      runs: floorRuns,
-      median: medianFigures(floorFigures),
-      worst: worstFigures(floorFigures),
-      removedScripts: noJs.removedScripts,
-      removedScriptHints: noJs.removedScriptHints,
-    },
-    firstLoadJs,
-    serverGzip: SERVER_COMPRESSION,
+    floors,
+    pageJs,
+    hydration,
+    precompressed,
+    machineLoad: machineLoad(),
   };
   const checks = evaluate(results);
   const jsonFile = path.join(ARTIFACTS_DIR, "bench.json");
   await writeBenchJson(jsonFile, results, checks);
   printReport(results, checks);
   console.log(
-    `\nFigures: ${path.relative(process.cwd(), jsonFile)}; Lighthouse reports and traces: ${path.relative(process.cwd(), REPORTS_DIR)}/`,
+    `\nFigures: ${path.relative(process.cwd(), jsonFile)}; Lighthouse reports and traces: ${path.relative(process.cwd(), REPORTS_DIR)}/; ` +
+      `hydration traces: ${path.relative(process.cwd(), HYDRATION_DIR)}/`,
   );
+}
+
+/** The machine's load averages (1, 5, 15 min) when the bench ended: timings on a busy machine are inflated. */
+function machineLoad(): number[] {
+  return os.loadavg().map((load) => Math.round(load * 100) / 100);
 }
 
 // process.exit: Lighthouse leaves handles open that would keep Node running.

@@ -1,56 +1,81 @@
 /**
- * Every number the bench measures against, with where it comes from: the performance
- * budget (Lighthouse, layout shift, LCP against the no-JS floor, JavaScript size).
- * A budget holds on the median of LIGHTHOUSE_RUNS runs and, where a "worst" bound is
- * set, on the worst run too: a budget that only the median meets fails some visitors.
+ * Every number the bench measures against, with where it comes from. Lighthouse figures are
+ * held on every one of LIGHTHOUSE_RUNS runs unless a target says "median": a budget that only
+ * the median meets fails the visitors who got the other runs.
  */
 
-/** Lighthouse mobile performance score (Lighthouse's default config): the median run must score this… */
-export const PERFORMANCE_MEDIAN_MIN_MOBILE = 100;
-/** …and the worst run at least this: a slow run may lose a few points to noise, never to the page. */
-export const PERFORMANCE_WORST_MIN_MOBILE = 97;
-/** Lighthouse performance score target with Lighthouse's desktop config (median). */
+/**
+ * Lighthouse mobile performance score (Lighthouse's default config: a mid-range phone on slow 4G)
+ * in EVERY run of every audited page. The page is static HTML with all its copy; whatever keeps it
+ * from 100 is work of ours, so no run may lose a point, to a slow run of the machine or otherwise.
+ */
+export const PERFORMANCE_MIN_MOBILE = 100;
+/** Lighthouse performance score with Lighthouse's desktop config (median): a desktop has no excuse a phone has. */
 export const PERFORMANCE_MIN_DESKTOP = 100;
 /**
- * Accessibility, best practices and SEO must each score this on both pages and both form factors: every point
- * lost is an audit Lighthouse names, so there is no reason to ship with it (product rules 23 and 24).
+ * Accessibility, best practices and SEO must each score this (median) on every audited page and both
+ * form factors: every point lost is an audit Lighthouse names, so there is no reason to ship with it.
  */
 export const CATEGORY_MIN_SCORE = 100;
-/** No layout shift at all, in any run. */
+/** No layout shift at all, in any run: the prerendered page is the finished page (static HTML carries all copy). */
 export const CLS_MAX = 0;
 /**
- * Mobile LCP ÷ the same page's LCP with every script removed (the "no-JS floor", median of its runs):
- * the median run at most this… Scripts may cost the first paint almost nothing.
+ * Mobile LCP of every run ÷ the median LCP of the same page with every script removed (the "no-JS
+ * floor", measured alternately with it). Scripts start only once the page has painted, so they may
+ * cost the paint nothing: the 5% is room for the spread between runs, not for any work of ours.
  */
-export const LCP_FLOOR_RATIO_MEDIAN_MAX = 1.15;
-/** …and the worst run at most this. */
-export const LCP_FLOOR_RATIO_WORST_MAX = 1.3;
-/** Lighthouse mobile Total Blocking Time of the median run (ms): hydration must not hold the main thread. */
-export const TBT_MEDIAN_MAX_MS = 100;
+export const LCP_FLOOR_RATIO_MAX = 1.05;
+/**
+ * Lighthouse mobile Total Blocking Time of the worst run (ms), on every audited page. Lighthouse
+ * scores TBT ≤ 200 ms as good, but the page's own work after the paint is hydration of content that is
+ * already on screen: a visitor who taps during it must get an answer at once, and 50 ms is the
+ * long-task threshold TBT itself is built on (one task just over it already counts).
+ */
+export const TBT_WORST_MAX_MS = 50;
 
 /**
- * First-load JavaScript of a Gatsby 5 hello-world (gatsby-starter-minimal), gzip, in KB: Gatsby's own
- * floor, which no site built with it can go under. A fixed reference figure, not something this bench measures.
+ * Every script `/` fetches without interaction (gzip KB, the chunks loaded after hydration included) of
+ * Gatsby's hello-world: gatsby-starter-minimal's index and 404 pages, no plugins, built with this
+ * repository's Gatsby (5.16) and React (18.3) and measured by this bench's own method (js-size.ts: a
+ * real page load, gzip -9 of the built files, inline scripts counted): webpack runtime 1.7, framework
+ * (React, ReactDOM) 44.4, app 18.7, page 1.8 KB and 0.4 KB of inline scripts. Gatsby's floor, which no
+ * site built with it can go under; a fixed reference figure, measured once, not by each bench run (to
+ * measure it again: build the starter beside this repository, then run scriptsFetchedWithoutInteraction
+ * and measurePageJs from js-size.ts on its public/). The 79 KB used before could not be reproduced this way.
  */
-export const GATSBY_HELLO_WORLD_FIRST_LOAD_KB_GZIP = 79;
-/** What our own code and libraries may add on top of the hello-world's first load (KB gzip; product rule 24). */
-export const FIRST_LOAD_JS_ALLOWANCE_KB_GZIP = 40;
-/** The first-load JS budget, hello-world plus allowance (KB gzip). */
-export const FIRST_LOAD_JS_BUDGET_KB_GZIP = GATSBY_HELLO_WORLD_FIRST_LOAD_KB_GZIP + FIRST_LOAD_JS_ALLOWANCE_KB_GZIP;
-/** gzip level for size figures: 9, as `gzip -9`, gzip-size and size-limit report. Hosts often use 6, about 1% larger. */
-export const GZIP_LEVEL = 9;
+export const GATSBY_HELLO_WORLD_JS_KB_GZIP = 66.9;
+/**
+ * What our own code and libraries may add on top of the hello-world on `/` (gzip KB): the signup page is
+ * a form, a countdown and some copy, and "load nothing a page does not use until it is used" keeps what
+ * only an interaction needs (tooltips, the toaster, the signup transport) out of the first view.
+ */
+export const PAGE_JS_ALLOWANCE_KB_GZIP = 30;
+/** The JavaScript budget of `/`, hello-world plus allowance (gzip KB). */
+export const PAGE_JS_BUDGET_KB_GZIP = GATSBY_HELLO_WORLD_JS_KB_GZIP + PAGE_JS_ALLOWANCE_KB_GZIP;
 /** 1 KB = 1024 bytes, as webpack and Gatsby's build output print sizes. */
 export const BYTES_PER_KB = 1024;
 
 /**
- * Lighthouse runs per page and form factor; their median and worst are reported. Five runs of four
- * page/form-factor pairs plus the floor take about 8 minutes on 2 quiet cores.
+ * A clean `gatsby build` (after `gatsby clean`) on this 2-core machine, in seconds: what CI and a
+ * host without a build cache pay on every deploy, and what an editor waits for after a Publish
+ * before the change is live.
+ */
+export const CLEAN_BUILD_MAX_S = 30;
+
+/**
+ * Lighthouse runs per page and form factor (and of each page's no-JS floor); their median and worst
+ * are reported. Five runs: Lighthouse's own guidance on variability takes the median of five.
  */
 export const LIGHTHOUSE_RUNS = 5;
 /** Pages marked noindex on purpose (product rule 3); their SEO target excludes Lighthouse's is-crawlable audit. */
 export const NOINDEX_PATHS: readonly string[] = ["/success/"];
-/** The pages the bench audits: the signup page and the confirmation page, the two a visitor sees on the way in. */
-export const AUDITED_PATHS = ["/", "/success/"] as const;
+/**
+ * The pages the bench audits, when the build has them: the signup page, the confirmation page and the
+ * leaderboard (the pages a visitor sees on the way in and comes back to); the first campaign page is added
+ * by run.ts (campaign pages come and go with content/campaigns/). A page whose index.html is missing is
+ * skipped and named in the output.
+ */
+export const AUDITED_PATHS = ["/", "/success/", "/leaderboard/"] as const;
 
-/** Bundles Gatsby itself ships in every site: counted as "runtime" in the first-load split, since the budget is on what we add over them. */
+/** Bundles Gatsby itself ships in every site: counted as "runtime" in the JavaScript split. */
 export const GATSBY_RUNTIME_BUNDLE_PREFIXES = ["framework-", "webpack-runtime-", "polyfill-"];

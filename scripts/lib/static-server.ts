@@ -2,16 +2,17 @@
  * Serves the built site (`public/`) on 127.0.0.1 the way static hosts do: files as
  * they are, `/success` redirected to `/success/`, and any unknown path answered
  * with `404.html` and status 404. Optionally with the headers of `public/_headers`
- * applied, as Netlify or Cloudflare Pages would (CSP tests), and compressed (brotli
- * or gzip) as every such host does (the bench). Used by the browser tests, `npm run bench`
+ * applied, as Netlify or Cloudflare Pages would (CSP tests), and with the precompressed
+ * brotli or gzip copy of a text file chosen by `Accept-Encoding`, as those hosts serve
+ * them (the bench; see precompress.ts). Used by the browser tests, `npm run bench`
  * and the CONTENT.md screenshot.
  */
-import { readFileSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import compression from "compression";
 import handler from "serve-handler";
+import { COMPRESSIBLE_TYPES, PRECOMPRESSED_ENCODINGS, type ContentEncoding } from "./precompress";
 
 /** A running static server. */
 export interface StaticServer {
@@ -26,11 +27,12 @@ export interface StaticServerOptions {
   /** Answer with the headers `publicDir/_headers` sets for the requested path (default false). */
   applyHeadersFile?: boolean;
   /**
-   * Compress text responses like a production host or CDN (default false): brotli when the
-   * browser accepts it (Chromium does), else gzip. Without it Lighthouse's transfer sizes and
-   * simulated timings would describe a server nobody deploys to.
+   * Answer a text file with its precompressed copy (`file.br`, else `file.gz`, written beside it
+   * by precompressDir) when the request's `Accept-Encoding` allows it, with `Content-Encoding`
+   * and `Vary: Accept-Encoding`, as Netlify and Cloudflare do (default false). Without it
+   * Lighthouse's transfer sizes and simulated timings would describe a server nobody deploys to.
    */
-  gzip?: boolean;
+  precompressed?: boolean;
 }
 
 /** One block of a `_headers` file: a path pattern and the headers it sets. */
@@ -105,6 +107,48 @@ function decodedPath(pathname: string): string {
 }
 
 /**
+ * The encodings a request's `Accept-Encoding` allows, e.g. "gzip, deflate, br" → br and gzip.
+ * A `q=0` parameter refuses an encoding; `*` allows every one not named.
+ */
+export function acceptedEncodings(header: string | undefined): Set<ContentEncoding> {
+  const named = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    named.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allowed = (encoding: ContentEncoding) => (named.get(encoding) ?? named.get("*") ?? 0) > 0;
+  return new Set(PRECOMPRESSED_ENCODINGS.map(({ encoding }) => encoding).filter(allowed));
+}
+
+/** A text file as the host can answer it: its type, and its precompressed copy in an encoding the browser accepts, if any. */
+interface TextFileAnswer {
+  contentType: string;
+  encoded: { encoding: ContentEncoding; file: string; bytes: number } | null;
+}
+
+/**
+ * How to answer a request for a text file: the file the path names (a path ending in `/` names
+ * its `index.html`, as serve-handler resolves it), in the best encoding the browser accepts
+ * whose copy exists beside it.
+ * @returns null when the path names no text file (serve-handler answers as usual: the file
+ *   itself, a redirect to the trailing slash, or the 404 page)
+ */
+function textFileAnswer(publicDir: string, pathname: string, accepted: Set<ContentEncoding>): TextFileAnswer | null {
+  const decoded = decodedPath(pathname);
+  const file = path.join(publicDir, decoded.endsWith("/") ? `${decoded}index.html` : decoded);
+  if (!file.startsWith(path.join(publicDir, path.sep))) return null;
+  const contentType = COMPRESSIBLE_TYPES[path.extname(file).toLowerCase()];
+  if (!contentType || !statSync(file, { throwIfNoEntry: false })?.isFile()) return null;
+  for (const { encoding, suffix } of PRECOMPRESSED_ENCODINGS) {
+    const stats = accepted.has(encoding) ? statSync(`${file}${suffix}`, { throwIfNoEntry: false }) : undefined;
+    if (stats?.isFile()) return { contentType, encoded: { encoding, file: `${file}${suffix}`, bytes: stats.size } };
+  }
+  return { contentType, encoded: null };
+}
+
+/**
  * Serve a directory on 127.0.0.1 at a free port.
  * @param publicDir the build output, e.g. `<root>/public`
  * @param options e.g. `{ applyHeadersFile: true }`
@@ -112,19 +156,28 @@ function decodedPath(pathname: string): string {
  */
 export async function startStaticServer(publicDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {
   const rules = options.applyHeadersFile ? parseHeadersFile(readFileSync(path.join(publicDir, "_headers"), "utf8")) : [];
-  const compress = options.gzip ? compression() : null;
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
     // Set before serve-handler writes: its own headers (type, length, etag) are added to these.
     for (const [name, value] of headersForPath(rules, decodedPath(pathname)).values()) res.setHeader(name, value);
-    // serve-handler answers a missing file with `404.html` from publicDir and status 404.
-    const serve = () =>
-      handler(req, res, { public: publicDir, trailingSlash: true, directoryListing: false }).catch((error: unknown) => {
-        res.statusCode = 500;
-        res.end(String(error));
+    const text = options.precompressed ? textFileAnswer(publicDir, pathname, acceptedEncodings(req.headers["accept-encoding"])) : null;
+    // A cache between host and browser must keep one copy per encoding.
+    if (text) res.setHeader("Vary", "Accept-Encoding");
+    if (text?.encoded) {
+      res.writeHead(200, {
+        "Content-Type": text.contentType,
+        "Content-Encoding": text.encoded.encoding,
+        "Content-Length": text.encoded.bytes,
       });
-    if (compress) compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => void serve());
-    else void serve();
+      if (req.method === "HEAD") res.end();
+      else createReadStream(text.encoded.file).pipe(res);
+      return;
+    }
+    // serve-handler answers a missing file with `404.html` from publicDir and status 404.
+    handler(req, res, { public: publicDir, trailingSlash: true, directoryListing: false }).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -4,6 +4,7 @@
  * They live here, apart from both, so that neither imports the other.
  */
 import styled from "styled-components";
+import { theme } from "../styles/theme";
 
 /** Each badge's label and tooltip, as fragment BadgesContent (Badges.tsx) selects them. */
 export type BadgesCopy = Queries.BadgesContentFragment["home"]["badges"];
@@ -39,7 +40,7 @@ export const BadgeList = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -48,13 +49,13 @@ export const BadgeList = styled.ul`
 export const BadgeButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-height: 36px;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.accent};
+  padding: ${theme.space.xs} ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.accent};
   font: inherit;
   font-size: 0.85rem;
   font-weight: 600;

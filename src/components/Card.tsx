@@ -1,20 +1,21 @@
 import styled from "styled-components";
+import { theme } from "../styles/theme";
 
 /** The raised panel that holds each page's content. */
 export const Card = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   width: 100%;
   max-width: 560px;
-  padding: ${({ theme }) => `${theme.space.huge} ${theme.space.xxl}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.large};
-  background: ${({ theme }) => theme.colors.surfaceTranslucent};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space.huge} ${theme.space.xxl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.large};
+  background: ${theme.colors.surfaceTranslucent};
+  box-shadow: ${theme.shadows.card};
   text-align: center;
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
-    padding: ${({ theme }) => `${theme.space.giant} ${theme.space.giant} ${theme.space.vast}`};
+  @media (min-width: ${theme.breakpoints.tablet}) {
+    padding: ${theme.space.giant} ${theme.space.giant} ${theme.space.vast};
   }
 `;
 

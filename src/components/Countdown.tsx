@@ -2,6 +2,7 @@ import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useCountdown } from "../countdown/useCountdown";
 import type { TimeLeft } from "../countdown/timeLeft";
+import { theme } from "../styles/theme";
 
 /** What the countdown reads from the page's query (fragment CountdownContent below). */
 export type CountdownContent = Queries.CountdownContentFragment;
@@ -39,7 +40,7 @@ export function Countdown({ content }: { content: CountdownContent }) {
 const Units = styled.div`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
   max-width: 420px;
   margin: 0 auto;
@@ -48,29 +49,29 @@ const Units = styled.div`
 const Unit = styled.div`
   display: grid;
   justify-items: center;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xxs} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.lg} ${theme.space.xxs} ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.medium};
+  background: ${theme.colors.surface};
 `;
 
 const Value = styled.span`
   min-width: 3ch;
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(1.6rem, 7vw, 2.25rem);
   font-weight: 800;
   line-height: 1.1;
   font-variant-numeric: tabular-nums;
   text-align: center;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `;
 
 const Caption = styled.span`
-  margin-top: ${({ theme }) => theme.space.hairline};
+  margin-top: ${theme.space.hairline};
   font-size: 0.8rem;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export const query = graphql`

@@ -1,5 +1,6 @@
 import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import styled from "styled-components";
+import { theme } from "../styles/theme";
 
 /** A link styled as a button that opens a Discord invite in a new tab (product rule 3). */
 export interface DiscordButtonProps {
@@ -28,12 +29,12 @@ const Link = styled.a`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-height: 52px;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.huge}`};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.discord};
-  color: ${({ theme }) => theme.colors.onDiscord};
+  padding: ${theme.space.lg} ${theme.space.huge};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.discord};
+  color: ${theme.colors.onDiscord};
   font-weight: 800;
   letter-spacing: 0.04em;
   text-decoration: none;

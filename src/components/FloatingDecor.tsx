@@ -57,7 +57,7 @@ export type FloatingDecorCopy = Queries.FloatingDecorContentFragment["decoration
 /**
  * Decorative floating sports icons and odds-style numbers (product rule 1) behind the
  * page. Hidden from assistive technology, animated with `transform` only, still
- * under `prefers-reduced-motion` (see GlobalStyle), and paused by <MotionToggle>.
+ * under `prefers-reduced-motion` (see src/styles/globalCss.tsx), and paused by <MotionToggle>.
  */
 export function FloatingDecor({ odds, paused }: { odds: readonly string[]; paused: boolean }) {
   const items = SPOTS.map((spot, index) =>

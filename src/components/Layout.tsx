@@ -2,7 +2,6 @@ import React, { Suspense, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { ConsentBanner } from "../consent/ConsentBanner";
-import { GlobalStyle } from "../styles/GlobalStyle";
 import { Toasts } from "../toasts/Toasts";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor, MotionToggle } from "./FloatingDecor";
@@ -39,9 +38,6 @@ export function Layout({ content, pathname, children }: LayoutProps) {
   if (!content) return <>{children}</>;
   return (
     <>
-      {/* Here, not in wrapRootElement: gatsby-plugin-styled-components collects the prerendered CSS
-          only inside its own root wrapper, which sits inside ours. */}
-      <GlobalStyle />
       <Suspense fallback={null}>
         <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
       </Suspense>
@@ -85,7 +81,7 @@ const Footer = styled.footer`
   display: flex;
   justify-content: center;
   padding: ${({ theme }) => `0 ${theme.space.base} ${theme.space.vast}`};
-  /* Its one control pauses the background, which the visitor's system already stops (GlobalStyle):
+  /* Its one control pauses the background, which the visitor's system already stops (the global CSS, src/styles/globalCss.tsx):
      nothing to offer, and an empty footer landmark would only be noise to a screen reader. */
   @media (prefers-reduced-motion: reduce) {
     display: none;

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { theme } from "../styles/theme";
 
 /** Rendered size of the logo (px); width and height are set so no layout shift happens while it loads. */
 export const LOGO_SIZE_PX = 56;
@@ -16,7 +17,7 @@ export function Logo({ src, alt, brandName }: { src: string; alt: string; brandN
 const Brand = styled.div`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   font-size: 1.35rem;
   font-weight: 800;
   letter-spacing: 0.02em;

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from "react";
 import { graphql } from "gatsby";
-import { Helmet } from "react-helmet";
 import { APPLE_TOUCH_ICON, FAVICONS, MANIFEST_PATH } from "../icons";
+import { isPrerenderedView } from "../root/pageView";
+
+// In the browser Helmet is needed from the first client-side navigation on (see Seo), so its code (react-helmet
+// and the helpers it brings, about 4 KB gzip) is fetched then, not with every page. The server renders it as usual.
+const Helmet = lazy(() => import("react-helmet").then((module) => ({ default: module.Helmet })));
 
 export interface SeoProps {
   /** Site-wide head data from the page's query (fragment SeoContent below). */
@@ -18,8 +23,20 @@ export interface SeoProps {
 /**
  * Head tags through react-helmet: title, description, language, theme colour,
  * icons, manifest, canonical URL, Open Graph and Twitter card.
+ *
+ * In the browser, a prerendered page already has exactly these tags in its <head> (the server
+ * wrote them), so Helmet is neither loaded nor mounted until the visitor navigates within the site:
+ * on the first page it would only rebuild every tag to compare it with the one already there, a
+ * main-thread task after each page load that changes nothing. The next page loads it, mounts it,
+ * and it updates the head. Helmet renders nothing into the page itself, and the Suspense boundary
+ * around it is there either way, so hydration meets the tree the server rendered.
  */
-export function Seo({ content: { site }, title, description: ownDescription, path, noindex = false }: SeoProps) {
+export function Seo(props: SeoProps) {
+  return <Suspense fallback={null}>{isPrerenderedView() ? null : <HeadTags {...props} />}</Suspense>;
+}
+
+/** The head tags themselves, through Helmet. */
+function HeadTags({ content: { site }, title, description: ownDescription, path, noindex = false }: SeoProps) {
   const description = ownDescription ?? site.metaDescription;
   const canonical = path === null ? null : new URL(path, site.url).toString();
   const image = new URL(site.socialImage.src, site.url).toString();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import styled from "styled-components";
 import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./BadgeParts";
+import { theme } from "../styles/theme";
 
 /** A tooltip opens after the pointer rests this long (ms; product rule 25). */
 export const TOOLTIP_DELAY_MS = 700;
@@ -52,16 +53,16 @@ export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy
 
 const Content = styled(Tooltip.Content)`
   max-width: 260px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.background};
+  padding: ${theme.space.sm} ${theme.space.lg};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.text};
+  color: ${theme.colors.background};
   font-size: 0.85rem;
   line-height: 1.4;
-  box-shadow: ${({ theme }) => theme.shadows.tooltip};
-  z-index: ${({ theme }) => theme.layers.tooltip};
+  box-shadow: ${theme.shadows.tooltip};
+  z-index: ${theme.layers.tooltip};
 `;
 
 const Arrow = styled(Tooltip.Arrow)`
-  fill: ${({ theme }) => theme.colors.text};
+  fill: ${theme.colors.text};
 `;

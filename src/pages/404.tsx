@@ -5,6 +5,7 @@ import { Card, Centered } from "../components/Card";
 import { Seo } from "../components/Seo";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { HOME_PATH } from "../routes";
+import { theme } from "../styles/theme";
 
 /**
  * Any unknown path (product rule 4): the not-found heading, code 404 and a link home.
@@ -34,11 +35,11 @@ export default NotFoundPage;
 
 const Code = styled.p`
   margin: 0;
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(3.5rem, 18vw, 6rem);
   font-weight: 800;
   line-height: 1;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `;
 
 const Heading = styled.h1`

@@ -14,6 +14,7 @@ import type { SignupAnswer } from "../signup/submission";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../routes";
 import { currentAttribution } from "../signup/attribution";
+import { theme } from "../styles/theme";
 
 /**
  * Route / (product rule 1): title, logo, countdown, tagline, signup form, social link,
@@ -75,7 +76,7 @@ const Tagline = styled.p`
   margin: 0;
   max-width: 44ch;
   font-size: 1.05rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const SocialLink = styled.a`
@@ -87,7 +88,7 @@ const Privacy = styled.p`
   margin: 0;
   max-width: 48ch;
   font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export const query = graphql`

@@ -1,11 +1,19 @@
 /**
  * The queued toasts drawn without Radix: what a visitor sees while the Radix toaster's
- * code is still on its way, or when it cannot arrive at all (the browser went offline
- * before it loaded, which is exactly when the "Subscription failed" toast is due).
- * Same look, same roles and region name, a close button, F8 to reach the region, and
- * each toast leaves after TOAST_DURATION_MS.
+ * code is still on its way (it is fetched when a form is first touched), or when it cannot
+ * arrive at all (the browser went offline before it loaded, which is exactly when the
+ * "Subscription failed" toast is due). It keeps Radix Toast's contract, so that which of the
+ * two draws a toast makes no difference to anyone:
+ * - the same look, roles and region (named by `regionLabel`, reached with F8), a close button;
+ * - each toast announced once, through a live region that is there before it (assertive for
+ *   errors, polite otherwise), as `announceLabel`, title and message; the toast itself is not
+ *   a second live region;
+ * - each toast leaves after TOAST_DURATION_MS, its time stopped while the pointer is over the
+ *   region, focus is in it, or the window is in the background.
+ * Drawn after hydration only: the region is fixed-position and empty until a toast is due.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import styled from "styled-components";
 import {
   CloseIcon,
@@ -22,38 +30,158 @@ import { useToasts, type QueuedToast, type ToastVariant } from "./ToastProvider"
 /** The key that moves focus to the toast region, as Radix Toast binds it. */
 export const TOAST_HOTKEY = "F8";
 
-/** The region with every queued toast; renders nothing while the queue is empty. */
+/** How long an announcement stays in its live region (ms), as Radix Toast keeps it: long enough for screen readers to pick it up. */
+const ANNOUNCEMENT_MS = 1_000;
+
+/** What is spoken for one toast, and how urgently. */
+interface Announcement {
+  id: number;
+  live: "assertive" | "polite";
+  text: string;
+}
+
+/** The region with every queued toast and the live regions that announce them. */
 export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   const region = useRef<HTMLOListElement>(null);
+  const [mounted, setMounted] = useState(false);
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const [windowAway, setWindowAway] = useState(false);
+  const announcements = useAnnouncements(toasts, copy.announceLabel);
+
   useEffect(() => {
+    setMounted(true);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === TOAST_HOTKEY) region.current?.focus();
     };
+    const away = () => setWindowAway(true);
+    const back = () => setWindowAway(false);
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    addEventListener("blur", away);
+    addEventListener("focus", back);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      removeEventListener("blur", away);
+      removeEventListener("focus", back);
+    };
   }, []);
-  if (toasts.length === 0) return null;
+
+  useEffect(() => {
+    // The list goes away with the last toast, and with it the pointer and focus it held: the next toast starts its time.
+    if (toasts.length > 0) return;
+    setPointerIn(false);
+    setFocusIn(false);
+  }, [toasts.length]);
+
+  if (!mounted) return null;
+  const paused = pointerIn || focusIn || windowAway;
   return (
     <section aria-label={copy.regionLabel.replace("{hotkey}", TOAST_HOTKEY)}>
-      <Viewport ref={region} tabIndex={-1}>
-        {toasts.map((toast) => (
-          <PlainToast key={toast.id} toast={toast} closeLabel={copy.closeLabel} onDismiss={() => dismissToast(toast.id)} />
-        ))}
-      </Viewport>
+      {(["assertive", "polite"] as const).map((live) => (
+        // A live region by aria-live alone: a role would make it one of the region's toasts for anyone looking them up by role.
+        <VisuallyHidden key={live} aria-live={live} aria-atomic="true">
+          {announcements
+            .filter((announcement) => announcement.live === live)
+            .map((announcement) => (
+              <span key={announcement.id}>{announcement.text}</span>
+            ))}
+        </VisuallyHidden>
+      ))}
+      {/* Only while a toast is due: the list's styles are not in the prerendered page, and drawing it
+          empty would make styled-components compile them during hydration for nothing. */}
+      {toasts.length > 0 ? (
+        <Viewport
+          ref={region}
+          tabIndex={-1}
+          onPointerEnter={() => setPointerIn(true)}
+          onPointerLeave={() => setPointerIn(false)}
+          onFocus={() => setFocusIn(true)}
+          onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
+        >
+          {toasts.map((toast) => (
+            <PlainToast
+              key={toast.id}
+              toast={toast}
+              closeLabel={copy.closeLabel}
+              paused={paused}
+              onDismiss={() => dismissToast(toast.id)}
+            />
+          ))}
+        </Viewport>
+      ) : null}
     </section>
   );
 }
 
-function PlainToast({ toast, closeLabel, onDismiss }: { toast: QueuedToast; closeLabel: string; onDismiss: () => void }) {
+/**
+ * One announcement per toast that appears: put into its live region a frame after the toast
+ * (so that the region's change is what screen readers hear) and taken out ANNOUNCEMENT_MS later.
+ * @param announceLabel spoken before each toast's title and message, e.g. "Notification"
+ */
+function useAnnouncements(toasts: QueuedToast[], announceLabel: string): Announcement[] {
+  const [announcements, setAnnouncements] = useState<Announcement[]>([]);
+  const lastAnnounced = useRef(toasts.at(-1)?.id ?? 0);
   useEffect(() => {
-    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per toast, started when it appears; a new onDismiss each render must not restart it
-  }, []);
+    const fresh = toasts.filter((toast) => toast.id > lastAnnounced.current);
+    if (fresh.length === 0) return;
+    lastAnnounced.current = fresh[fresh.length - 1].id;
+    const added = fresh.map((toast) => ({
+      id: toast.id,
+      live: toast.variant === "error" ? ("assertive" as const) : ("polite" as const),
+      text: `${announceLabel} ${toast.title} ${toast.message}`,
+    }));
+    const ids = new Set(added.map((announcement) => announcement.id));
+    const frame = requestAnimationFrame(() => setAnnouncements((current) => [...current, ...added]));
+    const timer = setTimeout(
+      () => setAnnouncements((current) => current.filter((announcement) => !ids.has(announcement.id))),
+      ANNOUNCEMENT_MS,
+    );
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [toasts, announceLabel]);
+  return announcements;
+}
+
+/**
+ * Calls `onDismiss` once TOAST_DURATION_MS of unpaused time have passed since the toast appeared.
+ * @param paused whether the toast's time stands still now
+ */
+function useDismissTimer(onDismiss: () => void, paused: boolean): void {
+  const remainingMs = useRef(TOAST_DURATION_MS);
+  const dismiss = useRef(onDismiss);
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  });
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismiss.current(), remainingMs.current);
+    return () => {
+      clearTimeout(timer);
+      remainingMs.current -= Date.now() - startedAt;
+    };
+  }, [paused]);
+}
+
+function PlainToast({
+  toast,
+  closeLabel,
+  paused,
+  onDismiss,
+}: {
+  toast: QueuedToast;
+  closeLabel: string;
+  paused: boolean;
+  onDismiss: () => void;
+}) {
+  useDismissTimer(onDismiss, paused);
   return (
     <Root $variant={toast.variant}>
-      <div role={toast.variant === "error" ? "alert" : "status"} data-variant={toast.variant}>
+      {/* The role tells what the toast is; the announcement above is what is spoken, once. */}
+      <div role={toast.variant === "error" ? "alert" : "status"} aria-live="off" data-variant={toast.variant}>
         <Title>{toast.title}</Title>
         <Description>{toast.message}</Description>
       </div>

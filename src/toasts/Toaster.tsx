@@ -18,8 +18,8 @@ import { useToasts, type ToastVariant } from "./ToastProvider";
 
 /**
  * The toast viewport with every queued toast, on Radix Toast (swipe, F8, pause on
- * hover, announcements). Loaded right after hydration by <Toasts>, which draws the
- * same toasts plainly until this has arrived, or if it never can (offline).
+ * hover, announcements). Loaded on first need by <Toasts> (a form touched, or a toast due),
+ * which draws the same toasts plainly until this has arrived, or if it never can (offline).
  */
 export default function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();

@@ -1,11 +1,11 @@
 /**
- * The toasts in the layout. The Radix toaster (the larger part of the toast code) is
- * not needed to show the page, so it is not part of hydration: its code is requested
- * as soon as the page has hydrated, before any toast can be due, not on first use.
- * Until it has arrived, and for good if it cannot arrive (offline), <PlainToaster>
- * draws the same queue, so no toast is ever lost or held back. Rendered after
- * hydration only: the region is fixed-position and empty until a toast is due, so
- * adding it shifts no layout.
+ * The toasts in the layout. The Radix toaster (the larger part of the toast code: Radix Toast,
+ * its collection and dismissable layer, about 12 KB gzip) is not needed to show the page, and most
+ * visitors never see a toast, so it is loaded on first need: when the visitor first touches a form
+ * (focus, pointer or key inside one: a toast may be due soon) or, at the latest, when a toast is due.
+ * Until it has arrived, and for good if it cannot arrive (offline), <PlainToaster> draws the same
+ * queue, so no toast is ever lost or held back. The region is fixed-position and empty until a toast
+ * is due, so drawing it shifts no layout.
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { graphql } from "gatsby";
@@ -15,9 +15,18 @@ import { useToasts } from "./ToastProvider";
 
 type ToasterComponent = ComponentType<{ copy: ToasterCopy }>;
 
+/** The visitor's first touch of a form, by these events inside one, is when the toaster's code is fetched. */
+const FORM_TOUCH_EVENTS = ["focusin", "pointerdown", "keydown"] as const;
+
+/** The Radix toaster once it has been loaded in this page view (the layout, and so this component, is mounted again on each page). */
+let loadedToaster: ToasterComponent | null = null;
+
 /** The Radix toaster's code, fetched once per page view; a failed fetch is tried again on the next call. */
 export function loadRadixToaster(): Promise<ToasterComponent> {
-  return import("./Toaster").then((module) => module.default);
+  return import("./Toaster").then((module) => {
+    loadedToaster = module.default;
+    return module.default;
+  });
 }
 
 /**
@@ -27,12 +36,27 @@ export function loadRadixToaster(): Promise<ToasterComponent> {
 export function Toasts({ content }: { content: Queries.ToastsContentFragment }) {
   const copy = content.toasts;
   const { toasts } = useToasts();
-  const [mounted, setMounted] = useState(false);
-  const [Radix, setRadix] = useState<ToasterComponent | null>(null);
-  const [radixShown, setRadixShown] = useState(false);
+  const [Radix, setRadix] = useState<ToasterComponent | null>(() => loadedToaster);
+  // On a page after the first, the toaster loaded earlier draws at once (a toast carried over is drawn anew either way).
+  const [radixShown, setRadixShown] = useState(() => loadedToaster !== null);
+  const [wanted, setWanted] = useState(false);
+  const due = toasts.length > 0;
 
   useEffect(() => {
-    setMounted(true);
+    if (Radix || wanted) return;
+    if (due) {
+      setWanted(true);
+      return;
+    }
+    const touched = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("form")) setWanted(true);
+    };
+    FORM_TOUCH_EVENTS.forEach((type) => document.addEventListener(type, touched, { capture: true, passive: true }));
+    return () => FORM_TOUCH_EVENTS.forEach((type) => document.removeEventListener(type, touched, true));
+  }, [Radix, wanted, due]);
+
+  useEffect(() => {
+    if (!wanted) return;
     let live = true;
     const load = () => {
       void loadRadixToaster().then(
@@ -51,13 +75,12 @@ export function Toasts({ content }: { content: Queries.ToastsContentFragment }) 
       live = false;
       removeEventListener("online", load);
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
-    if (Radix && toasts.length === 0) setRadixShown(true);
-  }, [Radix, toasts.length]);
+    if (Radix && !due) setRadixShown(true);
+  }, [Radix, due]);
 
-  if (!mounted) return null;
   if (Radix && radixShown) return <Radix copy={copy} />;
   return <PlainToaster copy={copy} />;
 }

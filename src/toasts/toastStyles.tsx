@@ -4,6 +4,7 @@
  */
 import { css, keyframes } from "styled-components";
 import type { ToastVariant } from "./ToastProvider";
+import { theme } from "../styles/theme";
 
 /** How long a toast stays (ms). Not a product rule: long enough to read two lines. */
 export const TOAST_DURATION_MS = 6_000;
@@ -24,36 +25,39 @@ export const viewportStyle = css`
   position: fixed;
   top: 0;
   right: 0;
-  z-index: ${({ theme }) => theme.layers.toasts};
+  z-index: ${theme.layers.toasts};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: min(420px, 100vw);
   margin: 0;
-  padding: ${({ theme }) => theme.space.base};
+  padding: ${theme.space.base};
   list-style: none;
   /* No outline: none here: F8 moves keyboard focus to this list, and the global :focus-visible ring shows where it went. */
 `;
 
+/** The colours of each kind of toast. */
+const VARIANT_COLORS = {
+  error: css`
+    background: ${theme.colors.errorSurface};
+    border-color: ${theme.colors.errorBorder};
+    color: ${theme.colors.errorText};
+  `,
+  success: css`
+    background: ${theme.colors.successSurface};
+    border-color: ${theme.colors.successBorder};
+    color: ${theme.colors.successText};
+  `,
+} satisfies Record<ToastVariant, unknown>;
+
 export const toastStyle = css<{ $variant: ToastVariant }>`
   position: relative;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.toastCloseRoom} ${theme.space.xl} ${theme.space.base}`};
-  border-radius: ${({ theme }) => theme.radii.medium};
+  padding: ${theme.space.xl} ${theme.space.toastCloseRoom} ${theme.space.xl} ${theme.space.base};
+  border-radius: ${theme.radii.medium};
   border: 1px solid;
-  box-shadow: ${({ theme }) => theme.shadows.popup};
+  box-shadow: ${theme.shadows.popup};
   animation: ${slideIn} 180ms ease-out;
-  ${({ $variant, theme }) =>
-    $variant === "error"
-      ? css`
-          background: ${theme.colors.errorSurface};
-          border-color: ${theme.colors.errorBorder};
-          color: ${theme.colors.errorText};
-        `
-      : css`
-          background: ${theme.colors.successSurface};
-          border-color: ${theme.colors.successBorder};
-          color: ${theme.colors.successText};
-        `}
+  ${({ $variant }) => VARIANT_COLORS[$variant]}
   &[data-state="closed"] {
     opacity: 0;
   }
@@ -63,7 +67,7 @@ export const toastStyle = css<{ $variant: ToastVariant }>`
 `;
 
 export const titleStyle = css`
-  margin: ${({ theme }) => `0 0 ${theme.space.hairline}`};
+  margin: 0 0 ${theme.space.hairline};
   font-weight: 700;
   font-size: 1rem;
 `;
@@ -75,19 +79,19 @@ export const descriptionStyle = css`
 
 export const closeStyle = css`
   position: absolute;
-  top: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
+  top: ${theme.space.md};
+  right: ${theme.space.md};
   display: grid;
   place-items: center;
   width: 28px;
   height: 28px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
+  border-radius: ${theme.radii.small};
   background: transparent;
   color: inherit;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.hoverTint};
+    background: ${theme.colors.hoverTint};
   }
 `;
 

@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../../../scripts/lib/chromium";
+import { waitForHydration } from "../../../scripts/lib/hydration";
 import { runEnv } from "./run-env";
 
 export { CHROMIUM_ARGS };
@@ -47,26 +48,8 @@ export async function newGuardedContext(browser: Browser, options: BrowserContex
   return { context, blocked };
 }
 
-/**
- * Wait until React has hydrated the page: the prerendered HTML is there before the
- * scripts run, and clicks or typing before hydration would go to the plain HTML form.
- * React marks each DOM node it has taken over with a `__reactProps$…` key.
- * @param page a page that has navigated to a Gatsby route
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const wrapper = document.getElementById("gatsby-focus-wrapper");
-      if (!wrapper) return false;
-      const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactProps$"));
-      // The Turnstile widget draws its own field into its box: Cloudflare's, never React's.
-      const ours = (el: Element) => !el.closest("[data-turnstile-box]");
-      return hydrated(wrapper) && Array.from(wrapper.querySelectorAll("input, button, a, form")).filter(ours).every(hydrated);
-    },
-    undefined,
-    { polling: 50 },
-  );
-}
+/** Wait until React has hydrated the page (shared with the bench). */
+export { waitForHydration };
 
 /**
  * Open a path of the built site and wait for hydration.

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { runGatsby } from "../../../scripts/lib/gatsby-build";
+import { PERSISTENT_CACHE_VAR } from "../../../src/build/webpackCache";
 
 export { writeFixtureVariant } from "../../support/content";
 
@@ -30,8 +31,9 @@ export interface FixtureBuild {
 
 /**
  * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, and SIGNUP_ENDPOINT_URL, SIGNUP_NOSCRIPT_FORM_URL and
- * TURNSTILE_SCRIPT_URL as given (empty, which the build reads as unset, when not: a developer's shell must not leak in).
- * Output is kept quiet and printed only when the build fails.
+ * TURNSTILE_SCRIPT_URL as given (empty, which the build reads as unset, when not: a developer's shell must not leak in),
+ * keeping webpack's persistent cache: every run builds the fixture three times in this folder, so each build
+ * after the first reuses it (src/build/webpackCache.ts). Output is kept quiet and printed only when the build fails.
  * @throws Error with the build's output when gatsby exits non-zero
  */
 export async function buildFixtureSite({
@@ -48,6 +50,7 @@ export async function buildFixtureSite({
       SIGNUP_ENDPOINT_URL: endpointUrl ?? "",
       SIGNUP_NOSCRIPT_FORM_URL: noScriptFormUrl ?? "",
       TURNSTILE_SCRIPT_URL: turnstileScriptUrl ?? "",
+      [PERSISTENT_CACHE_VAR]: "1",
     },
   });
   if (status === 0) return;
