@@ -13,7 +13,7 @@ import { CLIENT_API_PATH, type RecordedRequest } from "./support/provider-stand-
 import { expectNoLaterRequests, QUIET_PERIOD_MS } from "./support/quiet-period";
 import { runEnv } from "./support/run-env";
 import { FIXTURE } from "./support/fixture-content";
-import { expectFormGivenBack, fillSignupForm, submitButton } from "./support/signup-page";
+import { expectFormGivenBack, fillSignupForm, submitButton, touchForm } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
 
@@ -105,7 +105,7 @@ describe("when the provider never answers", () => {
 });
 
 describe("when the browser goes offline after the page loaded", () => {
-  it(`tries 4 times, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async () => {
+  it(`tries 4 times once the form was in use, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async () => {
     const visitor = uniqueVisitor("offline");
     const endpoint = `${runEnv().providerOrigin}${CLIENT_API_PATH}`;
     const sent: string[] = [];
@@ -117,6 +117,8 @@ describe("when the browser goes offline after the page loaded", () => {
       if (request.url().split("?")[0] === endpoint) failed.push(request.failure()?.errorText ?? "");
     });
 
+    // The visitor starts on the form (which loads the engine that sends and retries), then the connection drops.
+    expect(await touchForm(page)).not.toEqual([]);
     await context.setOffline(true);
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
@@ -129,5 +131,18 @@ describe("when the browser goes offline after the page loaded", () => {
     await context.setOffline(false);
     await expectNoLaterRequests(visitor.email, 0);
     expect(sent).toHaveLength(ATTEMPTS);
+  });
+
+  it(`shows '${FAILED.title}' with the network message and keeps the values when the form was not touched before the connection dropped`, async () => {
+    const visitor = uniqueVisitor("offline-untouched");
+    await context.setOffline(true);
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
+
+    // The engine that sends a signup could not be fetched: no request could go out, and the page did not reload.
+    expect(await failureMessage(page)).toBe(FAILED.networkMessage);
+    await expectFormGivenBackInPlace(page, visitor);
+    await context.setOffline(false);
+    await expectNoLaterRequests(visitor.email, 0);
   });
 });

@@ -17,7 +17,7 @@ import {
   subscribe,
 } from "../../src/signup/client";
 import { clientApiRequest } from "../../src/signup/clientApi";
-import { retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/queryClient";
+import { retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
 import { loadTestContent } from "../support/content";
 import { renderInProviders } from "../support/render";
 

@@ -241,6 +241,9 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
       method="post"
       action={content.provider.noScriptFormUrl ?? undefined}
       onSubmit={handleSubmit}
+      // The engine that sends and retries loads once the visitor starts on the form (Safari does not focus a clicked button, hence the press).
+      onFocus={signup.prepare}
+      onPointerDown={signup.prepare}
       aria-labelledby="signup-heading"
       aria-busy={busy}
     >

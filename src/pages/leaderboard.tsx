@@ -6,6 +6,7 @@ import { GiveawayRules } from "../components/GiveawayRules";
 import { LeaderboardTable, type LeaderboardView } from "../components/LeaderboardTable";
 import { Seo } from "../components/Seo";
 import { useLeaderboard } from "../referrals/queries";
+import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { HOME_PATH, LEADERBOARD_PATH } from "../routes";
 
@@ -17,7 +18,7 @@ const HEADING_ID = "leaderboard-heading";
  * prerendered HTML, then the top `leaderboard.size` referrers from `GET /api/leaderboard`, the
  * giveaway's rules line and a link to the signup page.
  */
-const LeaderboardPage: React.FC<PageProps<Queries.LeaderboardPageQuery>> = ({ data }) => {
+const LeaderboardPageBody: React.FC<PageProps<Queries.LeaderboardPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { leaderboard } = content;
   const board = useLeaderboard();
@@ -40,6 +41,13 @@ const LeaderboardPage: React.FC<PageProps<Queries.LeaderboardPageQuery>> = ({ da
     </Centered>
   );
 };
+
+/** The page inside its query client (the service reads are this page's own). */
+const LeaderboardPage: React.FC<PageProps<Queries.LeaderboardPageQuery>> = (props) => (
+  <ReferralQueries>
+    <LeaderboardPageBody {...props} />
+  </ReferralQueries>
+);
 
 export default LeaderboardPage;
 

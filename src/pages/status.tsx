@@ -8,6 +8,7 @@ import { Seo } from "../components/Seo";
 import { StatusTokenRefusedError } from "../referrals/api";
 import { useStatus } from "../referrals/queries";
 import { useStatusToken } from "../referrals/useStatusToken";
+import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { STATUS_PATH } from "../routes";
 
@@ -19,7 +20,7 @@ import { STATUS_PATH } from "../routes";
  * to the tab. A link without a token, an unknown token or an unreachable service each get the
  * content's own words in the standing's place.
  */
-const StatusPage: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
+const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { status } = content;
   const token = useStatusToken();
@@ -49,6 +50,13 @@ const StatusPage: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
     </Centered>
   );
 };
+
+/** The page inside its query client (the service reads are this page's own). */
+const StatusPage: React.FC<PageProps<Queries.StatusPageQuery>> = (props) => (
+  <ReferralQueries>
+    <StatusPageBody {...props} />
+  </ReferralQueries>
+);
 
 export default StatusPage;
 

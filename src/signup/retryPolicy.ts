@@ -1,8 +1,8 @@
 /**
- * The query/cache client and the retry policy of the signup
- * mutation (product rule 9: 3 retries, exponential backoff capped at 30 s; 5 min gc time).
+ * The retry policy of a signup (product rule 9: 3 retries, exponential backoff capped at 30 s),
+ * as functions of the failure count and error that react-query's `retry` and `retryDelay` take.
+ * No library imports: the signup's first bundle carries it, the retrying engine loads later.
  */
-import { QueryClient } from "@tanstack/react-query";
 import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./client";
 
 /** Retries after the first attempt (product rule 9). */
@@ -11,8 +11,6 @@ export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 /** Backoff cap (ms; product rule 9). */
 export const RETRY_MAX_DELAY_MS = 30_000;
-/** Garbage-collection time of unused cache entries (ms): long enough to outlive a signup's retries. */
-export const GC_TIME_MS = 5 * 60 * 1_000;
 
 /**
  * Exponential backoff: 1 s, 2 s, 4 s, … capped at 30 s.
@@ -43,16 +41,4 @@ export function shouldRetrySignup(failureCount: number, error: unknown): boolean
 export function signupRetryDelay(failureCount: number, error: unknown): number {
   if (error instanceof SignupThrottledError && error.retryAfterMs !== null) return Math.min(error.retryAfterMs, RETRY_MAX_DELAY_MS);
   return retryDelay(failureCount);
-}
-
-/**
- * A QueryClient with product rule 9's defaults. The signup mutation (useSignup) sets its
- * own retry rule from the same policy: only network failures, `networkMode: "always"`.
- */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: MAX_RETRIES, retryDelay, gcTime: GC_TIME_MS },
-    },
-  });
 }

@@ -1,40 +1,107 @@
-import { useMutation } from "@tanstack/react-query";
-import { subscribe, type ProviderConfig } from "./client";
+import { useCallback, useRef, useState } from "react";
+import { subscribe, SignupNetworkError, type ProviderConfig } from "./client";
+import type { runSignup, SendSignup } from "./signupEngine";
 import type { SignupAnswer, Submission } from "./submission";
-import { shouldRetrySignup, signupRetryDelay } from "./queryClient";
 import type { SignupVerification } from "./turnstile";
 
 /** In demo mode a signup "succeeds" after this delay and nothing is sent (ms; product rule 15). */
 export const DEMO_SUBMIT_DELAY_MS = 1_500;
 
+/** What the form hears back from one signup. */
+export interface SignupCallbacks {
+  /** The signup went through; the waitlist service's answer about it (undefined on the other transports and in demo mode). */
+  onSuccess: (answer: SignupAnswer | undefined) => void;
+  /** It failed for good (after the retries that may help). */
+  onError: (error: Error) => void;
+  /** After either. */
+  onSettled?: () => void;
+}
+
+/** The form's handle on its signup. */
+export interface Signup {
+  /** True from `mutate` until the signup has succeeded or failed for good. */
+  isPending: boolean;
+  /** Start loading the engine that sends and retries (idempotent); the form calls it when it is first used. */
+  prepare: () => void;
+  /** Send one signup. */
+  mutate: (submission: Submission, callbacks: SignupCallbacks) => void;
+}
+
+/** The engine module, once loaded. */
+interface Engine {
+  runSignup: typeof runSignup;
+}
+
 /**
- * The signup as a react-query mutation: network failures, 5xx and 429 are retried
- * with product rule 9's backoff or the provider's `Retry-After` (the form stays submitting
- * meanwhile); configuration errors and refusals are not. In demo mode (`provider.demoMode`, the
- * build's decision) it resolves after DEMO_SUBMIT_DELAY_MS without a request.
+ * The signup, sent and retried by react-query's mutation engine (src/signup/signupEngine.ts):
+ * network failures, 5xx and 429 are retried with product rule 9's backoff or the provider's
+ * `Retry-After` (the form stays submitting meanwhile); configuration errors and refusals are not.
+ * The engine is a chunk of its own, fetched by `prepare` (the first focus, typing or press on the
+ * form) or at the latest by the submit. If it cannot be fetched (the connection dropped since the
+ * page loaded), the signup fails as a network failure: the visitor sees the failure toast and keeps
+ * what they typed. In demo mode (`provider.demoMode`, the build's decision) it resolves after
+ * DEMO_SUBMIT_DELAY_MS without a request.
  *
  * With a robot check (Turnstile, waitlist-api only), every attempt carries a token of its own: Cloudflare
  * accepts each token once, so an attempt that failed spends its token and the retry waits for a new one.
  * @param provider transport, endpoint, public API key, list id, custom source and demo mode
  * @param verification the form's Turnstile widget, when it has one
- * @returns the mutation; its data is what the waitlist service answered about the signup (undefined on the other transports and in demo mode)
  */
-export function useSignup(provider: ProviderConfig, verification?: SignupVerification | null) {
-  return useMutation<SignupAnswer | undefined, Error, Submission>({
-    mutationKey: ["signup"],
-    mutationFn: async (submission) => {
-      if (provider.demoMode) return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DEMO_SUBMIT_DELAY_MS));
-      const turnstileToken = verification ? await verification.token() : undefined;
-      try {
-        return await subscribe(provider, turnstileToken ? { ...submission, turnstileToken } : submission);
-      } catch (error) {
-        if (turnstileToken) verification?.spent();
-        throw error;
-      }
+export function useSignup(provider: ProviderConfig, verification?: SignupVerification | null): Signup {
+  const [isPending, setPending] = useState(false);
+  const engine = useRef<Promise<Engine> | null>(null);
+  // The latest settings, read by each attempt: a retry uses what the page has then.
+  const settings = useRef({ provider, verification });
+  settings.current = { provider, verification };
+
+  const prepare = useCallback(() => {
+    if (engine.current) return;
+    const loading = import("./signupEngine");
+    engine.current = loading;
+    // A failed load is the submit's to report (as a network failure). Left unhandled, Gatsby would take the chunk
+    // error for a new deploy and reload the page, losing what the visitor typed. Not kept: the next use tries again.
+    loading.catch(() => {
+      if (engine.current === loading) engine.current = null;
+    });
+  }, []);
+
+  const mutate = useCallback(
+    (submission: Submission, { onSuccess, onError, onSettled }: SignupCallbacks) => {
+      const send: SendSignup = async (attempt) => {
+        const { provider: current, verification: check } = settings.current;
+        if (current.demoMode) return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DEMO_SUBMIT_DELAY_MS));
+        const turnstileToken = check ? await check.token() : undefined;
+        try {
+          return await subscribe(current, turnstileToken ? { ...attempt, turnstileToken } : attempt);
+        } catch (error) {
+          if (turnstileToken) check?.spent();
+          throw error;
+        }
+      };
+      setPending(true);
+      prepare();
+      const loading = engine.current ?? Promise.reject(new Error("The signup engine did not start loading."));
+      loading
+        .then(
+          ({ runSignup }) => runSignup(send, submission),
+          (error: unknown) => {
+            throw new SignupNetworkError("The signup engine could not be loaded.", { cause: error });
+          },
+        )
+        .then(
+          (answer) => {
+            setPending(false);
+            onSuccess(answer);
+          },
+          (error: unknown) => {
+            setPending(false);
+            onError(error instanceof Error ? error : new Error(String(error)));
+          },
+        )
+        .finally(() => onSettled?.());
     },
-    retry: shouldRetrySignup,
-    retryDelay: signupRetryDelay,
-    // An offline browser must fail and show the toast, not wait silently for the network to return.
-    networkMode: "always",
-  });
+    [prepare],
+  );
+
+  return { isPending, prepare, mutate };
 }

@@ -2,7 +2,7 @@
  * The signup form as a visitor sees it: fields by their labels, the button by its
  * text. The copy is the page's `home.form` (the fixture's unless a test passes another).
  */
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import type { SiteContent } from "../../../src/content/schema";
 import { eventually } from "./eventually";
 import { FIXTURE } from "./fixture-content";
@@ -81,4 +81,46 @@ export async function signUpToSuccess(page: Page, visitor: Visitor, form: FormCo
   await fillSignupForm(page, visitor, form);
   await submitButton(page, form).click();
   await page.waitForURL((url) => url.pathname === "/success/");
+}
+
+/** How long the network must stay quiet after the form is first touched for what it loads to count as loaded (ms). */
+const TOUCH_QUIET_MS = 500;
+/** The longest touchForm waits for that (ms). */
+const TOUCH_LIMIT_MS = 10_000;
+
+/**
+ * Start on the form as a visitor does (focus the e-mail field) and wait until what that loads has
+ * arrived: the form loads the engine that sends and retries a signup only once it is first used.
+ * @returns the script URLs the touch fetched
+ * @throws Error when the network is still busy after TOUCH_LIMIT_MS
+ */
+export async function touchForm(page: Page, form: FormCopy = FIXTURE.home.form): Promise<string[]> {
+  const scripts: string[] = [];
+  let open = 0;
+  let lastActivity = Date.now();
+  const started = (request: Request) => {
+    open++;
+    lastActivity = Date.now();
+    if (request.resourceType() === "script") scripts.push(request.url());
+  };
+  const ended = () => {
+    open--;
+    lastActivity = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    await signupFields(page, form).email.focus();
+    const deadline = Date.now() + TOUCH_LIMIT_MS;
+    while (open > 0 || Date.now() - lastActivity < TOUCH_QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`The page was still loading ${TOUCH_LIMIT_MS} ms after the form was touched.`);
+      await page.waitForTimeout(50);
+    }
+    return scripts;
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
 }
