@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { SignupForm } from "../../src/components/SignupForm";
 import { Layout } from "../../src/components/Layout";
 import { readProviderAnswer, retryAfterMs } from "../../src/signup/answer";
+import { subscribe } from "../../src/signup/client";
 import {
   SignupConfigurationError,
   SignupEmailRefusedError,
@@ -14,8 +15,7 @@ import {
   SignupRejectedError,
   SignupServerError,
   SignupThrottledError,
-  subscribe,
-} from "../../src/signup/client";
+} from "../../src/signup/errors";
 import { clientApiRequest } from "../../src/signup/clientApi";
 import { retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
 import { loadTestContent } from "../support/content";

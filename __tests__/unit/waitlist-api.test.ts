@@ -2,6 +2,7 @@
  * The waitlist service transport on its own: the request the page sends to `POST /api/signups`, the reading of
  * every answer the service gives (worker/src/routes/signups.ts), and the Turnstile token each attempt carries.
  */
+import { subscribe } from "../../src/signup/client";
 import {
   SignupConfigurationError,
   SignupEmailRefusedError,
@@ -9,8 +10,7 @@ import {
   SignupServerError,
   SignupThrottledError,
   SignupVerificationError,
-  subscribe,
-} from "../../src/signup/client";
+} from "../../src/signup/errors";
 import { WAITLIST_API_PATH } from "../../src/signup/endpoints";
 import { TurnstileChallenge, type TurnstileApi, type TurnstileRenderOptions } from "../../src/signup/turnstile";
 import { readWaitlistAnswer, signupAnswer, waitlistApiRequest } from "../../src/signup/waitlistApi";

@@ -16,14 +16,14 @@
 import React, { useRef, useState } from "react";
 import { graphql } from "gatsby";
 import styled, { keyframes } from "styled-components";
+import type { ProviderConfig } from "../signup/client";
 import {
   SignupConfigurationError,
   SignupEmailRefusedError,
   SignupNetworkError,
   SignupRejectedError,
   SignupVerificationError,
-  type ProviderConfig,
-} from "../signup/client";
+} from "../signup/errors";
 import type { SignupTransport } from "../signup/endpoints";
 import type { ProfileProperties, SignupAnswer, Submission } from "../signup/submission";
 import { TurnstileChallenge } from "../signup/turnstile";

@@ -15,6 +15,15 @@ import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
 import type { SignupAnswer, Submission } from "./submission";
 import { readWaitlistAnswer, waitlistApiRequest, type WaitlistAnswer } from "./waitlistApi";
+import {
+  SignupConfigurationError,
+  SignupNetworkError,
+  SignupEmailRefusedError,
+  SignupThrottledError,
+  SignupServerError,
+  SignupVerificationError,
+  SignupRejectedError,
+} from "./errors";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {
@@ -40,77 +49,6 @@ export interface ProviderConfig {
 
 /** Each attempt is aborted after this long and counts as a network failure (about 5 s: a visitor waits no longer per try). */
 export const SIGNUP_ATTEMPT_TIMEOUT_MS = 5_000;
-
-/** The key or list id is missing: a configuration mistake, never retried (product rule 10). */
-export class SignupConfigurationError extends Error {
-  constructor(message = "A public API key and a list id are both required to subscribe.") {
-    super(message);
-    this.name = "SignupConfigurationError";
-  }
-}
-
-/**
- * The request never completed (offline, connection dropped, timed out): retried (product rule 9).
- * `message` is the browser's text, for developers only; visitors read the content's words.
- */
-export class SignupNetworkError extends Error {
-  /** true when our per-attempt timeout gave up, false when the browser reported a failure. */
-  readonly timedOut: boolean;
-  constructor(message: string, options?: { cause?: unknown; timedOut?: boolean }) {
-    super(message, options);
-    this.name = "SignupNetworkError";
-    this.timedOut = options?.timedOut ?? false;
-  }
-}
-
-/** The provider refused the e-mail address (400 pointing at the e-mail): never retried. */
-export class SignupEmailRefusedError extends Error {
-  constructor(detail: string) {
-    super(detail);
-    this.name = "SignupEmailRefusedError";
-  }
-}
-
-/** The provider asked us to slow down (429): retried after `retryAfterMs`, or product rule 9's backoff when unknown. */
-export class SignupThrottledError extends Error {
-  readonly retryAfterMs: number | null;
-  constructor(retryAfterMs: number | null) {
-    super("HTTP 429: too many requests");
-    this.name = "SignupThrottledError";
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** The provider failed (5xx): retried with product rule 9's backoff. */
-export class SignupServerError extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`HTTP ${status} from the provider`);
-    this.name = "SignupServerError";
-    this.status = status;
-  }
-}
-
-/**
- * The waitlist service could not verify the visitor with Cloudflare Turnstile (403 `turnstile_failed`): not retried
- * as it is; the visitor sends again once the widget has a new token.
- */
-export class SignupVerificationError extends Error {
-  constructor(detail: string) {
-    super(detail);
-    this.name = "SignupVerificationError";
-  }
-}
-
-/** The provider refused the request itself (other 4xx: wrong public key or list id): never retried. */
-export class SignupRejectedError extends Error {
-  readonly status: number;
-  constructor(status: number, detail: string) {
-    super(`HTTP ${status}: ${detail}`);
-    this.name = "SignupRejectedError";
-    this.status = status;
-  }
-}
 
 /**
  * The form-urlencoded body of the legacy form (product rule 17).

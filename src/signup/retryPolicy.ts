@@ -3,7 +3,7 @@
  * as functions of the failure count and error that react-query's `retry` and `retryDelay` take.
  * No library imports: the signup's first bundle carries it, the retrying engine loads later.
  */
-import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./client";
+import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./errors";
 
 /** Retries after the first attempt (product rule 9). */
 export const MAX_RETRIES = 3;

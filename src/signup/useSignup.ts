@@ -1,11 +1,9 @@
 import { useCallback, useRef, useState } from "react";
-import { subscribe, SignupNetworkError, type ProviderConfig } from "./client";
-import type { runSignup, SendSignup } from "./signupEngine";
+import type { ProviderConfig } from "./client";
+import { SignupNetworkError } from "./errors";
+import type { runSignup } from "./signupEngine";
 import type { SignupAnswer, Submission } from "./submission";
 import type { SignupVerification } from "./turnstile";
-
-/** In demo mode a signup "succeeds" after this delay and nothing is sent (ms; product rule 15). */
-export const DEMO_SUBMIT_DELAY_MS = 1_500;
 
 /** What the form hears back from one signup. */
 export interface SignupCallbacks {
@@ -40,10 +38,7 @@ interface Engine {
  * form) or at the latest by the submit. If it cannot be fetched (the connection dropped since the
  * page loaded), the signup fails as a network failure: the visitor sees the failure toast and keeps
  * what they typed. In demo mode (`provider.demoMode`, the build's decision) it resolves after
- * DEMO_SUBMIT_DELAY_MS without a request.
- *
- * With a robot check (Turnstile, waitlist-api only), every attempt carries a token of its own: Cloudflare
- * accepts each token once, so an attempt that failed spends its token and the retry waits for a new one.
+ * a short delay without a request; with Turnstile every attempt carries a token of its own (signupEngine.ts).
  * @param provider transport, endpoint, public API key, list id, custom source and demo mode
  * @param verification the form's Turnstile widget, when it has one
  */
@@ -67,23 +62,12 @@ export function useSignup(provider: ProviderConfig, verification?: SignupVerific
 
   const mutate = useCallback(
     (submission: Submission, { onSuccess, onError, onSettled }: SignupCallbacks) => {
-      const send: SendSignup = async (attempt) => {
-        const { provider: current, verification: check } = settings.current;
-        if (current.demoMode) return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DEMO_SUBMIT_DELAY_MS));
-        const turnstileToken = check ? await check.token() : undefined;
-        try {
-          return await subscribe(current, turnstileToken ? { ...attempt, turnstileToken } : attempt);
-        } catch (error) {
-          if (turnstileToken) check?.spent();
-          throw error;
-        }
-      };
       setPending(true);
       prepare();
       const loading = engine.current ?? Promise.reject(new Error("The signup engine did not start loading."));
       loading
         .then(
-          ({ runSignup }) => runSignup(send, submission),
+          ({ runSignup }) => runSignup(() => settings.current, submission),
           (error: unknown) => {
             throw new SignupNetworkError("The signup engine could not be loaded.", { cause: error });
           },
