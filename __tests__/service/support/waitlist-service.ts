@@ -18,6 +18,12 @@ import { applyMigrations, startWranglerDev } from "../../../scripts/lib/wrangler
 /** wrangler.jsonc's D1 database_id: wrangler dev's local database file is named after it. */
 const LOCAL_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 
+/** Reads of the local D1 tried at most, when the file is locked by wrangler's write (see query()). */
+const READ_ATTEMPTS = 5;
+
+/** Pause before reading again (ms). */
+const READ_RETRY_PAUSE_MS = 200;
+
 /** The build's settings in the tests (what the fixture content would give). */
 export const TEST_SETTINGS: ServiceSettings = {
   siteUrl: "https://waitlist.example",
@@ -79,8 +85,17 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   return {
     origin: dev.origin,
     query: async <Row>(sql: string, ...params: unknown[]) => {
-      const statement = (await database()).prepare(sql).bind(...params);
-      return (await statement.all<Row>()).results;
+      // The reader shares the database file with wrangler's workerd: a read that meets its write lock can fail with
+      // D1's "internal error"; it is read again after a pause (bounded), as `wrangler d1 execute` would be run again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const statement = (await database()).prepare(sql).bind(...params);
+          return (await statement.all<Row>()).results;
+        } catch (error) {
+          if (attempt >= READ_ATTEMPTS || !(error instanceof Error) || !error.message.includes("internal error")) throw error;
+          await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
+        }
+      }
     },
     output: dev.output,
     stop: async () => {
