@@ -45,6 +45,11 @@ export interface WaitlistService {
   query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
   /** Everything wrangler and the Worker logged so far. */
   output(): string;
+  /**
+   * Stop wrangler and start it again on the same local state (D1, the Cache API's store) at a new port: a fresh
+   * service, as after a deploy. `origin` changes.
+   */
+  restart(): Promise<void>;
   /** Stop wrangler (its whole process group) and delete the temporary directories. */
   stop(): Promise<void>;
 }
@@ -69,7 +74,8 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   if (settings) await writeFile(path.join(assetsDir, "service-settings.json"), JSON.stringify(settings));
   await applyMigrations(persistTo);
   // Empty secrets unless the test sets them: `--var` wins over a developer's .dev.vars, which must not change a test.
-  const dev = await startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
+  const start = () => startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
+  let dev = await start();
   let reader: Miniflare | null = null;
   let db: Promise<D1Database> | null = null;
   const database = () => {
@@ -82,7 +88,7 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
     db ??= reader.getD1Database("DB") as unknown as Promise<D1Database>;
     return db;
   };
-  return {
+  const service: WaitlistService = {
     origin: dev.origin,
     query: async <Row>(sql: string, ...params: unknown[]) => {
       // The reader shares the database file with wrangler's workerd: a read that meets its write lock can fail with
@@ -97,13 +103,19 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
         }
       }
     },
-    output: dev.output,
+    output: () => dev.output(),
+    restart: async () => {
+      await dev.stop();
+      dev = await start();
+      service.origin = dev.origin;
+    },
     stop: async () => {
       await reader?.dispose();
       await dev.stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
+  return service;
 }
 
 let clientNumber = 0;

@@ -360,7 +360,8 @@ async function configurationProblems(env: ServiceEnv): Promise<string[]> {
     return problems;
   } catch (error) {
     if (!(error instanceof SettingsUnavailable)) throw error;
-    return [...productionProblems(env, null), "service-settings.json"];
+    // The file's own complaint (what is missing or malformed), for the operator; it holds no personal data.
+    return [...productionProblems(env, null), `service-settings.json (${error.message})`];
   }
 }
 
