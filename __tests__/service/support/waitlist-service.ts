@@ -43,6 +43,8 @@ export interface WaitlistService {
   origin: string;
   /** Rows of a SQL query against the service's local D1, with bound parameters. */
   query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
+  /** The local state directory (`--persist-to`): for `wrangler d1 execute` and the operator's CLI. */
+  stateDir: string;
   /** Everything wrangler and the Worker logged so far. */
   output(): string;
   /**
@@ -90,6 +92,7 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   };
   const service: WaitlistService = {
     origin: dev.origin,
+    stateDir: persistTo,
     query: async <Row>(sql: string, ...params: unknown[]) => {
       // The reader shares the database file with wrangler's workerd: a read that meets its write lock can fail with
       // D1's "internal error"; it is read again after a pause (bounded), as `wrangler d1 execute` would be run again.
