@@ -4,7 +4,7 @@
  * hash salt the stored hashes could be reversed, and without the build's service-settings.json it has no list. It
  * answers 503 `not_configured`, names what is missing in its log (never in the answer), and stores nothing.
  */
-import { errorsOf, postSignup, rowCount, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+import { errorsOf, postSignup, rowCount, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
 
 let service: WaitlistService;
 
@@ -40,4 +40,55 @@ it("sends the no-JavaScript form back to the failure message", async () => {
   expect(response.status).toBe(303);
   expect(new URL(response.headers.get("location") ?? "").hash).toBe("#signup-error-subscriptionFailed");
   expect(await rowCount(service)).toBe(0);
+});
+
+describe("with referrals counted after confirmation", () => {
+  let confirming: WaitlistService;
+
+  beforeAll(async () => {
+    confirming = await startWaitlistService({
+      vars: { ENVIRONMENT: "production", KLAVIYO_PRIVATE_API_KEY: "pk_x", TURNSTILE_SECRET_KEY: "x", IP_HASH_SALT: "x" },
+      settings: {
+        ...TEST_SETTINGS,
+        turnstileSiteKey: "1x00000000000000000000AA",
+        referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" },
+      },
+    });
+  });
+
+  afterAll(() => confirming?.stop());
+
+  it("takes no signups without KLAVIYO_WEBHOOK_SECRET, which no referral could ever count without, and says so in its log", async () => {
+    const response = await postSignup(confirming, { email: "early.friend@example.com", firstName: "Early", lastName: "Friend" });
+    expect(response.status).toBe(503);
+    expect((await errorsOf(response))[0].code).toBe("not_configured");
+    expect(await rowCount(confirming)).toBe(0);
+    const line = confirming
+      .output()
+      .split("\n")
+      .find((text) => text.includes('"event":"signup_not_configured"'));
+    expect(line).toContain("KLAVIYO_WEBHOOK_SECRET");
+    expect(line).not.toContain("KLAVIYO_PRIVATE_API_KEY");
+  });
+});
+
+describe("with a settings file whose referral rules are malformed", () => {
+  let malformed: WaitlistService;
+
+  beforeAll(async () => {
+    malformed = await startWaitlistService({
+      settings: { ...TEST_SETTINGS, referrals: { ...TEST_SETTINGS.referrals, countAfter: "never" as "signup" } },
+    });
+  });
+
+  afterAll(() => malformed?.stop());
+
+  it("answers 503 not_configured and names the member at fault in its log", async () => {
+    const response = await postSignup(malformed, { email: "early.rules@example.com", firstName: "Early", lastName: "Rules" });
+    expect(response.status).toBe(503);
+    // wrangler passes the Worker's log on a moment after the answer.
+    for (let waited = 0; waited < 5_000 && !malformed.output().includes("signup_not_configured"); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(malformed.output()).toContain("referrals.countAfter must be one of");
+  });
 });

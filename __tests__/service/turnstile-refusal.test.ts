@@ -1,6 +1,7 @@
 /**
  * Turnstile with Cloudflare's always-failing test secret (`2x…AA`), through the loopback siteverify: the signup is
- * refused with 403 and nothing is stored; the no-JavaScript form's visitor is sent back to the verification message.
+ * refused with 403 and nothing is stored (so a referral it brings never counts); the no-JavaScript form's visitor is
+ * sent back to the verification message.
  */
 import {
   startSiteverifyStandIn,
@@ -49,4 +50,22 @@ it("sends the no-JavaScript form back to the page's verification message", async
   const location = new URL(response.headers.get("location") ?? "");
   expect(`${location.pathname}${location.hash}`).toBe("/spring/#signup-error-verificationFailed");
   expect(await rowCount(service)).toBe(0);
+});
+
+it("never counts a referral for a signup Turnstile refused", async () => {
+  // A referrer already on the list (stored directly: every signup through this service is refused).
+  await service.query(
+    `INSERT INTO signups (id, seq, email, email_key, first_name, last_name, created_at, referral_code, score)
+     VALUES ('referrer-1', 1, 'host@example.com', 'host@example.com', 'Host', 'Person', '2026-01-01T00:00:00.000Z', 'HostCode', 1)`,
+  );
+  const response = await postSignup(service, {
+    email: "refused.friend@example.com",
+    firstName: "Eve",
+    lastName: "Bot",
+    turnstileToken: TURNSTILE_DUMMY_TOKEN,
+    ref: "HostCode",
+  });
+  expect(response.status).toBe(403);
+  expect(await service.query("SELECT referrals FROM signups WHERE id = 'referrer-1'")).toEqual([{ referrals: 0 }]);
+  expect(await rowCount(service)).toBe(1);
 });

@@ -2,13 +2,18 @@
  * `npm run waitlist -- <command>`: the operator's view of the waitlist (D1's `signups` table) from a terminal.
  *
  *   list [--env production] [--limit N] [--json]   the newest rows first: order, time, address, name, source, delivery
+ *   export [--env production] [--out FILE]          every row as CSV (export.ts), to FILE or the standard output
  *
  * Locally it reads the database `npm start` uses (.wrangler/state; `--persist-to DIR` for another); `--env production`
  * reads the deployed database (`wrangler d1 execute --remote`, so wrangler must be logged in). This prints addresses and
  * names: it is the operator's own terminal, never a log.
  */
+import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
+import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
+import { exportCsv, exportQuery, type ExportRow } from "./export";
 
 /** Rows `list` prints unless told otherwise. */
 const DEFAULT_LIMIT = 50;
@@ -30,12 +35,16 @@ const USAGE = `Usage: npm run waitlist -- <command> [options]
 
 Commands:
   list     the newest signups first
+  export   every signup as CSV, in signup order: address, names, source, referral code, referrer's code,
+           referrals, giveaway entries, position, flags, confirmation, delivery state
 
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
-  --json             one JSON array instead of a table`;
+  --json             one JSON array instead of a table
+  --out FILE         write the export to FILE (default: the standard output)
+  --content FILE     the content whose referral rules the export applies (default: ${DEFAULT_CONTENT_FILE})`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -93,6 +102,24 @@ async function list(where: D1Target, limit: number, json: boolean): Promise<void
   console.log(`\n${rows.length} of ${total} signups${rows.length < total ? ` (--limit ${limit}; --limit ${total} for all)` : ""}.`);
 }
 
+/**
+ * Write the CSV export.
+ * @param contentFile the content file whose `referrals.entriesPerReferral` counts the entries
+ * @param out a file path, or undefined for the standard output
+ * @throws Error naming the content's mistakes, or wrangler's failure
+ */
+async function exportRows(where: D1Target, contentFile: string, out: string | undefined): Promise<void> {
+  const content = loadContentFile(contentFile);
+  if (!content.ok) throw new Error(`${contentFile} is not valid:\n${formatContentErrors(content.errors)}`);
+  const rows = await d1Query<ExportRow>(where, exportQuery(content.content.referrals.entriesPerReferral));
+  const csv = exportCsv(rows);
+  if (out === undefined) process.stdout.write(csv);
+  else {
+    await writeFile(out, csv);
+    console.error(`${rows.length} signups written to ${out}.`);
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -101,6 +128,8 @@ async function main(): Promise<number> {
       "persist-to": { type: "string" },
       limit: { type: "string", default: String(DEFAULT_LIMIT) },
       json: { type: "boolean", default: false },
+      out: { type: "string" },
+      content: { type: "string", default: DEFAULT_CONTENT_FILE },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -117,6 +146,9 @@ async function main(): Promise<number> {
       await list(where, limit, values.json);
       return 0;
     }
+    case "export":
+      await exportRows(where, values.content, values.out);
+      return 0;
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
       return 2;

@@ -27,6 +27,7 @@ import {
   SITE_ORIGIN_WITH_HEADERS_VAR,
   WAITLIST_SITE_ORIGIN_VAR,
   WAITLIST_STATE_DIR_VAR,
+  WAITLIST_WEBHOOK_SECRET,
 } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
 
@@ -40,10 +41,17 @@ declare global {
 }
 
 /**
- * The service's secrets, empty: `--var` wins over a developer's `.dev.vars`, which must not change a test. No Klaviyo
- * key is demo delivery (rows stored, nothing sent); no Turnstile secret is no check (the page's widget still sends its token).
+ * The service's secrets, empty but one: `--var` wins over a developer's `.dev.vars`, which must not change a test. No
+ * Klaviyo key is demo delivery (rows stored, nothing sent); no Turnstile secret is no check (the page's widget still
+ * sends its token). The webhook secret lets a test confirm a friend as Klaviyo's flow would (the fixture counts
+ * referrals after confirmation).
  */
-const SERVICE_VARS = { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "" };
+const SERVICE_VARS = {
+  KLAVIYO_PRIVATE_API_KEY: "",
+  TURNSTILE_SECRET_KEY: "",
+  IP_HASH_SALT: "",
+  KLAVIYO_WEBHOOK_SECRET: WAITLIST_WEBHOOK_SECRET,
+};
 
 export default async function globalSetup(): Promise<void> {
   // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.

@@ -68,6 +68,12 @@ export function legacyPixelSiteOrigin(): string {
   return origin;
 }
 
+/**
+ * The waitlist service's KLAVIYO_WEBHOOK_SECRET in the browser tests (globalSetup passes it to wrangler): the fixture
+ * counts referrals after confirmation, and a test plays Klaviyo's flow webhook with it.
+ */
+export const WAITLIST_WEBHOOK_SECRET = "browser-tests-webhook-secret";
+
 /** The third build, served with the waitlist service by `wrangler dev`. */
 export interface WaitlistSite {
   /** e.g. http://127.0.0.1:40125: the site and its /api/ on one origin. */

@@ -18,6 +18,12 @@ import { applyMigrations, startWranglerDev } from "../../../scripts/lib/wrangler
 /** wrangler.jsonc's D1 database_id: wrangler dev's local database file is named after it. */
 const LOCAL_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 
+/** Reads of the local D1 tried at most, when the file is locked by wrangler's write (see query()). */
+const READ_ATTEMPTS = 5;
+
+/** Pause before reading again (ms). */
+const READ_RETRY_PAUSE_MS = 200;
+
 /** The build's settings in the tests (what the fixture content would give). */
 export const TEST_SETTINGS: ServiceSettings = {
   siteUrl: "https://waitlist.example",
@@ -37,8 +43,15 @@ export interface WaitlistService {
   origin: string;
   /** Rows of a SQL query against the service's local D1, with bound parameters. */
   query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
+  /** The local state directory (`--persist-to`): for `wrangler d1 execute` and the operator's CLI. */
+  stateDir: string;
   /** Everything wrangler and the Worker logged so far. */
   output(): string;
+  /**
+   * Stop wrangler and start it again on the same local state (D1, the Cache API's store) at a new port: a fresh
+   * service, as after a deploy. `origin` changes.
+   */
+  restart(): Promise<void>;
   /** Stop wrangler (its whole process group) and delete the temporary directories. */
   stop(): Promise<void>;
 }
@@ -63,7 +76,8 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   if (settings) await writeFile(path.join(assetsDir, "service-settings.json"), JSON.stringify(settings));
   await applyMigrations(persistTo);
   // Empty secrets unless the test sets them: `--var` wins over a developer's .dev.vars, which must not change a test.
-  const dev = await startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
+  const start = () => startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
+  let dev = await start();
   let reader: Miniflare | null = null;
   let db: Promise<D1Database> | null = null;
   const database = () => {
@@ -76,19 +90,35 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
     db ??= reader.getD1Database("DB") as unknown as Promise<D1Database>;
     return db;
   };
-  return {
+  const service: WaitlistService = {
     origin: dev.origin,
+    stateDir: persistTo,
     query: async <Row>(sql: string, ...params: unknown[]) => {
-      const statement = (await database()).prepare(sql).bind(...params);
-      return (await statement.all<Row>()).results;
+      // The reader shares the database file with wrangler's workerd: a read that meets its write lock can fail with
+      // D1's "internal error"; it is read again after a pause (bounded), as `wrangler d1 execute` would be run again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const statement = (await database()).prepare(sql).bind(...params);
+          return (await statement.all<Row>()).results;
+        } catch (error) {
+          if (attempt >= READ_ATTEMPTS || !(error instanceof Error) || !error.message.includes("internal error")) throw error;
+          await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
+        }
+      }
     },
-    output: dev.output,
+    output: () => dev.output(),
+    restart: async () => {
+      await dev.stop();
+      dev = await start();
+      service.origin = dev.origin;
+    },
     stop: async () => {
       await reader?.dispose();
       await dev.stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
+  return service;
 }
 
 let clientNumber = 0;

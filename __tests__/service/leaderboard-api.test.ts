@@ -1,0 +1,90 @@
+/**
+ * GET /api/leaderboard against the Worker in workerd (`wrangler dev`): the top referrers by counted referrals with
+ * names masked ("First L."), at most `leaderboard.size`, and the edge cache (the Cache API) that keeps a spike of
+ * readers off D1: a second read within the minute is the cached copy, even after the board changed.
+ */
+import { postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
+
+const SETTINGS = { ...TEST_SETTINGS, leaderboard: { size: 3 } };
+
+let service: WaitlistService;
+
+beforeAll(async () => {
+  service = await startWaitlistService({ settings: SETTINGS });
+});
+
+afterAll(() => service?.stop());
+
+let addressNumber = 0;
+
+/** Sign up (with a referral code, when given); the new person's referral code. */
+async function signUp(firstName: string, lastName: string, ref?: string): Promise<string> {
+  addressNumber += 1;
+  const response = await postSignup(service, { email: `person.${addressNumber}@example.com`, firstName, lastName, ref });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { referralCode: string }).referralCode;
+}
+
+function readBoard(): Promise<Response> {
+  return fetch(`${service.origin}/api/leaderboard`, { headers: { "sec-fetch-site": "same-origin" } });
+}
+
+it("lists the top referrers, masked, best first, at most leaderboard.size, cached for a minute", async () => {
+  const ana = await signUp("Ana", "López");
+  const ben = await signUp("Ben", "o'Brien");
+  const hidden = await signUp("ann@example.com", "-");
+  const cai = await signUp("Cai", "Wu");
+  const dee = await signUp("Dee", "Kay");
+  await signUp("Nobody", "Referred");
+  for (const [code, friends] of [
+    [ana, 3],
+    [ben, 2],
+    [hidden, 2],
+    [cai, 1],
+    [dee, 1],
+  ] as const) {
+    for (let i = 0; i < friends; i += 1) await signUp("Friend", "Of", code);
+  }
+
+  const first = await readBoard();
+  expect(first.status).toBe(200);
+  expect(first.headers.get("cache-control")).toBe("public, max-age=60");
+  expect(first.headers.get("server-timing")).toMatch(/^d1-rows-read;desc="\d+"$/);
+  const text = await first.text();
+  expect(text).not.toContain("@");
+  // "ann@example.com" cannot be shown and "-" has no initial: rank 3 stays empty rather than move Cai up.
+  expect(JSON.parse(text)).toEqual({
+    entries: [
+      { rank: 1, name: "Ana L.", referrals: 3 },
+      { rank: 2, name: "Ben O.", referrals: 2 },
+    ],
+  });
+
+  // Two more friends for Cai: the board changes in D1, and the cached copy is still what readers get, without a D1 read.
+  await signUp("Friend", "Of", cai);
+  await signUp("Friend", "Of", cai);
+  await signUp("Friend", "Of", cai);
+  const second = await readBoard();
+  expect(second.status).toBe(200);
+  expect(second.headers.get("server-timing")).toBeNull();
+  expect(await second.text()).toBe(text);
+
+  // A fresh service (as after the minute, or a deploy) reads D1 again and shows the change.
+  await service.restart();
+  const third = await readBoard();
+  expect(third.headers.get("server-timing")).toMatch(/^d1-rows-read/);
+  expect(await third.json()).toEqual({
+    entries: [
+      { rank: 1, name: "Cai W.", referrals: 4 },
+      { rank: 2, name: "Ana L.", referrals: 3 },
+      { rank: 3, name: "Ben O.", referrals: 2 },
+    ],
+  });
+});
+
+it("refuses another site's page with 403 and other methods with 405", async () => {
+  expect((await fetch(`${service.origin}/api/leaderboard`, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+  const post = await fetch(`${service.origin}/api/leaderboard`, { method: "POST" });
+  expect(post.status).toBe(405);
+  expect(post.headers.get("allow")).toBe("GET");
+});

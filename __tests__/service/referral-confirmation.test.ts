@@ -1,0 +1,187 @@
+/**
+ * Referrals counted after confirmation (`countAfter: confirmation`), against the Worker in workerd (`wrangler dev`),
+ * its local D1 and the loopback Klaviyo stand-in (held to Klaviyo's OpenAPI description): Klaviyo's flow webhook
+ * (POST /api/hooks/klaviyo/confirmed, `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>`) confirms a friend and counts
+ * their referral once, and the referral program's profile properties reach Klaviyo for a new person and, when a
+ * referral of theirs counts, for the referrer.
+ */
+import { startKlaviyoStandIn, type KlaviyoStandIn, type ProfileImport } from "./support/klaviyo-stand-in";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
+
+const WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";
+const SETTINGS = { ...TEST_SETTINGS, referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const } };
+
+/** How long a test waits for the queue to deliver (ms): a bound on the wait, not a speed target. */
+const DELIVERY_DEADLINE_MS = 30_000;
+
+let klaviyo: KlaviyoStandIn;
+let service: WaitlistService;
+
+beforeAll(async () => {
+  klaviyo = await startKlaviyoStandIn();
+  service = await startWaitlistService({
+    settings: SETTINGS,
+    vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl, KLAVIYO_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
+});
+
+afterEach(() => {
+  // Every answer the stand-in gave is one Klaviyo's description allows.
+  expect(klaviyo.problems).toEqual([]);
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await klaviyo?.close();
+});
+
+interface Standing {
+  id: string;
+  referralCode: string;
+  referralUrl: string;
+  position: number;
+  referrals: number;
+  entries: number;
+  statusUrl: string;
+}
+
+let addressNumber = 0;
+function newAddress(label: string): string {
+  addressNumber += 1;
+  return `${label}.${Date.now()}.${addressNumber}@example.com`;
+}
+
+async function signUp(email: string, extra: Record<string, unknown> = {}): Promise<Standing> {
+  const response = await postSignup(service, { email, firstName: "Jordan", lastName: "Smith", ...extra });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Standing;
+}
+
+/** Klaviyo's flow webhook, as the README tells the operator to set it up. */
+function confirm(email: string, authorization: string | null = `Bearer ${WEBHOOK_SECRET}`): Promise<Response> {
+  return fetch(`${service.origin}/api/hooks/klaviyo/confirmed`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(authorization === null ? {} : { authorization }) },
+    body: JSON.stringify({ email }),
+  });
+}
+
+async function referralsOf(id: string): Promise<number> {
+  const [row] = await service.query<{ referrals: number }>("SELECT referrals FROM signups WHERE id = ?1", id);
+  return row.referrals;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The profile-imports for an address, once `count` of them have arrived. */
+async function importsFor(email: string, count: number): Promise<ProfileImport[]> {
+  const deadline = Date.now() + DELIVERY_DEADLINE_MS;
+  for (;;) {
+    const imports = klaviyo.profileImports.filter((profile) => profile.email === email);
+    if (imports.length >= count) return imports;
+    if (Date.now() > deadline) throw new Error(`Waited for ${count} profile-imports of ${email}; got ${JSON.stringify(imports)}`);
+    await sleep(200);
+  }
+}
+
+describe("the webhook's secret", () => {
+  it.each([
+    ["without Authorization", null],
+    ["with a wrong secret", "Bearer not-the-secret"],
+    ["with the secret in another scheme", `Basic ${WEBHOOK_SECRET}`],
+  ])("refuses a call %s with 401 and records nothing", async (_case, authorization) => {
+    const email = newAddress("unconfirmed");
+    const { id } = await signUp(email);
+    const response = await confirm(email, authorization);
+    expect(response.status).toBe(401);
+    expect((await errorsOf(response))[0].code).toBe("unauthorized");
+    const [row] = await service.query<{ confirmed_at: string | null }>("SELECT confirmed_at FROM signups WHERE id = ?1", id);
+    expect(row.confirmed_at).toBeNull();
+  });
+});
+
+describe("a friend's referral counts once they confirm", () => {
+  it("not at signup; once at the first confirmation; never again", async () => {
+    const referrer = await signUp(newAddress("referrer"));
+    const friendEmail = newAddress("friend");
+    const friend = await signUp(friendEmail, { ref: referrer.referralCode });
+    expect(await referralsOf(referrer.id)).toBe(0);
+
+    const first = await confirm(friendEmail.toUpperCase());
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ matched: true, referralCounted: true });
+    expect(await referralsOf(referrer.id)).toBe(1);
+    const [row] = await service.query<{ confirmed_at: string | null }>("SELECT confirmed_at FROM signups WHERE id = ?1", friend.id);
+    expect(Date.parse(row.confirmed_at ?? "")).not.toBeNaN();
+
+    const again = await confirm(friendEmail);
+    expect(await again.json()).toEqual({ matched: true, referralCounted: false });
+    expect(await referralsOf(referrer.id)).toBe(1);
+  });
+
+  it("answers 200 and does nothing for an address not on the waitlist", async () => {
+    const response = await confirm(newAddress("stranger"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ matched: false });
+  });
+
+  it("answers 400 email_required for a body without an address (an empty template value)", async () => {
+    const response = await confirm("");
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response))[0]).toMatchObject({ code: "email_required", source: { pointer: "/email" } });
+  });
+
+  it("confirms a person without a referrer and counts nothing", async () => {
+    const email = newAddress("loner");
+    await signUp(email);
+    expect(await (await confirm(email)).json()).toEqual({ matched: true, referralCounted: false });
+  });
+});
+
+describe("Klaviyo's profile properties", () => {
+  it("sends a new person's referral properties with their signup, and the referrer's update once a friend's referral counts", async () => {
+    const referrerEmail = newAddress("ana");
+    const referrer = await signUp(referrerEmail);
+    const [welcome] = await importsFor(referrerEmail, 1);
+    expect(welcome.properties).toEqual({
+      source: TEST_SETTINGS.source,
+      referral_code: referrer.referralCode,
+      referral_url: referrer.referralUrl,
+      waitlist_status_url: referrer.statusUrl,
+      referral_count: 0,
+      giveaway_entries: 1,
+      waitlist_position: referrer.position,
+    });
+    // Sent: the token is no longer kept, only its hash.
+    const [row] = await service.query<{ status_token: string | null }>("SELECT status_token FROM signups WHERE id = ?1", referrer.id);
+    expect(row.status_token).toBeNull();
+
+    const friendEmail = newAddress("ben");
+    await signUp(friendEmail, { ref: referrer.referralCode });
+    const [friendImport] = await importsFor(friendEmail, 1);
+    expect(friendImport.properties).toMatchObject({ referred_by: referrer.referralCode, referral_count: 0 });
+
+    await confirm(friendEmail);
+    const [, update] = await importsFor(referrerEmail, 2);
+    expect(update.properties).toEqual({
+      referral_code: referrer.referralCode,
+      referral_url: referrer.referralUrl,
+      referral_count: 1,
+      giveaway_entries: 1 + SETTINGS.referrals.entriesPerReferral,
+      waitlist_position: expect.any(Number) as unknown,
+    });
+    expect(update.firstName).toBeUndefined();
+    // The position as of the referral counting: what the status page shows now.
+    const status = await fetch(`${service.origin}/api/status`, {
+      headers: { authorization: `Bearer ${new URL(referrer.statusUrl).hash.replace("#t=", "")}` },
+    });
+    const { position } = (await status.json()) as Standing;
+    expect(update.properties).toMatchObject({ waitlist_position: position });
+  });
+});
+
+it("holds no address or name in the Worker's log", () => {
+  const output = service.output().toLowerCase();
+  expect(output).not.toContain("@example.com");
+  expect(output).not.toContain("jordan");
+});
