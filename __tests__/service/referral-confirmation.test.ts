@@ -5,6 +5,7 @@
  * their referral once, and the referral program's profile properties reach Klaviyo for a new person and, when a
  * referral of theirs counts, for the referrer.
  */
+import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
 import { startKlaviyoStandIn, type KlaviyoStandIn, type ProfileImport } from "./support/klaviyo-stand-in";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
 
@@ -57,12 +58,12 @@ async function signUp(email: string, extra: Record<string, unknown> = {}): Promi
   return (await response.json()) as Standing;
 }
 
-/** Klaviyo's flow webhook, as the README tells the operator to set it up. */
+/** Klaviyo's flow webhook, as the README tells the operator to set it up: the body template rendered for the address. */
 function confirm(email: string, authorization: string | null = `Bearer ${WEBHOOK_SECRET}`): Promise<Response> {
-  return fetch(`${service.origin}/api/hooks/klaviyo/confirmed`, {
+  return fetch(`${service.origin}${CONFIRMATION_WEBHOOK_PATH}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(authorization === null ? {} : { authorization }) },
-    body: JSON.stringify({ email }),
+    body: WEBHOOK_BODY_TEMPLATE.replace(WEBHOOK_EMAIL_VARIABLE, email),
   });
 }
 

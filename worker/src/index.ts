@@ -8,6 +8,7 @@
 import { consumeDeliveries, sweepPendingDeliveries } from "./delivery/queue";
 import type { ServiceEnv } from "./env";
 import { notFound } from "./http";
+import { CONFIRMATION_WEBHOOK_PATH } from "./referrals/klaviyo-webhook";
 import { handleKlaviyoConfirmed } from "./routes/klaviyo-hooks";
 import { handleLeaderboard } from "./routes/leaderboard";
 import { handleSignups } from "./routes/signups";
@@ -22,7 +23,7 @@ const ROUTES: Record<string, Route> = {
   "/api/signups": handleSignups,
   "/api/status": handleStatus,
   "/api/leaderboard": handleLeaderboard,
-  "/api/hooks/klaviyo/confirmed": handleKlaviyoConfirmed,
+  [CONFIRMATION_WEBHOOK_PATH]: handleKlaviyoConfirmed,
 };
 
 export default {

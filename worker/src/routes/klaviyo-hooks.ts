@@ -2,7 +2,7 @@
  * POST /api/hooks/klaviyo/confirmed: Klaviyo tells the service that someone confirmed their address. A Klaviyo flow
  * triggered "when someone is subscribed to the list" (with the list's double opt-in, that is when they confirm) runs a
  * webhook action to this URL with the header `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>` and the JSON body
- * WEBHOOK_BODY_TEMPLATE (README: The referral program → Klaviyo's confirmation webhook).
+ * WEBHOOK_BODY_TEMPLATE (worker/src/referrals/klaviyo-webhook.ts; README: The referral program → Klaviyo's confirmation webhook).
  *
  * It records `confirmed_at` (the first time only) and, with `referrals.countAfter: confirmation`, counts the person's
  * referral for their first referrer, exactly once however often Klaviyo calls (worker/src/store/referrals.ts), then
@@ -31,9 +31,6 @@ import { readSettings, SettingsUnavailable } from "../settings";
 import { emailKey } from "../signups/email-key";
 import { confirmAddress, countReferral } from "../store/referrals";
 import { bearerToken, notConfigured } from "./common";
-
-/** The body the Klaviyo flow's webhook action sends (Klaviyo's template syntax); the README tells the operator to paste it. */
-export const WEBHOOK_BODY_TEMPLATE = `{"email": "{{ person.email|default:'' }}"}`;
 
 /** Retry-After of a 503 `unavailable` (s). */
 const UNAVAILABLE_RETRY_AFTER_S = 5;

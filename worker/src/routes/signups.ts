@@ -294,7 +294,8 @@ async function signUp(request: Request, env: ServiceEnv, form: boolean, page: { 
   }
 
   const accepted: Accepted = { status: stored.created ? 201 : 200, id: stored.id, createdAt: stored.createdAt };
-  if (program.enabled && stored.referralCode !== null) {
+  // The form's answer is a redirect that carries no standing, so its position is not read.
+  if (program.enabled && stored.referralCode !== null && !form) {
     accepted.standing = await standingOf(env, settings, stored, stored.created ? statusToken : null);
   }
   return accepted;
