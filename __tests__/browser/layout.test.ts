@@ -16,14 +16,43 @@ import { ROOT_DIR } from "./support/build-site";
 import { fixtureCampaign } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
+import { waitlistSite } from "./support/run-env";
+import { nextClientIp } from "./support/waitlist-service";
+import { KEPT_STANDING_KEY } from "../../src/referrals/standing";
+
+/** One page under test: on the main build, or on the referral program's (the waitlist service's origin). */
+interface PageUnderTest {
+  name: string;
+  /** Path, with the status page's fragment when it needs one. */
+  path: () => string;
+  referrals?: boolean;
+}
+
+/** A real person's standing, from a signup the service stored (set in beforeAll). */
+let standing: { statusUrl: string } & Record<string, unknown>;
 
 /** Every page of the site, one line each. */
-const PAGES: readonly { name: string; path: string }[] = [
-  { name: "home", path: "/" },
-  { name: "success", path: "/success/" },
-  { name: "404", path: "/no-such-page/" },
-  { name: "campaign", path: fixtureCampaign().pagePath },
+const PAGES: readonly PageUnderTest[] = [
+  { name: "home", path: () => "/" },
+  { name: "success", path: () => "/success/" },
+  { name: "404", path: () => "/no-such-page/" },
+  { name: "campaign", path: () => fixtureCampaign().pagePath },
+  // The referral program's pages, with a real standing: the card on /success/, the status page, the leaderboard.
+  { name: "success with the referral card", path: () => "/success/", referrals: true },
+  { name: "status", path: () => new URL(standing.statusUrl).pathname + new URL(standing.statusUrl).hash, referrals: true },
+  { name: "leaderboard", path: () => "/leaderboard/", referrals: true },
 ];
+
+beforeAll(async () => {
+  const { origin } = waitlistSite();
+  const response = await fetch(`${origin}/api/signups`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, "cf-connecting-ip": nextClientIp() },
+    body: JSON.stringify({ email: `layout-${Date.now()}@example.test`, firstName: "Jordan", lastName: "Smith" }),
+  });
+  expect(response.status).toBe(201);
+  standing = (await response.json()) as typeof standing;
+});
 
 /** Where each page × screen is saved for review (gitignored). */
 const SCREENS_DIR = path.join(ROOT_DIR, "artifacts", "screenshots", "screens");
@@ -51,16 +80,22 @@ describe.each(SCREENS)("at $name", (screen) => {
 
   beforeAll(async () => {
     ({ context } = await newGuardedContext(browser(), { viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor }));
+    // What the signup page keeps for /success/ after a signup through the service (only the service's origin reads it).
+    await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+      KEPT_STANDING_KEY,
+      JSON.stringify(standing),
+    ] as const);
     page = await context.newPage();
   });
   afterAll(async () => {
     await context?.close();
   });
 
-  it.each(PAGES)("$name ($path): nothing covered or too small, no sideways scroll, focus never hidden", async ({ name, path: urlPath }) => {
-    await openAfterScripts(page, urlPath);
+  it.each(PAGES)("$name: nothing covered or too small, no sideways scroll, focus never hidden", async ({ name, path, referrals }) => {
+    const urlPath = path();
+    await openAfterScripts(page, referrals ? `${waitlistSite().origin}${urlPath}` : urlPath);
     const problems = await layoutProblems(page);
-    await saveScreens(page, `${name}-${screen.slug}`);
+    await saveScreens(page, `${name.replace(/ /g, "-")}-${screen.slug}`);
     problems.push(...(await focusProblems(page)));
     expect(problems.map((problem) => `${name} (${urlPath}) at ${screen.name}: ${problem}`)).toEqual([]);
   });
