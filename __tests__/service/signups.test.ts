@@ -37,7 +37,7 @@ const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("a new signup", () => {
-  it("is stored, trimmed, before the 201 answer with its id and creation time", async () => {
+  it("is stored, trimmed, before the 201 answer with its id, creation time and referral standing", async () => {
     const email = newAddress("Grace.Hopper");
     const response = await postSignup(service, {
       email: `  ${email} `,
@@ -48,8 +48,17 @@ describe("a new signup", () => {
 
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    const body = (await response.json()) as { id: string; createdAt: string };
-    expect(body).toEqual({ id: expect.stringMatching(UUID) as unknown, createdAt: expect.stringMatching(ISO_UTC) as unknown });
+    const body = (await response.json()) as { id: string; createdAt: string; referralCode: string };
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID) as unknown,
+      createdAt: expect.stringMatching(ISO_UTC) as unknown,
+      referralCode: expect.stringMatching(/^[2-9A-HJ-NP-Za-km-z]{8}$/) as unknown,
+      referralUrl: `${TEST_SETTINGS.siteUrl}/?ref=${body.referralCode}`,
+      position: expect.any(Number) as unknown,
+      referrals: 0,
+      entries: 1,
+      statusUrl: expect.stringMatching(new RegExp(`^${TEST_SETTINGS.siteUrl}/status/#t=[A-Za-z0-9_-]{32}$`)) as unknown,
+    });
     const rows = await rowsFor(service, email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -79,10 +88,11 @@ describe("a new signup", () => {
     expect(JSON.stringify(row)).not.toContain(ip);
   });
 
-  it("accepts a referral code (ref) without storing anything for it yet", async () => {
+  it("ignores a referral code (ref) that belongs to nobody: stored, with no referrer", async () => {
     const email = newAddress();
     expect((await postSignup(service, signup({ email, ref: "AbCd2345" }))).status).toBe(201);
-    expect(await rowsFor(service, email)).toHaveLength(1);
+    const rows = await service.query<{ referred_by: string | null }>("SELECT referred_by FROM signups WHERE email = ?1", email);
+    expect(rows).toEqual([{ referred_by: null }]);
   });
 
   it("stores markup and SQL in names as the text typed, and the table survives", async () => {
@@ -100,15 +110,17 @@ describe("a new signup", () => {
 });
 
 describe("the same person again", () => {
-  it("answers 200 with the first signup's id and time, and keeps one row, however the address is spelled", async () => {
+  it("answers 200 with the first signup's id, time and standing (no status link), and keeps one row, however the address is spelled", async () => {
     const local = `ada.byron${Date.now()}`;
     const first = await postSignup(service, signup({ email: `${local}@gmail.com`, firstName: "Ada" }));
     expect(first.status).toBe(201);
-    const created = (await first.json()) as { id: string; createdAt: string };
+    const { statusUrl, ...created } = (await first.json()) as { id: string; createdAt: string; statusUrl: string };
+    expect(statusUrl).toBeDefined();
 
     for (const spelling of [`${local}@gmail.com`, `${local.toUpperCase()}@GMAIL.COM`, `${local.replace(".", "")}+news@googlemail.com`]) {
       const again = await postSignup(service, signup({ email: spelling, firstName: "Augusta" }));
       expect(again.status).toBe(200);
+      // Only the status token's hash is stored: the link cannot be told again (it is in the person's e-mail).
       expect(await again.json()).toEqual(created);
     }
     const rows = await service.query<{ first_name: string }>(

@@ -2,8 +2,10 @@
  * `npm run deploy`: the site and its API to Cloudflare in one Worker. It refuses, before building anything, unless
  * wrangler.jsonc names the real D1 database and the Worker has every production secret (`wrangler secret list`):
  * production never runs in demo delivery, without Turnstile or with unsalted IP hashes (the deployed Worker would
- * answer every signup 503 `not_configured` anyway). Then: build the site, check the build turned the service on,
- * apply the D1 migrations to the remote database, `wrangler deploy`.
+ * answer every signup 503 `not_configured` anyway). Then: build the site, check the build turned the service on and
+ * that the Worker has the secrets this build needs too (the Klaviyo webhook's, when referrals count after
+ * confirmation), apply the D1 migrations to the remote database, `wrangler deploy`. The rule of which secrets are
+ * needed is worker/src/secrets.ts's, which the Worker applies at run time as well.
  * wrangler must be logged in (`wrangler login`, or CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in CI).
  */
 import { readFile } from "node:fs/promises";
@@ -12,9 +14,7 @@ import type { ServiceSettings } from "../../src/signup/service-settings";
 import { SERVICE_SETTINGS_PATH } from "../../src/signup/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, runWrangler } from "../lib/wrangler";
-
-/** The secrets a production Worker must have (worker/src/env.ts: productionProblems checks the same names at run time). */
-const REQUIRED_SECRETS = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT"] as const;
+import { requiredSecrets } from "../../worker/src/secrets";
 
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -31,7 +31,8 @@ async function checkDatabaseId(): Promise<void> {
     );
 }
 
-async function checkSecrets(): Promise<void> {
+/** The names of the secrets the Worker has. */
+async function secretNames(): Promise<Set<string>> {
   let listed: { name: string }[];
   try {
     listed = JSON.parse(await runWrangler(["secret", "list", "--format", "json"])) as { name: string }[];
@@ -42,8 +43,15 @@ async function checkSecrets(): Promise<void> {
       }`,
     );
   }
-  const names = new Set(listed.map((secret) => secret.name));
-  const missing = REQUIRED_SECRETS.filter((name) => !names.has(name));
+  return new Set(listed.map((secret) => secret.name));
+}
+
+/**
+ * Refuse when the Worker lacks a secret the settings need (before the build: the three every deploy needs; after it,
+ * with the build's settings, also the webhook's).
+ */
+function checkSecrets(names: Set<string>, settings: ServiceSettings | null): void {
+  const missing = requiredSecrets(settings).filter((name) => !names.has(name));
   if (missing.length > 0)
     throw new Refusal(
       `The Worker lacks ${missing.join(", ")}; production never runs without them. Set each with:\n` +
@@ -51,7 +59,7 @@ async function checkSecrets(): Promise<void> {
     );
 }
 
-async function checkBuild(): Promise<void> {
+async function checkBuild(): Promise<ServiceSettings> {
   let settings: ServiceSettings;
   try {
     settings = JSON.parse(await readFile(path.join(PROJECT_DIR, "public", SERVICE_SETTINGS_PATH), "utf8")) as ServiceSettings;
@@ -65,16 +73,19 @@ async function checkBuild(): Promise<void> {
     throw new Refusal(
       "content/site.yaml has no Turnstile site key: production checks every signup with Turnstile, so the page needs its widget.",
     );
+  return settings;
 }
 
 async function main(): Promise<void> {
   console.log("Checking the Cloudflare configuration…");
   await checkDatabaseId();
-  await checkSecrets();
+  const secrets = await secretNames();
+  checkSecrets(secrets, null);
   console.log("Building the site (gatsby build)…");
   const build = await runGatsby(["build"], { log: process.stdout });
   if (build.status !== 0) throw new Refusal(`The build failed (exit ${build.status}); nothing was deployed.`);
-  await checkBuild();
+  // With referrals counted after confirmation, Klaviyo's webhook needs its secret too (only the build says so).
+  checkSecrets(secrets, await checkBuild());
   console.log("Applying D1 migrations to the production database…");
   await applyMigrations({ remote: true }, { log: process.stdout });
   console.log("Deploying (wrangler deploy)…");

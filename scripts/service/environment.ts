@@ -11,6 +11,7 @@ export const PASSED_THROUGH = [
   "TURNSTILE_SECRET_KEY",
   "TURNSTILE_VERIFY_URL",
   "IP_HASH_SALT",
+  "KLAVIYO_WEBHOOK_SECRET",
 ] as const;
 
 /**

@@ -2,7 +2,7 @@
  * `npm start`: the whole product on one origin, locally. Builds the site (Gatsby, into public/), applies the D1
  * migrations to the local database (.wrangler/state), then runs the Worker with the site and the API in workerd
  * (`wrangler dev`) on http://127.0.0.1:${PORT:-8787}, with the shell's KLAVIYO_PRIVATE_API_KEY, KLAVIYO_API_URL,
- * TURNSTILE_SECRET_KEY, TURNSTILE_VERIFY_URL and IP_HASH_SALT passed through. Ctrl-C stops wrangler and its workerd
+ * TURNSTILE_SECRET_KEY, TURNSTILE_VERIFY_URL, IP_HASH_SALT and KLAVIYO_WEBHOOK_SECRET passed through (scripts/service/environment.ts). Ctrl-C stops wrangler and its workerd
  * children. `--no-build` serves the existing public/ as it is.
  */
 import { existsSync } from "node:fs";
@@ -50,6 +50,7 @@ async function main(): Promise<number> {
       `The site and the waitlist API are running at ${dev.origin}/`,
       `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent)"}`,
       `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
+      `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
       "  rows: npm run waitlist -- list",
       "Press Ctrl-C to stop.",
       "",

@@ -7,10 +7,10 @@
  * there, not refused. Only text that cannot be a code at all is dropped here, so a broken
  * or hostile link never costs the visitor their signup.
  */
+import { REFERRAL_PARAMETER } from "./links";
 import { keep, readKept, type VisitStorage } from "./storage";
 
-/** The query parameter of a referral link. */
-export const REFERRAL_PARAMETER = "ref";
+export { REFERRAL_PARAMETER };
 
 /** The sessionStorage key of the kept code. */
 export const REFERRAL_CODE_KEY = "pickfund.referralCode";

@@ -4,8 +4,9 @@
  * as the `Authorization: Bearer` header of the page's own status request.
  */
 
-/** The fragment parameter that carries the token. */
-export const STATUS_TOKEN_PARAMETER = "t";
+import { STATUS_TOKEN_PARAMETER } from "./links";
+
+export { STATUS_TOKEN_PARAMETER };
 
 /**
  * What a bearer token may be (RFC 6750, section 2.1, `b64token`), at most 512 characters: a

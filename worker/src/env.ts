@@ -2,22 +2,24 @@
  * The Worker's environment: the bindings and vars wrangler.jsonc declares (the generated `Env`) plus the secrets,
  * which wrangler.jsonc cannot name (`wrangler secret put`; locally `--var` from `npm start` or `.dev.vars`).
  */
+import type { ServiceSettings } from "../../src/signup/service-settings";
+import { requiredSecrets, type SecretName, type ServiceSecrets } from "./secrets";
 
-/** What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1). */
+/**
+ * What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1), and
+ * what to send:
+ * - no `kind` (or `signup`): the signup's delivery, profile-import then the list subscription, recorded in the row's
+ *   delivery columns;
+ * - `profile`: the person's referral standing changed (a referral of theirs counted): profile-import of their profile
+ *   properties only; nothing is recorded in the row.
+ */
 export interface DeliveryMessage {
   /** signups.id */
   signupId: string;
+  kind?: "signup" | "profile";
 }
 
-/** The Worker's secrets; each may be unset locally (see productionProblems for production). */
-export interface ServiceSecrets {
-  /** Klaviyo private API key (`pk_…`). Unset: demo delivery (rows marked `demo`, nothing sent). */
-  KLAVIYO_PRIVATE_API_KEY: string;
-  /** Turnstile secret key. Unset: Turnstile is not checked. */
-  TURNSTILE_SECRET_KEY: string;
-  /** Salt of the stored client-IP hashes. Unset locally: a fixed development salt. */
-  IP_HASH_SALT: string;
-}
+export type { ServiceSecrets };
 
 /**
  * Env with the delivery queue typed by its message, and the secrets as optional strings. An intersection (not
@@ -29,13 +31,13 @@ export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessa
 export const PRODUCTION = "production";
 
 /**
- * What a production Worker lacks to take signups, as secret names; empty when it may. Production never runs in
- * demo delivery (signups would be stored and never reach the list), without Turnstile (bots would reach the list)
- * or with reversible IP hashes (an unsalted hash of an IPv4 address is found by trying all 2^32).
+ * What a production Worker lacks to take signups, as secret names; empty when it may. The rule is secrets.ts's
+ * requiredSecrets: never demo delivery, never without Turnstile or a salt, and with referrals counted after
+ * confirmation never without the webhook's secret.
+ * @param settings the build's settings, or null when they cannot be read
  * @returns [] outside production
  */
-export function productionProblems(env: ServiceEnv): (keyof ServiceSecrets)[] {
+export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): SecretName[] {
   if (env.ENVIRONMENT !== PRODUCTION) return [];
-  const required: (keyof ServiceSecrets)[] = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT"];
-  return required.filter((name) => !env[name]);
+  return requiredSecrets(settings).filter((name) => !env[name]);
 }

@@ -2,6 +2,7 @@
  * The build's settings for the service (`public/service-settings.json`), read through the ASSETS binding once per
  * isolate: the site and its API always come from one build, and a test points wrangler at whichever build it made.
  */
+import { COUNT_AFTER } from "../../src/referrals/program";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../src/signup/service-settings";
 
 /** The settings file is missing or malformed: the site was built without the `waitlist-api` transport. */
@@ -40,6 +41,26 @@ async function load(assets: Fetcher): Promise<ServiceSettings> {
     throw new SettingsUnavailable(`${SERVICE_SETTINGS_PATH} lacks siteUrl, listId or source.`);
   if (turnstileSiteKey !== null && typeof turnstileSiteKey !== "string")
     throw new SettingsUnavailable(`${SERVICE_SETTINGS_PATH}: turnstileSiteKey must be a string or null.`);
-  // The whole object is kept: later builds add members (referrals, leaderboard) that other modules read.
+  const problem = referralSettingsProblem(value as Record<string, unknown>);
+  if (problem) throw new SettingsUnavailable(`${SERVICE_SETTINGS_PATH}: ${problem}`);
+  // The whole object is kept: later builds may add members that other modules read.
   return value as ServiceSettings;
+}
+
+const isCount = (value: unknown, min: number) => Number.isSafeInteger(value) && (value as number) >= min;
+
+/**
+ * What is wrong with the file's `referrals` and `leaderboard` members (src/signup/service-settings.ts), or null. The
+ * content check holds the same rules at build time; this catches a file from an older build or edited by hand.
+ */
+function referralSettingsProblem({ referrals, leaderboard }: Record<string, unknown>): string | null {
+  if (typeof referrals !== "object" || referrals === null) return "referrals is missing (rebuild the site).";
+  const { enabled, placesPerReferral, entriesPerReferral, countAfter } = referrals as Record<string, unknown>;
+  if (typeof enabled !== "boolean") return "referrals.enabled must be true or false.";
+  if (!isCount(placesPerReferral, 0)) return "referrals.placesPerReferral must be a whole number of at least 0.";
+  if (!isCount(entriesPerReferral, 0)) return "referrals.entriesPerReferral must be a whole number of at least 0.";
+  if (!(COUNT_AFTER as readonly unknown[]).includes(countAfter)) return `referrals.countAfter must be one of ${COUNT_AFTER.join(", ")}.`;
+  if (typeof leaderboard !== "object" || leaderboard === null) return "leaderboard is missing (rebuild the site).";
+  if (!isCount((leaderboard as Record<string, unknown>).size, 1)) return "leaderboard.size must be a whole number of at least 1.";
+  return null;
 }

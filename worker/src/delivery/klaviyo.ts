@@ -3,6 +3,7 @@
  *
  * 1. `POST /api/profile-import` (Create or Update Profile) with the address, the names and the profile properties;
  *    Klaviyo answers 201 (new profile) or 200 (updated).
+ *    A referrer's update (their referral counted) is this request alone, with the profile properties only.
  * 2. `POST /api/profile-subscription-bulk-create-jobs` (Bulk Subscribe Profiles) with the address and its e-mail
  *    marketing consent only (a bulk job's profiles take no names and no properties), the custom source and the list;
  *    Klaviyo answers 202 (the job is queued).
@@ -46,8 +47,14 @@ export interface KlaviyoSignup {
   customSource: string | null;
   /** The Klaviyo list id to subscribe to. */
   listId: string;
-  /** Profile properties (UTM / attribution values). */
-  properties: Record<string, string>;
+  /** Profile properties: UTM / attribution values, and the referral program's (referral-properties.ts). */
+  properties: Record<string, string | number>;
+}
+
+/** A profile update: the address and the properties to set (others are left as they are). */
+export interface KlaviyoProfileUpdate {
+  email: string;
+  properties: Record<string, string | number>;
 }
 
 /** Where and as whom to call Klaviyo. */
@@ -81,6 +88,11 @@ export function profileImportDocument(signup: KlaviyoSignup) {
       attributes: { email: signup.email, first_name: signup.firstName, last_name: signup.lastName, properties },
     },
   };
+}
+
+/** The body of `POST /api/profile-import` for a profile update: the address and the properties only. */
+export function profileUpdateDocument(update: KlaviyoProfileUpdate) {
+  return { data: { type: "profile", attributes: { email: update.email, properties: update.properties } } };
 }
 
 /** The body of `POST /api/profile-subscription-bulk-create-jobs`: one profile (address and consent only), the custom source, the list. */
@@ -118,13 +130,27 @@ export async function deliverToKlaviyo(
   return subscribed ?? { kind: "delivered" };
 }
 
+/**
+ * Update one profile's properties (profile-import alone; the profile is made if Klaviyo has none yet).
+ * @param fetcher the fetch to use (the Worker's global by default)
+ * @returns its outcome; never throws for Klaviyo's or the network's failures
+ */
+export async function updateKlaviyoProfile(
+  update: KlaviyoProfileUpdate,
+  account: KlaviyoAccount,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  const names = { email: update.email, firstName: "", lastName: "" };
+  return (await post(fetcher, account, "/api/profile-import", profileUpdateDocument(update), names)) ?? { kind: "delivered" };
+}
+
 /** One request; null when Klaviyo answered 2xx, else the outcome that stops the delivery. */
 async function post(
   fetcher: typeof fetch,
   account: KlaviyoAccount,
   path: string,
   document: unknown,
-  signup: KlaviyoSignup,
+  signup: Pick<KlaviyoSignup, "email" | "firstName" | "lastName">,
 ): Promise<Exclude<DeliveryOutcome, { kind: "delivered" }> | null> {
   const operation = path.slice("/api/".length);
   let response: Response;

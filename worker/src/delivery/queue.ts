@@ -13,6 +13,10 @@
  *   dead-letter queue, acknowledged.
  * Every attempt adds one to `delivery_attempts` and records when the next one is due.
  *
+ * A `profile` message (a referral of the person's counted: their referral properties changed) sends profile-import
+ * alone with referral-properties.ts's values and records nothing in the row; it is retried and dead-lettered the same
+ * way. It is skipped for a row Klaviyo refused, and sends nothing without a key.
+ *
  * Why a cron sweep as well as the queue's retries: a signup the service accepted must reach Klaviyo whatever
  * happens, and the queue alone cannot promise that. The route stores the row before it enqueues, so a failed send
  * leaves a row no message will ever deliver; and after `max_retries` (100, about a day of capped backoff) a message
@@ -34,7 +38,15 @@ import {
   readDeliveryRows,
   saveDeliveryOutcomes,
 } from "../store/delivery";
-import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoAccount, type KlaviyoSignup } from "./klaviyo";
+import {
+  DEFAULT_KLAVIYO_API_URL,
+  deliverToKlaviyo,
+  type DeliveryOutcome,
+  type KlaviyoAccount,
+  type KlaviyoSignup,
+  updateKlaviyoProfile,
+} from "./klaviyo";
+import { referralProperties } from "./referral-properties";
 
 /** The dead-letter queue's name (wrangler.jsonc); its batches reach the same `queue` handler. */
 export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
@@ -81,6 +93,11 @@ function log(event: string, fields: Record<string, string | number | null> = {})
 function signupIdOf(body: unknown): string | null {
   const id = (body as Partial<DeliveryMessage> | null)?.signupId;
   return typeof id === "string" && id !== "" ? id : null;
+}
+
+/** What a message asks for: the signup's delivery, or a profile update (DeliveryMessage). */
+function kindOf(body: unknown): "signup" | "profile" {
+  return (body as Partial<DeliveryMessage> | null)?.kind === "profile" ? "profile" : "signup";
 }
 
 /** What becomes of one message once its attempt is over. */
@@ -134,20 +151,27 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   }
 
   const decisions = await Promise.all(
-    messages.map(({ message, signupId }) => decide(message, signupId, rows.get(signupId), klaviyo, env.DB)),
+    messages.map(({ message, signupId }) =>
+      kindOf(message.body) === "profile"
+        ? decideProfileUpdate(message, signupId, rows.get(signupId), klaviyo, env.DB)
+        : decide(message, signupId, rows.get(signupId), klaviyo, env.DB),
+    ),
   );
 
   // Dead letters first: a refused row is marked only once its message is in the dead-letter queue.
   const deadLetters = decisions.filter((decision) => decision.deadLetter);
   if (deadLetters.length > 0) {
     try {
-      await env.DELIVERY_DEAD_LETTERS.sendBatch(deadLetters.map(({ signupId }) => ({ body: { signupId } satisfies DeliveryMessage })));
+      await env.DELIVERY_DEAD_LETTERS.sendBatch(
+        deadLetters.map(({ signupId, message }) => ({ body: { signupId, kind: kindOf(message.body) } satisfies DeliveryMessage })),
+      );
     } catch (error) {
       for (const decision of deadLetters) {
         const reason = `dead-letter queue unavailable (${errorName(error)})`;
         const delayS = backoffDelayS(decision.message.attempts);
         decision.deadLetter = false;
-        decision.update = markRetrying(env.DB, decision.signupId, reason, dueAt(delayS));
+        // A profile update records nothing in the row; a signup's delivery stays pending with the reason.
+        if (kindOf(decision.message.body) === "signup") decision.update = markRetrying(env.DB, decision.signupId, reason, dueAt(delayS));
         decision.settle = { retryAfterS: delayS };
         decision.line = ["delivery_retry", { id: decision.signupId, reason, delayS }];
       }
@@ -198,8 +222,71 @@ async function decide(
     return { message, signupId, settle: "ack", line: ["delivery_skipped", { id: signupId, reason: `already ${row.delivery_state}` }] };
   if (!klaviyo) return { message, signupId, update: markDemo(db, signupId), settle: "ack", line: ["delivery_demo", { id: signupId }] };
 
-  const outcome = await deliverToKlaviyo(klaviyoSignup(row, klaviyo.settings), klaviyo.account);
+  let referral: Record<string, string | number>;
+  try {
+    referral = await referralProperties(db, row, klaviyo.settings);
+  } catch (error) {
+    const reason = `position unreadable (${errorName(error)})`;
+    return { message, signupId, ...consequence(db, signupId, row.delivery_attempts + 1, { kind: "failed", status: null, reason }) };
+  }
+  const outcome = await deliverToKlaviyo(klaviyoSignup(row, klaviyo.settings, referral), klaviyo.account);
   return { message, signupId, ...consequence(db, signupId, row.delivery_attempts + 1, outcome) };
+}
+
+/**
+ * One profile update's attempt: nothing is recorded in the row (its delivery columns are the signup's); the outcome
+ * decides only the message: acknowledged, retried (429 after Retry-After, else backoff by the message's own attempts)
+ * or, when Klaviyo refuses it, dead-lettered.
+ */
+async function decideProfileUpdate(
+  message: Message,
+  signupId: string,
+  row: DeliveryRow | undefined,
+  klaviyo: KlaviyoTarget | null,
+  db: D1Database,
+): Promise<Decision> {
+  const skipped = (reason: string): Decision => ({
+    message,
+    signupId,
+    settle: "ack",
+    line: ["profile_update_skipped", { id: signupId, reason }],
+  });
+  if (!row) return skipped("no such signup");
+  if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");
+  if (!klaviyo) return skipped("demo delivery");
+  const attempt = message.attempts;
+  let outcome: DeliveryOutcome;
+  try {
+    const properties = await referralProperties(db, { ...row, status_token: null }, klaviyo.settings);
+    outcome = await updateKlaviyoProfile({ email: row.email, properties }, klaviyo.account);
+  } catch (error) {
+    outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
+  }
+  switch (outcome.kind) {
+    case "delivered":
+      return { message, signupId, settle: "ack", line: ["profile_update_delivered", { id: signupId, attempt }] };
+    case "refused":
+      return {
+        message,
+        signupId,
+        settle: "ack",
+        deadLetter: true,
+        line: ["profile_update_refused", { id: signupId, attempt, status: outcome.status, reason: outcome.reason }],
+      };
+    case "throttled":
+    case "failed": {
+      const delayS = Math.min(
+        outcome.kind === "throttled" ? (outcome.retryAfterS ?? backoffDelayS(attempt)) : backoffDelayS(attempt),
+        QUEUE_MAX_DELAY_S,
+      );
+      return {
+        message,
+        signupId,
+        settle: { retryAfterS: delayS },
+        line: ["profile_update_retry", { id: signupId, attempt, reason: outcome.reason, delayS }],
+      };
+    }
+  }
 }
 
 /** What an attempt's outcome does to the row and the message. */
@@ -237,15 +324,18 @@ function consequence(
   }
 }
 
-/** A row as Klaviyo receives it: the signup's custom source, else the build's; the list from the build. */
-function klaviyoSignup(row: DeliveryRow, settings: ServiceSettings): KlaviyoSignup {
+/**
+ * A row as Klaviyo receives it: the signup's custom source, else the build's; the list from the build; the stored
+ * properties and the referral program's (which win over a stored property of the same name).
+ */
+function klaviyoSignup(row: DeliveryRow, settings: ServiceSettings, referral: Record<string, string | number>): KlaviyoSignup {
   return {
     email: row.email,
     firstName: row.first_name,
     lastName: row.last_name,
     customSource: row.source || settings.source || null,
     listId: settings.listId,
-    properties: storedProperties(row.properties),
+    properties: { ...storedProperties(row.properties), ...referral },
   };
 }
 
@@ -292,6 +382,7 @@ async function consumeDeadLetters(batch: MessageBatch<unknown>, env: ServiceEnv)
     const row = id === null ? undefined : rows.get(id);
     log("delivery_dead_letter", {
       id,
+      kind: kindOf(message.body),
       state: row?.delivery_state ?? "no such signup",
       attempts: row?.delivery_attempts ?? null,
       reason: row?.delivery_error ?? null,

@@ -7,7 +7,15 @@
  * signup rules (400 with a pointer), disposable address (400 `disposable_email`), Turnstile (403), then store.
  *
  * A JSON request gets a JSON answer: 201 `{ id, createdAt }` for a new person, 200 with the first signup's `{ id,
- * createdAt }` for an address already on the list, or a JSON:API error document. The no-JavaScript form
+ * createdAt }` for an address already on the list, or a JSON:API error document. With the referral program on, both
+ * also carry the person's standing, `referralCode`, `referralUrl`, `position`, `referrals`, `entries`, and the 201
+ * its `statusUrl` (the status link's token exists only in this answer and, until delivered, for the welcome e-mail;
+ * only its hash is kept, so a 200 cannot repeat it and has no statusUrl: the link is in the person's e-mail).
+ *
+ * The referral program (content: `referrals`): every new person gets a referral code and a status token and is put
+ * in line; a signup that brings a known code (`ref` in JSON; for the no-JavaScript form, which cannot carry it,
+ * `ref` of the same-origin Referer's query) is linked to that first referrer, and with `countAfter: signup` the
+ * referral counts in the same D1 batch as the insert. An unknown or malformed code is ignored. The no-JavaScript form
  * (`application/x-www-form-urlencoded`) gets 303 See Other: to the success page, or back to the form's `page` with
  * `#signup-error-<key>`, the anchor of the message the static page carries for that failure.
  */
@@ -22,7 +30,7 @@ import {
 } from "../../../src/signup/validation";
 import { isDisposableAddress } from "../bots/disposable";
 import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
-import { productionProblems, PRODUCTION, type ServiceEnv } from "../env";
+import { type DeliveryMessage, productionProblems, PRODUCTION, type ServiceEnv } from "../env";
 import {
   type ApiError,
   BodyTooLarge,
@@ -37,11 +45,16 @@ import {
   readBody,
   seeOther,
 } from "../http";
+import { REFERRAL_PARAMETER } from "../../../src/referrals/links";
+import type { ServiceSettings } from "../../../src/signup/service-settings";
+import { standingAnswer, type StandingAnswer } from "../referrals/answer";
+import { hashStatusToken, newReferralCode, newStatusToken, REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { readSettings, SettingsUnavailable } from "../settings";
 import { emailKey } from "../signups/email-key";
-import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup } from "../signups/input";
+import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type SignupFields } from "../signups/input";
 import { hashIp } from "../signups/ip-hash";
-import { insertSignup } from "../store/signups";
+import { positionOf } from "../store/rank";
+import { insertSignup, ReferralCodeTaken, type StoredSignup } from "../store/signups";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
 const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -51,6 +64,12 @@ const RATE_LIMIT_RETRY_AFTER_S = 60;
 
 /** Retry-After of a 503 `unavailable` (s): D1 or the queue failing is usually over within seconds. */
 const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * Referral codes drawn for one signup at most: a draw collides about once in 200 million at a million people
+ * (worker/src/referrals/codes.ts), so a third collision in a row means something else is wrong.
+ */
+const REFERRAL_CODE_DRAWS = 3;
 
 /** A failed signup: the JSON:API error, what the form's page shows for it, and extra headers. */
 interface Refusal {
@@ -64,6 +83,8 @@ interface Accepted {
   status: 200 | 201;
   id: string;
   createdAt: string;
+  /** The person's standing, with the referral program on. */
+  standing?: StandingAnswer;
 }
 
 /** The JSON:API answer of each shared validation failure. */
@@ -132,7 +153,7 @@ export async function handleSignups(request: Request, env: ServiceEnv): Promise<
   }
   if ("id" in outcome) {
     if (form) return seeOther(request, SUCCESS_PATH);
-    return jsonResponse(outcome.status, { id: outcome.id, createdAt: outcome.createdAt });
+    return jsonResponse(outcome.status, { id: outcome.id, createdAt: outcome.createdAt, ...outcome.standing });
   }
   if (form) return seeOther(request, `${page.path}#${FORM_ERROR_ANCHOR_PREFIX}${outcome.formError}`);
   return errorResponse([outcome.error], outcome.headers);
@@ -223,34 +244,101 @@ async function signUp(request: Request, env: ServiceEnv, form: boolean, page: { 
     }
   }
 
-  let stored;
+  const program = settings.referrals;
+  const statusToken = program.enabled ? newStatusToken() : null;
+  const signup = {
+    id: crypto.randomUUID(),
+    email: values.email,
+    emailKey: emailKey(values.email),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    source: input.source ?? (settings.source || null),
+    properties: input.properties,
+    ipHash: ip ? await hashIp(ip, env.IP_HASH_SALT) : null,
+    createdAt: new Date().toISOString(),
+    statusToken: statusToken === null ? null : { token: statusToken, hash: await hashStatusToken(statusToken) },
+  };
+  const rules = program.enabled
+    ? {
+        ref: referralCodeOf(request, fields, form),
+        countNow: program.countAfter === "signup",
+        placesPerReferral: program.placesPerReferral,
+      }
+    : null;
+  let stored: StoredSignup | null = null;
   try {
-    stored = await insertSignup(env.DB, {
-      id: crypto.randomUUID(),
-      email: values.email,
-      emailKey: emailKey(values.email),
-      firstName: values.firstName,
-      lastName: values.lastName,
-      source: input.source ?? (settings.source || null),
-      properties: input.properties,
-      ipHash: ip ? await hashIp(ip, env.IP_HASH_SALT) : null,
-      createdAt: new Date().toISOString(),
-    });
+    for (let draw = 1; stored === null; draw += 1) {
+      try {
+        stored = await insertSignup(env.DB, { ...signup, referralCode: newReferralCode() }, rules);
+      } catch (error) {
+        if (!(error instanceof ReferralCodeTaken) || draw >= REFERRAL_CODE_DRAWS) throw error;
+      }
+    }
   } catch (error) {
     log("signup_store_failed", { reason: error instanceof Error ? error.message : "unknown" });
     return unavailable();
   }
-  log("signup_stored", { id: stored.id, created: stored.created });
+  log("signup_stored", { id: stored.id, created: stored.created, referralCounted: stored.creditedReferrerId !== null });
 
-  if (stored.created) {
-    // The row is stored and stays `pending` if this fails: the delivery sweep (scheduled) queues pending rows again.
+  // The row is stored and stays `pending` if this fails: the delivery sweep (scheduled) queues pending rows again. A
+  // lost update of the referrer's profile properties is made good by their next one.
+  const messages: MessageSendRequest<DeliveryMessage>[] = [];
+  if (stored.created) messages.push({ body: { signupId: stored.id } });
+  if (stored.creditedReferrerId) messages.push({ body: { signupId: stored.creditedReferrerId, kind: "profile" } });
+  if (messages.length > 0) {
     try {
-      await env.DELIVERY.send({ signupId: stored.id });
+      await env.DELIVERY.sendBatch(messages);
     } catch (error) {
       log("signup_enqueue_failed", { id: stored.id, reason: error instanceof Error ? error.message : "unknown" });
     }
   }
-  return { status: stored.created ? 201 : 200, id: stored.id, createdAt: stored.createdAt };
+
+  const accepted: Accepted = { status: stored.created ? 201 : 200, id: stored.id, createdAt: stored.createdAt };
+  if (program.enabled && stored.referralCode !== null) {
+    accepted.standing = await standingOf(env, settings, stored, stored.created ? statusToken : null);
+  }
+  return accepted;
+}
+
+/**
+ * The standing members of a signup's answer; undefined when the position cannot be read (the signup is stored all
+ * the same, so the answer is still a success, without them: the page then points to the e-mail).
+ */
+async function standingOf(
+  env: ServiceEnv,
+  settings: ServiceSettings,
+  stored: StoredSignup,
+  statusToken: string | null,
+): Promise<StandingAnswer | undefined> {
+  try {
+    const position = await positionOf(env.DB, stored.id);
+    if (!position || stored.referralCode === null) return undefined;
+    return standingAnswer(settings, { referralCode: stored.referralCode, referrals: stored.referrals }, position.position, statusToken);
+  } catch (error) {
+    log("signup_standing_unread", { id: stored.id, reason: error instanceof Error ? error.name : "unknown" });
+    return undefined;
+  }
+}
+
+/**
+ * The referral code a signup brings, or null: JSON's `ref`; the form's `ref` field, or when it has none the `ref` of
+ * the Referer's query when the Referer is a page of this origin (a friend's link, `/?ref=CODE`, is the page the
+ * no-JavaScript form was posted from). Only a well-formed code (REFERRAL_CODE_PATTERN); anything else is ignored, as
+ * an unknown code is.
+ */
+function referralCodeOf(request: Request, fields: SignupFields, form: boolean): string | null {
+  let code: unknown = fields[REFERRAL_PARAMETER];
+  if (form && (typeof code !== "string" || code.trim() === "")) {
+    try {
+      const referer = new URL(request.headers.get("referer") ?? "");
+      if (referer.origin === new URL(request.url).origin) code = referer.searchParams.get(REFERRAL_PARAMETER);
+    } catch {
+      code = null;
+    }
+  }
+  if (typeof code !== "string") return null;
+  const trimmed = code.trim();
+  return REFERRAL_CODE_PATTERN.test(trimmed) ? trimmed : null;
 }
 
 /** 503 `unavailable`: D1, the queue or siteverify failed; the client may try again shortly. */
@@ -265,15 +353,15 @@ function unavailable(): Refusal {
  * service's settings, and in production a page without a Turnstile widget (every signup would fail the check).
  */
 async function configurationProblems(env: ServiceEnv): Promise<string[]> {
-  const problems: string[] = productionProblems(env);
   try {
     const settings = await readSettings(env.ASSETS);
+    const problems: string[] = productionProblems(env, settings);
     if (env.ENVIRONMENT === PRODUCTION && !settings.turnstileSiteKey) problems.push("turnstileSiteKey");
+    return problems;
   } catch (error) {
     if (!(error instanceof SettingsUnavailable)) throw error;
-    problems.push("service-settings.json");
+    return [...productionProblems(env, null), "service-settings.json"];
   }
-  return problems;
 }
 
 /**

@@ -22,11 +22,22 @@ export interface DeliveryRow {
   delivery_attempts: number;
   /** The last failure's or the refusal's reason (no personal data); null when none. */
   delivery_error: string | null;
+  /** The person's referral code; null only for a row without one. */
+  referral_code: string | null;
+  /** Counted referrals. */
+  referrals: number;
+  /** The first referrer's referral code; null when none. */
+  referrer_code: string | null;
+  /** The status link's token, kept until the delivery settles (migrations/0004_referral_delivery.sql); null after, or when none was made. */
+  status_token: string | null;
 }
 
 const SELECT_ROWS = `
-SELECT id, email, first_name, last_name, source, properties, delivery_state, delivery_attempts, delivery_error
-FROM signups WHERE id IN (SELECT value FROM json_each(?1))`;
+SELECT signups.id, signups.email, signups.first_name, signups.last_name, signups.source, signups.properties,
+  signups.delivery_state, signups.delivery_attempts, signups.delivery_error, signups.referral_code, signups.referrals,
+  referrer.referral_code AS referrer_code, signups.status_token
+FROM signups LEFT JOIN signups AS referrer ON referrer.id = signups.referred_by
+WHERE signups.id IN (SELECT value FROM json_each(?1))`;
 
 /**
  * The rows of a batch of messages, in one query.
@@ -39,22 +50,25 @@ export async function readDeliveryRows(db: D1Database, ids: string[]): Promise<M
   return new Map(results.map((row) => [row.id, row]));
 }
 
-/** Klaviyo took the signup: `delivered` at `at` (ISO 8601 UTC), one more attempt. */
+/**
+ * Klaviyo took the signup: `delivered` at `at` (ISO 8601 UTC), one more attempt. The status token has reached
+ * Klaviyo (the profile's `waitlist_status_url`) and is no longer kept; only its hash stays.
+ */
 export function markDelivered(db: D1Database, id: string, at: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE signups SET delivery_state = 'delivered', delivery_attempts = delivery_attempts + 1, delivery_error = NULL,
-       delivered_at = ?2, delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
+       delivered_at = ?2, delivery_due_at = NULL, status_token = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
     )
     .bind(id, at);
 }
 
-/** Klaviyo refused the address: `refused`, with its reason (no personal data), one more attempt. */
+/** Klaviyo refused the address: `refused`, with its reason (no personal data), one more attempt; the status token is dropped (never sent). */
 export function markRefused(db: D1Database, id: string, reason: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE signups SET delivery_state = 'refused', delivery_attempts = delivery_attempts + 1, delivery_error = ?2,
-       delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
+       delivery_due_at = NULL, status_token = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
     )
     .bind(id, reason);
 }
@@ -69,10 +83,12 @@ export function markRetrying(db: D1Database, id: string, reason: string, dueAt: 
     .bind(id, reason, dueAt);
 }
 
-/** Demo delivery (no Klaviyo key): `demo`, nothing was sent, so no attempt is counted. */
+/** Demo delivery (no Klaviyo key): `demo`, nothing was sent, so no attempt is counted; the status token is dropped. */
 export function markDemo(db: D1Database, id: string): D1PreparedStatement {
   return db
-    .prepare(`UPDATE signups SET delivery_state = 'demo', delivery_due_at = NULL WHERE id = ?1 AND delivery_state = 'pending'`)
+    .prepare(
+      `UPDATE signups SET delivery_state = 'demo', delivery_due_at = NULL, status_token = NULL WHERE id = ?1 AND delivery_state = 'pending'`,
+    )
     .bind(id);
 }
 

@@ -1,7 +1,10 @@
 /**
- * The D1 queries of signups (the `signups` table, migrations/0001_signups.sql). Every value is a bound parameter:
- * a name like `Robert'); DROP TABLE signups;--` is stored as the text it is.
+ * The D1 queries of signups (the `signups` table, migrations/0001_signups.sql and the referral columns of
+ * migrations/0002_referrals.sql and 0004_referral_delivery.sql). Every value is a bound parameter: a name like
+ * `Robert'); DROP TABLE signups;--` is stored as the text it is.
  */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import { creditStatements, insertStatements } from "./rank";
 
 /** One signup to store; every value already checked and trimmed. */
 export interface NewSignup {
@@ -21,6 +24,23 @@ export interface NewSignup {
   ipHash: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
+  /** A new referral code (worker/src/referrals/codes.ts); the caller draws another when ReferralCodeTaken is thrown. */
+  referralCode: string;
+  /**
+   * The new status token and its hash, or null while the referral program is off (no status link is handed out).
+   * The token itself is kept only until the row's delivery settles (migrations/0004_referral_delivery.sql).
+   */
+  statusToken: { token: string; hash: string } | null;
+}
+
+/** What the referral program does with one signup; null while it is off. */
+export interface ReferralRules {
+  /** The referral code the signup brought (`ref`), already well-formed; null when none. */
+  ref: string | null;
+  /** Count the referral in the same batch as the insert (content: `referrals.countAfter` is `signup`). */
+  countNow: boolean;
+  /** content: referrals.placesPerReferral. */
+  placesPerReferral: number;
 }
 
 /** The stored row a signup ended in. */
@@ -30,48 +50,109 @@ export interface StoredSignup {
   createdAt: string;
   /** true when this call made the row; false when the address (by its key) was on the list already. */
   created: boolean;
+  /** The person's referral code (null only for a row stored without one, which the migrations leave none of). */
+  referralCode: string | null;
+  /** Their counted referrals. */
+  referrals: number;
+  /** The signups.id of the referrer this call counted a referral for; null when it counted none. */
+  creditedReferrerId: string | null;
+}
+
+/** The UNIQUE index on referral_code refused the new row's code: draw another and store again (nothing was written). */
+export class ReferralCodeTaken extends Error {
+  constructor() {
+    super("The new referral code is taken already.");
+    this.name = "ReferralCodeTaken";
+  }
 }
 
 /**
- * New row, with the next `seq` taken inside the same statement. D1 runs one statement at a time, so two signups can
- * never read the same MAX(seq); `ON CONFLICT(email_key) DO NOTHING` makes a second signup of one person, even a
- * concurrent one, insert nothing. (SQLite needs the WHERE in an INSERT … SELECT that has an ON CONFLICT clause.)
+ * How close in time a referred signup from the referrer's own client IP is flagged (ms): a person making a second
+ * address to climb the line does it at once; people sharing a household or an office address weeks apart are not
+ * flagged. The referral still counts (fair-play flags are for the operator's review, not silent refusals).
  */
-const INSERT_SIGNUP = `
-INSERT INTO signups (id, seq, email, email_key, first_name, last_name, source, properties, ip_hash, created_at)
-SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM signups WHERE true
-ON CONFLICT (email_key) DO NOTHING
-RETURNING id, created_at`;
+export const SAME_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The row an address's key already has. */
-const SELECT_BY_EMAIL_KEY = "SELECT id, created_at FROM signups WHERE email_key = ?1";
+/** The flag word of a referral from the referrer's own client IP within SAME_IP_WINDOW_MS (the `flags` column). */
+export const SAME_IP_FLAG = "same_ip_as_referrer";
 
 /**
- * Store a signup, once per person: the insert and, for an address already on the list, the read of its row go in one
- * batch (one round trip; D1 runs a batch as one transaction).
- * @returns the new row (created) or the person's existing row
- * @throws whatever D1 throws when it cannot write (the route answers 503)
+ * New row, with the next `seq` taken inside the same statement, and the first referrer looked up by code inside it
+ * too. D1 runs one statement at a time, so two signups can never read the same MAX(seq);
+ * `ON CONFLICT(email_key) DO NOTHING` makes a second signup of one person, even a concurrent one, insert nothing,
+ * so `referred_by` is written once, by the first signup: the first referrer only. A new row can never be its own
+ * referrer (its code is not stored yet when the lookup runs). (SQLite needs the WHERE in an INSERT … SELECT that has
+ * an ON CONFLICT clause.)
+ * ?13 = the `ref` code (NULL: none), ?14 = the oldest referrer signup time still inside SAME_IP_WINDOW_MS.
  */
-export async function insertSignup(db: D1Database, signup: NewSignup): Promise<StoredSignup> {
-  const [inserted, existing] = await db.batch<{ id: string; created_at: string }>([
-    db
-      .prepare(INSERT_SIGNUP)
-      .bind(
-        signup.id,
-        signup.email,
-        signup.emailKey,
-        signup.firstName,
-        signup.lastName,
-        signup.source,
-        JSON.stringify(signup.properties),
-        signup.ipHash,
-        signup.createdAt,
-      ),
-    db.prepare(SELECT_BY_EMAIL_KEY).bind(signup.emailKey),
-  ]);
-  const row = inserted.results[0];
-  if (row) return { id: row.id, createdAt: row.created_at, created: true };
-  const found = existing.results[0];
-  if (!found) throw new Error("The signup was neither stored nor found by its email key.");
-  return { id: found.id, createdAt: found.created_at, created: false };
+const INSERT_SIGNUP = `
+INSERT INTO signups (id, seq, email, email_key, first_name, last_name, source, properties, ip_hash, created_at,
+  referral_code, status_token_hash, status_token, referred_by, flags)
+SELECT ?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM signups), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
+  (SELECT id FROM signups WHERE referral_code = ?13),
+  (SELECT '${SAME_IP_FLAG}' FROM signups WHERE referral_code = ?13 AND ip_hash = ?8 AND created_at > ?14)
+WHERE true
+ON CONFLICT (email_key) DO NOTHING`;
+
+/** The person an address's key stands for, after the batch. */
+const SELECT_PERSON = "SELECT id, created_at, referral_code, referrals, referred_by FROM signups WHERE email_key = ?1";
+
+/**
+ * Store a signup, once per person, in ONE batch (D1 runs a batch as one transaction, so a concurrent signup never
+ * sees half of it): the insert, the person's place in line (worker/src/store/rank.ts), with `rules.countNow` the
+ * referrer's credit, and the read of the person's row. For an address already on the list every statement but the
+ * read changes nothing, so signing up twice credits nobody twice.
+ * @param rules the referral program's part, null while it is off (no `ref` is read)
+ * @returns the new row (created) or the person's existing row
+ * @throws ReferralCodeTaken when the new code collides (nothing is written; draw another and call again)
+ * @throws whatever else D1 throws when it cannot write (the route answers 503)
+ */
+export async function insertSignup(db: D1Database, signup: NewSignup, rules: ReferralRules | null): Promise<StoredSignup> {
+  const windowStart = new Date(Date.parse(signup.createdAt) - SAME_IP_WINDOW_MS).toISOString();
+  const insert = db
+    .prepare(INSERT_SIGNUP)
+    .bind(
+      signup.id,
+      signup.email,
+      signup.emailKey,
+      signup.firstName,
+      signup.lastName,
+      signup.source,
+      JSON.stringify(signup.properties),
+      signup.ipHash,
+      signup.createdAt,
+      signup.referralCode,
+      signup.statusToken?.hash ?? null,
+      signup.statusToken?.token ?? null,
+      rules?.ref ?? null,
+      windowStart,
+    );
+  const credit: D1PreparedStatement[] =
+    rules?.countNow && rules.ref ? creditStatements(db, signup.id, rules.placesPerReferral, signup.createdAt) : [];
+  let results;
+  try {
+    results = await db.batch<Record<string, unknown>>([
+      insert,
+      ...insertStatements(db, signup.id),
+      ...credit,
+      db.prepare(SELECT_PERSON).bind(signup.emailKey),
+    ]);
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE/i.test(error.message) && error.message.includes("referral_code")) throw new ReferralCodeTaken();
+    throw error;
+  }
+  const created = (results[0].meta.changes ?? 0) > 0;
+  const counted = credit.length > 0 && (results[results.length - 2].meta.changes ?? 0) > 0;
+  const person = results[results.length - 1].results[0] as
+    { id: string; created_at: string; referral_code: string | null; referrals: number; referred_by: string | null } | undefined;
+  if (!person) throw new Error("The signup was neither stored nor found by its email key.");
+  return {
+    id: person.id,
+    createdAt: person.created_at,
+    created,
+    referralCode: person.referral_code,
+    referrals: person.referrals,
+    // A credit is counted only for the row this batch created, whose referrer is its referred_by.
+    creditedReferrerId: counted ? person.referred_by : null,
+  };
 }

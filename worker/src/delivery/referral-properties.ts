@@ -1,0 +1,39 @@
+/**
+ * The referral program's profile properties on a person's Klaviyo profile, for the welcome e-mail and later flows
+ * (Klaviyo's "profile properties"; README: The referral program → What Klaviyo gets):
+ * - `referral_code`, `referral_url`: their code and link;
+ * - `waitlist_status_url`: their status link, sent once, with the signup's delivery (only then is the token known;
+ *   afterwards only its hash is kept, and an update leaves the property as it is);
+ * - `referral_count`, `giveaway_entries`, `waitlist_position`: as of the message being sent (their signup, or a
+ *   referral of theirs counting);
+ * - `referred_by`: the first referrer's code, when there is one.
+ */
+import type { D1Database } from "@cloudflare/workers-types";
+import { referralLink, statusLink } from "../../../src/referrals/links";
+import type { ServiceSettings } from "../../../src/signup/service-settings";
+import { entriesOf } from "../referrals/standing";
+import { positionOf } from "../store/rank";
+import type { DeliveryRow } from "../store/delivery";
+
+/**
+ * A person's referral properties; {} while the program is off or when the row has no code.
+ * @param row the person's row (store/delivery.ts)
+ * @throws whatever D1 throws reading their position (the consumer retries the message)
+ */
+export async function referralProperties(
+  db: D1Database,
+  row: DeliveryRow,
+  settings: ServiceSettings,
+): Promise<Record<string, string | number>> {
+  if (!settings.referrals.enabled || row.referral_code === null) return {};
+  const position = await positionOf(db, row.id);
+  return {
+    referral_code: row.referral_code,
+    referral_url: referralLink(settings.siteUrl, row.referral_code),
+    ...(row.status_token === null ? {} : { waitlist_status_url: statusLink(settings.siteUrl, row.status_token) }),
+    referral_count: row.referrals,
+    giveaway_entries: entriesOf(row.referrals, settings.referrals.entriesPerReferral),
+    ...(position === null ? {} : { waitlist_position: position.position }),
+    ...(row.referrer_code === null ? {} : { referred_by: row.referrer_code }),
+  };
+}
