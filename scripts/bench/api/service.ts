@@ -97,6 +97,7 @@ export async function startBenchService({ assets, persistTo, logFile }: BenchSer
         KLAVIYO_API_URL: klaviyo.apiUrl,
         TURNSTILE_SECRET_KEY: "",
         IP_HASH_SALT: "",
+        KLAVIYO_WEBHOOK_SECRET: "",
       },
     });
     const d1 = await openLocalD1(state);
