@@ -186,9 +186,15 @@ async function loadAndFollow(
   if (outageS > 0) service.klaviyo.failFor({ seconds: outageS });
   const result = await runLoad(service.origin, plan, LOAD_CONNECTIONS);
   const accepted = result.answers.filter((answer) => answer && answer.status >= 200 && answer.status < 300).length;
-  // Every address sent is followed, answered or not: a timed-out signup may still have been stored, and must then arrive too.
-  const sent = new Set(addresses.slice(0, result.figures.sent).map((address) => address.toLowerCase()));
-  const followed = await follow(service, sent, waitMs);
+  // Followed: every address accepted, and every one never answered (a timed-out signup may still have been stored, and
+  // must then arrive too); a refused one was not stored and is not waited for (the checks still count it as missing).
+  const expected = new Set(
+    addresses
+      .slice(0, result.figures.sent)
+      .filter((_, n) => !result.answers[n] || result.answers[n].status < 300)
+      .map((address) => address.toLowerCase()),
+  );
+  const followed = await follow(service, expected, waitMs);
   return { load: result.figures, accepted, followed, startedAt: result.startedAt, endedAt: result.endedAt };
 }
 

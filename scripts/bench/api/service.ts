@@ -83,12 +83,16 @@ export async function startBenchService({ assets, persistTo, logFile }: BenchSer
   const state = persistTo ?? (await mkdtemp(path.join(os.tmpdir(), "bench-api-state-")));
   const log = createWriteStream(logFile);
   const klaviyo = await startKlaviyoStandIn();
+  const registry = await mkdtemp(path.join(os.tmpdir(), "bench-api-registry-"));
   try {
     if (ownState) await applyMigrations(state);
     const dev = await startWranglerDev({
       assetsDir: assets.dir,
       persistTo: state,
       log,
+      // A dev registry of its own: wrangler dev sessions register by the Worker's name in one shared folder, and every
+      // other `wrangler dev` of this project (tests, npm start) has the same name; the bench's service talks to no one.
+      env: { WRANGLER_REGISTRY_PATH: registry },
       // Every secret given: `--var` wins over a developer's .dev.vars, which must not change the figures. No Turnstile
       // secret (the bench cannot solve a challenge; npm start without one runs the same way) and the development salt.
       vars: {
@@ -111,12 +115,14 @@ export async function startBenchService({ assets, persistTo, logFile }: BenchSer
         await dev.stop();
         await klaviyo.close();
         log.end();
+        await rm(registry, { recursive: true, force: true });
         if (ownState) await rm(state, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await klaviyo.close();
     log.end();
+    await rm(registry, { recursive: true, force: true });
     if (ownState) await rm(state, { recursive: true, force: true });
     throw error;
   }
