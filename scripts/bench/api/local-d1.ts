@@ -32,6 +32,23 @@ export async function localDatabaseId(): Promise<string> {
 const BUSY_ATTEMPTS = 20;
 const BUSY_PAUSE_MS = 250;
 
+/**
+ * Run a read of the service's database from this process, trying again while it meets the service's write lock: the
+ * running service writes to the same file from its own workerd, and SQLite answers the second process SQLITE_BUSY
+ * (which Miniflare's proxy passes on as an "internal error").
+ * @throws the read's error once BUSY_ATTEMPTS are used up, or at once for any other error
+ */
+export async function retryWhileBusy<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= BUSY_ATTEMPTS || !/SQLITE_BUSY|database is locked|internal error/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+    }
+  }
+}
+
 /** An open local database. */
 export interface LocalD1 {
   /** The D1 binding, driven from this process (each call a round trip through Miniflare's proxy). */
@@ -60,22 +77,16 @@ export async function openLocalD1(persistTo: string): Promise<LocalD1> {
   const db = await miniflare.getD1Database(D1_BINDING);
   return {
     db,
-    query: async <Row>(sql: string, ...params: unknown[]) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return (
+    query: <Row>(sql: string, ...params: unknown[]) =>
+      retryWhileBusy(
+        async () =>
+          (
             await db
               .prepare(sql)
               .bind(...params)
               .all<Row>()
-          ).results;
-        } catch (error) {
-          // The running service writes to the same file from its own workerd: a read that meets its write lock waits a moment.
-          if (attempt >= BUSY_ATTEMPTS || !/SQLITE_BUSY|database is locked|internal error/i.test(String(error))) throw error;
-          await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
-        }
-      }
-    },
+          ).results,
+      ),
     dispose: () => miniflare.dispose(),
   };
 }

@@ -20,9 +20,12 @@ import type { ServiceSettings } from "../../../src/signup/service-settings";
 import { positionOf } from "../../../worker/src/store/rank";
 import { benchAddress, nextClientIp, percentile, runLoad, signupRequest, type LoadResult, type PlannedRequest } from "./load";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
+import { retryWhileBusy } from "./local-d1";
 import { seedLocalD1, type SampledPerson } from "./seed";
 import { startBenchService, type BenchAssets, type BenchService } from "./service";
 import {
+  DELIVERY_POLL_MS,
+  DELIVERY_WAIT_MS,
   LOAD_CONNECTIONS,
   LOOKUP_CONNECTIONS,
   LOOKUP_REQUESTS,
@@ -308,6 +311,12 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
   const referredAccepted = plan.filter((_, n) => referred(n) && (load.answers[n]?.status ?? 0) === 201).length;
   const referredSent = plan.filter((_, n) => referred(n) && n < load.figures.sent).length;
 
+  // Read once the queue consumer is quiet (every accepted signup at the Klaviyo stand-in, within DELIVERY_WAIT_MS): its
+  // writes would otherwise contend with these reads of the same database file.
+  const settleBy = Date.now() + DELIVERY_WAIT_MS;
+  const accepted = load.figures.ok + 1;
+  while (new Set(service.klaviyo.subscriptions.map(({ email }) => email.toLowerCase())).size < accepted && Date.now() < settleBy)
+    await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
   const rows = await service.d1.query<RankedRow>("SELECT id, seq, referrals, score FROM signups ORDER BY seq");
   const [counted] = await service.d1.query<{ n: number }>(
     "SELECT count(*) AS n FROM signups WHERE referred_by = ?1 AND referral_counted_at IS NOT NULL",
@@ -329,7 +338,7 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
   let notInLine = 0;
   for (let start = 0; start < rows.length; start += POSITION_READS_AT_ONCE) {
     const chunk = rows.slice(start, start + POSITION_READS_AT_ONCE);
-    const positions = await Promise.all(chunk.map((row) => positionOf(service.d1.db, row.id)));
+    const positions = await Promise.all(chunk.map((row) => retryWhileBusy(() => positionOf(service.d1.db, row.id))));
     chunk.forEach((row, i) => {
       const position = positions[i];
       if (!position) notInLine += 1;
