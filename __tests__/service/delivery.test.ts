@@ -4,7 +4,7 @@
  * Klaviyo's OpenAPI description: a signup reaches Klaviyo as documented, an outage and throttling lose nothing, a
  * refused address is marked and dead-lettered, a lost message is swept up, and without a key nothing is sent.
  */
-import { startKlaviyoStandIn, type KlaviyoStandIn } from "./support/klaviyo-stand-in";
+import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../scripts/lib/klaviyo-stand-in";
 import { startServiceInMiniflare, type ServiceInMiniflare } from "./support/service-in-miniflare";
 import { postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
 

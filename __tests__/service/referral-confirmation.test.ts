@@ -6,7 +6,7 @@
  * referral of theirs counts, for the referrer.
  */
 import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
-import { startKlaviyoStandIn, type KlaviyoStandIn, type ProfileImport } from "./support/klaviyo-stand-in";
+import { startKlaviyoStandIn, type KlaviyoStandIn, type ProfileImport } from "../../scripts/lib/klaviyo-stand-in";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
 
 const WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";

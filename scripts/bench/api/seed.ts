@@ -24,11 +24,11 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
 import { hashStatusToken, newReferralCode, newStatusToken } from "../../../worker/src/referrals/codes";
 import { scoreOf } from "../../../worker/src/referrals/standing";
 import { treeRows } from "../../../worker/src/store/rank";
-import { PROJECT_DIR, applyMigrations } from "../../lib/wrangler";
+import { applyMigrations } from "../../lib/wrangler";
+import { openLocalD1 } from "./local-d1";
 import { randomIndex, seededRandom } from "./seeded-random";
 
 /** Share of people (after the first) who join through someone's referral link. */
@@ -274,32 +274,17 @@ const INSERT_TREE = `INSERT INTO rank_tree (node, count) SELECT json_extract(val
  * @throws Error when a migration fails, the configuration has no D1 binding DB, or the database already holds signups
  */
 export async function seedLocalD1(persistTo: string, options: SeedOptions): Promise<SeedReport> {
-  const configPath = path.join(PROJECT_DIR, "wrangler.jsonc");
   await applyMigrations(persistTo);
-  // wrangler's own reading of its configuration (JSONC, environments); its published types name packages it bundles, so
-  // this names the little it uses.
-  const { unstable_readConfig } = (await import("wrangler")) as unknown as {
-    unstable_readConfig(args: { config: string }): { d1_databases: Array<{ binding: string; database_id?: string }> };
-  };
-  const binding = unstable_readConfig({ config: configPath }).d1_databases.find((database) => database.binding === "DB");
-  if (!binding?.database_id) throw new Error(`${configPath} has no D1 binding named DB with a database_id.`);
-  const miniflare = new Miniflare({
-    host: "127.0.0.1",
-    port: 0,
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
-    // The database wrangler dev opens: keyed by the binding's database_id, in wrangler's local state layout (<persist-to>/v3/d1).
-    d1Databases: { DB: binding.database_id },
-    d1Persist: path.join(persistTo, "v3/d1"),
-  });
+  const local = await openLocalD1(persistTo);
   try {
-    const db = await miniflare.getD1Database("DB");
-    const report = await seedDatabase(db, options, (stored) => process.stdout.write(`\r${stored.toLocaleString("en-US")} people stored`));
+    const report = await seedDatabase(local.db, options, (stored) =>
+      process.stdout.write(`\r${stored.toLocaleString("en-US")} people stored`),
+    );
     process.stdout.write("\n");
     await writeFile(path.join(persistTo, SEED_SAMPLE_FILE), JSON.stringify(report.sample));
     return report;
   } finally {
-    await miniflare.dispose();
+    await local.dispose();
   }
 }
 

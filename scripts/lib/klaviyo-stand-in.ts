@@ -1,5 +1,6 @@
 /**
- * A loopback stand-in for Klaviyo's server API, holding every request to Klaviyo's own OpenAPI description (the copy
+ * A loopback stand-in for Klaviyo's server API, for the service tests (__tests__/service) and the API bench
+ * (scripts/bench/api), holding every request to Klaviyo's own OpenAPI description (the copy
  * in ./klaviyo-openapi, revision 2026-07-15) and answering as Klaviyo documents:
  *
  * - `POST /api/profile-import` (create_or_update_profile): 201 with a JSON:API profile document for a new address,
@@ -15,7 +16,7 @@
  *   the `revision` header (the description makes it a required parameter) or with a revision other than the copy's;
  *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods.
  *
- * Tests script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
+ * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
  * (401), an address it refuses (400 pointing at the address), and read what it took (`profileImports`, `subscriptions`) and every request
  * it answered (`received`, in order, with times). Its own answers are checked against the description's response
  * schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).

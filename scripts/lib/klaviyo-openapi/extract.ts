@@ -2,7 +2,7 @@
  * Writes the copy of Klaviyo's OpenAPI operations the Klaviyo stand-in validates against, from Klaviyo's published
  * description (repository klaviyo/openapi, file `openapi/stable.json`):
  *
- *   ./node_modules/.bin/tsx __tests__/service/support/klaviyo-openapi/extract.ts <path to stable.json> [commit]
+ *   ./node_modules/.bin/tsx scripts/lib/klaviyo-openapi/extract.ts <path to stable.json> [commit]
  *
  * For each operation the delivery uses it keeps the method, path, operationId, summary, header parameters, the
  * request body and the responses, with every `$ref` inlined (each file stands alone). Query parameters are left out:
