@@ -4,12 +4,15 @@
  *   npm run bench                  # clean build, then measure (about 15 minutes on 2 quiet cores)
  *   npm run bench -- --skip-build  # measure the public/ already built
  *   npm run bench -- --skip-build --home-mobile-only --runs 3   # a quick look at / mobile and its floor
+ *   npm run bench -- --no-features-build  # only the pages the production content has
  *
  * What it measures:
  *   1. clean build time: `gatsby clean` then `gatsby build`, with Gatsby's time for each step (log: artifacts/build.log);
- *   2. the audited pages (targets.ts: /, /success/, /leaderboard/ and the first campaign page, those the build has),
- *      served from a copy of public/ with every text file precompressed (brotli 11 and gzip 9 beside it, chosen by
- *      Accept-Encoding, as Netlify and Cloudflare serve them);
+ *   2. the audited pages (targets.ts: /, /success/, /leaderboard/ and the first campaign page), served from a copy of
+ *      public/ with every text file precompressed (brotli 11 and gzip 9 beside it, chosen by Accept-Encoding, as
+ *      Netlify and Cloudflare serve them); the leaderboard and a campaign page come from a second build with the
+ *      referral program on and a campaign page (features-build.ts) while the production content has neither, the
+ *      leaderboard's API answered with ten fixed rows;
  *   3. the JavaScript each page fetches without interaction, in a real Chromium load (the chunks requested after
  *      hydration included), gzip KB, against Gatsby's hello-world, and the packages behind it;
  *   4. a hydration profile of each page (hydration.ts): the main-thread tasks after the first paint at 4× CPU
@@ -23,21 +26,23 @@
  * Missed targets still exit 0: this is a report. Needs Chrome or Chromium (found as the browser tests find it);
  * makes no request beyond 127.0.0.1.
  */
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { campaignsFolderFor, listCampaignFiles, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
+import { LEADERBOARD_ENDPOINT } from "../../src/referrals/api";
 import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
-import { precompressDir } from "../lib/precompress";
+import { precompressDir, type PrecompressResult } from "../lib/precompress";
 import { startStaticServer } from "../lib/static-server";
 import { cleanBuild, type BuildStep } from "./build";
 import { profileHydration } from "./hydration";
 import { measurePageJs, scriptsFetchedWithoutInteraction, type PageJs } from "./js-size";
 import { medianFigures, runLighthouse, worstFigures, type FormFactor, type LighthouseRun } from "./lighthouse";
-import { makeNoJsCopy } from "./nojs";
+import { buildFeatures, LEADERBOARD_STAND_IN } from "./features-build";
+import { makeNoJsCopy, type NoJsCopy } from "./nojs";
 import { evaluate, printReport, writeBenchJson, type AuditedPage, type HydrationProfile, type NoJsFloor } from "./report";
 import { AUDITED_PATHS, LIGHTHOUSE_RUNS } from "./targets";
 
@@ -46,6 +51,10 @@ const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const REPORTS_DIR = path.join(ARTIFACTS_DIR, "lighthouse");
 const HYDRATION_DIR = path.join(ARTIFACTS_DIR, "hydration");
+/** Where the features build goes (features-build.ts), beside the precompression cache. */
+const FEATURES_DIR = path.join(PROJECT_DIR, "node_modules", ".cache", "bench-features", "public");
+/** Stands for "the first campaign page" in the list of wanted pages until its path is known. */
+const CAMPAIGN_PAGE = "(campaign)";
 /** Where brotli results are kept between runs (quality 11 takes seconds per large file). */
 const PRECOMPRESS_CACHE_DIR = path.join(PROJECT_DIR, "node_modules", ".cache", "bench-precompressed");
 /** `--runs N`: fewer (or more) runs than LIGHTHOUSE_RUNS, for a quick look while working; the targets are set on 5. */
@@ -55,16 +64,81 @@ const HOME_MOBILE_ONLY = process.argv.includes("--home-mobile-only");
 /** Hydration profiles per page: the split by source is stable enough in three to compare builds. */
 const HYDRATION_RUNS = 3;
 
-/** The pages to audit that this build has, and those it lacks (named in the output). */
-function auditedPages(): { present: string[]; missing: string[] } {
-  const campaign = listCampaignFiles(campaignsFolderFor(contentFilePath()))
-    .map((file) => `/${slugOf(file)}/`)
-    .sort()[0];
-  const wanted = [...AUDITED_PATHS, ...(campaign ? [campaign] : [])];
-  const present = wanted.filter((pagePath) => existsSync(path.join(PUBLIC_DIR, pagePath, "index.html")));
-  const missing = wanted.filter((pagePath) => !present.includes(pagePath));
-  if (!campaign) missing.push("(a campaign page: content/campaigns/ has none)");
-  return { present, missing };
+/** One build the bench serves, and the audited pages taken from it. */
+interface AuditedSite {
+  /** The build as Gatsby wrote it (source maps included). */
+  publicDir: string;
+  /** Its audited pages. */
+  pages: string[];
+  /** Fixed answers in place of the waitlist service's API (startStaticServer's jsonAnswers). */
+  jsonAnswers?: Record<string, unknown>;
+}
+
+/** A site being served: its precompressed copy and its no-JS floor, each on its own server. */
+interface ServedSite extends AuditedSite {
+  /** The served copy's precompressed text files. */
+  precompressed: PrecompressResult;
+  origin: string;
+  floorOrigin: string;
+  noJs: NoJsCopy;
+  close(): Promise<void>;
+}
+
+/** The first campaign page of the production content, e.g. `/nba-ads/`, or undefined when it has none. */
+function productionCampaignPath(): string | undefined {
+  const first = listCampaignFiles(campaignsFolderFor(contentFilePath())).map(slugOf).sort()[0];
+  return first ? `/${first}/` : undefined;
+}
+
+/**
+ * The sites to audit: the production build for every audited page it has, and, when it lacks the leaderboard or
+ * a campaign page, the features build (features-build.ts: the same content with the referral program on and a
+ * campaign page) for those. `--no-features-build` audits only the production build, naming what it lacks.
+ */
+async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: AuditedSite[]; missing: string[] }> {
+  const built = (dir: string, pagePath: string) => existsSync(path.join(dir, pagePath, "index.html"));
+  const campaign = productionCampaignPath();
+  const wanted = [...AUDITED_PATHS, campaign ?? CAMPAIGN_PAGE];
+  const production = wanted.filter((pagePath) => built(PUBLIC_DIR, pagePath));
+  const sites: AuditedSite[] = [{ publicDir: PUBLIC_DIR, pages: production }];
+  const lacking = wanted.filter((pagePath) => !production.includes(pagePath));
+  if (lacking.length === 0) return { sites, missing: [] };
+  const named = (pagePath: string) => (pagePath === CAMPAIGN_PAGE ? "(a campaign page: content/campaigns/ has none)" : pagePath);
+  if (process.argv.includes("--no-features-build")) return { sites, missing: lacking.map(named) };
+
+  console.log(`Building ${lacking.map(named).join(" and ")} with the referral program on and a campaign page (features-build.ts)…`);
+  const features = await buildFeatures(PROJECT_DIR, FEATURES_DIR, log);
+  const fromFeatures = lacking.map((pagePath) => (pagePath === CAMPAIGN_PAGE ? features.campaignPath : pagePath));
+  const pages = fromFeatures.filter((pagePath) => built(features.publicDir, pagePath));
+  sites.push({ publicDir: features.publicDir, pages, jsonAnswers: { [LEADERBOARD_ENDPOINT]: LEADERBOARD_STAND_IN } });
+  return { sites, missing: fromFeatures.filter((pagePath) => !pages.includes(pagePath)) };
+}
+
+/**
+ * Serve one site as a CDN would: a scratch copy with every text file precompressed, and beside it the copy whose
+ * audited pages have no scripts (the no-JS floor).
+ */
+async function serveSite(site: AuditedSite): Promise<ServedSite> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "bench-"));
+  const servedDir = path.join(scratch, "public");
+  await cp(site.publicDir, servedDir, { recursive: true });
+  const precompressed = await precompressDir(servedDir, PRECOMPRESS_CACHE_DIR);
+  const noJs = await makeNoJsCopy(servedDir, site.pages);
+  const server = await startStaticServer(servedDir, { precompressed: true, jsonAnswers: site.jsonAnswers });
+  const floorServer = await startStaticServer(noJs.dir, { precompressed: true, jsonAnswers: site.jsonAnswers });
+  return {
+    ...site,
+    precompressed,
+    origin: server.origin,
+    floorOrigin: floorServer.origin,
+    noJs,
+    close: async () => {
+      await server.close();
+      await floorServer.close();
+      await rm(scratch, { recursive: true, force: true });
+      await rm(path.dirname(noJs.dir), { recursive: true, force: true });
+    },
+  };
 }
 
 const pageName = (pagePath: string) => (pagePath === "/" ? "home" : pagePath.replace(/^\/|\/$/g, "").replace(/\//g, "-"));
@@ -104,69 +178,69 @@ async function main(): Promise<void> {
     console.log(`  built in ${buildSeconds.toFixed(1)} s`);
   }
 
-  const { present, missing } = auditedPages();
+  const buildLog = createWriteStream(path.join(ARTIFACTS_DIR, "features-build.log"));
+  const { sites, missing } = await sitesToAudit(buildLog).finally(() => new Promise((resolve) => buildLog.end(resolve)));
+  const present = sites.flatMap((site) => site.pages);
   console.log(`Audited pages: ${present.join(", ")}${missing.length ? `; skipped (not in this build): ${missing.join(", ")}` : ""}`);
-  const scratch = await mkdtemp(path.join(os.tmpdir(), "bench-"));
-  const servedDir = path.join(scratch, "public");
-  await cp(PUBLIC_DIR, servedDir, { recursive: true });
-  console.log("Precompressing the served copy (brotli 11, gzip 9)…");
-  const precompressed = await precompressDir(servedDir, PRECOMPRESS_CACHE_DIR);
-  const noJs = await makeNoJsCopy(servedDir, present);
-  const server = await startStaticServer(servedDir, { precompressed: true });
-  const floorServer = await startStaticServer(noJs.dir, { precompressed: true });
+  console.log("Precompressing the served copies (brotli 11, gzip 9)…");
+  const served: ServedSite[] = [];
   const pages: AuditedPage[] = [];
   const floors: NoJsFloor[] = [];
   const pageJs: PageJs[] = [];
   const hydration: HydrationProfile[] = [];
   try {
+    for (const site of sites) served.push(await serveSite(site));
     const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
     try {
       console.log("JavaScript each page fetches without interaction, and hydration profiles (4× CPU slowdown)…");
-      for (const pagePath of present) {
-        pageJs.push(await measurePageJs(PUBLIC_DIR, pagePath, await scriptsFetchedWithoutInteraction(browser, server.origin, pagePath)));
-        if (HOME_MOBILE_ONLY && pagePath !== "/") continue;
-        const runs = [];
-        for (let i = 1; i <= HYDRATION_RUNS; i++) {
-          const traceFile = path.join(HYDRATION_DIR, `${pageName(pagePath)}-${i}.trace.json`);
-          runs.push(await profileHydration(browser, server.origin, pagePath, PUBLIC_DIR, traceFile));
+      for (const site of served) {
+        for (const pagePath of site.pages) {
+          pageJs.push(
+            await measurePageJs(site.publicDir, pagePath, await scriptsFetchedWithoutInteraction(browser, site.origin, pagePath)),
+          );
+          if (HOME_MOBILE_ONLY && pagePath !== "/") continue;
+          const runs = [];
+          for (let i = 1; i <= HYDRATION_RUNS; i++) {
+            const traceFile = path.join(HYDRATION_DIR, `${pageName(pagePath)}-${i}.trace.json`);
+            runs.push(await profileHydration(browser, site.origin, pagePath, site.publicDir, traceFile));
+          }
+          hydration.push({ path: pagePath, runs });
         }
-        hydration.push({ path: pagePath, runs });
       }
     } finally {
       await browser.close();
     }
 
     console.log(`Lighthouse on each page and its no-JS floor, ${RUNS} runs each…`);
-    for (const pagePath of HOME_MOBILE_ONLY ? ["/"] : present) {
-      const name = pageName(pagePath);
-      // Runs one at a time (2 cores: parallel runs would skew each other). A page's mobile runs and its floor's
-      // alternate, so load that drifts while the bench runs weighs on both alike.
-      const mobile: LighthouseRun[] = [];
-      const floorRuns: LighthouseRun[] = [];
-      for (let i = 1; i <= RUNS; i++) {
-        mobile.push(await auditRun(server.origin, pagePath, "mobile", name, i));
-        floorRuns.push(await auditRun(floorServer.origin, pagePath, "mobile", `${name}-nojs`, i));
+    for (const site of served) {
+      for (const pagePath of HOME_MOBILE_ONLY ? site.pages.filter((p) => p === "/") : site.pages) {
+        const name = pageName(pagePath);
+        // Runs one at a time (2 cores: parallel runs would skew each other). A page's mobile runs and its floor's
+        // alternate, so load that drifts while the bench runs weighs on both alike.
+        const mobile: LighthouseRun[] = [];
+        const floorRuns: LighthouseRun[] = [];
+        for (let i = 1; i <= RUNS; i++) {
+          mobile.push(await auditRun(site.origin, pagePath, "mobile", name, i));
+          floorRuns.push(await auditRun(site.floorOrigin, pagePath, "mobile", `${name}-nojs`, i));
+        }
+        pages.push(audited(pagePath, "mobile", mobile));
+        const floorFigures = floorRuns.map((run) => run.figures);
+        floors.push({
+          path: pagePath,
+          runs: floorRuns,
+          median: medianFigures(floorFigures),
+          worst: worstFigures(floorFigures),
+          removedScripts: site.noJs.removed[pagePath].scripts,
+          removedScriptHints: site.noJs.removed[pagePath].scriptHints,
+        });
+        if (HOME_MOBILE_ONLY) continue;
+        const desktop: LighthouseRun[] = [];
+        for (let i = 1; i <= RUNS; i++) desktop.push(await auditRun(site.origin, pagePath, "desktop", name, i));
+        pages.push(audited(pagePath, "desktop", desktop));
       }
-      pages.push(audited(pagePath, "mobile", mobile));
-      const floorFigures = floorRuns.map((run) => run.figures);
-      floors.push({
-        path: pagePath,
-        runs: floorRuns,
-        median: medianFigures(floorFigures),
-        worst: worstFigures(floorFigures),
-        removedScripts: noJs.removed[pagePath].scripts,
-        removedScriptHints: noJs.removed[pagePath].scriptHints,
-      });
-      if (HOME_MOBILE_ONLY) continue;
-      const desktop: LighthouseRun[] = [];
-      for (let i = 1; i <= RUNS; i++) desktop.push(await auditRun(server.origin, pagePath, "desktop", name, i));
-      pages.push(audited(pagePath, "desktop", desktop));
     }
   } finally {
-    await server.close();
-    await floorServer.close();
-    await rm(scratch, { recursive: true, force: true });
-    await rm(path.dirname(noJs.dir), { recursive: true, force: true });
+    for (const site of served) await site.close();
   }
 
   const results = {
@@ -177,7 +251,7 @@ async function main(): Promise<void> {
     floors,
     pageJs,
     hydration,
-    precompressed,
+    precompressed: served[0].precompressed,
     machineLoad: machineLoad(),
   };
   const checks = evaluate(results);

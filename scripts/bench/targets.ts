@@ -72,8 +72,8 @@ export const NOINDEX_PATHS: readonly string[] = ["/success/"];
 /**
  * The pages the bench audits, when the build has them: the signup page, the confirmation page and the
  * leaderboard (the pages a visitor sees on the way in and comes back to); the first campaign page is added
- * by run.ts (campaign pages come and go with content/campaigns/). A page whose index.html is missing is
- * skipped and named in the output.
+ * by run.ts (campaign pages come and go with content/campaigns/). A page the production build lacks is taken
+ * from the bench's features build (features-build.ts).
  */
 export const AUDITED_PATHS = ["/", "/success/", "/leaderboard/"] as const;
 

@@ -4,7 +4,8 @@
  * with `404.html` and status 404. Optionally with the headers of `public/_headers`
  * applied, as Netlify or Cloudflare Pages would (CSP tests), and with the precompressed
  * brotli or gzip copy of a text file chosen by `Accept-Encoding`, as those hosts serve
- * them (the bench; see precompress.ts). Used by the browser tests, `npm run bench`
+ * them (the bench; see precompress.ts), and with fixed JSON answers in place of the
+ * waitlist service's API (the bench's leaderboard). Used by the browser tests, `npm run bench`
  * and the CONTENT.md screenshot.
  */
 import { createReadStream, readFileSync, statSync } from "node:fs";
@@ -33,6 +34,12 @@ export interface StaticServerOptions {
    * Lighthouse's transfer sizes and simulated timings would describe a server nobody deploys to.
    */
   precompressed?: boolean;
+  /**
+   * Paths answered with `200` and this value as JSON (`cache-control: no-store`), whatever the method, in place
+   * of the waitlist service's API, e.g. `{ "/api/leaderboard": { entries: [] } }`: the bench audits the pages that
+   * read the API on a static host, where the service is not running.
+   */
+  jsonAnswers?: Record<string, unknown>;
 }
 
 /** One block of a `_headers` file: a path pattern and the headers it sets. */
@@ -158,6 +165,11 @@ export async function startStaticServer(publicDir: string, options: StaticServer
   const rules = options.applyHeadersFile ? parseHeadersFile(readFileSync(path.join(publicDir, "_headers"), "utf8")) : [];
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (options.jsonAnswers && Object.hasOwn(options.jsonAnswers, pathname)) {
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify(options.jsonAnswers[pathname]));
+      return;
+    }
     // Set before serve-handler writes: its own headers (type, length, etag) are added to these.
     for (const [name, value] of headersForPath(rules, decodedPath(pathname)).values()) res.setHeader(name, value);
     const text = options.precompressed ? textFileAnswer(publicDir, pathname, acceptedEncodings(req.headers["accept-encoding"])) : null;

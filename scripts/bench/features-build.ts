@@ -1,0 +1,84 @@
+/**
+ * The bench's second build: the production content with the referral program on and a campaign page, so that
+ * `/leaderboard/` and a campaign page are audited as a visitor would get them, even while content/site.yaml
+ * keeps the program off and content/campaigns/ has no page. Each page is audited from the build that has it:
+ * a production build that already has the leaderboard or a campaign page is measured as it is.
+ */
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseDocument } from "yaml";
+import { CAMPAIGNS_FOLDER, slugOf } from "../../src/content/campaigns";
+import { contentFilePath } from "../../src/content/derive";
+import type { LeaderboardEntry } from "../../src/referrals/api";
+import { runGatsby } from "../lib/gatsby-build";
+
+/** The campaign the features build adds (CONTENT.md's worked example): its page is `/nba-ads/`. */
+export const BENCH_CAMPAIGN_FILE = path.join(__dirname, CAMPAIGNS_FOLDER, "nba-ads.yaml");
+
+/**
+ * What the static server answers for `GET /api/leaderboard` while the bench audits the leaderboard: ten rows,
+ * the size of the board the service sends, with names as long as real ones, so the table is measured full.
+ */
+export const LEADERBOARD_STAND_IN: { entries: LeaderboardEntry[] } = {
+  entries: [
+    ["Jordan S.", 41],
+    ["Maria G.", 37],
+    ["Alexander W.", 30],
+    ["Priya K.", 24],
+    ["Chris O.", 19],
+    ["Sam T.", 15],
+    ["Guillermo R.", 12],
+    ["Aisha B.", 9],
+    ["Nick D.", 6],
+    ["Lee H.", 3],
+  ].map(([name, referrals], index) => ({ rank: index + 1, name: name as string, referrals: referrals as number })),
+};
+
+/** Where the features build went, and its content. */
+export interface FeaturesBuild {
+  /** The built site (a `public/` of its own, source maps included). */
+  publicDir: string;
+  /** The campaign page's path, e.g. `/nba-ads/`. */
+  campaignPath: string;
+}
+
+/**
+ * Build the production content (SITE_CONTENT_FILE or content/site.yaml) with `referrals.enabled: true` and
+ * BENCH_CAMPAIGN_FILE beside it, into `outDir`. Gatsby always writes `public/`, so the project's own build is
+ * moved aside first and put back afterwards, whatever happens; Gatsby's `.cache/` is then removed, as it
+ * describes the features build and not the `public/` put back (the next `gatsby build` starts clean).
+ * Takes about as long as a clean build (20 s on 2 cores).
+ * @param projectDir the repository root, with a built `public/`
+ * @param outDir where the features build is moved (replaced if it exists)
+ * @param log where Gatsby's output goes
+ * @throws Error naming the log when the build fails (the project's `public/` is still put back)
+ */
+export async function buildFeatures(projectDir: string, outDir: string, log: NodeJS.WritableStream): Promise<FeaturesBuild> {
+  const publicDir = path.join(projectDir, "public");
+  const keptDir = `${outDir}-kept-public`;
+  const contentDir = await mkdtemp(path.join(tmpdir(), "bench-features-"));
+  const siteFile = path.join(contentDir, "site.yaml");
+  const site = parseDocument(await readFile(contentFilePath(), "utf8"));
+  site.setIn(["referrals", "enabled"], true);
+  await writeFile(siteFile, site.toString());
+  await mkdir(path.join(contentDir, CAMPAIGNS_FOLDER));
+  await copyFile(BENCH_CAMPAIGN_FILE, path.join(contentDir, CAMPAIGNS_FOLDER, path.basename(BENCH_CAMPAIGN_FILE)));
+
+  await rm(keptDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.dirname(outDir), { recursive: true });
+  await rename(publicDir, keptDir);
+  try {
+    const { status } = await runGatsby(["build"], { projectDir, env: { SITE_CONTENT_FILE: siteFile }, log });
+    if (status !== 0) throw new Error(`gatsby build of the features build exited with ${status}; see the build log`);
+    await rename(publicDir, outDir);
+  } finally {
+    if (existsSync(publicDir)) await rm(publicDir, { recursive: true, force: true });
+    await rename(keptDir, publicDir);
+    await rm(path.join(projectDir, ".cache"), { recursive: true, force: true });
+    await rm(contentDir, { recursive: true, force: true });
+  }
+  return { publicDir: outDir, campaignPath: `/${slugOf(BENCH_CAMPAIGN_FILE)}/` };
+}
