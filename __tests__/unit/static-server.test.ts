@@ -2,7 +2,8 @@
  * @jest-environment node
  *
  * The bench serves the built site as a CDN does: the precompressed copy of a text file, in the
- * encoding the browser accepts, with the headers a cache between them needs.
+ * encoding the browser accepts, with the headers a cache between them needs; and it answers the
+ * leaderboard's API with fixed rows, as the waitlist service would.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
@@ -14,6 +15,7 @@ import { acceptedEncodings, startStaticServer, type StaticServer } from "../../s
 
 const PAGE = `<!doctype html><html><body>${"<p>Sign up for the waitlist.</p>".repeat(200)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(5000))});`;
+const LEADERBOARD = { entries: [{ rank: 1, name: "Jordan S.", referrals: 4 }] };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 let dir: string;
@@ -27,7 +29,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "app.js"), SCRIPT);
   await writeFile(path.join(dir, "icon.png"), PNG);
   await precompressDir(dir, path.join(dir, ".cache"));
-  server = await startStaticServer(dir, { precompressed: true });
+  server = await startStaticServer(dir, { precompressed: true, jsonAnswers: { "/api/leaderboard": LEADERBOARD } });
 });
 
 afterAll(async () => {
@@ -104,5 +106,17 @@ describe("precompressed serving", () => {
   it("writes no compressed copy of a binary file, and none of a copy", async () => {
     await expect(readFile(path.join(dir, "icon.png.br"))).rejects.toThrow();
     await expect(readFile(path.join(dir, "app.js.br.br"))).rejects.toThrow();
+  });
+});
+
+describe("fixed JSON answers", () => {
+  it("answers a listed path with its JSON, uncached, and leaves every other path to the files", async () => {
+    const { status, headers, body } = await get("/api/leaderboard", "br");
+    expect(status).toBe(200);
+    expect(headers["content-type"]).toBe("application/json");
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(JSON.parse(body.toString("utf8"))).toEqual(LEADERBOARD);
+    expect((await get("/api/status/", "br")).status).toBe(404);
+    expect((await get("/api/leaderboard/", "br")).status).toBe(404);
   });
 });
