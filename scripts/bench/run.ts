@@ -5,6 +5,7 @@
  *   npm run bench -- --skip-build  # measure the public/ already built
  *   npm run bench -- --skip-build --home-mobile-only --runs 3   # a quick look at / mobile and its floor
  *   npm run bench -- --no-features-build  # only the pages the production content has
+ *   npm run bench -- --public-dir ../old/public  # another build as it is (e.g. an older commit's), for a before/after
  *
  * What it measures:
  *   1. clean build time: `gatsby clean` then `gatsby build`, with Gatsby's time for each step (log: artifacts/build.log);
@@ -47,7 +48,12 @@ import { evaluate, printReport, writeBenchJson, type AuditedPage, type Hydration
 import { AUDITED_PATHS, LIGHTHOUSE_RUNS } from "./targets";
 
 const PROJECT_DIR = path.resolve(__dirname, "..", "..");
-const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
+/**
+ * `--public-dir DIR`: measure that build as it is, by the same method (no build, no features build), e.g. an older
+ * commit's public/ built in a worktree, for a before/after comparison. Default: this checkout's public/.
+ */
+const OTHER_PUBLIC_DIR = process.argv.includes("--public-dir") ? process.argv[process.argv.indexOf("--public-dir") + 1] : undefined;
+const PUBLIC_DIR = OTHER_PUBLIC_DIR ? path.resolve(OTHER_PUBLIC_DIR) : path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const REPORTS_DIR = path.join(ARTIFACTS_DIR, "lighthouse");
 const HYDRATION_DIR = path.join(ARTIFACTS_DIR, "hydration");
@@ -104,7 +110,7 @@ async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: Audite
   const lacking = wanted.filter((pagePath) => !production.includes(pagePath));
   if (lacking.length === 0) return { sites, missing: [] };
   const named = (pagePath: string) => (pagePath === CAMPAIGN_PAGE ? "(a campaign page: content/campaigns/ has none)" : pagePath);
-  if (process.argv.includes("--no-features-build")) return { sites, missing: lacking.map(named) };
+  if (OTHER_PUBLIC_DIR || process.argv.includes("--no-features-build")) return { sites, missing: lacking.map(named) };
 
   console.log(`Building ${lacking.map(named).join(" and ")} with the referral program on and a campaign page (features-build.ts)…`);
   const features = await buildFeatures(PROJECT_DIR, FEATURES_DIR, log);
@@ -170,8 +176,8 @@ async function main(): Promise<void> {
   await mkdir(HYDRATION_DIR, { recursive: true });
   let buildSeconds = Number.NaN;
   let buildStepTimes: BuildStep[] = [];
-  if (process.argv.includes("--skip-build")) {
-    console.log("Skipping the build (--skip-build): measuring the existing public/.");
+  if (OTHER_PUBLIC_DIR || process.argv.includes("--skip-build")) {
+    console.log(`Skipping the build: measuring ${OTHER_PUBLIC_DIR ? PUBLIC_DIR : "the existing public/"} as it is.`);
   } else {
     console.log("Clean build (gatsby clean && gatsby build)…");
     ({ buildSeconds, steps: buildStepTimes } = await cleanBuild(PROJECT_DIR, path.join(ARTIFACTS_DIR, "build.log")));
