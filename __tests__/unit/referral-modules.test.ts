@@ -168,6 +168,15 @@ describe("numbers in the copy", () => {
       "moves you 1,000 places up and adds 1; {other} stays",
     );
   });
+
+  it("keep each language's way when pages format in several, one after another", () => {
+    expect([formatCount(1234, "de"), formatCount(1234, "en"), formatCount(1234, "de"), formatCount(1234, "fr")]).toEqual([
+      "1.234",
+      "1,234",
+      "1.234",
+      "1\u202f234",
+    ]);
+  });
 });
 
 describe("the status token", () => {
