@@ -229,6 +229,20 @@ describe("fair play", () => {
     expect(await columnsOf(referrer.id)).toMatchObject({ referrals: 0 });
   });
 
+  it("a filled honeypot gets an answer shaped like a newcomer's, whose code and status link lead nowhere", async () => {
+    const real = await signUp();
+    const caught = await signUp({ website: "https://spam.example" });
+
+    expect(caught.status).toBe(201);
+    expect(Object.keys(caught.standing).sort()).toEqual(Object.keys(real.standing).sort());
+    expect(caught.standing).toMatchObject({ position: real.standing.position + 1, referrals: 0, entries: 1 });
+    expect(caught.standing.referralUrl).toBe(`${TEST_SETTINGS.siteUrl}/?ref=${caught.standing.referralCode}`);
+    expect(
+      await service.query("SELECT id FROM signups WHERE id = ?1 OR referral_code = ?2", caught.standing.id, caught.standing.referralCode),
+    ).toEqual([]);
+    expect((await getStatus(tokenOf(caught.standing.statusUrl))).status).toBe((await getStatus("A".repeat(32))).status);
+  });
+
   it("100 friends joining at once count exactly 100, and every place in line stays distinct", async () => {
     const referrer = (await signUp()).standing;
     const answers = await Promise.all(Array.from({ length: 100 }, () => signUp({ ref: referrer.referralCode })));

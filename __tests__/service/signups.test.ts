@@ -254,14 +254,17 @@ describe("the size limit (8 KB)", () => {
 });
 
 describe("the honeypot", () => {
-  it("answers a filled `website` as if the signup worked, and stores nothing", async () => {
+  it("answers a filled `website` as if the signup worked, shaped as a real signup's answer, and stores nothing", async () => {
     const body = signup({ website: "https://spam.example" });
     const response = await postSignup(service, body);
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({
       id: expect.stringMatching(UUID) as unknown,
       createdAt: expect.stringMatching(ISO_UTC) as unknown,
     });
+    const real = (await (await postSignup(service, signup())).json()) as Record<string, unknown>;
+    expect(Object.keys(answer).sort()).toEqual(Object.keys(real).sort());
     expect(await rowsFor(service, body.email as string)).toEqual([]);
   });
 

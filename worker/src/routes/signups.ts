@@ -3,7 +3,7 @@
  *
  * Checks, in order (each answers as soon as it fails): method (405), Origin (403), content type (415), the service's
  * configuration (503 `not_configured`), body size (413), JSON syntax (400 `invalid_json`), rate limit per client IP
- * (429 + Retry-After), honeypot (a 201-shaped answer, nothing stored), member types and bounds (400), the shared
+ * (429 + Retry-After), honeypot (a 201-shaped answer, with a made-up standing when the program is on, nothing stored), member types and bounds (400), the shared
  * signup rules (400 with a pointer), disposable address (400 `disposable_email`), Turnstile (403), then store.
  *
  * A JSON request gets a JSON answer: 201 `{ id, createdAt }` for a new person, 200 with the first signup's `{ id,
@@ -53,7 +53,7 @@ import { readSettings, SettingsUnavailable } from "../settings";
 import { emailKey } from "../signups/email-key";
 import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type SignupFields } from "../signups/input";
 import { hashIp } from "../signups/ip-hash";
-import { positionOf } from "../store/rank";
+import { peopleInLine, positionOf } from "../store/rank";
 import { insertSignup, ReferralCodeTaken, type StoredSignup } from "../store/signups";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
@@ -206,7 +206,9 @@ async function signUp(request: Request, env: ServiceEnv, form: boolean, page: { 
   // A bot filled the field people never see: answer as if it worked, so it learns nothing, and store nothing.
   if (honeypotFilled(fields)) {
     log("signup_honeypot", {});
-    return { status: 201, id: crypto.randomUUID(), createdAt: new Date().toISOString() };
+    const decoy: Accepted = { status: 201, id: crypto.randomUUID(), createdAt: new Date().toISOString() };
+    if (settings.referrals.enabled && !form) decoy.standing = await decoyStanding(env, settings);
+    return decoy;
   }
 
   const read = readSignup(fields);
@@ -299,6 +301,22 @@ async function signUp(request: Request, env: ServiceEnv, form: boolean, page: { 
     accepted.standing = await standingOf(env, settings, stored, stored.created ? statusToken : null);
   }
   return accepted;
+}
+
+/**
+ * The standing of a honeypot's made-up answer, shaped as a newcomer's: a fresh referral code and status link that no
+ * row holds, zero referrals and the place a newcomer would take (last: their score is the newest sequence number).
+ * With the referral program on every real 201 carries a standing, so an answer without one would tell a bot that it
+ * was caught. Reads one row; undefined when it cannot be read, as a real answer is then without its standing too.
+ */
+async function decoyStanding(env: ServiceEnv, settings: ServiceSettings): Promise<StandingAnswer | undefined> {
+  try {
+    const position = (await peopleInLine(env.DB)) + 1;
+    return standingAnswer(settings, { referralCode: newReferralCode(), referrals: 0 }, position, newStatusToken());
+  } catch (error) {
+    log("signup_standing_unread", { id: "honeypot", reason: error instanceof Error ? error.name : "unknown" });
+    return undefined;
+  }
 }
 
 /**

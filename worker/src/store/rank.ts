@@ -218,3 +218,13 @@ export async function positionOf(db: D1Database, signupId: string): Promise<Posi
   if (!tree || !node) return null;
   return { position: 1 + tree.ahead + node.ahead, total: tree.total ?? 0, rowsRead };
 }
+
+/**
+ * The number of people in line: the count of node SCORE_TREE_CAPACITY, which holds everyone (one row read).
+ * @param db the D1 binding
+ * @returns 0 when nobody is in line yet
+ */
+export async function peopleInLine(db: D1Database): Promise<number> {
+  const row = await db.prepare(`SELECT count FROM rank_tree WHERE node = ${SCORE_TREE_CAPACITY}`).first<{ count: number }>();
+  return row?.count ?? 0;
+}
