@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the performance report, in one command.
+ * `npm run bench`: the performance report, in one command (about 25 minutes on 2 quiet cores).
  *
- *   npm run bench                  # clean build, then measure (about 15 minutes on 2 quiet cores)
+ *   npm run bench                  # clean build, then measure
  *   npm run bench -- --skip-build  # measure the public/ already built
  *   npm run bench -- --skip-build --home-mobile-only --runs 3   # a quick look at / mobile and its floor
  *   npm run bench -- --no-features-build  # only the pages the production content has
