@@ -4,10 +4,10 @@
  */
 
 /**
- * One formatter per language, made on first use. Making an `Intl.NumberFormat` is slow (it
- * resolves the language's locale data): a formatter per number made the leaderboard's twenty
- * numbers cost 46 ms of one task in the bench's phone profile, while formatting with a kept
- * one costs microseconds.
+ * One formatter per language, made on first use. A page's first `Intl.NumberFormat` loads the
+ * language's number data (about 12 ms in Chromium here, 50 ms in the bench's 4× phone profile of
+ * the leaderboard), and each further one still costs about 0.1 ms; formatting with a kept one
+ * costs microseconds. The first one's cost is paid once per page whatever is done here.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
