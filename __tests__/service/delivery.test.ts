@@ -310,11 +310,67 @@ describe("the cron sweep", () => {
 
     expect((await settled(worker, neverQueued.id)).delivery_state).toBe("delivered");
     expect((await settled(worker, exhausted.id)).delivery_state).toBe("delivered");
-    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 2 });
+    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 2, profileUpdates: 0 });
     for (const untouched of [waiting, fresh]) {
       expect(await deliveryOf(worker, untouched.id)).toMatchObject({ delivery_state: "pending", delivery_error: null });
       expect(requestsFor(klaviyo, untouched.email)).toEqual([]);
     }
+  });
+
+  it("sends again a profile update that ran out of retries, once, and never one Klaviyo refused", async () => {
+    const signUpInWorker = async (label: string) => {
+      const email = newAddress(label);
+      const response = await worker.fetch("/api/signups", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost", "cf-connecting-ip": "198.51.100.77" },
+        body: JSON.stringify({ email, firstName: "Ada", lastName: "Lovelace" }),
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      expect((await settled(worker, id)).delivery_state).toBe("delivered");
+      return { id, email };
+    };
+    const owedUpdate = (id: string) =>
+      worker.query<{ due: string | null }>("SELECT profile_update_due_at AS due FROM signups WHERE id = ?1", id).then(([row]) => row.due);
+    const exhausted = await signUpInWorker("profile-exhausted");
+    const refused = await signUpInWorker("profile-refused");
+    const importsBefore = (email: string) =>
+      requestsFor(klaviyo, email).filter((request) => request.startsWith("create_or_update_profile")).length;
+    const exhaustedImports = importsBefore(exhausted.email);
+
+    // As Cloudflare does after the last retry, and as the consumer does with an update Klaviyo refused.
+    await worker.deadLetter({ signupId: exhausted.id, kind: "profile" });
+    await worker.deadLetter({ signupId: refused.id, kind: "profile", refused: true });
+    await until(
+      () =>
+        logLines(worker).filter((line) => line.event === "delivery_dead_letter" && [exhausted.id, refused.id].includes(line.id as string)),
+      (lines) => lines.length === 2,
+      "both dead letters",
+    );
+    expect(await owedUpdate(exhausted.id)).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await owedUpdate(refused.id)).toBeNull();
+
+    expect(await worker.scheduled("*/5 * * * *")).toBe("ok");
+    await until(
+      () => importsBefore(exhausted.email),
+      (imports) => imports === exhaustedImports + 1,
+      "the owed profile update to reach Klaviyo",
+    );
+    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 0, profileUpdates: 1 });
+    expect(await owedUpdate(exhausted.id)).toBeNull();
+
+    // Sent once: the next sweep owes nothing.
+    expect(await worker.scheduled("*/5 * * * *")).toBe("ok");
+    expect(
+      logLines(worker)
+        .filter((line) => line.event === "delivery_sweep")
+        .at(-1),
+    ).toEqual({
+      event: "delivery_sweep",
+      requeued: 0,
+      profileUpdates: 0,
+    });
+    expect(importsBefore(refused.email)).toBe(1);
   });
 });
 

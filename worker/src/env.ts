@@ -17,6 +17,11 @@ export interface DeliveryMessage {
   /** signups.id */
   signupId: string;
   kind?: "signup" | "profile";
+  /**
+   * Set on a dead letter the consumer sends itself because Klaviyo refused the message; a dead letter without it ran
+   * out of retries (Klaviyo unreachable or failing), and a profile update among those is owed again (the sweep).
+   */
+  refused?: true;
 }
 
 export type { ServiceSecrets };

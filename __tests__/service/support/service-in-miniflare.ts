@@ -41,6 +41,9 @@ async function readWranglerConfig(): Promise<WranglerConfig> {
   return parsed.config as WranglerConfig;
 }
 
+/** The origin requests to the Worker come from (the Worker allows its own origin, whatever host it runs on). */
+const SITE_ORIGIN = "http://localhost";
+
 /** The Worker's secrets, empty unless a test sets them: a developer's .dev.vars must not change a test. */
 const UNSET_SECRETS = { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "" };
 
@@ -48,6 +51,10 @@ const UNSET_SECRETS = { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", I
 export interface ServiceInMiniflare {
   /** Fire the Worker's cron trigger, as Cloudflare does on schedule; resolves with the handler's outcome ("ok"). */
   scheduled(cron: string): Promise<string>;
+  /** A request to the Worker, as a browser on the site's own origin (`http://localhost`) would send it. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Put a message on the dead-letter queue, as Cloudflare does with one that ran out of retries. */
+  deadLetter(body: unknown): Promise<void>;
   /** Rows of a SQL query against the Worker's D1, with bound parameters (writes too: test fixtures). */
   query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
   /** Everything the Worker logged so far. */
@@ -114,10 +121,18 @@ export async function startServiceInMiniflare({
     },
   });
   await miniflare.ready;
+  const deadLetterQueue = config.queues.consumers.find((consumer) => consumer.dead_letter_queue)?.dead_letter_queue;
   const db: D1Database = await miniflare.getD1Database("DB");
 
   return {
     scheduled: async (cron) => (await (await miniflare.getWorker()).scheduled({ cron })).outcome,
+    fetch: async (requestPath, init) =>
+      (await miniflare.dispatchFetch(`${SITE_ORIGIN}${requestPath}`, init as never)) as unknown as Response,
+    deadLetter: async (body) => {
+      const binding = config.queues.producers.find((producer) => producer.queue === deadLetterQueue)?.binding;
+      if (!binding) throw new Error(`wrangler.jsonc has no producer binding for the dead-letter queue ${deadLetterQueue}`);
+      await (await miniflare.getQueueProducer(binding)).send(body);
+    },
     query: async <Row>(sql: string, ...params: unknown[]) =>
       (
         await db

@@ -22,17 +22,22 @@
  * leaves a row no message will ever deliver; and after `max_retries` (100, about a day of capped backoff) a message
  * goes to the dead-letter queue although its row is still `pending`. The sweep re-enqueues every `pending` row whose
  * next attempt is overdue by SWEEP_GRACE_S, so those rows go out once Klaviyo is back, while a row whose message is
- * still waiting in the queue is left alone (no duplicate traffic during a long outage). A duplicate that does slip
- * through is harmless: Klaviyo's import and subscribe are idempotent by address.
+ * still waiting in the queue is left alone (no duplicate traffic during a long outage). A profile update that ran out
+ * of retries is marked owed on the person's row by the dead-letter consumer (`profile_update_due_at`), and the sweep
+ * queues it again. A duplicate that does slip through is harmless: Klaviyo's import and subscribe are idempotent by
+ * address.
  */
 import type { DeliveryMessage, ServiceEnv } from "../env";
 import { readSettings } from "../settings";
 import type { ServiceSettings } from "../../../src/signup/service-settings";
 import {
   claimOverdueDeliveries,
+  clearProfileUpdatesDue,
   type DeliveryRow,
+  dueProfileUpdates,
   markDelivered,
   markDemo,
+  markProfileUpdateDue,
   markRefused,
   markRetrying,
   readDeliveryRows,
@@ -163,7 +168,9 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   if (deadLetters.length > 0) {
     try {
       await env.DELIVERY_DEAD_LETTERS.sendBatch(
-        deadLetters.map(({ signupId, message }) => ({ body: { signupId, kind: kindOf(message.body) } satisfies DeliveryMessage })),
+        deadLetters.map(({ signupId, message }) => ({
+          body: { signupId, kind: kindOf(message.body), refused: true } satisfies DeliveryMessage,
+        })),
       );
     } catch (error) {
       for (const decision of deadLetters) {
@@ -363,15 +370,23 @@ function errorName(error: unknown): string {
 
 /**
  * The dead-letter queue's consumer: one log line per dead letter (the operator's signal), then acknowledged. A
- * dead letter is a refused signup (its row says `refused` and why) or a message that ran out of retries (its row is
- * still `pending`, and the sweep sends it again once it is overdue). The row is the lasting record; the log line
- * carries its id, state, attempts and reason, never personal data.
+ * dead letter is a refused signup (its row says `refused` and why), a refused profile update (`refused` in the body),
+ * or a message that ran out of retries: a signup's row is still `pending`, and the sweep sends it again once it is
+ * overdue; a profile update is marked owed on the person's row, and the sweep sends it again. The row is the lasting
+ * record; the log line carries its id, state, attempts and reason, never personal data.
  */
 async function consumeDeadLetters(batch: MessageBatch<unknown>, env: ServiceEnv): Promise<void> {
   const ids = batch.messages.map((message) => signupIdOf(message.body)).filter((id): id is string => id !== null);
   let rows: Map<string, DeliveryRow>;
   try {
     rows = await readDeliveryRows(env.DB, ids);
+    // A profile update that ran out of retries has no row of its own that the sweep would find: mark it owed.
+    const now = new Date().toISOString();
+    const owed = batch.messages.flatMap((message) => {
+      const id = signupIdOf(message.body);
+      return id !== null && rows.has(id) && kindOf(message.body) === "profile" && !refusedBy(message.body) ? [id] : [];
+    });
+    if (owed.length > 0) await env.DB.batch(owed.map((id) => markProfileUpdateDue(env.DB, id, now)));
   } catch (error) {
     log("delivery_dead_letter_unread", { reason: errorName(error), messages: batch.messages.length });
     batch.retryAll();
@@ -391,12 +406,19 @@ async function consumeDeadLetters(batch: MessageBatch<unknown>, env: ServiceEnv)
   }
 }
 
+/** Was this dead letter sent because Klaviyo refused it (DeliveryMessage.refused), not because its retries ran out? */
+function refusedBy(body: unknown): boolean {
+  return (body as Partial<DeliveryMessage> | null)?.refused === true;
+}
+
 /**
  * The cron sweep: re-enqueue every `pending` row whose delivery is overdue by SWEEP_GRACE_S (at most SWEEP_MAX_ROWS
  * per run, oldest first). Claiming sets each row's due time to now, so the next run leaves it alone unless it is
- * overdue again.
+ * overdue again. Then every profile update owed since its dead letter (at most SWEEP_MAX_ROWS, earliest first) is
+ * queued again and its mark cleared.
  * @param now the scheduled time (ms since the epoch)
- * @throws whatever D1 or the queue throws (the rows claimed and not sent are claimed again after SWEEP_GRACE_S)
+ * @throws whatever D1 or the queue throws (the rows claimed and not sent are claimed again after SWEEP_GRACE_S; owed
+ *   profile updates keep their marks until they are sent)
  */
 export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date.now()): Promise<void> {
   const ids = await claimOverdueDeliveries(
@@ -405,9 +427,23 @@ export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date
     new Date(now).toISOString(),
     SWEEP_MAX_ROWS,
   );
-  for (let start = 0; start < ids.length; start += SEND_BATCH_MAX_MESSAGES) {
-    const chunk = ids.slice(start, start + SEND_BATCH_MAX_MESSAGES);
-    await env.DELIVERY.sendBatch(chunk.map((signupId) => ({ body: { signupId } })));
+  await sendAll(
+    env,
+    ids.map((signupId) => ({ signupId })),
+  );
+  // Profile updates owed since their dead letter (consumeDeadLetters): queued again, then their marks cleared.
+  const owed = await dueProfileUpdates(env.DB, new Date(now).toISOString(), SWEEP_MAX_ROWS);
+  await sendAll(
+    env,
+    owed.map(({ id }) => ({ signupId: id, kind: "profile" })),
+  );
+  await clearProfileUpdatesDue(env.DB, owed);
+  log("delivery_sweep", { requeued: ids.length, profileUpdates: owed.length });
+}
+
+/** Send messages to the delivery queue, SEND_BATCH_MAX_MESSAGES per call. */
+async function sendAll(env: ServiceEnv, bodies: DeliveryMessage[]): Promise<void> {
+  for (let start = 0; start < bodies.length; start += SEND_BATCH_MAX_MESSAGES) {
+    await env.DELIVERY.sendBatch(bodies.slice(start, start + SEND_BATCH_MAX_MESSAGES).map((body) => ({ body })));
   }
-  log("delivery_sweep", { requeued: ids.length });
 }

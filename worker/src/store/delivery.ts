@@ -120,3 +120,42 @@ export async function claimOverdueDeliveries(db: D1Database, overdueBefore: stri
     .all<{ id: string }>();
   return results.map((row) => row.id);
 }
+
+/**
+ * A profile update of the person ran out of the queue's retries: it falls due at `at` (ISO 8601 UTC) for the sweep
+ * (migrations/0005_profile_update_due.sql). A row that is gone or refused owes nothing and is left as it is.
+ */
+export function markProfileUpdateDue(db: D1Database, id: string, at: string): D1PreparedStatement {
+  return db.prepare(`UPDATE signups SET profile_update_due_at = ?2 WHERE id = ?1 AND delivery_state != 'refused'`).bind(id, at);
+}
+
+/**
+ * The people owed a profile update that fell due before `dueBefore` (ISO 8601 UTC), earliest first.
+ * @param limit rows at most
+ * @returns their ids and due times, to clear with clearProfileUpdatesDue once the updates are queued
+ */
+export async function dueProfileUpdates(db: D1Database, dueBefore: string, limit: number): Promise<{ id: string; dueAt: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, profile_update_due_at AS dueAt FROM signups
+       WHERE profile_update_due_at IS NOT NULL AND profile_update_due_at < ?1 ORDER BY profile_update_due_at LIMIT ?2`,
+    )
+    .bind(dueBefore, limit)
+    .all<{ id: string; dueAt: string }>();
+  return results;
+}
+
+/**
+ * Clear the due marks of updates that have been queued again; a mark set anew since it was read (a later dead letter)
+ * stays. Cleared after the send, not before: a send that fails leaves the marks for the next sweep, and an update sent
+ * twice is harmless (Klaviyo's profile-import is idempotent).
+ * @param due what dueProfileUpdates returned
+ */
+export async function clearProfileUpdatesDue(db: D1Database, due: { id: string; dueAt: string }[]): Promise<void> {
+  if (due.length === 0) return;
+  await db.batch(
+    due.map(({ id, dueAt }) =>
+      db.prepare(`UPDATE signups SET profile_update_due_at = NULL WHERE id = ?1 AND profile_update_due_at = ?2`).bind(id, dueAt),
+    ),
+  );
+}
