@@ -99,7 +99,8 @@ function productionCampaignPath(): string | undefined {
 /**
  * The sites to audit: the production build for every audited page it has, and, when it lacks the leaderboard or
  * a campaign page, the features build (features-build.ts: the same content with the referral program on and a
- * campaign page) for those. `--no-features-build` audits only the production build, naming what it lacks.
+ * campaign page) for those. `--no-features-build`, `--home-mobile-only` and `--public-dir` audit only the one build,
+ * naming what it lacks.
  */
 async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: AuditedSite[]; missing: string[] }> {
   const built = (dir: string, pagePath: string) => existsSync(path.join(dir, pagePath, "index.html"));
@@ -110,7 +111,8 @@ async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: Audite
   const lacking = wanted.filter((pagePath) => !production.includes(pagePath));
   if (lacking.length === 0) return { sites, missing: [] };
   const named = (pagePath: string) => (pagePath === CAMPAIGN_PAGE ? "(a campaign page: content/campaigns/ has none)" : pagePath);
-  if (OTHER_PUBLIC_DIR || process.argv.includes("--no-features-build")) return { sites, missing: lacking.map(named) };
+  // A quick look at / (--home-mobile-only) needs neither page of the features build.
+  if (OTHER_PUBLIC_DIR || HOME_MOBILE_ONLY || process.argv.includes("--no-features-build")) return { sites, missing: lacking.map(named) };
 
   console.log(`Building ${lacking.map(named).join(" and ")} with the referral program on and a campaign page (features-build.ts)…`);
   const features = await buildFeatures(PROJECT_DIR, FEATURES_DIR, log);
