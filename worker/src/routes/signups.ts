@@ -3,8 +3,9 @@
  *
  * Checks, in order (each answers as soon as it fails): method (405), Origin (403), content type (415), the service's
  * configuration (503 `not_configured`), body size (413), JSON syntax (400 `invalid_json`), rate limit per client IP
- * (429 + Retry-After), honeypot (a 201-shaped answer, with a made-up standing when the program is on, nothing stored), member types and bounds (400), the shared
- * signup rules (400 with a pointer), disposable address (400 `disposable_email`), Turnstile (403), then store.
+ * (429 + Retry-After), honeypot (a 201-shaped answer, with a made-up standing when the program is on, nothing
+ * stored), member types and bounds (400), the shared signup rules (400 with a pointer), disposable address (400
+ * `disposable_email`), Turnstile (403), then store.
  *
  * A JSON request gets a JSON answer: 201 `{ id, createdAt }` for a new person, 200 with the first signup's `{ id,
  * createdAt }` for an address already on the list, or a JSON:API error document. With the referral program on, both

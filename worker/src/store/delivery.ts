@@ -1,8 +1,9 @@
 /**
  * The D1 queries of delivery to Klaviyo: the delivery columns of the `signups` table (migrations/0001_signups.sql,
- * migrations/0003_delivery_schedule.sql, migrations/0005_profile_update_due.sql). A row is `pending` until it settles as `delivered`, `refused` (Klaviyo will
- * not take the address) or `demo` (no Klaviyo key: nothing sent). Every write is conditional on the row still being
- * `pending`, so a message delivered twice (queues deliver at least once) never moves a settled row.
+ * migrations/0003_delivery_schedule.sql, migrations/0005_profile_update_due.sql). A row is `pending` until it settles
+ * as `delivered`, `refused` (Klaviyo will not take the address) or `demo` (no Klaviyo key: nothing sent). Every write
+ * of the delivery state is conditional on the row still being `pending`, so a message delivered twice (queues deliver
+ * at least once) never moves a settled row; the owed-profile-update mark is written for any row not refused.
  */
 
 /** A row's delivery state (the CHECK constraint of migrations/0001_signups.sql). */

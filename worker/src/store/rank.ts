@@ -168,7 +168,10 @@ export interface Position {
   rowsRead: number;
 }
 
-/** The people with a smaller tree key (a prefix sum down the tree), and the total (node SCORE_TREE_CAPACITY). */
+/** Everyone in line: the count of node SCORE_TREE_CAPACITY, whose range is every key (one row read). */
+const PEOPLE_IN_LINE = `SELECT count FROM rank_tree WHERE node = ${SCORE_TREE_CAPACITY}`;
+
+/** The people with a smaller tree key (a prefix sum down the tree), and the total (PEOPLE_IN_LINE). */
 const AHEAD_IN_TREE = `WITH RECURSIVE
   me AS (SELECT score FROM signups WHERE id = ?1 AND score IS NOT NULL),
   path (node) AS (
@@ -178,7 +181,7 @@ const AHEAD_IN_TREE = `WITH RECURSIVE
   )
 SELECT
   (SELECT coalesce(sum(rank_tree.count), 0) FROM path JOIN rank_tree USING (node)) AS ahead,
-  (SELECT count FROM rank_tree WHERE node = ${SCORE_TREE_CAPACITY}) AS total
+  (${PEOPLE_IN_LINE}) AS total
 FROM me`;
 
 /**
@@ -220,11 +223,11 @@ export async function positionOf(db: D1Database, signupId: string): Promise<Posi
 }
 
 /**
- * The number of people in line: the count of node SCORE_TREE_CAPACITY, which holds everyone (one row read).
+ * The number of people in line (PEOPLE_IN_LINE, one row read): what positionOf reports as `total`, without a person.
  * @param db the D1 binding
  * @returns 0 when nobody is in line yet
  */
 export async function peopleInLine(db: D1Database): Promise<number> {
-  const row = await db.prepare(`SELECT count FROM rank_tree WHERE node = ${SCORE_TREE_CAPACITY}`).first<{ count: number }>();
+  const row = await db.prepare(PEOPLE_IN_LINE).first<{ count: number }>();
   return row?.count ?? 0;
 }
