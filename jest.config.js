@@ -7,8 +7,11 @@
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
-  // chrome-launcher, its logger and nanoid (the service's referral codes) ship ES modules only; babel turns them into CommonJS for jest.
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger|nanoid)/)"],
+  // chrome-launcher, its logger, nanoid (the service's referral codes) and p-retry (the local D1 reads) ship ES modules
+  // only; babel turns them into CommonJS for jest.
+  transformIgnorePatterns: [
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger|nanoid|p-retry|is-network-error)/)",
+  ],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
   modulePathIgnorePatterns: ["<rootDir>/public", "<rootDir>/\\.cache"],
 };

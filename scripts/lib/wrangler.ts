@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import pRetry from "p-retry";
 
 /** The repository root (this file is scripts/lib/wrangler.ts). */
 export const PROJECT_DIR = path.resolve(__dirname, "..", "..");
@@ -245,13 +246,47 @@ export async function applyMigrations(target: string | D1Target = {}, options: W
  * @param target a local state directory (a string), or `{ persistTo }` / `{ remote: true }`
  * @param sql one statement, or several separated by `;`
  * @returns the rows of the last statement
- * @throws Error with wrangler's output when the SQL fails or the output is not wrangler's JSON
+ * @throws Error with wrangler's output when the SQL fails, the local database stays locked by a running service for
+ *   about 15 s, or the output is not wrangler's JSON
  */
 export async function d1Query<Row = Record<string, unknown>>(target: string | D1Target | undefined, sql: string): Promise<Row[]> {
   const where = typeof target === "string" ? { persistTo: target } : (target ?? {});
-  const stdout = await runWrangler(["d1", "execute", D1_BINDING, ...d1TargetArgs(where), "--json", "--command", sql]);
+  const args = ["d1", "execute", D1_BINDING, ...d1TargetArgs(where), "--json", "--command", sql];
+  // A local database may be in use by `wrangler dev` (the tests, or an operator's `npm start`).
+  const stdout = await (where.remote ? runWrangler(args) : retryWhileLocked(() => runWrangler(args)));
   // wrangler prints the results as one JSON array (one entry per statement); anything before it is a notice.
   const start = stdout.indexOf("[");
   const results = JSON.parse(start >= 0 ? stdout.slice(start) : stdout) as { results?: Row[] }[];
   return results.at(-1)?.results ?? [];
+}
+
+/**
+ * How often a read of a local D1 that found the database locked is tried again, and its pauses (ms, doubling from
+ * the first up to the longest): about 15 s in all, far longer than any one write of the running service holds the lock.
+ */
+const LOCKED_RETRIES = 10;
+const LOCKED_FIRST_PAUSE_MS = 200;
+const LOCKED_LONGEST_PAUSE_MS = 2_000;
+
+/**
+ * What a second process reading a local D1 meets while a running `wrangler dev` writes to the same SQLite file:
+ * SQLITE_BUSY in workerd's words, or "internal error" when Miniflare's proxy passes it on.
+ */
+const LOCKED_PATTERN = /SQLITE_BUSY|database is locked|internal error/i;
+
+/**
+ * Run a command on a local D1 from a second process (wrangler d1 execute, or Miniflare opened on the same files),
+ * trying again after a pause while it meets the running service's write lock. Meant for reads and for single D1
+ * batches: a batch is one transaction, so one the lock refused changed nothing and is safe to run again.
+ * @param command the read; its error message decides whether it met the lock
+ * @returns what the command resolved to
+ * @throws the command's error at once when it is not the lock, or once about 15 s of retries are used up
+ */
+export function retryWhileLocked<T>(command: () => Promise<T>): Promise<T> {
+  return pRetry(command, {
+    retries: LOCKED_RETRIES,
+    minTimeout: LOCKED_FIRST_PAUSE_MS,
+    maxTimeout: LOCKED_LONGEST_PAUSE_MS,
+    shouldRetry: ({ error }) => LOCKED_PATTERN.test(error.message),
+  });
 }
