@@ -13,16 +13,10 @@ import path from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
 import type { ServiceSettings } from "../../../src/signup/service-settings";
-import { applyMigrations, startWranglerDev } from "../../../scripts/lib/wrangler";
+import { applyMigrations, retryWhileLocked, startWranglerDev } from "../../../scripts/lib/wrangler";
 
 /** wrangler.jsonc's D1 database_id: wrangler dev's local database file is named after it. */
 const LOCAL_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
-
-/** Reads of the local D1 tried at most, when the file is locked by wrangler's write (see query()). */
-const READ_ATTEMPTS = 5;
-
-/** Pause before reading again (ms). */
-const READ_RETRY_PAUSE_MS = 200;
 
 /** The build's settings in the tests (what the fixture content would give). */
 export const TEST_SETTINGS: ServiceSettings = {
@@ -93,19 +87,12 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   const service: WaitlistService = {
     origin: dev.origin,
     stateDir: persistTo,
-    query: async <Row>(sql: string, ...params: unknown[]) => {
-      // The reader shares the database file with wrangler's workerd: a read that meets its write lock can fail with
-      // D1's "internal error"; it is read again after a pause (bounded), as `wrangler d1 execute` would be run again.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const statement = (await database()).prepare(sql).bind(...params);
-          return (await statement.all<Row>()).results;
-        } catch (error) {
-          if (attempt >= READ_ATTEMPTS || !(error instanceof Error) || !error.message.includes("internal error")) throw error;
-          await new Promise((resolve) => setTimeout(resolve, READ_RETRY_PAUSE_MS));
-        }
-      }
-    },
+    // The reader shares the database file with wrangler's workerd, and may meet its write lock.
+    query: <Row>(sql: string, ...params: unknown[]) =>
+      retryWhileLocked(async () => {
+        const statement = (await database()).prepare(sql).bind(...params);
+        return (await statement.all<Row>()).results;
+      }),
     output: () => dev.output(),
     restart: async () => {
       await dev.stop();

@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
-import { PROJECT_DIR } from "../../lib/wrangler";
+import { PROJECT_DIR, retryWhileLocked } from "../../lib/wrangler";
 
 /** The D1 binding's name in wrangler.jsonc. */
 const D1_BINDING = "DB";
@@ -26,27 +26,6 @@ export async function localDatabaseId(): Promise<string> {
   const binding = unstable_readConfig({ config: configPath }).d1_databases.find((database) => database.binding === D1_BINDING);
   if (!binding?.database_id) throw new Error(`${configPath} has no D1 binding named ${D1_BINDING} with a database_id.`);
   return binding.database_id;
-}
-
-/** Tries of a read that finds the database locked by the service's own write, and the pause between them (ms). */
-const BUSY_ATTEMPTS = 20;
-const BUSY_PAUSE_MS = 250;
-
-/**
- * Run a read of the service's database from this process, trying again while it meets the service's write lock: the
- * running service writes to the same file from its own workerd, and SQLite answers the second process SQLITE_BUSY
- * (which Miniflare's proxy passes on as an "internal error").
- * @throws the read's error once BUSY_ATTEMPTS are used up, or at once for any other error
- */
-export async function retryWhileBusy<T>(read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await read();
-    } catch (error) {
-      if (attempt >= BUSY_ATTEMPTS || !/SQLITE_BUSY|database is locked|internal error/i.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
-    }
-  }
 }
 
 /** An open local database. */
@@ -78,7 +57,7 @@ export async function openLocalD1(persistTo: string): Promise<LocalD1> {
   return {
     db,
     query: <Row>(sql: string, ...params: unknown[]) =>
-      retryWhileBusy(
+      retryWhileLocked(
         async () =>
           (
             await db

@@ -18,9 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import type { ServiceSettings } from "../../../src/signup/service-settings";
 import { positionOf } from "../../../worker/src/store/rank";
+import { retryWhileLocked } from "../../lib/wrangler";
 import { benchAddress, nextClientIp, percentile, runLoad, signupRequest, type LoadResult, type PlannedRequest } from "./load";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
-import { retryWhileBusy } from "./local-d1";
 import { seedLocalD1, type SampledPerson } from "./seed";
 import { startBenchService, type BenchAssets, type BenchService } from "./service";
 import {
@@ -338,7 +338,7 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
   let notInLine = 0;
   for (let start = 0; start < rows.length; start += POSITION_READS_AT_ONCE) {
     const chunk = rows.slice(start, start + POSITION_READS_AT_ONCE);
-    const positions = await Promise.all(chunk.map((row) => retryWhileBusy(() => positionOf(service.d1.db, row.id))));
+    const positions = await Promise.all(chunk.map((row) => retryWhileLocked(() => positionOf(service.d1.db, row.id))));
     chunk.forEach((row, i) => {
       const position = positions[i];
       if (!position) notInLine += 1;
