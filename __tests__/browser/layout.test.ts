@@ -10,22 +10,25 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { newGuardedContext, setUpChromium } from "./support/browser";
 import { ROOT_DIR } from "./support/build-site";
-import { fixtureCampaign } from "./support/fixture-content";
+import { fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
-import { waitlistSite } from "./support/run-env";
+import { legacyPixelSiteOrigin, waitlistSite } from "./support/run-env";
 import { nextClientIp } from "./support/waitlist-service";
 import { KEPT_STANDING_KEY } from "../../src/referrals/standing";
 
-/** One page under test: on the main build, or on the referral program's (the waitlist service's origin). */
+/** One page under test: on the main build, or on another build's origin. */
 interface PageUnderTest {
   name: string;
   /** Path, with the status page's fragment when it needs one. */
   path: () => string;
-  referrals?: boolean;
+  /** The build that has the page, when not the main one: the referral program's (the waitlist service) or the pixel's. */
+  origin?: () => string;
+  /** What must be on screen before the layout is measured, when it appears only after the scripts ran. */
+  shows?: (page: Page) => Locator;
 }
 
 /** A real person's standing, from a signup the service stored (set in beforeAll). */
@@ -38,9 +41,20 @@ const PAGES: readonly PageUnderTest[] = [
   { name: "404", path: () => "/no-such-page/" },
   { name: "campaign", path: () => fixtureCampaign().pagePath },
   // The referral program's pages, with a real standing: the card on /success/, the status page, the leaderboard.
-  { name: "success with the referral card", path: () => "/success/", referrals: true },
-  { name: "status", path: () => new URL(standing.statusUrl).pathname + new URL(standing.statusUrl).hash, referrals: true },
-  { name: "leaderboard", path: () => "/leaderboard/", referrals: true },
+  { name: "success with the referral card", path: () => "/success/", origin: () => waitlistSite().origin },
+  {
+    name: "status",
+    path: () => new URL(standing.statusUrl).pathname + new URL(standing.statusUrl).hash,
+    origin: () => waitlistSite().origin,
+  },
+  { name: "leaderboard", path: () => "/leaderboard/", origin: () => waitlistSite().origin },
+  // A site with an ad pixel asks first: the consent banner stays over the page until the visitor answers.
+  {
+    name: "home with the consent banner",
+    path: () => "/",
+    origin: legacyPixelSiteOrigin,
+    shows: (page) => page.getByRole("region", { name: legacyPixelContent().consent.message }),
+  },
 ];
 
 beforeAll(async () => {
@@ -91,9 +105,10 @@ describe.each(SCREENS)("at $name", (screen) => {
     await context?.close();
   });
 
-  it.each(PAGES)("$name: nothing covered or too small, no sideways scroll, focus never hidden", async ({ name, path, referrals }) => {
+  it.each(PAGES)("$name: nothing covered or too small, no sideways scroll, focus never hidden", async ({ name, path, origin, shows }) => {
     const urlPath = path();
-    await openAfterScripts(page, referrals ? `${waitlistSite().origin}${urlPath}` : urlPath);
+    await openAfterScripts(page, origin ? `${origin()}${urlPath}` : urlPath);
+    await shows?.(page).waitFor({ state: "visible" });
     const problems = await layoutProblems(page);
     await saveScreens(page, `${name.replace(/ /g, "-")}-${screen.slug}`);
     problems.push(...(await focusProblems(page)));

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { legacyPixelContent } from "./support/fixture-content";
+import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { routeMetaPixel, type MetaPixelStandIn } from "./support/meta-pixel-stand-in";
 import { legacyPixelSiteOrigin } from "./support/run-env";
 import { signUpToSuccess } from "./support/signup-page";
@@ -81,6 +82,45 @@ describe("with a pixel id", () => {
     await settle(page);
     expect(leads()).toEqual([{ pixelId: PIXEL_ID, event: "Lead" }]);
     expect(meta.events.filter((e) => e.event === "PageView")).toHaveLength(2);
+  });
+});
+
+describe("the question in the page's first paint (with a pixel id)", () => {
+  beforeEach(async () => {
+    ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+    meta = await routeMetaPixel(context);
+  });
+
+  /** The page as the server sent it and its inline scripts left it: none of the site's bundles runs. */
+  async function openWithoutBundles(path: string): Promise<Page> {
+    await context.route(/\.js$/, (route) => route.abort("internetdisconnected"));
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: "load" });
+    return page;
+  }
+
+  it("asks at the top of the page before any bundle has run, above the page's heading", async () => {
+    const page = await openWithoutBundles("/");
+    await expect(banner(page).isVisible()).resolves.toBe(true);
+    const bannerBox = await banner(page).boundingBox();
+    const headingBox = await page.getByRole("heading", { level: 1 }).boundingBox();
+    expect(bannerBox && headingBox && bannerBox.y + bannerBox.height <= headingBox.y).toBe(true);
+  });
+
+  it("does not ask, even for a moment, a visitor whose answer is remembered", async () => {
+    await context.addInitScript(([key]) => window.localStorage.setItem(key, "declined"), [CONSENT_STORAGE_KEY] as const);
+    const page = await openWithoutBundles("/");
+    await expect(page.getByText(CONSENT.message).isVisible()).resolves.toBe(false);
+    await expect(page.getByText(CONSENT.message).count()).resolves.toBe(1);
+  });
+
+  it("does not ask without JavaScript, where no pixel can load", async () => {
+    await context.close();
+    ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin(), javaScriptEnabled: false }));
+    const page = await context.newPage();
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.getByText(CONSENT.message).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true);
   });
 });
 

@@ -6,7 +6,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import IndexPage from "../../src/pages/index";
 import SuccessPage from "../../src/pages/success";
-import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
+import {
+  CONSENT_QUESTION_ATTRIBUTE,
+  CONSENT_QUESTION_SCRIPT,
+  CONSENT_STORAGE_KEY,
+  META_PIXEL_SCRIPT_URL,
+  readConsent,
+} from "../../src/consent/pixel";
 import { loadTestContent, type TestSiteContent } from "../support/content";
 import { renderPage } from "../support/render";
 
@@ -18,6 +24,7 @@ const pixelScripts = () => [...document.querySelectorAll("script")].filter((s) =
 
 beforeEach(() => {
   window.localStorage.clear();
+  document.documentElement.removeAttribute(CONSENT_QUESTION_ATTRIBUTE);
   delete window.fbq;
   document.head.querySelectorAll("script").forEach((s) => s.remove());
 });
@@ -102,4 +109,46 @@ it("follows Meta's base-code contract: calls before fbevents.js loads are queued
     ["track", "Lead"],
   ]);
   expect(fbq.queue).toEqual([]);
+});
+
+describe("the inline script that shows the banner before the first paint", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  // What the page's parser runs: the script element, with the text the page carries (jsdom runs inserted scripts).
+  const runScript = () => {
+    const script = document.createElement("script");
+    script.textContent = CONSENT_QUESTION_SCRIPT;
+    document.body.append(script);
+    script.remove();
+  };
+  const asking = () => document.documentElement.hasAttribute(CONSENT_QUESTION_ATTRIBUTE);
+
+  it.each([
+    ["no answer", null, true],
+    ["accepted", "accepted", false],
+    ["declined", "declined", false],
+    ["a value the site never writes", "maybe", true],
+  ])("asks exactly when the bundle's readConsent() finds no answer: %s", (_name, stored, asks) => {
+    if (stored !== null) window.localStorage.setItem(CONSENT_STORAGE_KEY, stored);
+    runScript();
+    expect(asking()).toBe(asks);
+    expect(readConsent() === null).toBe(asks);
+  });
+
+  it("asks when the browser blocks storage, as readConsent() does", () => {
+    jest.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    });
+    runScript();
+    expect(asking()).toBe(true);
+    expect(readConsent()).toBeNull();
+  });
+});
+
+it("hides the banner once answered, and the page keeps no question on <html>", async () => {
+  renderPage(IndexPage, "/", withPixel);
+  await screen.findByRole("region", { name: message });
+  expect(document.documentElement.hasAttribute(CONSENT_QUESTION_ATTRIBUTE)).toBe(true);
+  await userEvent.setup().click(screen.getByRole("button", { name: decline }));
+  expect(document.documentElement.hasAttribute(CONSENT_QUESTION_ATTRIBUTE)).toBe(false);
 });

@@ -18,14 +18,13 @@ export interface LayoutProps {
 }
 
 /**
- * Around every page (via `wrapPageElement`): the floating background, the
- * error boundary, a footer with the background's pause button, the toasts and
- * (with a pixel id) the consent banner.
+ * Around every page (via `wrapPageElement`): the floating background, (with a pixel id)
+ * the consent banner at the top, the error boundary, a footer with the background's pause
+ * button, and the toasts.
  *
  * The page and its footer share the first screen: the footer sits at the bottom of the
  * viewport when the page is shorter, after the content when it is longer. Nothing but
- * the toasts and the consent banner (both fixed, transient, and dismissible) is drawn over
- * the page.
+ * the toasts (fixed, transient, and dismissible) is drawn over the page.
  *
  * The page, the background and its pause button each sit in a Suspense boundary.
  * Nothing in them suspends: the boundaries let React 18 hydrate the prerendered HTML
@@ -42,6 +41,7 @@ export function Layout({ content, pathname, children }: LayoutProps) {
         <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
       </Suspense>
       <Page>
+        <ConsentBanner content={content} />
         <Main>
           <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
             <Suspense fallback={null}>{children}</Suspense>
@@ -54,7 +54,6 @@ export function Layout({ content, pathname, children }: LayoutProps) {
         </Footer>
       </Page>
       <Toasts content={content} />
-      <ConsentBanner content={content} />
     </>
   );
 }

@@ -1,68 +1,85 @@
 import { useEffect, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { loadMetaPixel, loadPixelIfConsented, readConsent, writeConsent, type ConsentChoice } from "./pixel";
+import {
+  CONSENT_QUESTION_ATTRIBUTE,
+  CONSENT_QUESTION_SCRIPT,
+  loadMetaPixel,
+  loadPixelIfConsented,
+  readConsent,
+  showConsentQuestion,
+  writeConsent,
+  type ConsentChoice,
+} from "./pixel";
 
 /**
- * Asks before the ad pixel loads (product rule 21). Shown only when a pixel id is
- * configured and the visitor has not answered yet; Accept and Decline are
- * equal buttons side by side. The choice is remembered in localStorage.
- * Rendered after hydration only (the answer lives in the browser), as a fixed
- * bar, so it shifts no layout.
+ * Asks before the ad pixel loads (product rule 21). Present only when a pixel id is configured; shown while the
+ * visitor has not answered; Accept and Decline are equal buttons side by side. The choice is remembered in
+ * localStorage (src/consent/pixel.ts).
+ *
+ * It is a bar in the page's flow at the top of every page, in the server-rendered HTML and hidden there: the inline
+ * script right after it shows it before the first paint when no answer is remembered, so it shifts no layout, and
+ * being in the flow it never covers the page (a fixed bar hid the focused field on phones, WCAG 2.4.11). Once the
+ * visitor answers it goes away; the page below moves up in answer to their click, which is no layout shift.
  */
 export function ConsentBanner({ content }: { content: Queries.ConsentBannerContentFragment }) {
   const { consent: copy } = content;
   const pixelId = content.adPixel?.id;
+  // "unknown" until the browser's storage is read after hydration: the server's HTML and the first render agree.
   const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
 
   useEffect(() => {
     // Without a pixel there is nothing to ask: not even localStorage is touched. A first storage read
     // opens the browser's storage (several ms on a phone), which would land right after hydration.
     if (!pixelId) return;
-    setChoice(readConsent());
+    const remembered = readConsent();
+    // The inline script decided at parse time; this keeps it so when the page was rendered without it (a
+    // client-side navigation, or storage that changed in another tab).
+    showConsentQuestion(remembered === null);
+    setChoice(remembered);
     loadPixelIfConsented(pixelId);
   }, [pixelId]);
 
-  if (!pixelId || choice !== null) return null;
+  if (!pixelId || choice === "accepted" || choice === "declined") return null;
 
   const answer = (value: ConsentChoice) => {
     writeConsent(value);
+    showConsentQuestion(false);
     setChoice(value);
     if (value === "accepted") loadMetaPixel(pixelId);
   };
 
   return (
-    <Bar role="region" aria-labelledby="consent-message">
-      <p id="consent-message">{copy.message}</p>
-      <Buttons>
-        <Choice type="button" onClick={() => answer("declined")}>
-          {copy.decline}
-        </Choice>
-        <Choice type="button" onClick={() => answer("accepted")}>
-          {copy.accept}
-        </Choice>
-      </Buttons>
-    </Bar>
+    <>
+      <Bar role="region" aria-labelledby="consent-message">
+        <p id="consent-message">{copy.message}</p>
+        <Buttons>
+          <Choice type="button" onClick={() => answer("declined")}>
+            {copy.decline}
+          </Choice>
+          <Choice type="button" onClick={() => answer("accepted")}>
+            {copy.accept}
+          </Choice>
+        </Buttons>
+      </Bar>
+      <script dangerouslySetInnerHTML={{ __html: CONSENT_QUESTION_SCRIPT }} />
+    </>
   );
 }
 
+/** Hidden until CONSENT_QUESTION_ATTRIBUTE is on `<html>`; the page's width, its contents in a centred column. */
 const Bar = styled.div`
-  position: fixed;
-  left: 50%;
-  bottom: ${({ theme }) => theme.space.base};
-  z-index: ${({ theme }) => theme.layers.consent};
-  display: flex;
+  display: none;
+  :root[${CONSENT_QUESTION_ATTRIBUTE}] & {
+    display: flex;
+  }
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => `${theme.space.lg} ${theme.space.base}`};
-  width: min(640px, calc(100vw - ${({ theme }) => theme.space.vast}));
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.base}`};
-  transform: translateX(-50%);
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
+  padding: ${({ theme }) => `${theme.space.xl} max(${theme.space.base}, calc((100% - 640px) / 2))`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadows.popup};
   p {
     flex: 1 1 260px;
     margin: 0;

@@ -33,6 +33,32 @@ export function readConsent(): ConsentChoice | null {
   }
 }
 
+/**
+ * The attribute on `<html>` that shows the consent banner: set while the visitor has not answered. The banner is in
+ * the server-rendered HTML of a site with a pixel id, hidden by default, so that showing it shifts no layout.
+ */
+export const CONSENT_QUESTION_ATTRIBUTE = "data-consent-question";
+
+/**
+ * The inline script that runs where the banner's markup ends, before the page below it is parsed or painted: it sets
+ * CONSENT_QUESTION_ATTRIBUTE when readConsent() would return null (no answer, any other value, or blocked storage).
+ * Without JavaScript it does not run, and the banner stays hidden: without JavaScript no pixel could load anyway.
+ * The Content-Security-Policy allows it by its hash, as every inline script of the build (src/build/securityHeaders.ts).
+ */
+export const CONSENT_QUESTION_SCRIPT = `(function(){var v=null;try{v=window.localStorage.getItem(${JSON.stringify(
+  CONSENT_STORAGE_KEY,
+)})}catch(e){}if(v!=="accepted"&&v!=="declined")document.documentElement.setAttribute(${JSON.stringify(
+  CONSENT_QUESTION_ATTRIBUTE,
+)},"")})()`;
+
+/**
+ * Show or hide the consent banner (CONSENT_QUESTION_ATTRIBUTE on `<html>`), after the inline script's first decision.
+ * @param asking true while the visitor has not answered
+ */
+export function showConsentQuestion(asking: boolean): void {
+  document.documentElement.toggleAttribute(CONSENT_QUESTION_ATTRIBUTE, asking);
+}
+
 /** Remember the visitor's choice; when storage is blocked it holds for this page view only. */
 export function writeConsent(choice: ConsentChoice): void {
   try {

@@ -71,7 +71,7 @@ export const theme = {
    * footer and the decoration's pause button included), tooltips, the consent banner, and toasts, which
    * must stay readable above all.
    */
-  layers: { decoration: 0, page: 1, tooltip: 50, consent: 90, toasts: 100 },
+  layers: { decoration: 0, page: 1, tooltip: 50, toasts: 100 },
   radii: { small: "8px", medium: "14px", large: "22px", pill: "999px" },
   fonts: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

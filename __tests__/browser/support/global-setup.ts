@@ -2,7 +2,7 @@
  * jest globalSetup of the browser project: check Chromium is there, start the provider
  * stand-in, and build the fixture three times against it:
  * - a variant with `provider.transport: legacy-form` and an ad pixel id (the legacy-form
- *   and pixel tests), copied out of `public/` and served on its own;
+ *   and pixel tests), copied out of `public/` and served on its own with its `_headers` applied;
  * - a variant with `provider.transport: waitlist-api`, a Turnstile site key (its script the
  *   stand-in's) and the referral program on, copied out and served with the waitlist service by `wrangler dev` (its own
  *   temporary D1, migrated; Turnstile off on the service's side, demo delivery), which starts
@@ -83,7 +83,9 @@ export default async function globalSetup(): Promise<void> {
     });
     const legacyPixelDir = path.join(scratch, "public-legacy-pixel");
     await cp(PUBLIC_DIR, legacyPixelDir, { recursive: true });
-    const legacyPixelSite = await startStaticServer(legacyPixelDir);
+    // With its public/_headers applied, as a static host serves it: the pixel's consent question is an inline
+    // script, which runs only if the Content-Security-Policy lists its hash.
+    const legacyPixelSite = await startStaticServer(legacyPixelDir, { applyHeadersFile: true });
     closers.push(legacyPixelSite.close);
     process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR] = legacyPixelSite.origin;
 

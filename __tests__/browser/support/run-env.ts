@@ -10,7 +10,7 @@ export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";
 export const PROVIDER_ORIGIN_VAR = "BROWSER_TESTS_PROVIDER_ORIGIN";
 /** Origin of a second static server over the same build that also sends the headers of `public/_headers`. */
 export const SITE_ORIGIN_WITH_HEADERS_VAR = "BROWSER_TESTS_SITE_ORIGIN_WITH_HEADERS";
-/** Origin of the static server over the second build: transport legacy-form, with an ad pixel id. */
+/** Origin of the static server over the second build (transport legacy-form, with an ad pixel id), with its `_headers` applied. */
 export const LEGACY_PIXEL_SITE_ORIGIN_VAR = "BROWSER_TESTS_LEGACY_PIXEL_SITE_ORIGIN";
 /** Origin of `wrangler dev` serving the third build (transport waitlist-api) with the waitlist service. */
 export const WAITLIST_SITE_ORIGIN_VAR = "BROWSER_TESTS_WAITLIST_SITE_ORIGIN";
