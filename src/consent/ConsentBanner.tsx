@@ -33,8 +33,8 @@ export function ConsentBanner({ content }: { content: Queries.ConsentBannerConte
     // opens the browser's storage (several ms on a phone), which would land right after hydration.
     if (!pixelId) return;
     const remembered = readConsent();
-    // The inline script decided at parse time; this keeps it so when the page was rendered without it (a
-    // client-side navigation, or storage that changed in another tab).
+    // The inline script decided at parse time; this decides again for a banner that React mounted without running
+    // it (React never runs a script it inserts), and agrees with it otherwise.
     showConsentQuestion(remembered === null);
     setChoice(remembered);
     loadPixelIfConsented(pixelId);
