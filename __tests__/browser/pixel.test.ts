@@ -107,7 +107,7 @@ describe("the question in the page's first paint (with a pixel id)", () => {
     expect(bannerBox && headingBox && bannerBox.y + bannerBox.height <= headingBox.y).toBe(true);
   });
 
-  it("does not ask, even for a moment, a visitor whose answer is remembered", async () => {
+  it("does not ask a visitor whose answer is remembered: hidden before any bundle has run", async () => {
     await context.addInitScript(([key]) => window.localStorage.setItem(key, "declined"), [CONSENT_STORAGE_KEY] as const);
     const page = await openWithoutBundles("/");
     await expect(page.getByText(CONSENT.message).isVisible()).resolves.toBe(false);
