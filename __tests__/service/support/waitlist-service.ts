@@ -3,20 +3,16 @@
  * applied first) and a temporary assets directory holding the build's service-settings.json, plus helpers to post
  * signups the way the page and the no-JavaScript form do and to read the stored rows back.
  *
- * Rows are read through Miniflare (wrangler's own local runtime) opened on the same local D1 files, as
- * `wrangler d1 execute --local` does beside a running `wrangler dev`: one process start, then each query is a
- * round trip of milliseconds instead of a wrangler run of seconds.
+ * Rows are read through Miniflare (wrangler's own local runtime) opened on the same local D1 files, as the API bench
+ * reads them (scripts/bench/api/local-d1.ts: openLocalD1, which waits out the service's write lock): one process
+ * start, then each query is a round trip of milliseconds instead of a wrangler run of seconds.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
 import type { ServiceSettings } from "../../../src/signup/service-settings";
-import { applyMigrations, retryWhileLocked, startWranglerDev } from "../../../scripts/lib/wrangler";
-
-/** wrangler.jsonc's D1 database_id: wrangler dev's local database file is named after it. */
-const LOCAL_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+import { openLocalD1, type LocalD1 } from "../../../scripts/bench/api/local-d1";
+import { applyMigrations, startWranglerDev } from "../../../scripts/lib/wrangler";
 
 /** The build's settings in the tests (what the fixture content would give). */
 export const TEST_SETTINGS: ServiceSettings = {
@@ -72,27 +68,12 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
   // Empty secrets unless the test sets them: `--var` wins over a developer's .dev.vars, which must not change a test.
   const start = () => startWranglerDev({ assetsDir, persistTo, vars: { ...UNSET_SECRETS, ...vars } });
   let dev = await start();
-  let reader: Miniflare | null = null;
-  let db: Promise<D1Database> | null = null;
-  const database = () => {
-    reader ??= new Miniflare({
-      modules: true,
-      script: "export default {}",
-      d1Databases: { DB: LOCAL_DATABASE_ID },
-      d1Persist: path.join(persistTo, "v3", "d1"),
-    });
-    db ??= reader.getD1Database("DB") as unknown as Promise<D1Database>;
-    return db;
-  };
+  // Opened on the first query: many tests read no rows.
+  let reader: Promise<LocalD1> | null = null;
   const service: WaitlistService = {
     origin: dev.origin,
     stateDir: persistTo,
-    // The reader shares the database file with wrangler's workerd, and may meet its write lock.
-    query: <Row>(sql: string, ...params: unknown[]) =>
-      retryWhileLocked(async () => {
-        const statement = (await database()).prepare(sql).bind(...params);
-        return (await statement.all<Row>()).results;
-      }),
+    query: async <Row>(sql: string, ...params: unknown[]) => (await (reader ??= openLocalD1(persistTo))).query<Row>(sql, ...params),
     output: () => dev.output(),
     restart: async () => {
       await dev.stop();
@@ -100,7 +81,7 @@ export async function startWaitlistService({ vars = {}, settings = TEST_SETTINGS
       service.origin = dev.origin;
     },
     stop: async () => {
-      await reader?.dispose();
+      await (await reader)?.dispose();
       await dev.stop();
       await rm(directory, { recursive: true, force: true });
     },
