@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report, in one command (about 25 minutes on 2 quiet cores).
+ * `npm run bench`: the performance report, in one command (about 13 minutes on 2 quiet cores, both builds included).
  *
  *   npm run bench                  # clean build, then measure
  *   npm run bench -- --skip-build  # measure the public/ already built
