@@ -33,7 +33,6 @@ const BROWSER_CODE = [
   "src/styles/**",
   "src/countdown/**",
   "src/referrals/**",
-  "src/routes.ts",
   "src/icons.ts",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
@@ -92,32 +91,36 @@ export default tseslint.config(
               message: "src/content is build-time code (zod, the YAML parser): the browser gets content through GraphQL.",
             },
             { group: ["**/build/*"], message: "src/build is Node-only code that runs after the build." },
+            {
+              group: ["**/shared/service-settings"],
+              message: "The service's settings schema (zod) is for the build and the Worker; the page never reads the file.",
+            },
           ],
         },
       ],
     },
   },
   {
-    // The Worker has its own tsconfig (worker/tsconfig.json: the Workers runtime's types). It shares the signup rules and
-    // shapes with the page (src/signup, src/routes.ts), never the page's components or the build's code.
-    files: ["worker/**"],
+    // The Worker (own tsconfig: the Workers runtime's types) imports only its own modules, the one folder it shares with
+    // the page (shared/: the wire contract, the signup rules, paths) and packages; shared/ imports only itself.
+    files: ["worker/**", "shared/**"],
     languageOptions: { globals: { ...globals.serviceworker } },
     rules: {
-      "no-restricted-imports": [
+      "import/no-restricted-paths": [
         "error",
         {
-          patterns: [
+          zones: [
             {
-              group: [
-                "**/src/components/**",
-                "**/src/pages/**",
-                "**/src/root/**",
-                "**/src/content/**",
-                "**/src/build/**",
-                "**/src/styles/**",
-              ],
-              message:
-                "The Worker shares only plain modules with the site (src/signup, src/routes.ts): no page, component, content or build code.",
+              target: "./worker",
+              from: ".",
+              except: ["./worker", "./shared", "./node_modules"],
+              message: "The Worker imports only worker/, shared/ and packages: move what the page and the Worker both need into shared/.",
+            },
+            {
+              target: "./shared",
+              from: ".",
+              except: ["./shared", "./node_modules"],
+              message: "shared/ is what the page and the Worker both import: it depends on nothing of either.",
             },
           ],
         },

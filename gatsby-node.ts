@@ -36,7 +36,7 @@ import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
-import { REFERRAL_PAGE_PATHS } from "./src/routes";
+import { REFERRAL_PAGE_PATHS } from "./shared/routes";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;

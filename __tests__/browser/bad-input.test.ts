@@ -17,7 +17,7 @@ import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastTitled } from "./support/toasts";
 import type { Visitor } from "./support/visitors";
-import { SIGNUP_FIELD_MAX_LENGTH } from "../../src/signup/validation";
+import { SIGNUP_FIELD_MAX_LENGTH } from "../../shared/validation";
 
 /** The toasts a row can end in, by their key in `toasts` of the content. */
 type ToastKey = "success" | "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";

@@ -1,5 +1,5 @@
 import { attributionProperties, attributionValue, referrerOrigin } from "../../src/signup/attribution";
-import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../src/signup/validation";
+import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../shared/validation";
 
 const landing = { search: "", pathname: "/", referrer: "" };
 

@@ -7,7 +7,8 @@
  */
 import { deriveFields, effectiveProvider, isDemoBuild, turnstileScriptOverride } from "../../src/content/derive";
 import type { SiteContent } from "../../src/content/schema";
-import { CLIENT_API_ENDPOINT_URL, LEGACY_FORM_ENDPOINT_URL, NO_SCRIPT_FORM_URL, WAITLIST_API_PATH } from "../../src/signup/endpoints";
+import { SIGNUPS_ENDPOINT } from "../../shared/contract";
+import { CLIENT_API_ENDPOINT_URL, LEGACY_FORM_ENDPOINT_URL, NO_SCRIPT_FORM_URL } from "../../src/signup/endpoints";
 import { loadTestContent } from "../support/content";
 
 const PROVIDER: SiteContent["provider"] = {
@@ -63,7 +64,7 @@ describe("the waitlist-api transport", () => {
   const SERVICE: SiteContent["provider"] = { transport: "waitlist-api", listId: "WtL1st", demoMode: false };
 
   it("sends to /api/signups on the site's own origin, and the no-JavaScript form posts there too", () => {
-    expect(effectiveProvider(SERVICE, {})).toMatchObject({ endpointUrl: WAITLIST_API_PATH, noScriptFormUrl: WAITLIST_API_PATH });
+    expect(effectiveProvider(SERVICE, {})).toMatchObject({ endpointUrl: SIGNUPS_ENDPOINT, noScriptFormUrl: SIGNUPS_ENDPOINT });
   });
 
   it("lets SIGNUP_ENDPOINT_URL and SIGNUP_NOSCRIPT_FORM_URL still replace them (tests, staging)", () => {

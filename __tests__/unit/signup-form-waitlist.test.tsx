@@ -10,7 +10,7 @@ import { SignupForm } from "../../src/components/SignupForm";
 import IndexPage from "../../src/pages/index";
 import { loadRadixToaster } from "../../src/toasts/Toasts";
 import { TURNSTILE_SCRIPT_URL, type TurnstileApi, type TurnstileRenderOptions } from "../../src/signup/turnstile";
-import { SIGNUP_FIELD_MAX_LENGTH } from "../../src/signup/validation";
+import { SIGNUP_FIELD_MAX_LENGTH } from "../../shared/validation";
 import { loadTestContent, loadTestVariant, type TestSiteContent } from "../support/content";
 import { renderInProviders, renderPage } from "../support/render";
 

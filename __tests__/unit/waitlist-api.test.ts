@@ -11,12 +11,12 @@ import {
   SignupThrottledError,
   SignupVerificationError,
 } from "../../src/signup/errors";
-import { WAITLIST_API_PATH } from "../../src/signup/endpoints";
+import { SIGNUPS_ENDPOINT } from "../../shared/contract";
 import { TurnstileChallenge, type TurnstileApi, type TurnstileRenderOptions } from "../../src/signup/turnstile";
 import { readWaitlistAnswer, signupAnswer, waitlistApiRequest } from "../../src/signup/waitlistApi";
 
 const SUBMISSION = { email: "jordan@example.com", firstName: "Jordan", lastName: "Smith" };
-const SERVICE = { transport: "waitlist-api" as const, endpointUrl: WAITLIST_API_PATH, listId: "WtL1st", customSource: "PickFund waitlist" };
+const SERVICE = { transport: "waitlist-api" as const, endpointUrl: SIGNUPS_ENDPOINT, listId: "WtL1st", customSource: "PickFund waitlist" };
 /** fetch as the signup client calls it: (url, init). */
 const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 
@@ -62,7 +62,7 @@ describe("the request", () => {
 
   it("adds the Turnstile token and the referral code (as ref) when there are some, and leaves out a custom source there is none of", () => {
     const [, init] = waitlistApiRequest(
-      { endpointUrl: WAITLIST_API_PATH, customSource: null },
+      { endpointUrl: SIGNUPS_ENDPOINT, customSource: null },
       { ...SUBMISSION, turnstileToken: "XXXX.DUMMY.TOKEN.XXXX", referralCode: "jordan7" },
     );
     expect(body(init)).toEqual({ ...SUBMISSION, properties: {}, turnstileToken: "XXXX.DUMMY.TOKEN.XXXX", ref: "jordan7" });

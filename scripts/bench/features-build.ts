@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { CAMPAIGNS_FOLDER, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
-import type { LeaderboardEntry } from "../../src/referrals/api";
+import type { LeaderboardAnswer } from "../../shared/contract";
 import { runGatsby } from "../lib/gatsby-build";
 
 /** The campaign the features build adds (CONTENT.md's worked example): its page is `/nba-ads/`. */
@@ -21,7 +21,7 @@ export const BENCH_CAMPAIGN_FILE = path.join(__dirname, CAMPAIGNS_FOLDER, "nba-a
  * What the static server answers for `GET /api/leaderboard` while the bench audits the leaderboard: ten rows,
  * the size of the board the service sends, with names as long as real ones, so the table is measured full.
  */
-export const LEADERBOARD_STAND_IN: { entries: LeaderboardEntry[] } = {
+export const LEADERBOARD_STAND_IN: LeaderboardAnswer = {
   entries: [
     ["Jordan S.", 41],
     ["Maria G.", 37],

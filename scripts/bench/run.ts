@@ -34,7 +34,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { campaignsFolderFor, listCampaignFiles, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
-import { LEADERBOARD_ENDPOINT } from "../../src/referrals/api";
+import { LEADERBOARD_ENDPOINT } from "../../shared/contract";
 import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
 import { precompressDir, type PrecompressResult } from "../lib/precompress";
 import { startStaticServer } from "../lib/static-server";

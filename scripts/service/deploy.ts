@@ -10,8 +10,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { ServiceSettings } from "../../src/signup/service-settings";
-import { SERVICE_SETTINGS_PATH } from "../../src/signup/service-settings";
+import type { ServiceSettings } from "../../shared/service-settings";
+import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, runWrangler } from "../lib/wrangler";
 import { requiredSecrets } from "../../worker/src/secrets";

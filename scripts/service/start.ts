@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { SERVICE_SETTINGS_PATH } from "../../src/signup/service-settings";
+import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, startWranglerDev } from "../lib/wrangler";
 import { passedThroughVars } from "./environment";

@@ -7,7 +7,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDemoBuild } from "../content/derive";
 import type { SiteContent } from "../content/schema";
-import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../signup/service-settings";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../shared/service-settings";
 
 /**
  * The service's settings for this content.

@@ -5,7 +5,7 @@
  * content/site.yaml, so it is read from the content nodes, not siteMetadata.
  * Build-time only.
  */
-import { LEADERBOARD_PATH } from "../routes";
+import { LEADERBOARD_PATH } from "../../shared/routes";
 
 /** What the sitemap query returns. */
 export interface SitemapQueryData {

@@ -1,6 +1,6 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import type { LeaderboardEntry } from "../referrals/api";
+import type { LeaderboardEntry } from "../../shared/contract";
 import { formatCount } from "../referrals/numbers";
 
 /** What the table reads from the page's query (fragment LeaderboardTableContent below). */

@@ -3,7 +3,7 @@ import { graphql, Link } from "gatsby";
 import styled from "styled-components";
 import { fillCounts, formatCount, splitAround } from "../referrals/numbers";
 import type { Standing } from "../referrals/standing";
-import { LEADERBOARD_PATH } from "../routes";
+import { LEADERBOARD_PATH } from "../../shared/routes";
 import { GiveawayRules } from "./GiveawayRules";
 import { ShareControls } from "./ShareControls";
 

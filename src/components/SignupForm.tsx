@@ -25,10 +25,11 @@ import {
   SignupVerificationError,
 } from "../signup/errors";
 import type { SignupTransport } from "../signup/endpoints";
-import type { ProfileProperties, SignupAnswer, Submission } from "../signup/submission";
+import type { ProfileProperties, Submission } from "../signup/submission";
+import { FORM_FIELDS, HONEYPOT_FIELD, type SignupAnswer } from "../../shared/contract";
 import { TurnstileChallenge } from "../signup/turnstile";
 import { useSignup } from "../signup/useSignup";
-import { firstValidationFailure, SIGNUP_FIELD_MAX_LENGTH, trimSubmission } from "../signup/validation";
+import { FAILURE_FIELD, firstValidationFailure, SIGNUP_FIELD_MAX_LENGTH, trimSubmission } from "../../shared/validation";
 import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 import { SignupFormErrors } from "./SignupFormErrors";
@@ -89,7 +90,7 @@ type FieldKey = "email" | "firstName" | "lastName";
 const FIELDS: Record<FieldKey, React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }> = {
   email: {
     id: "signup-email",
-    name: "email",
+    name: FORM_FIELDS.email,
     type: "email",
     inputMode: "email",
     autoComplete: "email",
@@ -98,22 +99,19 @@ const FIELDS: Record<FieldKey, React.InputHTMLAttributes<HTMLInputElement> & { i
   },
   firstName: {
     id: "signup-first-name",
-    name: "first_name",
+    name: FORM_FIELDS.firstName,
     type: "text",
     autoComplete: "given-name",
     maxLength: SIGNUP_FIELD_MAX_LENGTH.firstName,
   },
   lastName: {
     id: "signup-last-name",
-    name: "last_name",
+    name: FORM_FIELDS.lastName,
     type: "text",
     autoComplete: "family-name",
     maxLength: SIGNUP_FIELD_MAX_LENGTH.lastName,
   },
 };
-
-/** The honeypot's field name: people never see it, bots fill it in. */
-const HONEYPOT_NAME = "website";
 
 /** The form's current values, read from its own fields (whatever is in them, typed before or after hydration). */
 function formValues(form: HTMLFormElement): { submission: Submission; honeypot: string } {
@@ -124,7 +122,7 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
   };
   return {
     submission: { email: text(FIELDS.email.name), firstName: text(FIELDS.firstName.name), lastName: text(FIELDS.lastName.name) },
-    honeypot: text(HONEYPOT_NAME),
+    honeypot: text(HONEYPOT_FIELD),
   };
 }
 
@@ -168,9 +166,7 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
     const failure = firstValidationFailure(submission);
     if (failure) {
       showToast({ variant: "error", ...toasts[failure] });
-      const field =
-        failure === "invalidEmail" || failure === "emailRequired" ? "email" : failure === "firstNameRequired" ? "firstName" : "lastName";
-      fieldRefs[field].current?.focus();
+      fieldRefs[FAILURE_FIELD[failure]].current?.focus();
       return;
     }
     // Honeypot: people never see or reach this field, so only a bot fills it in.
@@ -251,8 +247,8 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
       {service ? (
         <>
           <SignupFormErrors toasts={toasts} />
-          {provider.customSource ? <input type="hidden" name="source" value={provider.customSource} /> : null}
-          <input type="hidden" name="page" value={derived.pagePath} />
+          {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
+          <input type="hidden" name={FORM_FIELDS.page} value={derived.pagePath} />
         </>
       ) : (
         <input type="hidden" name="g" value={provider.listId ?? ""} />
@@ -264,7 +260,7 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
       </NameRow>
       <Honeypot aria-hidden="true">
         <label htmlFor="signup-website">{form.honeypotLabel}</label>
-        <input id="signup-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
+        <input id="signup-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
       {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
         <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />

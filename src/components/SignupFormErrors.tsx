@@ -5,7 +5,7 @@
  * content's words, and nothing shows (or moves) for anyone else.
  */
 import styled from "styled-components";
-import { FORM_ERROR_KEYS, formErrorId, type FormErrorKey } from "../signup/formErrors";
+import { FORM_ERROR_KEYS, formErrorId, type FormErrorKey } from "../../shared/form-errors";
 
 /** The toasts' copy, as the signup form's fragment reads it. */
 type ToastsContent = Queries.SignupFormContentFragment["toasts"];

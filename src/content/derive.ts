@@ -135,7 +135,7 @@ export function turnstileScriptOverride(env: NodeJS.ProcessEnv = process.env): s
 
 /**
  * The provider settings a build uses: every URL filled in, overrides applied. Both URLs are absolute,
- * except the waitlist service's own, which is the path WAITLIST_API_PATH on the site's origin.
+ * except the waitlist service's own, which is the path SIGNUPS_ENDPOINT on the site's origin.
  */
 export type EffectiveProvider = SiteContent["provider"] & { endpointUrl: string; noScriptFormUrl: string };
 

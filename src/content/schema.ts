@@ -13,16 +13,16 @@
  * component (zod must not reach the browser bundle).
  */
 import { z } from "zod";
-import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../referrals/program";
-import { CUSTOM_SOURCE_MAX_CHARS } from "../signup/validation";
+import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../../shared/referral-program";
+import { CUSTOM_SOURCE_MAX_CHARS } from "../../shared/validation";
 import {
   CLIENT_API_ENDPOINT_URL,
   DEFAULT_SIGNUP_TRANSPORT,
   LEGACY_FORM_ENDPOINT_URL,
   NO_SCRIPT_FORM_URL,
   SIGNUP_TRANSPORTS,
-  WAITLIST_API_PATH,
 } from "../signup/endpoints";
+import { SIGNUPS_ENDPOINT } from "../../shared/contract";
 
 /** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
 export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
@@ -69,7 +69,7 @@ const SERVICE_LIST_MESSAGE =
   "The waitlist service needs listId: it subscribes every signup to that Klaviyo list. Add it, or set demoMode: true to publish a demo that collects nothing.";
 /** A Klaviyo address set while the service is chosen. */
 const SERVICE_ADDRESS_MESSAGE = (key: string) =>
-  `With transport: waitlist-api the form always sends signups to our own service at ${WAITLIST_API_PATH} on the site's own address, with and without JavaScript, so ${key} is not used. Remove it.`;
+  `With transport: waitlist-api the form always sends signups to our own service at ${SIGNUPS_ENDPOINT} on the site's own address, with and without JavaScript, so ${key} is not used. Remove it.`;
 
 /** A piece of copy shown to visitors: non-empty after trimming, and at most `maxChars` characters when given. */
 function copy(description: string, example: string, maxChars?: { chars: number; message: string }) {
@@ -356,7 +356,7 @@ const siteContentFields = z
             examples: ["waitlist-api"],
           }),
         endpointUrl: httpsUrl(
-          `The address the page sends signups to. Leave it out to use the chosen transport's own address (client-api: ${CLIENT_API_ENDPOINT_URL}, legacy-form: ${LEGACY_FORM_ENDPOINT_URL}). Not used with waitlist-api, which always sends to ${WAITLIST_API_PATH} on the site's own address.`,
+          `The address the page sends signups to. Leave it out to use the chosen transport's own address (client-api: ${CLIENT_API_ENDPOINT_URL}, legacy-form: ${LEGACY_FORM_ENDPOINT_URL}). Not used with waitlist-api, which always sends to ${SIGNUPS_ENDPOINT} on the site's own address.`,
           CLIENT_API_ENDPOINT_URL,
         ).optional(),
         noScriptFormUrl: httpsUrl(

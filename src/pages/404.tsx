@@ -4,7 +4,7 @@ import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { Seo } from "../components/Seo";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { HOME_PATH } from "../routes";
+import { HOME_PATH } from "../../shared/routes";
 import { theme } from "../styles/theme";
 
 /**

@@ -10,9 +10,9 @@ import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
 import { keepReferralCode, referralCodeForSignup } from "../referrals/referralCode";
 import { keepSignupStanding } from "../referrals/standing";
-import type { SignupAnswer } from "../signup/submission";
+import type { SignupAnswer } from "../../shared/contract";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { SUCCESS_PATH } from "../routes";
+import { SUCCESS_PATH } from "../../shared/routes";
 import { currentAttribution } from "../signup/attribution";
 import { theme } from "../styles/theme";
 

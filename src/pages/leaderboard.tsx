@@ -8,7 +8,7 @@ import { Seo } from "../components/Seo";
 import { useLeaderboard } from "../referrals/queries";
 import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { HOME_PATH, LEADERBOARD_PATH } from "../routes";
+import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
 
 /** The id of the page's heading, which names the table. */
 const HEADING_ID = "leaderboard-heading";

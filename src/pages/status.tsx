@@ -10,7 +10,7 @@ import { useStatus } from "../referrals/queries";
 import { useStatusToken } from "../referrals/useStatusToken";
 import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { STATUS_PATH } from "../routes";
+import { STATUS_PATH } from "../../shared/routes";
 
 /**
  * Route /status/ (built only while the referral program runs; never indexed): a person's own

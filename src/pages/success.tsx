@@ -8,7 +8,7 @@ import { Seo } from "../components/Seo";
 import { loadPixelIfConsented, trackLead } from "../consent/pixel";
 import { useKeptStanding } from "../referrals/useKeptStanding";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { SUCCESS_PATH } from "../routes";
+import { SUCCESS_PATH } from "../../shared/routes";
 
 /**
  * Route /success/ (product rule 3): welcome heading, texts and JOIN DISCORD; reports one `Lead` (product rule 22).

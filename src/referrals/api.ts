@@ -7,12 +7,8 @@
  * Failures are typed, so that pages pick the content's words for them; the browser's own
  * error text is never shown to a visitor.
  */
+import { LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, type LeaderboardEntry } from "../../shared/contract";
 import { standingIn, type Standing } from "./standing";
-
-/** The status endpoint. */
-export const STATUS_ENDPOINT = "/api/status";
-/** The leaderboard endpoint. */
-export const LEADERBOARD_ENDPOINT = "/api/leaderboard";
 
 /**
  * How long a read may take before it counts as failed (ms). The service answers in tens of
@@ -41,16 +37,6 @@ export class ReferralServiceError extends Error {
     super(message);
     this.name = "ReferralServiceError";
   }
-}
-
-/** One row of the leaderboard. */
-export interface LeaderboardEntry {
-  /** 1 = most referrals. */
-  rank: number;
-  /** First name and last initial, as the service shortened it ("Jordan S."). */
-  name: string;
-  /** Friends who joined with this person's link and count. */
-  referrals: number;
 }
 
 /**

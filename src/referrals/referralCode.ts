@@ -7,7 +7,7 @@
  * there, not refused. Only text that cannot be a code at all is dropped here, so a broken
  * or hostile link never costs the visitor their signup.
  */
-import { REFERRAL_PARAMETER } from "./links";
+import { REFERRAL_PARAMETER } from "../../shared/referral-links";
 import { keep, readKept, type VisitStorage } from "./storage";
 
 export { REFERRAL_PARAMETER };

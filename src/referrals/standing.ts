@@ -4,22 +4,11 @@
  * `GET /api/status` (the status page). Read defensively: whatever does not have the
  * expected shape is treated as no standing, never shown half.
  */
-import type { SignupAnswer } from "../signup/submission";
+import type { SignupAnswer, StandingAnswer } from "../../shared/contract";
 import { keep, readKept, type VisitStorage } from "./storage";
 
-/** What the referral panel shows. */
-export interface Standing {
-  /** The person's referral link (an http(s) URL). */
-  referralUrl: string;
-  /** Place in line, 1 = first (a whole number ≥ 1). */
-  position: number;
-  /** Friends who joined with the link and count (a whole number ≥ 0). */
-  referrals: number;
-  /** Giveaway entries (a whole number ≥ 1). */
-  entries: number;
-  /** The person's status page (an http(s) URL). */
-  statusUrl: string;
-}
+/** What the referral panel shows: a standing with every member present and checked. */
+export type Standing = Required<Omit<StandingAnswer, "referralCode">>;
 
 /** The sessionStorage key of the last signup's standing. */
 export const KEPT_STANDING_KEY = "pickfund.signupStanding";

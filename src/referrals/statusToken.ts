@@ -4,7 +4,7 @@
  * as the `Authorization: Bearer` header of the page's own status request.
  */
 
-import { STATUS_TOKEN_PARAMETER } from "./links";
+import { STATUS_TOKEN_PARAMETER } from "../../shared/referral-links";
 
 export { STATUS_TOKEN_PARAMETER };
 

@@ -5,15 +5,10 @@
  * Shapes from Klaviyo's API reference: success is `202 Accepted` with no body; a failure
  * carries `{"errors":[{"status","code","title","detail","source":{"pointer"}}]}` (JSON:API).
  */
+import type { ErrorObject } from "../../shared/contract";
 
-/** One entry of a JSON:API `errors` array (every member is optional in practice). */
-export interface JsonApiError {
-  status?: string;
-  code?: string;
-  title?: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string };
-}
+/** One entry of a JSON:API `errors` array, as read: every member is optional in practice. */
+export type JsonApiError = Partial<ErrorObject>;
 
 /**
  * The outcome of one answer:

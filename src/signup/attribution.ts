@@ -3,7 +3,7 @@
  * parameters, the landing page's path and the referring site. Runs in the browser
  * (plain functions over the location and `document.referrer`; no content modules).
  */
-import { ATTRIBUTION_VALUE_MAX_CHARS } from "./validation";
+import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../shared/validation";
 
 /** The UTM parameters a campaign link carries, sent under the same names. */
 export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;

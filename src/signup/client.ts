@@ -13,7 +13,8 @@
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
-import type { SignupAnswer, Submission } from "./submission";
+import type { SignupAnswer } from "../../shared/contract";
+import type { Submission } from "./submission";
 import { readWaitlistAnswer, waitlistApiRequest, type WaitlistAnswer } from "./waitlistApi";
 import {
   SignupConfigurationError,

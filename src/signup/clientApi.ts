@@ -2,6 +2,7 @@
  * The request of Klaviyo's Client API `POST /client/subscriptions/`: a JSON:API
  * `subscription` document that subscribes one profile to one list.
  */
+import { JSON_API_CONTENT_TYPE } from "../../shared/contract";
 import type { Submission } from "./submission";
 
 /**
@@ -9,9 +10,6 @@ import type { Submission } from "./submission";
  * after its release, so move to a newer one (and re-check the body) before mid-2028.
  */
 export const KLAVIYO_REVISION = "2026-07-15";
-
-/** Klaviyo's JSON:API media type. */
-export const JSON_API_CONTENT_TYPE = "application/vnd.api+json";
 
 /** What the request needs besides the visitor's values. */
 export interface ClientApiTarget {

@@ -2,6 +2,7 @@
  * Where each transport sends signups by default. Shared by the build (schema
  * defaults, the Content-Security-Policy) and the browser code; no dependencies.
  */
+import { SIGNUPS_ENDPOINT } from "../../shared/contract";
 
 /**
  * How the page sends a signup (content/site.yaml → provider.transport):
@@ -27,12 +28,6 @@ export const SIGNUP_TRANSPORTS = ["waitlist-api", "client-api", "legacy-form"] a
  */
 export const DEFAULT_SIGNUP_TRANSPORT = "client-api" satisfies SignupTransport;
 
-/**
- * The waitlist service's signup endpoint, a path on the site's own origin: the page and its API
- * are served by one Worker, so the browser needs no CORS and the CSP only `'self'`.
- */
-export const WAITLIST_API_PATH = "/api/signups";
-
 /** Klaviyo's Client API subscription endpoint; the public API key goes in `?company_id=`. */
 export const CLIENT_API_ENDPOINT_URL = "https://a.klaviyo.com/client/subscriptions/";
 
@@ -47,10 +42,10 @@ export const NO_SCRIPT_FORM_URL = "https://manage.kmail-lists.com/subscriptions/
 
 /**
  * The endpoint a transport's script sends to when nothing overrides it.
- * @returns an absolute URL for Klaviyo's transports, the path WAITLIST_API_PATH for the service
+ * @returns an absolute URL for Klaviyo's transports, the path SIGNUPS_ENDPOINT for the service
  */
 export function defaultEndpointUrl(transport: SignupTransport): string {
-  if (transport === "waitlist-api") return WAITLIST_API_PATH;
+  if (transport === "waitlist-api") return SIGNUPS_ENDPOINT;
   return transport === "client-api" ? CLIENT_API_ENDPOINT_URL : LEGACY_FORM_ENDPOINT_URL;
 }
 
@@ -59,5 +54,5 @@ export function defaultEndpointUrl(transport: SignupTransport): string {
  * itself (it answers a form post with a redirect back to the site), or Klaviyo's non-ajax legacy endpoint.
  */
 export function defaultNoScriptFormUrl(transport: SignupTransport): string {
-  return transport === "waitlist-api" ? WAITLIST_API_PATH : NO_SCRIPT_FORM_URL;
+  return transport === "waitlist-api" ? SIGNUPS_ENDPOINT : NO_SCRIPT_FORM_URL;
 }

@@ -7,7 +7,8 @@
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
 import { subscribe, type ProviderConfig } from "./client";
 import { shouldRetrySignup, signupRetryDelay } from "./retryPolicy";
-import type { SignupAnswer, Submission } from "./submission";
+import type { SignupAnswer } from "../../shared/contract";
+import type { Submission } from "./submission";
 import type { SignupVerification } from "./turnstile";
 
 /** In demo mode a signup "succeeds" after this delay and nothing is sent (ms; product rule 15). */

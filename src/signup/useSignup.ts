@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import type { ProviderConfig } from "./client";
 import { SignupNetworkError } from "./errors";
 import type { runSignup } from "./signupEngine";
-import type { SignupAnswer, Submission } from "./submission";
+import type { SignupAnswer } from "../../shared/contract";
+import type { Submission } from "./submission";
 import type { SignupVerification } from "./turnstile";
 
 /** What the form hears back from one signup. */

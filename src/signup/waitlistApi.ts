@@ -4,13 +4,8 @@
  * them; what is the service's own is read here: the accepted signup's body, and Turnstile's refusal.
  */
 import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
-import type { SignupAnswer, Submission } from "./submission";
-
-/** The request's media type: plain JSON (the service answers JSON:API errors, but takes a simple document). */
-export const WAITLIST_API_CONTENT_TYPE = "application/json";
-
-/** The JSON:API error code the service answers 403 with when Cloudflare Turnstile did not verify the visitor. */
-export const TURNSTILE_FAILED_CODE = "turnstile_failed";
+import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE, type SignupAnswer, type SignupRequest } from "../../shared/contract";
+import type { Submission } from "./submission";
 
 /** What the request needs besides the visitor's values. */
 export interface WaitlistApiTarget {
@@ -20,23 +15,12 @@ export interface WaitlistApiTarget {
   customSource?: string | null;
 }
 
-/** The JSON document the service takes (worker/src/signups/input.ts). */
-export interface WaitlistApiBody {
-  email: string;
-  firstName: string;
-  lastName: string;
-  source?: string;
-  properties: Record<string, string>;
-  turnstileToken?: string;
-  ref?: string;
-}
-
 /**
  * The request body for one signup.
  * @param target the custom source
  * @param submission the visitor's trimmed values, profile properties, referral code and Turnstile token
  */
-export function waitlistApiBody(target: Pick<WaitlistApiTarget, "customSource">, submission: Submission): WaitlistApiBody {
+export function waitlistApiBody(target: Pick<WaitlistApiTarget, "customSource">, submission: Submission): SignupRequest {
   return {
     email: submission.email,
     firstName: submission.firstName,
@@ -59,7 +43,7 @@ export function waitlistApiRequest(target: WaitlistApiTarget, submission: Submis
     {
       method: "POST",
       credentials: "same-origin",
-      headers: { "content-type": WAITLIST_API_CONTENT_TYPE, accept: "application/json" },
+      headers: { "content-type": JSON_CONTENT_TYPE, accept: "application/json" },
       body: JSON.stringify(waitlistApiBody(target, submission)),
     },
   ];

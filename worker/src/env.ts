@@ -1,8 +1,8 @@
 /**
- * The Worker's environment: the bindings and vars wrangler.jsonc declares (the generated `Env`) plus the secrets,
- * which wrangler.jsonc cannot name (`wrangler secret put`; locally `--var` from `npm start` or `.dev.vars`).
+ * The Worker's environment: the bindings and vars wrangler.jsonc declares (the generated `Env`), the secrets
+ * (`wrangler secret put`; locally `--var` or `.dev.vars`), and what the routes' middleware hands a handler.
  */
-import type { ServiceSettings } from "../../src/signup/service-settings";
+import type { ServiceSettings } from "../../shared/service-settings";
 import { requiredSecrets, type SecretName, type ServiceSecrets } from "./secrets";
 
 /**
@@ -45,4 +45,13 @@ export const PRODUCTION = "production";
 export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): SecretName[] {
   if (env.ENVIRONMENT !== PRODUCTION) return [];
   return requiredSecrets(settings).filter((name) => !env[name]);
+}
+
+/** Hono's environment of every route: the bindings, and what middleware has read for the handler. */
+export interface AppEnv {
+  Bindings: ServiceEnv;
+  Variables: {
+    /** The build's settings (middleware.ts: withSettings). */
+    settings: ServiceSettings;
+  };
 }

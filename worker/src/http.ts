@@ -1,32 +1,28 @@
 /**
- * How the API speaks HTTP: JSON answers and JSON:API error documents, `cache-control: no-store` on every response
- * (a signup answer is about one person and must never be cached or replayed by a proxy), the Origin rule, and
- * reading a request body of a known type and bounded size. No CORS headers for anyone: only the site's own pages
- * call the API, from its own origin.
+ * How the API speaks HTTP: JSON answers, JSON:API error documents, `cache-control: no-store` on every answer (an
+ * answer is about one person and must never be cached or replayed by a proxy), the Origin rule, and reading a request
+ * body of a bounded size. No CORS headers for anyone: only the site's own pages call the API.
  */
-
-/** JSON:API's media type, for error documents. */
-export const JSON_API_CONTENT_TYPE = "application/vnd.api+json";
-
-/** The request body types the API reads: JSON from the page's script, the form encoding from the no-JavaScript form. */
-export const JSON_CONTENT_TYPE = "application/json";
-export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE, type ErrorDocument } from "../../shared/contract";
 
 /** The largest request body read (bytes): a signup with every property at its bound fits several times over. */
 export const MAX_BODY_BYTES = 8_192;
 
-/** Headers every response carries. */
+/** Retry-After of a 503 `unavailable` (s): D1, the queue or siteverify failing is usually over within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** Headers every answer carries. */
 const COMMON_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;
 
-/** One entry of a JSON:API `errors` array. */
+/** One error, before it is written as a JSON:API error object. */
 export interface ApiError {
-  /** The HTTP status, e.g. 400 (written as a string in the document, as JSON:API asks). */
+  /** The HTTP status, e.g. 400. */
   status: number;
-  /** Stable, machine-readable, snake_case: what clients branch on, e.g. `email_required`. */
+  /** Stable and snake_case: what clients branch on (shared/contract.ts). */
   code: string;
-  /** Plain English for a developer reading the answer; never shown to a visitor. */
+  /** Plain English for a developer; never shown to a visitor. */
   detail: string;
-  /** JSON pointer into the request document, e.g. `/email`, when one member is at fault. */
+  /** JSON pointer into the request document (`/email`) when one member is at fault. */
   pointer?: string;
 }
 
@@ -39,12 +35,12 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /**
- * A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer } }] }`; the response's status is the
- * first error's.
+ * A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer } }] }` whose status is the first
+ * error's.
  * @param headers extra headers, e.g. `Retry-After` or `Allow`
  */
 export function errorResponse(errors: [ApiError, ...ApiError[]], headers: Record<string, string> = {}): Response {
-  const document = {
+  const document: ErrorDocument = {
     errors: errors.map(({ status, code, detail, pointer }) => ({
       status: String(status),
       code,
@@ -63,28 +59,43 @@ export function seeOther(request: Request, location: string): Response {
   return new Response(null, { status: 303, headers: { location: new URL(location, request.url).href, ...COMMON_HEADERS } });
 }
 
-/** 404 for a path under /api/ that does not exist. */
-export function notFound(request: Request): Response {
-  return errorResponse([{ status: 404, code: "not_found", detail: `No API at ${new URL(request.url).pathname}.` }]);
+/** 404 for a path under /api/ that does not exist (or not now: the referral program is off). */
+export function notFound(request: Request, why = ""): Response {
+  return errorResponse([{ status: 404, code: "not_found", detail: `No API at ${new URL(request.url).pathname}${why}.` }]);
 }
 
 /** 405 with `Allow`, for a method the path does not take (OPTIONS too: there is no CORS preflight to answer). */
-export function methodNotAllowed(request: Request, allowed: string[]): Response {
+export function methodNotAllowed(request: Request, allowed: readonly string[]): Response {
   return errorResponse(
     [{ status: 405, code: "method_not_allowed", detail: `${request.method} is not allowed here; use ${allowed.join(", ")}.` }],
-    {
-      allow: allowed.join(", "),
-    },
+    { allow: allowed.join(", ") },
   );
 }
+
+/** 503 `not_configured`: the operator has work to do, and the log says what. */
+export function notConfigured(): Response {
+  return errorResponse([
+    { status: 503, code: "not_configured", detail: "The waitlist service is not configured; its operator has been told by the log." },
+  ]);
+}
+
+/** The 503 `unavailable` error: D1, the queue or siteverify failed; the client may try again shortly. */
+export const UNAVAILABLE: ApiError = {
+  status: 503,
+  code: "unavailable",
+  detail: "The waitlist is briefly unavailable; try again shortly.",
+};
+
+/** The `Retry-After` header of UNAVAILABLE. */
+export const UNAVAILABLE_HEADERS = { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) } as const;
 
 /**
  * Whether a request comes from a page of the API's own origin.
  * - With an `Origin` header (every browser sends one on a POST, a form's included): it must equal the request URL's
  *   own origin. `Origin: null` (sandboxed frames, some cross-site redirects) never does.
- * - Without one: allowed unless the browser says, through `Sec-Fetch-Site`, that the request is not same-origin.
- *   Clients outside a browser (curl, the bench) send neither header; they are held back by the rate limit and
- *   Turnstile, not by this rule, which exists against other sites' pages posting with a visitor's browser.
+ * - Without one: allowed unless `Sec-Fetch-Site` says the request is not same-origin. Clients outside a browser send
+ *   neither; the rate limit and Turnstile hold them back. This rule is against other sites' pages posting with a
+ *   visitor's browser.
  */
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
@@ -98,17 +109,28 @@ export function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
 }
 
+/** The token of an `Authorization: Bearer <token>` header (RFC 6750; the scheme case-insensitive), or null. */
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(request.headers.get("authorization") ?? "");
+  return match ? match[1] : null;
+}
+
 /** A body larger than MAX_BODY_BYTES (thrown by readBody). */
 export class BodyTooLarge extends Error {
   constructor() {
     super(`The request body is over ${MAX_BODY_BYTES} bytes.`);
+    this.name = "BodyTooLarge";
   }
 }
 
+/** The 413 answer's error. */
+export const BODY_TOO_LARGE: ApiError = { status: 413, code: "body_too_large", detail: `The body may be at most ${MAX_BODY_BYTES} bytes.` };
+
 /**
- * The request body as text (UTF-8), read as a stream and stopped as soon as it passes `maxBytes`, so that a
- * sender cannot make the Worker buffer more; a `Content-Length` over the limit is refused before reading.
- * @param maxBytes the limit (bytes; default MAX_BODY_BYTES)
+ * The request body as UTF-8 text, read as a stream and stopped as soon as it passes `maxBytes`, so a sender cannot
+ * make the Worker buffer more; a `Content-Length` over the limit is refused before reading. (Hono's `bodyLimit` is
+ * not used: it has had bypass advisories, and this counts the bytes actually read.)
+ * @param maxBytes the limit in bytes
  * @throws BodyTooLarge when the declared or the read size is over the limit
  */
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {

@@ -1,44 +1,59 @@
 /**
- * The waitlist service's entry: the API under /api/ (fetch; wrangler.jsonc sends only /api/* to the Worker, every
- * other path is a static file of the build) and the delivery handlers. Routing only: each route is a module of its own.
- *
- * Every API answer that read D1 carries `Server-Timing: d1-rows-read;desc="<n>"`, the rows D1 read for it (the sum of
- * its statements' `meta.rows_read`, what D1 bills by); the API bench reports it. A count, never data.
+ * The waitlist service's entry: the API's route table (Hono), and the delivery handlers. wrangler.jsonc sends only
+ * /api/* to the Worker; every other path is a static file of the build.
  */
-import { consumeDeliveries, sweepPendingDeliveries } from "./delivery/queue";
-import type { ServiceEnv } from "./env";
-import { notFound } from "./http";
+import { Hono } from "hono";
+import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, SIGNUPS_ENDPOINT, STATUS_ENDPOINT } from "../../shared/contract";
+import { consumeDeliveries } from "./delivery/queue";
+import { sweepPendingDeliveries } from "./delivery/sweep";
+import type { AppEnv, ServiceEnv } from "./env";
+import { errorResponse, notFound } from "./http";
+import { errorName, log, stackFrames } from "./log";
+import { accepts, meterRowsRead, onlyMethods, programOn, sameOrigin, withSettings } from "./middleware";
 import { CONFIRMATION_WEBHOOK_PATH } from "./referrals/klaviyo-webhook";
-import { handleKlaviyoConfirmed } from "./routes/klaviyo-hooks";
+import { handleKlaviyoConfirmed, webhookSecret } from "./routes/klaviyo-hooks";
 import { handleLeaderboard } from "./routes/leaderboard";
-import { handleSignups } from "./routes/signups";
+import { handleSignup } from "./routes/signups";
 import { handleStatus } from "./routes/status";
-import { meterD1, ROWS_READ_METRIC } from "./store/metered";
 
-/** One API route: answers its own methods (405 for others). */
-type Route = (request: Request, env: ServiceEnv, ctx: ExecutionContext) => Promise<Response>;
+export const app = new Hono<AppEnv>();
 
-/** The API's routes: path → handler. */
-const ROUTES: Record<string, Route> = {
-  "/api/signups": handleSignups,
-  "/api/status": handleStatus,
-  "/api/leaderboard": handleLeaderboard,
-  [CONFIRMATION_WEBHOOK_PATH]: handleKlaviyoConfirmed,
-};
+app.use("*", meterRowsRead);
+
+app.post(
+  SIGNUPS_ENDPOINT,
+  sameOrigin("Signups are taken only from the site's own pages."),
+  accepts([JSON_CONTENT_TYPE, FORM_CONTENT_TYPE]),
+  handleSignup,
+);
+app.all(SIGNUPS_ENDPOINT, onlyMethods(["POST"]));
+
+app.get(STATUS_ENDPOINT, sameOrigin("The status is read only from the site's own pages."), withSettings, programOn, handleStatus);
+app.all(STATUS_ENDPOINT, onlyMethods(["GET"]));
+
+app.get(
+  LEADERBOARD_ENDPOINT,
+  sameOrigin("The leaderboard is read only from the site's own pages."),
+  withSettings,
+  programOn,
+  handleLeaderboard,
+);
+app.all(LEADERBOARD_ENDPOINT, onlyMethods(["GET"]));
+
+app.post(CONFIRMATION_WEBHOOK_PATH, webhookSecret, accepts([JSON_CONTENT_TYPE], { orNone: true }), withSettings, handleKlaviyoConfirmed);
+app.all(CONFIRMATION_WEBHOOK_PATH, onlyMethods(["POST"]));
+
+app.notFound((c) => notFound(c.req.raw));
+
+// Any error a handler did not answer itself: a JSON:API 500, never the runtime's own page; the log gets the error's
+// name and where it was thrown, not its message, which could quote the request.
+app.onError((error, c) => {
+  log("request_failed", { path: c.req.path, error: errorName(error), at: stackFrames(error) });
+  return errorResponse([{ status: 500, code: "internal_error", detail: "The request could not be handled." }]);
+});
 
 export default {
-  async fetch(request, env, ctx) {
-    const route = ROUTES[new URL(request.url).pathname];
-    if (!route) return notFound(request);
-    const meter = meterD1(env.DB);
-    const response = await route(request, { ...env, DB: meter.db }, ctx);
-    if (!meter.touched()) return response;
-    const metered = new Response(response.body, response);
-    metered.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
-    return metered;
-  },
-
-  // ── Delivery: the queue consumer (`queue`) and the pending-row sweep (`scheduled`) are wired here by worker/src/delivery. ──
+  fetch: app.fetch,
   queue: (batch, env) => consumeDeliveries(batch, env),
   scheduled: (controller, env) => sweepPendingDeliveries(env, controller.scheduledTime),
 } satisfies ExportedHandler<ServiceEnv>;

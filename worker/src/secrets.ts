@@ -3,7 +3,7 @@
  * (env.ts: productionProblems) and by `npm run deploy` before it deploys (scripts/service/deploy.ts). No runtime
  * types, so the deploy script imports it too.
  */
-import type { ServiceSettings } from "../../src/signup/service-settings";
+import type { ServiceSettings } from "../../shared/service-settings";
 
 /** The Worker's secrets (`wrangler secret put`; locally `--var` from `npm start` or `.dev.vars`); each may be unset locally. */
 export interface ServiceSecrets {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { loadCampaign } from "../../../src/content/campaigns";
 import { formatContentErrors, loadContentFile } from "../../../src/content/load";
 import type { CampaignContent } from "../../../src/content/schema";
-import { REFERRALS_TRANSPORT } from "../../../src/referrals/program";
+import { REFERRALS_TRANSPORT } from "../../../shared/referral-program";
 import { FIXTURE_FILE, loadTestContent, loadTestVariant, type FixtureChange, type TestSiteContent } from "../../support/content";
 import { FIXTURE_PIXEL_ID } from "./build-site";
 

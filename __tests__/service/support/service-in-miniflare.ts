@@ -13,7 +13,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { Readable } from "node:stream";
 import { Miniflare } from "miniflare";
 import ts from "typescript";
-import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../src/signup/service-settings";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../shared/service-settings";
 import { applyMigrations, PROJECT_DIR, runWrangler } from "../../../scripts/lib/wrangler";
 import { TEST_SETTINGS } from "./waitlist-service";
 

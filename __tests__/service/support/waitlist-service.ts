@@ -10,7 +10,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ServiceSettings } from "../../../src/signup/service-settings";
+import type { ServiceSettings } from "../../../shared/service-settings";
 import { openLocalD1, type LocalD1 } from "../../../scripts/bench/api/local-d1";
 import { applyMigrations, startWranglerDev } from "../../../scripts/lib/wrangler";
 

@@ -16,7 +16,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { ServiceSettings } from "../../../src/signup/service-settings";
+import type { ServiceSettings } from "../../../shared/service-settings";
 import { positionOf } from "../../../worker/src/store/rank";
 import { retryWhileLocked } from "../../lib/wrangler";
 import { benchAddress, nextClientIp, percentile, runLoad, signupRequest, type LoadResult, type PlannedRequest } from "./load";

@@ -9,7 +9,7 @@ import { createWriteStream } from "node:fs";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../src/signup/service-settings";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../shared/service-settings";
 import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../lib/klaviyo-stand-in";
 import { applyMigrations, startWranglerDev } from "../../lib/wrangler";
 import { openLocalD1, type LocalD1 } from "./local-d1";

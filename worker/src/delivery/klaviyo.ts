@@ -12,6 +12,7 @@
  * delivery that is tried again after a failure does no harm. Each answer is read into a DeliveryOutcome; the queue
  * consumer (queue.ts) decides what the row and the message become.
  */
+import { JSON_API_CONTENT_TYPE } from "../../../shared/contract";
 
 /** The API revision both requests are written for (the `revision` header). */
 export const KLAVIYO_REVISION = "2026-07-15";
@@ -24,9 +25,6 @@ export const DEFAULT_KLAVIYO_API_URL = "https://a.klaviyo.com";
  * a second; a request hanging longer is an outage, and the consumer's batch should not wait on it.
  */
 export const KLAVIYO_REQUEST_TIMEOUT_MS = 10_000;
-
-/** JSON:API's media type: Klaviyo's server API takes and answers nothing else. */
-const JSON_API = "application/vnd.api+json";
 
 /**
  * Statuses by which Klaviyo refuses the request's content (the address, a value): sending it again cannot succeed.
@@ -160,8 +158,8 @@ async function post(
       headers: {
         authorization: `Klaviyo-API-Key ${account.privateApiKey}`,
         revision: KLAVIYO_REVISION,
-        "content-type": JSON_API,
-        accept: JSON_API,
+        "content-type": JSON_API_CONTENT_TYPE,
+        accept: JSON_API_CONTENT_TYPE,
       },
       body: JSON.stringify(document),
       signal: AbortSignal.timeout(KLAVIYO_REQUEST_TIMEOUT_MS),

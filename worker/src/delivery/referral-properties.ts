@@ -9,8 +9,8 @@
  * - `referred_by`: the first referrer's code, when there is one.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { referralLink, statusLink } from "../../../src/referrals/links";
-import type { ServiceSettings } from "../../../src/signup/service-settings";
+import { referralLink, statusLink } from "../../../shared/referral-links";
+import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
 import { positionOf } from "../store/rank";
 import type { DeliveryRow } from "../store/delivery";

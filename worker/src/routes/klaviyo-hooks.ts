@@ -1,43 +1,29 @@
 /**
- * POST /api/hooks/klaviyo/confirmed: Klaviyo tells the service that someone confirmed their address. A Klaviyo flow
- * triggered "when someone is subscribed to the list" (with the list's double opt-in, that is when they confirm) runs a
- * webhook action to this URL with the header `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>` and the JSON body
- * WEBHOOK_BODY_TEMPLATE (worker/src/referrals/klaviyo-webhook.ts; README: The referral program → Klaviyo's confirmation webhook).
- *
- * It records `confirmed_at` (the first time only) and, with `referrals.countAfter: confirmation`, counts the person's
- * referral for their first referrer, exactly once however often Klaviyo calls (worker/src/store/referrals.ts), then
- * queues the referrer's profile update. Answers:
- * - 200 `{ "matched": true, "referralCounted": boolean }`; 200 `{ "matched": false }` for an address not on the
- *   waitlist (someone who subscribed another way): nothing to do, and not a failure Klaviyo should retry;
- * - 400 `invalid_json` / `email_required` (pointer `/email`) for a body without an address;
- * - 401 without the secret or with a wrong one (compared in constant time);
- * - 405 for another method; 413 / 415 for a body too large / not JSON;
- * - 503 `not_configured` when KLAVIYO_WEBHOOK_SECRET is unset (the service cannot tell Klaviyo from anyone) or the
- *   build's settings are missing; `unavailable` when D1 fails (Klaviyo retries a failed webhook).
- * Not a browser's request, so no Origin rule: the secret is the check. No address is logged.
+ * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow tells the service that someone confirmed their address (README:
+ * Klaviyo's confirmation webhook). It records `confirmed_at` the first time and, with `countAfter: confirmation`,
+ * counts the person's referral once however often Klaviyo calls, then queues the referrer's profile update. Not a
+ * browser's request, so no Origin rule: the shared secret is the check. No address is logged.
  */
-import type { DeliveryMessage, ServiceEnv } from "../env";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { AppEnv, DeliveryMessage } from "../env";
 import {
+  BODY_TOO_LARGE,
   BodyTooLarge,
+  bearerToken,
   errorResponse,
-  JSON_CONTENT_TYPE,
   jsonResponse,
-  MAX_BODY_BYTES,
-  mediaType,
-  methodNotAllowed,
+  notConfigured,
   readBody,
+  UNAVAILABLE,
+  UNAVAILABLE_HEADERS,
 } from "../http";
-import { readSettings, SettingsUnavailable } from "../settings";
+import { errorName, log } from "../log";
 import { emailKey } from "../signups/email-key";
 import { confirmAddress, countReferral } from "../store/referrals";
-import { bearerToken, notConfigured } from "./common";
 
-/** Retry-After of a 503 `unavailable` (s). */
-const UNAVAILABLE_RETRY_AFTER_S = 5;
-
-function log(event: string, fields: Record<string, string | number | boolean>): void {
-  console.log(JSON.stringify({ event, ...fields }));
-}
+/** The body the flow sends (referrals/klaviyo-webhook.ts: WEBHOOK_BODY_TEMPLATE). */
+const ConfirmationSchema = z.object({ email: z.string().trim().min(1) }, { error: "email is required." });
 
 /**
  * Whether two secrets are equal, in time that does not depend on where they differ: both are hashed first (SHA-256),
@@ -49,69 +35,57 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return crypto.subtle.timingSafeEqual(a, b);
 }
 
-/**
- * Answer POST /api/hooks/klaviyo/confirmed.
- * @param request Klaviyo's webhook request
- * @param env bindings and the KLAVIYO_WEBHOOK_SECRET secret
- */
-export async function handleKlaviyoConfirmed(request: Request, env: ServiceEnv): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-  const secret = env.KLAVIYO_WEBHOOK_SECRET;
+/** 503 while KLAVIYO_WEBHOOK_SECRET is unset (nobody can be told from Klaviyo); 401 without it or with another. */
+export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const secret = c.env.KLAVIYO_WEBHOOK_SECRET;
   if (!secret) {
     log("confirmation_not_configured", { missing: "KLAVIYO_WEBHOOK_SECRET" });
     return notConfigured();
   }
-  const given = bearerToken(request);
+  const given = bearerToken(c.req.raw);
   if (given === null || !(await sameSecret(given, secret)))
     return errorResponse([{ status: 401, code: "unauthorized", detail: "Send the webhook secret as Authorization: Bearer." }], {
       "www-authenticate": 'Bearer realm="klaviyo-webhook"',
     });
-  const type = mediaType(request);
-  if (type !== JSON_CONTENT_TYPE && type !== "")
-    return errorResponse([{ status: 415, code: "unsupported_media_type", detail: `Send ${JSON_CONTENT_TYPE}.` }]);
-  let settings;
-  try {
-    settings = await readSettings(env.ASSETS);
-  } catch (error) {
-    if (error instanceof SettingsUnavailable) return notConfigured();
-    throw error;
-  }
+  await next();
+};
 
+/**
+ * Answer the webhook: 200 `{ matched: true, referralCounted }`, 200 `{ matched: false }` for an address not on the
+ * waitlist (nothing for Klaviyo to retry), 400 without an address, 503 `unavailable` when D1 fails (Klaviyo retries).
+ */
+export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Response> {
   let document: unknown;
   try {
-    document = JSON.parse(await readBody(request));
+    document = JSON.parse(await readBody(c.req.raw));
   } catch (error) {
-    if (error instanceof BodyTooLarge)
-      return errorResponse([{ status: 413, code: "body_too_large", detail: `The body may be at most ${MAX_BODY_BYTES} bytes.` }]);
+    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
     return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
   }
-  const email = (document as { email?: unknown } | null)?.email;
-  if (typeof email !== "string" || email.trim() === "")
-    return errorResponse([{ status: 400, code: "email_required", detail: "email is required.", pointer: "/email" }]);
+  const body = ConfirmationSchema.safeParse(document);
+  if (!body.success) return errorResponse([{ status: 400, code: "email_required", detail: "email is required.", pointer: "/email" }]);
 
   const now = new Date().toISOString();
-  const program = settings.referrals;
+  const program = c.var.settings.referrals;
   let id: string | null;
   let referrerId: string | null = null;
   try {
-    id = await confirmAddress(env.DB, emailKey(email), now);
+    id = await confirmAddress(c.env.DB, emailKey(body.data.email), now);
     if (id !== null && program.enabled && program.countAfter === "confirmation")
-      referrerId = await countReferral(env.DB, id, program.placesPerReferral, now);
+      referrerId = await countReferral(c.env.DB, id, program.placesPerReferral, now);
   } catch (error) {
-    log("confirmation_failed", { reason: error instanceof Error ? error.name : "unknown" });
-    return errorResponse([{ status: 503, code: "unavailable", detail: "The waitlist is briefly unavailable; try again shortly." }], {
-      "retry-after": String(UNAVAILABLE_RETRY_AFTER_S),
-    });
+    log("confirmation_failed", { reason: errorName(error) });
+    return errorResponse([UNAVAILABLE], UNAVAILABLE_HEADERS);
   }
   if (id === null) {
-    log("confirmation_unmatched", {});
+    log("confirmation_unmatched");
     return jsonResponse(200, { matched: false });
   }
   if (referrerId !== null) {
     try {
-      await env.DELIVERY.send({ signupId: referrerId, kind: "profile" } satisfies DeliveryMessage);
+      await c.env.DELIVERY.send({ signupId: referrerId, kind: "profile" } satisfies DeliveryMessage);
     } catch (error) {
-      log("confirmation_enqueue_failed", { id: referrerId, reason: error instanceof Error ? error.name : "unknown" });
+      log("confirmation_enqueue_failed", { id: referrerId, reason: errorName(error) });
     }
   }
   log("confirmation_recorded", { id, referralCounted: referrerId !== null });

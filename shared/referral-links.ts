@@ -5,7 +5,7 @@
  *   server (in a request or a Referer).
  * No dependencies, so the browser, the build and the Worker all import it.
  */
-import { HOME_PATH, STATUS_PATH } from "../routes";
+import { HOME_PATH, STATUS_PATH } from "./routes";
 
 /** The query parameter of a referral link. */
 export const REFERRAL_PARAMETER = "ref";

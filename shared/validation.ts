@@ -1,9 +1,8 @@
 /**
  * The checks of a signup, in the order of product rule 7: the one module the page and the
- * waitlist service both validate with, so that they can never disagree. No dependencies
- * (the Worker bundles it as it is).
+ * waitlist service both validate with, so that they can never disagree. No dependencies:
+ * the page loads it without a schema library.
  */
-import type { Submission } from "./submission";
 
 /**
  * The e-mail check of product rule 7: non-space characters, a single @, then a domain containing a dot
@@ -13,6 +12,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The three fields a visitor types, in form order. */
 export type SignupField = "email" | "firstName" | "lastName";
+
+/** The values a visitor typed, one per field. */
+export type SignupValues = Record<SignupField, string>;
 
 /**
  * The longest value each field may hold, in characters. An address longer than 254 cannot
@@ -26,7 +28,7 @@ export const SIGNUP_FIELD_MAX_LENGTH = { email: 254, firstName: 100, lastName: 1
  * @param values trimmed values
  * @returns the field's key, or null when every field fits
  */
-export function fieldTooLong(values: Submission): SignupField | null {
+export function fieldTooLong(values: SignupValues): SignupField | null {
   for (const key of ["email", "firstName", "lastName"] as const) if (values[key].length > SIGNUP_FIELD_MAX_LENGTH[key]) return key;
   return null;
 }
@@ -34,8 +36,16 @@ export function fieldTooLong(values: Submission): SignupField | null {
 /** Which check failed; each maps to a toast in content/site.yaml → toasts. */
 export type ValidationFailure = "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";
 
+/** The field each failure is about: the form focuses it, the service's error points at it. */
+export const FAILURE_FIELD = {
+  emailRequired: "email",
+  firstNameRequired: "firstName",
+  lastNameRequired: "lastName",
+  invalidEmail: "email",
+} as const satisfies Record<ValidationFailure, SignupField>;
+
 /** Trim surrounding white space from every field (whitespace-only becomes empty). */
-export function trimSubmission(values: Submission): Submission {
+export function trimSubmission(values: SignupValues): SignupValues {
   return { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() };
 }
 
@@ -45,7 +55,7 @@ export function trimSubmission(values: Submission): Submission {
  * @param values trimmed values
  * @returns the failure's key, or null when the signup may be sent
  */
-export function firstValidationFailure(values: Submission): ValidationFailure | null {
+export function firstValidationFailure(values: SignupValues): ValidationFailure | null {
   if (!values.email) return "emailRequired";
   if (!values.firstName) return "firstNameRequired";
   if (!values.lastName) return "lastNameRequired";

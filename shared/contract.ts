@@ -1,0 +1,116 @@
+/**
+ * The waitlist API's wire contract, spoken by the page and the Worker alike: its paths, media types, the documents a
+ * request carries and an answer returns, and the error codes a client branches on. Types and constants only.
+ */
+import type { ValidationFailure } from "./validation";
+
+/** POST: one signup. */
+export const SIGNUPS_ENDPOINT = "/api/signups";
+/** GET with `Authorization: Bearer <status token>`: one person's standing. */
+export const STATUS_ENDPOINT = "/api/status";
+/** GET: the top referrers. */
+export const LEADERBOARD_ENDPOINT = "/api/leaderboard";
+
+/** A request body from the page's script, and every successful answer. */
+export const JSON_CONTENT_TYPE = "application/json";
+/** A request body from the no-JavaScript form. */
+export const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+/** JSON:API's media type: every error answer (and Klaviyo's own API). */
+export const JSON_API_CONTENT_TYPE = "application/vnd.api+json";
+
+/** The JSON document POST /api/signups takes from the page's script. */
+export interface SignupRequest {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Klaviyo's "custom source" of the page; the service's default when absent. */
+  source?: string;
+  /** Klaviyo profile properties: UTM and attribution values. */
+  properties: Record<string, string>;
+  /** Cloudflare Turnstile's token for this attempt. */
+  turnstileToken?: string;
+  /** The referral code of the link the visitor came by. */
+  ref?: string;
+}
+
+/**
+ * The no-JavaScript form's field names. The names differ from the JSON members because the form also posts to
+ * Klaviyo's legacy endpoint, which reads `first_name` and `last_name`; Turnstile's widget names its own field.
+ */
+export const FORM_FIELDS = {
+  email: "email",
+  firstName: "first_name",
+  lastName: "last_name",
+  source: "source",
+  turnstileToken: "cf-turnstile-response",
+  /** The path of the page that posted, where a failure leads back to. */
+  page: "page",
+} as const;
+
+/** The honeypot: a field people never see, so only a bot fills it in. The same name in JSON and in the form. */
+export const HONEYPOT_FIELD = "website";
+
+/** One member of a JSON:API `errors` array, as the service writes it. */
+export interface ErrorObject {
+  /** The HTTP status, as a string (JSON:API). */
+  status: string;
+  /** Stable, snake_case: what clients branch on, e.g. `email_required`. */
+  code: string;
+  /** Plain English for a developer; never shown to a visitor. */
+  detail: string;
+  /** Klaviyo's errors carry a title too. */
+  title?: string;
+  /** A JSON pointer into the request document (`/email`), or a query parameter. */
+  source?: { pointer?: string; parameter?: string };
+}
+
+/** A JSON:API error document. */
+export interface ErrorDocument {
+  errors: ErrorObject[];
+}
+
+/** The error code of each shared validation failure; its pointer is the failure's field (validation.ts: FAILURE_FIELD). */
+export const VALIDATION_ERROR_CODE = {
+  emailRequired: "email_required",
+  firstNameRequired: "first_name_required",
+  lastNameRequired: "last_name_required",
+  invalidEmail: "invalid_email",
+} as const satisfies Record<ValidationFailure, string>;
+
+/** The 403 code when Cloudflare Turnstile did not verify the visitor. */
+export const TURNSTILE_FAILED_CODE = "turnstile_failed";
+
+/** A person's standing in the referral program: part of a signup's answer, and GET /api/status's whole answer. */
+export interface StandingAnswer {
+  referralCode: string;
+  /** `<siteUrl>/?ref=<code>` */
+  referralUrl: string;
+  /** Place in line, 1 = first. */
+  position: number;
+  /** Counted referrals. */
+  referrals: number;
+  /** Giveaway entries: 1 + entriesPerReferral × referrals. */
+  entries: number;
+  /** `<siteUrl>/status/#t=<token>`; absent when the answer cannot carry the token (only its hash is stored). */
+  statusUrl?: string;
+}
+
+/**
+ * An accepted signup (201 new, 200 already on the list): the row's id and creation time (ISO 8601 UTC), and with the
+ * referral program on, the person's standing.
+ */
+export type SignupAnswer = { id: string; createdAt: string } & Partial<StandingAnswer>;
+
+/** One row of GET /api/leaderboard. */
+export interface LeaderboardEntry {
+  /** 1 = most counted referrals (ties: the earlier signup first). */
+  rank: number;
+  /** First name and last initial, "Jordan S."; never an address. */
+  name: string;
+  referrals: number;
+}
+
+/** GET /api/leaderboard's answer. */
+export interface LeaderboardAnswer {
+  entries: LeaderboardEntry[];
+}

@@ -1,0 +1,55 @@
+/**
+ * What the waitlist service reads from the build: `public/service-settings.json`, written by the Gatsby build when
+ * `provider.transport` is `waitlist-api` and read by the Worker through its ASSETS binding. Everything in it is public
+ * already (it is on the page); secrets are Worker secrets, never here. The schema is the file's one description:
+ * the build's type and the Worker's check.
+ */
+import { z } from "zod";
+import { COUNT_AFTER } from "./referral-program";
+
+/** The file's path in the build output (`public/`), which is also its URL path. */
+export const SERVICE_SETTINGS_PATH = "/service-settings.json";
+
+const count = (name: string, min: number) =>
+  z
+    .number({ error: `${name} must be a whole number of at least ${min}.` })
+    .int({ error: `${name} must be a whole number of at least ${min}.` })
+    .min(min, {
+      error: `${name} must be a whole number of at least ${min}.`,
+    });
+
+/** The settings the Worker takes from content/site.yaml; each message names the member at fault. */
+export const ServiceSettingsSchema = z.object({
+  /** The site's public address, e.g. `https://example.com` (no trailing slash). */
+  siteUrl: z.string({ error: "siteUrl must be text (rebuild the site)." }),
+  /** The Klaviyo list id signups are subscribed to. */
+  listId: z.string({ error: "listId must be text (rebuild the site)." }),
+  /** Klaviyo "custom source" of a signup that names none (the page's default). */
+  source: z.string({ error: "source must be text (rebuild the site)." }),
+  /** Turnstile site key the page renders the widget with; null when the page has no widget. */
+  turnstileSiteKey: z.string({ error: "turnstileSiteKey must be a string or null." }).nullable(),
+  /** The referral program's rules (`referrals` of content/site.yaml). */
+  referrals: z.object(
+    {
+      /** false: no codes are handed out, no `ref` is credited, /api/status and /api/leaderboard answer 404. */
+      enabled: z.boolean({ error: "referrals.enabled must be true or false." }),
+      /** Places one counted referral moves a person up (score = signup order − placesPerReferral × counted referrals). */
+      placesPerReferral: count("referrals.placesPerReferral", 0),
+      /** Giveaway entries one counted referral adds (entries = 1 + entriesPerReferral × counted referrals). */
+      entriesPerReferral: count("referrals.entriesPerReferral", 0),
+      /** When a referral counts: when the friend is stored, or once they confirm their address (double opt-in). */
+      countAfter: z.enum(COUNT_AFTER, { error: `referrals.countAfter must be one of ${COUNT_AFTER.join(", ")}.` }),
+    },
+    { error: "referrals is missing (rebuild the site)." },
+  ),
+  leaderboard: z.object(
+    {
+      /** Rows `GET /api/leaderboard` answers (the top N). */
+      size: count("leaderboard.size", 1),
+    },
+    { error: "leaderboard is missing (rebuild the site)." },
+  ),
+});
+
+/** The settings file's contents. */
+export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;

@@ -1,0 +1,46 @@
+/**
+ * The delivery queue's messages as the consumers read them, and the retry schedule they share. A message carries a
+ * row's id only (env.ts: DeliveryMessage); the row in D1 holds everything else.
+ */
+import type { DeliveryMessage } from "../env";
+
+/** The dead-letter queue's name (wrangler.jsonc); its batches reach the same `queue` handler. */
+export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
+
+/** The first retry's delay after a failure (s); each further failure doubles it. */
+export const BACKOFF_BASE_S = 5;
+
+/**
+ * The longest backoff delay (s): during an outage each signup is tried at least every 15 minutes, so it goes out
+ * within minutes of Klaviyo's return, at a cost of 4 requests an hour per waiting signup.
+ */
+export const BACKOFF_CAP_S = 900;
+
+/** The longest delay a queue message can be retried with (s): Cloudflare Queues' limit of 12 hours. */
+export const QUEUE_MAX_DELAY_S = 43_200;
+
+/** The retry delay after the n-th failed attempt (s): BACKOFF_BASE_S × 2^(n−1), at most BACKOFF_CAP_S. */
+export function backoffDelayS(attempt: number): number {
+  return Math.min(BACKOFF_BASE_S * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_S);
+}
+
+/** The row id of a message body of the shape the route sends, or null. */
+export function signupIdOf(body: unknown): string | null {
+  const id = (body as Partial<DeliveryMessage> | null)?.signupId;
+  return typeof id === "string" && id !== "" ? id : null;
+}
+
+/** What a message asks for: the signup's delivery, or a profile update. */
+export function kindOf(body: unknown): "signup" | "profile" {
+  return (body as Partial<DeliveryMessage> | null)?.kind === "profile" ? "profile" : "signup";
+}
+
+/** Whether a dead letter was sent because Klaviyo refused it, rather than because its retries ran out. */
+export function refusedBy(body: unknown): boolean {
+  return (body as Partial<DeliveryMessage> | null)?.refused === true;
+}
+
+/** ISO 8601 UTC time `delayS` seconds from now. */
+export function dueAt(delayS: number): string {
+  return new Date(Date.now() + delayS * 1000).toISOString();
+}

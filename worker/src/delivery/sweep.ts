@@ -1,0 +1,57 @@
+/**
+ * The cron sweep (wrangler.jsonc `triggers.crons`): a signup the service accepted must reach Klaviyo whatever happens,
+ * and the queue alone cannot promise that. A failed send right after the insert leaves a row no message will deliver,
+ * and a message that used up its retries goes to the dead-letter queue while its row is still `pending`. The sweep
+ * queues again every pending row overdue by SWEEP_GRACE_S, leaving alone a row whose message still waits in the
+ * queue, and every profile update owed since its dead letter. A duplicate that slips through is harmless: Klaviyo's
+ * import and subscribe are idempotent by address.
+ */
+import type { DeliveryMessage, ServiceEnv } from "../env";
+import { log } from "../log";
+import { claimOverdueDeliveries, clearProfileUpdatesDue, dueProfileUpdates } from "../store/delivery";
+
+/**
+ * How far past its due time a pending row must be before the sweep queues it again (s): longer than a busy queue's
+ * lag, so a message that is merely late is not doubled; short enough that a lost one waits minutes, not hours.
+ */
+export const SWEEP_GRACE_S = 600;
+
+/** Rows one sweep queues again at most (oldest first); the rest go out on the next runs. */
+export const SWEEP_MAX_ROWS = 1_000;
+
+/** Messages per sendBatch call: Cloudflare Queues takes at most 100. */
+const SEND_BATCH_MAX_MESSAGES = 100;
+
+/**
+ * Queue every overdue pending row again (claiming sets its due time to now, so the next run leaves it alone unless it
+ * is overdue again), then every owed profile update, whose mark is cleared once it is sent.
+ * @param now the scheduled time (ms since the epoch)
+ * @throws whatever D1 or the queue throws (rows claimed and not sent are claimed again after SWEEP_GRACE_S; owed
+ *   profile updates keep their marks until they are sent)
+ */
+export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date.now()): Promise<void> {
+  const ids = await claimOverdueDeliveries(
+    env.DB,
+    new Date(now - SWEEP_GRACE_S * 1000).toISOString(),
+    new Date(now).toISOString(),
+    SWEEP_MAX_ROWS,
+  );
+  await sendAll(
+    env,
+    ids.map((signupId) => ({ signupId })),
+  );
+  const owed = await dueProfileUpdates(env.DB, new Date(now).toISOString(), SWEEP_MAX_ROWS);
+  await sendAll(
+    env,
+    owed.map(({ id }) => ({ signupId: id, kind: "profile" })),
+  );
+  await clearProfileUpdatesDue(env.DB, owed);
+  log("delivery_sweep", { requeued: ids.length, profileUpdates: owed.length });
+}
+
+/** Send messages to the delivery queue, SEND_BATCH_MAX_MESSAGES per call. */
+async function sendAll(env: ServiceEnv, bodies: DeliveryMessage[]): Promise<void> {
+  for (let start = 0; start < bodies.length; start += SEND_BATCH_MAX_MESSAGES) {
+    await env.DELIVERY.sendBatch(bodies.slice(start, start + SEND_BATCH_MAX_MESSAGES).map((body) => ({ body })));
+  }
+}

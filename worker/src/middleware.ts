@@ -1,0 +1,71 @@
+/**
+ * What several routes check before their handler runs, as Hono middleware: the Origin rule, the request body's media
+ * type, the build's settings, the referral program being on, and the D1 meter behind `Server-Timing`.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env";
+import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";
+import { log } from "./log";
+import { readSettings, SettingsUnavailable } from "./settings";
+import { meterD1, ROWS_READ_METRIC } from "./store/metered";
+
+/** 403 `origin_not_allowed` for a request from another site's page. */
+export function sameOrigin(detail: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isSameOrigin(c.req.raw)) return errorResponse([{ status: 403, code: "origin_not_allowed", detail }]);
+    await next();
+  };
+}
+
+/**
+ * 415 for a body of another media type.
+ * @param types the media types taken, lower case
+ * @param orNone also take a request without `Content-Type` (a webhook sender may leave it out)
+ */
+export function accepts(types: readonly string[], { orNone = false } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const type = mediaType(c.req.raw);
+    if (!types.includes(type) && !(orNone && type === ""))
+      return errorResponse([{ status: 415, code: "unsupported_media_type", detail: `Send ${types.join(" or ")}.` }], {
+        "accept-post": types.join(", "),
+      });
+    await next();
+  };
+}
+
+/** A handler that answers 405 with `Allow`: registered after a path's own methods. */
+export function onlyMethods(allowed: readonly string[]): MiddlewareHandler<AppEnv> {
+  return (c) => Promise.resolve(methodNotAllowed(c.req.raw, allowed));
+}
+
+/** Read the build's settings into `c.var.settings`; without a valid file, 503 `not_configured` and the reason in the log. */
+export const withSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    c.set("settings", await readSettings(c.env.ASSETS));
+  } catch (error) {
+    if (!(error instanceof SettingsUnavailable)) throw error;
+    log("settings_unavailable", { reason: error.message });
+    return notConfigured();
+  }
+  await next();
+};
+
+/** 404 while `referrals.enabled` is false: the referral program's routes do not exist then. Needs withSettings. */
+export const programOn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.settings.referrals.enabled) return notFound(c.req.raw, ": the referral program is off");
+  await next();
+};
+
+/**
+ * Count the rows D1 reads for the request (store/metered.ts) and report them as
+ * `Server-Timing: d1-rows-read;desc="<n>"` when any statement ran. A count, never data.
+ */
+export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const meter = meterD1(c.env.DB);
+  c.env = { ...c.env, DB: meter.db };
+  await next();
+  if (!meter.touched()) return;
+  // A cached answer's headers are immutable: copy it before adding one.
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
+};
