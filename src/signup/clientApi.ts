@@ -1,7 +1,4 @@
-/**
- * The request of Klaviyo's Client API `POST /client/subscriptions/`: a JSON:API
- * `subscription` document that subscribes one profile to one list.
- */
+/** The request of Klaviyo's Client API `POST /client/subscriptions/`: one profile to one list. */
 import type { Submission } from "./submission";
 
 /**
@@ -10,7 +7,6 @@ import type { Submission } from "./submission";
  */
 export const KLAVIYO_REVISION = "2026-07-15";
 
-/** Klaviyo's JSON:API media type. */
 export const JSON_API_CONTENT_TYPE = "application/vnd.api+json";
 
 /** What the request needs besides the visitor's values. */
@@ -42,11 +38,7 @@ export interface SubscriptionDocument {
   };
 }
 
-/**
- * The subscription document for one signup.
- * @param target list id and custom source
- * @param submission the visitor's trimmed values; `properties` (profile properties) are left out when empty
- */
+/** The subscription document for one signup; empty profile `properties` are left out. */
 export function subscriptionDocument(
   target: Pick<ClientApiTarget, "listId" | "customSource">,
   submission: Submission,

@@ -1,8 +1,6 @@
 /**
- * What the waitlist service reads from the build: `public/service-settings.json`, written by the Gatsby build
- * when `provider.transport` is `waitlist-api`, and read by the Worker through its ASSETS binding. Everything in it
- * is public already (it is on the page); secrets are Worker secrets, never here. The build and the Worker both
- * import this module, so the file's shape is written down once.
+ * The shape of `public/service-settings.json`, which the build writes and the Worker reads through
+ * ASSETS. Everything in it is already public (on the page); secrets are Worker secrets, never here.
  */
 
 import type { CountAfter } from "../referrals/program";

@@ -1,8 +1,4 @@
-/**
- * What one signup carries, and what the waitlist service answers for it, in a module of its own: the
- * transports (client.ts, clientApi.ts, waitlistApi.ts) and the checks (validation.ts) all read it, and
- * none of them should import another for it.
- */
+/** What one signup carries and what the service answers for it: its own module, so no transport imports another. */
 
 /** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
 export type ProfileProperties = Record<string, string>;
@@ -20,11 +16,7 @@ export interface Submission {
   turnstileToken?: string;
 }
 
-/**
- * What the waitlist service answers for an accepted signup (201 for a new person, 200 for an address already
- * on the list): the row's id and creation time (ISO 8601), and, once the referral program is on, the person's
- * own referral code and links, place in line, counted referrals and giveaway entries.
- */
+/** The service's answer for an accepted signup (201 new, 200 already listed); referral members only while the program runs. */
 export interface SignupAnswer {
   /** The signup's id (a UUID). */
   id: string;
