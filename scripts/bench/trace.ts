@@ -21,7 +21,7 @@ export interface MainThreadTask {
   /** Start, ms after navigation start. */
   startMs: number;
   durationMs: number;
-  /** Its longest kinds of work, e.g. "EvaluateScript app-1234.js 20.1 ms" (a format example). */
+  /** Its longest kinds of work, e.g. "EvaluateScript app-1234.js 20.1 ms, Layout 2.0 ms". */
   what: string;
 }
 
