@@ -23,7 +23,7 @@ export interface LeaderboardTableProps {
 const UNKNOWN = "—";
 
 /**
- * The top referrers. No layout shift: always `leaderboard.size` rows of one height, dashes until the
+ * The top referrers, with names as the service shortens them (never an address). No layout shift: always `leaderboard.size` rows of one height, dashes until the
  * board arrives, unfilled rows kept as space; a message covers the table's own space.
  */
 export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTableProps) {

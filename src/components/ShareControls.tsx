@@ -21,6 +21,7 @@ export interface ShareControlsProps {
 /**
  * The referral link with copy, share-menu and network controls. Nothing moves when the link or the
  * share button arrives: every box is in the HTML, the copy button is as wide as its longer label.
+ * "Copied" is announced through a polite live region.
  */
 export function ShareControls({ content, link }: ShareControlsProps) {
   const { referrals: copy, links } = content;

@@ -1,7 +1,7 @@
 /**
  * The toasts in the layout. Most visitors never see one, so the Radix toaster loads on first need (a
  * form touched, or a toast due); until then, or for good offline, <PlainToaster> draws the same queue,
- * so no toast is lost or held back.
+ * so no toast is lost or held back. The region is fixed and empty until a toast is due: no layout shift.
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { graphql } from "gatsby";
