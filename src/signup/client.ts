@@ -1,7 +1,7 @@
 /**
  * The signup client: the one call that sends a signup, by the transport content/site.yaml chooses
- * (endpoints.ts; README "Signups: Klaviyo transports"). Only `legacy-form`'s answer is opaque, so
- * there a call that does not throw counts as success.
+ * (endpoints.ts; README "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
+ * answer is opaque, so there a call that does not throw counts as success.
  */
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
