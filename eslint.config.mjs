@@ -1,12 +1,7 @@
 /**
- * ESLint flat config: typescript-eslint with type information, React, hooks, jsx-a11y and
- * import rules, plus rules that hold the project's architecture in place:
- * - no import cycles;
- * - nothing the browser loads imports build-time code (`src/content/*` pulls zod and the
- *   YAML parser into the bundle; `src/build/*` is Node-only);
- * - a page module exports only what Gatsby reads, so that Fast Refresh keeps working.
- * Formatting is Prettier's job (`prettier --check`), so eslint-config-prettier switches off
- * every stylistic rule that would disagree with it.
+ * ESLint flat config with type information. Its own rules hold the architecture: no import cycles;
+ * nothing the browser loads imports build-time code (zod and the YAML parser would join the bundle);
+ * a page module exports only what Gatsby reads, so Fast Refresh keeps working. Prettier owns formatting.
  */
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";

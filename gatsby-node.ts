@@ -1,13 +1,7 @@
 /**
- * Content pipeline: content/site.yaml and content/campaigns/*.yaml → schema
- * validation → one `SiteContent` node per signup page (the site's own, and one per
- * campaign, merged over it) → GraphQL (declared in createSchemaCustomization) →
- * page queries, which pick their node by `derived.pagePath`.
- *
- * Overrides (see README): SITE_CONTENT_FILE (build from another YAML file),
- * SIGNUP_ENDPOINT_URL (replace the provider endpoint), SIGNUP_NOSCRIPT_FORM_URL
- * (replace where the no-JavaScript form posts) and TURNSTILE_SCRIPT_URL (replace
- * Cloudflare's Turnstile script).
+ * The content pipeline: validated YAML → one `SiteContent` node per signup page (campaigns merged over
+ * the site file) → declared GraphQL types → page queries picking their node by `derived.pagePath`.
+ * Environment overrides: README "Build-time overrides".
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -179,9 +173,8 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
 };
 
 /**
- * After the build: the web app manifest (from the content, so the brand name lives
- * only in the YAML), robots.txt naming the sitemap, `_headers` with the security headers, whose CSP hashes
- * Gatsby's inline scripts as they stand in the finished HTML, and the waitlist service's settings.
+ * After the build: the manifest (brand name only in the YAML), robots.txt, `_headers` (its CSP hashes the
+ * inline scripts of the finished HTML, so it follows deferScripts) and the service's settings.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   if (!builtContent) return;
@@ -240,11 +233,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (skipsPersistentCache(stage)) actions.replaceWebpackConfig({ ...(getConfig as () => object)(), cache: false });
 };
 
-/**
- * `gatsby develop` serves the web editor at /admin/ too (from public/, as it serves
- * static files), with decap-server on this machine as its backend (`npm run cms`
- * starts both): saves go straight to the files.
- */
+/** `gatsby develop` serves the web editor at /admin/ too, with a local decap-server backend (`npm run cms`). */
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, store }) => {
   await writeAdminFiles(publicDirOf(store), { ...cmsOptionsFromEnv(), localBackendUrl: LOCAL_BACKEND_URL });
   // The develop server renders HTML itself and answers 404 for pages it did not build: serve the editor's page here.

@@ -1,6 +1,5 @@
 /**
- * Checks content files the way the build does, in about a second, without
- * starting Gatsby.
+ * Checks content files the way the build does, without starting Gatsby.
  *
  * Usage:
  *   npm run check-content                      checks content/site.yaml (or SITE_CONTENT_FILE) and every campaign file beside it
@@ -8,11 +7,8 @@
  *   npm run check-content -- content/variants/x.yaml
  *   npm run check-content -- --format github   mistakes as GitHub workflow commands (pull-request annotations)
  *
- * A file in a `campaigns` folder is checked as a campaign file, merged over the site
- * file it belongs to; any other file is checked as a site file (on its own).
- * Prints `<file> is valid` for each valid file and exits 0, or prints every mistake
- * (file:line:column, field, what is wrong, an example) to stderr and exits 1.
- * Exits 2 when a file cannot be read at all.
+ * A file in a `campaigns` folder is checked merged over its site file. Exits 0 when every file is
+ * valid, 1 with every mistake on stderr, 2 when a file cannot be read.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -1,11 +1,6 @@
 /**
- * Draws `docs/content-map.png` for CONTENT.md: the signup page with a numbered
- * outline around each part, and a legend naming the field of content/site.yaml
- * that part comes from.
- *
- * Usage (after `npm run build`): `tsx scripts/content-map.ts`
- * Serves `public/` on a free 127.0.0.1 port, screenshots it at 1440×900 with
- * Debian's Chromium (playwright-core), then stops the server.
+ * Draws `docs/content-map.png` for CONTENT.md: the signup page with each part outlined and numbered
+ * by the content field it shows. Usage (after `npm run build`): `tsx scripts/content-map.ts`
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";

@@ -1,11 +1,6 @@
 /**
- * Writes `content/site.schema.json` and `content/campaign.schema.json`, the JSON
- * Schemas of the site file and the campaign files, from the one zod schema
- * (src/content/schema.ts). Editors' VS Code reads them (mapped to the content
- * files in .vscode/settings.json) for completion, hover help and red underlines while typing.
- *
- * Usage: `npm run content-schema` (after any change to schema.ts; a unit test
- * fails while the committed file is stale).
+ * `npm run content-schema`: writes the content files' JSON Schemas from src/content/schema.ts. Run it
+ * after any schema change; a unit test fails while a committed file is stale.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,7 +1,6 @@
 /**
- * The failures the no-JavaScript form can come back with. The waitlist service answers a failed form post with a
- * redirect back to the form's page at `#signup-error-<key>`, and the page's static HTML carries one message per key,
- * shown by CSS `:target` alone. No dependencies: the page and the service can both read it.
+ * The failures the no-JavaScript form comes back with, as `#signup-error-<key>`: the static page has one
+ * message per key, shown by CSS `:target` alone. No dependencies: page and service both read it.
  */
 import type { ValidationFailure } from "./validation";
 
@@ -15,7 +14,6 @@ export const FORM_ERROR_KEYS = [
   "verificationFailed",
 ] as const satisfies readonly (ValidationFailure | "subscriptionFailed" | "verificationFailed")[];
 
-/** One failure the form's page can show. */
 export type FormErrorKey = (typeof FORM_ERROR_KEYS)[number];
 
 /** The id prefix of the messages; the redirect's fragment is the prefix and the key. */

@@ -9,10 +9,7 @@ export const HOME_PATH = "/";
 /** The confirmation page a successful signup leads to (product rule 3). */
 export const SUCCESS_PATH = "/success/";
 
-/**
- * A person's own standing in the referral program, reached only by the personal link in their
- * e-mail (`/status/#t=<token>`); kept out of search results and the sitemap.
- */
+/** A person's standing, reached only by the link in their e-mail; kept out of search results and the sitemap. */
 export const STATUS_PATH = "/status/";
 
 /** The top referrers (the referral program's public page, listed in the sitemap). */

@@ -1,8 +1,4 @@
-/**
- * The checks of a signup, in the order of product rule 7: the one module the page and the
- * waitlist service both validate with, so that they can never disagree. No dependencies:
- * the page loads it without a schema library.
- */
+/** The signup's checks (product rule 7): the one module page and service both validate with, so they never disagree. */
 
 /**
  * The e-mail check of product rule 7: non-space characters, a single @, then a domain containing a dot
@@ -24,8 +20,7 @@ export type SignupValues = Record<SignupField, string>;
 export const SIGNUP_FIELD_MAX_LENGTH = { email: 254, firstName: 100, lastName: 100 } as const satisfies Record<SignupField, number>;
 
 /**
- * The first field longer than SIGNUP_FIELD_MAX_LENGTH allows, in form order.
- * @param values trimmed values
+ * The first field longer than SIGNUP_FIELD_MAX_LENGTH allows, in form order, among trimmed values.
  * @returns the field's key, or null when every field fits
  */
 export function fieldTooLong(values: SignupValues): SignupField | null {
@@ -50,9 +45,8 @@ export function trimSubmission(values: SignupValues): SignupValues {
 }
 
 /**
- * The first failing check of product rule 7, in order: email empty, first name empty,
- * last name empty, email pattern.
- * @param values trimmed values
+ * The first failing check of product rule 7 among trimmed values, in order: email empty, first
+ * name empty, last name empty, email pattern.
  * @returns the failure's key, or null when the signup may be sent
  */
 export function firstValidationFailure(values: SignupValues): ValidationFailure | null {

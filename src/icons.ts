@@ -1,7 +1,6 @@
 /**
- * The site's icons, as files in static/: the ones the page's <head> links and the ones the web
- * app manifest lists. One list for both, so a renamed or added icon changes everywhere at once.
- * Plain data with no imports: the browser bundle (Seo) and gatsby-node (the manifest) both read it.
+ * The site's icons in static/, one list for the page's <head> and the web app manifest. No imports:
+ * the browser bundle and gatsby-node both read it.
  */
 
 /** An icon file: site-relative `src`, `sizes` in px as "WxH" (or "any" for SVG), MIME `type`. */
@@ -27,5 +26,5 @@ export const MANIFEST_ICONS: readonly SiteIcon[] = [
   { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
 ];
 
-/** Where the web app manifest is written (public/manifest.webmanifest). */
+/** Site-relative path of the web app manifest. */
 export const MANIFEST_PATH = "/manifest.webmanifest";

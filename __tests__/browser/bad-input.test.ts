@@ -1,11 +1,6 @@
 /**
- * Unusual and hostile input typed through the real form (product rules 6, 7 and 16): every
- * row goes through one page, and asserts the toast a visitor sees and exactly what
- * reached the provider stand-in (the decoded subscription), or that nothing did.
- *
- * Each row carries a tag of its own in one field, so its request is found among the
- * stand-in's traffic (other test files share it). The browser's own required/e-mail
- * checks are switched off so that every submit reaches the page's validation.
+ * Unusual and hostile input through the real form (product rules 6, 7, 16): the toast a visitor sees and
+ * exactly what reached the stand-in. Each row tags one field so its request is found among shared traffic.
  */
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";

@@ -1,9 +1,4 @@
-/**
- * A campaign page of the fixture build (__tests__/fixtures/campaigns/nba-ads.yaml at
- * /nba-ads/): its own copy and head tags, the site's copy for what it leaves out, a
- * signup that goes on to the shared /success/ and says where it came from (custom
- * source, UTM values, landing page, referring origin), and the sitemap listing it.
- */
+/** The fixture's campaign page: its own copy over the site's, a signup that says where it came from, its sitemap entry. */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";

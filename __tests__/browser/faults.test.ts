@@ -1,9 +1,6 @@
 /**
- * Signups when the network fails (product rules 8, 9 and 11): a provider that never
- * answers and a browser that is offline. The client gives each attempt about 5 s,
- * then retries three times with 1 s, 2 s and 4 s of backoff, and the visitor gets the
- * form back with the `toasts.subscriptionFailed` toast. Timings are asserted as lower bounds
- * (the order and spacing of attempts), never as deadlines.
+ * Signups when the network fails (product rules 8, 9, 11): a provider that never answers, a browser that is
+ * offline. Timings are asserted as lower bounds (order and spacing of attempts), never as deadlines.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";

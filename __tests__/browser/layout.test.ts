@@ -1,12 +1,6 @@
 /**
- * Nothing covers what a visitor reads or presses, on every page and every common screen,
- * 400 % zoom included, once the scripts have run: every visible link, button and field
- * is on top at its inner points (at the top of the page, every half screen down and at
- * the end), nothing scrolls sideways (WCAG 1.4.10), every target is at least 24 × 24 CSS px
- * (WCAG 2.5.8; links in running text aside) and no focused control is covered while
- * tabbing (WCAG 2.4.11). Each failure names the page, the screen, the control and what
- * covers it. The screens are saved to artifacts/screenshots/screens/ (at the top, and at the
- * end when the page scrolls) for people to look at.
+ * Nothing covers what a visitor reads or presses, on every page and common screen (400 % zoom
+ * included), with the checks of support/layout.ts. Screens are saved to artifacts/screenshots/screens/.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

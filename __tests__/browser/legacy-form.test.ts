@@ -1,9 +1,6 @@
 /**
- * The legacy-form transport (`provider.transport: legacy-form`) in a real browser: the
- * original embed's call exactly (product rule 17), a form-urlencoded no-cors POST of `g`, `email`, `first_name`,
- * `last_name` to Klaviyo's legacy ajax endpoint, whose answer cannot be read. Runs
- * against the second fixture build (legacy-form, with a pixel id; the consent banner is
- * answered beforehand so it stays out of the way).
+ * The legacy-form transport sends the original embed's call exactly (product rule 17). Runs against the
+ * second fixture build, whose consent banner is answered beforehand so it stays out of the way.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";

@@ -1,9 +1,6 @@
 /**
- * The Meta pixel behind the consent banner, end to end in a real browser: Lead events
- * reach Meta (a routed stand-in of fbevents.js that keeps Meta's queue/callMethod
- * contract) exactly once after a signup by a visitor who accepted, never for one who
- * declined, and a site without a pixel id asks nothing and loads nothing.
- * The pixel tests run against the second fixture build (which has a pixel id).
+ * The Meta pixel behind the consent banner, against the second fixture build (which has a pixel id): one
+ * Lead per signup after Accept, none after Decline, nothing asked or loaded without a pixel id.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";

@@ -1,9 +1,6 @@
 /**
- * The referral program end to end in a real browser against the real service (no routing): the fixture build with
- * the program on, served with the waitlist Worker by `wrangler dev` (globalSetup's third build; the fixture counts
- * referrals after confirmation, so the test plays Klaviyo's flow webhook). A signs up and sees their place and link
- * on /success/; B opens A's link in a browser of their own and signs up; Klaviyo confirms B; A's status page shows
- * one more friend, placesPerReferral places better and one more entry per friend; the leaderboard shows A masked.
+ * The referral program end to end against the real service (globalSetup's third build). The fixture counts
+ * referrals after confirmation, so the test plays Klaviyo's flow webhook for B before A's standing moves.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { openHydrated, setUpChromium } from "./support/browser";

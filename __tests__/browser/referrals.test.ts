@@ -1,8 +1,6 @@
 /**
- * The referral program in a real browser, on the fixture build with the program on (globalSetup's
- * third build, `provider.transport: waitlist-api`), the waitlist service's answers routed by each
- * test: what a visitor sees on /success/, /status/ and /leaderboard/, with and without JavaScript.
- * (The signup that leads to /success/ and carries the ?ref code is the waitlist service's tests' part.)
+ * What a visitor sees on /success/, /status/ and /leaderboard/, with and without JavaScript, on globalSetup's
+ * third build with the service's answers routed by each test.
  */
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { KEPT_STANDING_KEY } from "../../src/referrals/standing";

@@ -1,11 +1,7 @@
 /**
- * The README's pictures: /, /success/ and the 404 page at phone and desktop size, as a
- * visitor has them once the scripts have run (the pause button in the page's footer, the
- * toaster in place, and on /success/ the confirmation toast of the signup that led there),
- * plus the one layout rule a visitor notices at once: nothing scrolls sideways.
- * Every run writes them to artifacts/screenshots/ (gitignored) for people and CI to look
- * at; with UPDATE_README_SCREENSHOTS=1 it also replaces the README's copies in
- * docs/screenshots/. Every page at every screen size is saved by layout.test.ts.
+ * The README's pictures, as a visitor has them once the scripts have run, and the one layout rule a visitor
+ * notices at once: nothing scrolls sideways. Written to artifacts/screenshots/; UPDATE_README_SCREENSHOTS=1
+ * also replaces docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";

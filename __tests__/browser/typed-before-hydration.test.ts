@@ -1,10 +1,6 @@
 /**
- * What the fields show is what is sent: on a slow phone a visitor can type while the
- * page's JavaScript is still on its way. Those values, typed into the prerendered form,
- * must be the ones the script validates and sends once it has arrived. The scripts are
- * held back by the test, the visitor types, the scripts are released, and then the
- * visitor presses the button. (A submit before the scripts arrive is the no-JavaScript
- * form: no-js.test.ts.)
+ * What the fields show is what is sent: values typed into the prerendered form while the scripts are held
+ * back must be the ones validated and sent once they arrive. (A submit before then is no-js.test.ts's.)
  */
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";

@@ -1,9 +1,4 @@
-/**
- * The page on `provider.transport: waitlist-api` in a real browser, against the real service: the third fixture
- * build served with the waitlist Worker by `wrangler dev` (workerd, a local D1, Turnstile off on the service's side,
- * the build's own `_headers` applied), with the Turnstile stand-in script drawing the widget. A signup is checked
- * where it ends up: the row in D1.
- */
+/** The page on `waitlist-api` against the real service (globalSetup's third build); a signup is checked by its row in D1. */
 import type { BrowserContext, Page } from "playwright-core";
 import { openHydrated, setUpChromium } from "./support/browser";
 import { eventually } from "./support/eventually";

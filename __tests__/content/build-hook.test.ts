@@ -2,8 +2,8 @@
  * The build stops on every file of the broken-content corpus with the same report
  * `npm run check-content` prints: gatsby-node's sourceNodes is called as
  * Gatsby calls it, with SITE_CONTENT_FILE naming the file, and must panic with the
- * formatted errors and create no content node. (build.test.ts runs two real builds;
- * this covers all files in a second.)
+ * formatted errors and create no content node. (build.test.ts runs real builds, so
+ * only for a few files; this covers them all.)
  * @jest-environment node
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";

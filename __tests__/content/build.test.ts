@@ -3,8 +3,7 @@
  *
  * The two ways editors meet content errors, run as they run them:
  * `npm run check-content` (the tsx script) and the Gatsby build, which must stop
- * with the same text. Slow-ish (a failing `gatsby build` takes ~5 s), so kept to
- * three builds.
+ * with the same text. Each case is a whole `gatsby build`, so there are only three.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";

@@ -1,9 +1,6 @@
 /**
- * The broken-content corpus (corpus.ts): the fixture with ONE mistake per case,
- * patched in memory. Each must be refused with exactly one error, at the line and
- * column the editor has to change, naming the field and explaining it in the
- * case's words. Changing a message means changing that table: the wording is part
- * of the product.
+ * The broken-content corpus (corpus.ts): each case must be refused with exactly one error, at the line
+ * and column the editor has to change, in the case's words. The wording is part of the product.
  */
 import path from "node:path";
 import { formatContentErrors, loadContentFile, type ContentError } from "../../src/content/load";

@@ -633,7 +633,7 @@ export function multipleFile(name: MultipleCaseName): PatchedFile {
 
 /**
  * Write corpus files for tools that read from disk (the build, check-content).
- * @param folder where to write them; created if missing
+ * @param folder created if missing
  * @param files file name (without .yaml) → text
  * @returns file name → path written
  */

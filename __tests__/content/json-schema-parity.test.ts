@@ -1,9 +1,6 @@
 /**
- * content/site.schema.json refuses what check-content refuses, wherever a JSON Schema
- * can say it, so that editors' VS Code (yaml-language-server) underlines the same
- * mistakes the build stops on, and explains a failed pattern in plain English
- * (`patternErrorMessage`) instead of showing the regular expression. Checked with a
- * real JSON Schema validator (ajv) over the broken-content corpus.
+ * content/site.schema.json refuses what check-content refuses wherever a JSON Schema can say it, so editors'
+ * VS Code underlines the mistakes the build stops on. Checked with ajv over the broken-content corpus.
  * @jest-environment node
  */
 import { readFileSync } from "node:fs";

@@ -63,9 +63,7 @@ export function loadTestContent(file = FIXTURE_FILE, builtAtMs = FIXTURE_BUILT_A
 export type FixtureChange = [string[], unknown];
 
 /**
- * Write a variant of the fixture content with some fields changed, keeping everything else (comments too).
- * @param file where to write it
- * @param changes the fields to change
+ * Write a variant of the fixture content to `file` with some fields changed, keeping everything else (comments too).
  * @returns file
  */
 export function writeFixtureVariant(file: string, changes: FixtureChange[]): string {

@@ -14,10 +14,8 @@ export interface TestPageProps {
 }
 
 /**
- * Render a page component with its data, inside the app's providers and layout.
- * @param Page the page's default export
- * @param pathname the URL path the visitor is on
- * @param content content as the page query returns it (default: the fixture)
+ * Render a page's default export with its data, inside the app's providers and layout.
+ * @param content as the page query returns it (default: the fixture)
  */
 export function renderPage(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component, whatever its query type

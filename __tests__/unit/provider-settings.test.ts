@@ -1,8 +1,6 @@
 /**
- * The provider settings a build uses (gatsby-node → effectiveProvider): each transport's
- * own address when the content names none (the waitlist service's is a path of the site), the
- * SIGNUP_ENDPOINT_URL / SIGNUP_NOSCRIPT_FORM_URL / TURNSTILE_SCRIPT_URL overrides, which must be
- * https (plain http only on loopback), and when a build is a demo or shows the Turnstile widget.
+ * The provider settings a build uses (effectiveProvider): defaults, the URL overrides (https, or http on
+ * loopback only), and when a build is a demo or shows the Turnstile widget.
  * @jest-environment node
  */
 import { deriveFields, effectiveProvider, isDemoBuild, turnstileScriptOverride } from "../../src/content/derive";

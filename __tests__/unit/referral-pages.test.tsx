@@ -46,10 +46,7 @@ const HEADLINE = new RegExp(
     .join("\\s?1,234\\s?")}$`,
 );
 
-/**
- * A page's HTML as the build prerenders it: the same providers and layout as renderPage, rendered on the server.
- * @param Page the page's default export
- */
+/** A page's HTML as the build prerenders it: the same providers and layout as renderPage, rendered on the server. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page component, whatever its query type
 function prerendered(Page: React.ComponentType<any>, pathname: string, siteContent: TestSiteContent): string {
   const props = { data: { siteContent }, location: { pathname }, path: pathname, pageContext: {}, params: {} } as TestPageProps;

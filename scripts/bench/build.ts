@@ -8,7 +8,6 @@ export interface BuildStep {
   seconds: number;
 }
 
-/** The result of a clean build. */
 export interface BuildTiming {
   /** Wall-clock seconds of `gatsby build` after `gatsby clean` (the clean itself is not counted). */
   buildSeconds: number;

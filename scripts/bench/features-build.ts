@@ -1,8 +1,6 @@
 /**
- * The bench's second build: the production content with the referral program on and a campaign page, so that
- * `/leaderboard/` and a campaign page are audited as a visitor would get them, even while content/site.yaml
- * keeps the program off and content/campaigns/ has no page. Each page is audited from the build that has it:
- * a production build that already has the leaderboard or a campaign page is measured as it is.
+ * The bench's second build: production content with the referral program on and a campaign page, so those
+ * pages are audited even while the production content has neither.
  */
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -36,7 +34,6 @@ export const LEADERBOARD_STAND_IN: LeaderboardAnswer = {
   ].map(([name, referrals], index) => ({ rank: index + 1, name: name as string, referrals: referrals as number })),
 };
 
-/** Where the features build went, and its content. */
 export interface FeaturesBuild {
   /** The built site (a `public/` of its own, source maps included). */
   publicDir: string;
@@ -45,14 +42,11 @@ export interface FeaturesBuild {
 }
 
 /**
- * Build the production content (SITE_CONTENT_FILE or content/site.yaml) with `referrals.enabled: true` and
- * BENCH_CAMPAIGN_FILE beside it, into `outDir`. Gatsby always writes `public/`, so the project's own build is
- * moved aside first and put back afterwards, whatever happens; Gatsby's `.cache/` is then removed, as it
- * describes the features build and not the `public/` put back (the next `gatsby build` starts clean).
- * Takes about as long as a clean build (20 s on 2 cores).
+ * Build the production content with `referrals.enabled: true` and BENCH_CAMPAIGN_FILE into `outDir`. Gatsby
+ * always writes `public/`, so the project's own build is moved aside and put back whatever happens; `.cache/`
+ * is then removed, as it describes the features build, not the `public/` put back.
  * @param projectDir the repository root, with a built `public/`
- * @param outDir where the features build is moved (replaced if it exists)
- * @param log where Gatsby's output goes
+ * @param outDir replaced if it exists
  * @throws Error naming the log when the build fails (the project's `public/` is still put back)
  */
 export async function buildFeatures(projectDir: string, outDir: string, log: NodeJS.WritableStream): Promise<FeaturesBuild> {

@@ -1,12 +1,7 @@
 /**
- * The bench's hydration profile: what the main thread does after the first paint, and in whose code.
- *
- * Lighthouse's traces say how long each task took and which script it entered, but not where
- * inside React's work loop the time went. This loads a page the way the bench's phone does
- * (mobile viewport, 4× CPU slowdown), records a Chromium trace with V8's sampling profiler on,
- * and puts every sample down to a package or file of ours through the build's source maps
- * (trace.ts, sourcemap.ts). Durations depend on how busy the machine is; the split by source
- * and the order of the tasks are what to compare between builds.
+ * The bench's hydration profile: the main thread's work after the first paint, on the bench's phone, put
+ * down to packages and files through V8's sampling profiler and the source maps. Durations depend on the
+ * machine's load; compare the split by source and the order of tasks between builds.
  */
 import { writeFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
@@ -38,8 +33,8 @@ const HYDRATION_CHECK_MS = 1_000;
 /**
  * Loads `pagePath` once in a fresh context with the phone's CPU slowdown, traced with the CPU
  * profiler, and lists the main-thread tasks after the first contentful paint by cost.
- * @param publicDir the built site, whose source maps name the code behind each sample
- * @param saveTraceTo when given, the trace is written there (opens in DevTools' Performance panel)
+ * @param publicDir its source maps name the code behind each sample
+ * @param saveTraceTo opens in DevTools' Performance panel
  * @returns null when the trace holds no first contentful paint
  * @throws when the page does not hydrate in time
  */

@@ -1,9 +1,4 @@
-/**
- * The bench's JavaScript measurement: every script a page fetches without any interaction, as a
- * real Chromium load sees it (the scripts Gatsby's loader adds after the first paint, the page's
- * chunks, and whatever is requested after hydration, such as lazily loaded components), in gzip
- * bytes of the built files, and what they are made of.
- */
+/** The bench's JavaScript measurement: every script a real page load fetches without interaction, in gzip bytes, and its makeup. */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,7 +11,6 @@ import { MOBILE_VIEWPORT } from "./mobile";
 import { GZIP_LEVEL } from "../lib/precompress";
 import { GATSBY_RUNTIME_BUNDLE_PREFIXES } from "./targets";
 
-/** One JavaScript file a page fetched. */
 export interface JsFile {
   /** Path under public/, or `inline #n` for an inline script of the HTML. */
   file: string;
@@ -76,12 +70,9 @@ export async function scriptsFetchedWithoutInteraction(browser: Browser, origin:
 }
 
 /**
- * Weighs the scripts a page fetched, as built: every file's raw and gzip size, the
- * runtime/ours split, and the biggest packages behind it (from the source maps).
- * The page's inline scripts are counted too (Gatsby's, and its script loader).
- * @param publicDir the built site
- * @param pagePath e.g. "/"
- * @param fetched the files scriptsFetchedWithoutInteraction saw requested
+ * Weighs the scripts a page fetched, as built (inline scripts included): raw and gzip size, the
+ * runtime/ours split, and the biggest packages behind it.
+ * @param fetched from scriptsFetchedWithoutInteraction
  */
 export async function measurePageJs(publicDir: string, pagePath: string, fetched: string[]): Promise<PageJs> {
   const measured: JsFile[] = [];

@@ -142,10 +142,8 @@ function diagnosticsOf(lhr: Result, traceEvents: TraceEvent[]): RunDiagnostics {
 }
 
 /**
- * One Lighthouse run of `url` in a freshly launched Chromium, killed afterwards
- * (a fresh profile each time: no cache, no service worker carried over).
- * @param saveReportTo when given, the full Lighthouse JSON result is written there
- * @param saveTraceTo when given, the run's trace is written there (opens in DevTools' Performance panel)
+ * One Lighthouse run of `url` in a freshly launched Chromium, killed afterwards (no cache or service
+ * worker carried over). `saveReportTo` gets the JSON result, `saveTraceTo` the trace, when given.
  */
 export async function runLighthouse(
   url: string,

@@ -1,7 +1,4 @@
-/**
- * The phone the bench's own page loads stand for: Lighthouse's default mobile emulation (a Moto G
- * Power: 412×823 CSS px, 4× CPU slowdown), so that its figures and Lighthouse's describe the same phone.
- */
+/** The bench's own page loads use Lighthouse's mobile emulation, so its figures and Lighthouse's describe one phone. */
 
 /** Lighthouse's mobile screen emulation, in CSS pixels. */
 export const MOBILE_VIEWPORT = { width: 412, height: 823 } as const;

@@ -30,10 +30,8 @@ export function stripScripts(html: string): { html: string; removedScripts: numb
 }
 
 /**
- * Copies the served site to a new temporary `public-nojs/` and strips the scripts from the index.html of
- * each page in `pagePaths`, rewriting their precompressed copies too, so each floor is served with the same
- * assets, headers, compression and server as the real page.
- * @param servedDir the site as the bench serves it (precompressed)
+ * Copies the served (precompressed) site to a temporary `public-nojs/` and strips the scripts from each
+ * page in `pagePaths`, so each floor is served with the same assets, headers and compression as the page.
  * @throws if a stripped page still contains a script element (the floor would be wrong)
  */
 export async function makeNoJsCopy(servedDir: string, pagePaths: readonly string[]): Promise<NoJsCopy> {

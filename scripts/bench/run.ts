@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report, in one command (about 13 minutes on 2 quiet cores, both builds included).
+ * `npm run bench`: the performance report in one command (README "Test it" lists what it measures).
  *
  *   npm run bench                  # clean build, then measure
  *   npm run bench -- --skip-build  # measure the public/ already built
@@ -7,25 +7,8 @@
  *   npm run bench -- --no-features-build  # only the pages the production content has
  *   npm run bench -- --public-dir ../old/public  # another build as it is (e.g. an older commit's), for a before/after
  *
- * What it measures:
- *   1. clean build time: `gatsby clean` then `gatsby build`, with Gatsby's time for each step (log: artifacts/build.log);
- *   2. the audited pages (targets.ts: /, /success/, /leaderboard/ and the first campaign page), served from a copy of
- *      public/ with every text file precompressed (brotli 11 and gzip 9 beside it, chosen by Accept-Encoding, as
- *      Netlify and Cloudflare serve them); the leaderboard and a campaign page come from a second build with the
- *      referral program on and a campaign page (features-build.ts) while the production content has neither, the
- *      leaderboard's API answered with ten fixed rows;
- *   3. the JavaScript each page fetches without interaction, in a real Chromium load (the chunks requested after
- *      hydration included), gzip KB, against Gatsby's hello-world, and the packages behind it;
- *   4. a hydration profile of each page (hydration.ts): the main-thread tasks after the first paint at 4× CPU
- *      slowdown, longest first, with the packages and files their time went to;
- *   5. Lighthouse (mobile = default config, desktop = desktop config), LIGHTHOUSE_RUNS runs each per page: the four
- *      category scores and LCP, FCP, TBT, CLS, bytes transferred, median and worst; on mobile, each page's runs
- *      alternate with runs of the same page with every script removed (its no-JS floor), and each run's LCP is held
- *      against the floor's median; the tasks before the LCP paint and after the first paint in every mobile run.
- * Targets and their sources are in targets.ts. It prints a table (✔/✘) and writes artifacts/bench.json, plus every
- * Lighthouse report and mobile trace in artifacts/lighthouse/ and the hydration traces in artifacts/hydration/.
- * Missed targets still exit 0: this is a report. Needs Chrome or Chromium (found as the browser tests find it);
- * makes no request beyond 127.0.0.1.
+ * Writes artifacts/bench.json, the Lighthouse reports and traces under artifacts/. Missed targets still
+ * exit 0: this is a report. Makes no request beyond 127.0.0.1.
  */
 import { createWriteStream, existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -61,7 +44,7 @@ const HYDRATION_DIR = path.join(ARTIFACTS_DIR, "hydration");
 const FEATURES_DIR = path.join(PROJECT_DIR, "node_modules", ".cache", "bench-features", "public");
 /** Stands for "the first campaign page" in the list of wanted pages until its path is known. */
 const CAMPAIGN_PAGE = "(campaign)";
-/** Where brotli results are kept between runs (quality 11 takes seconds per large file). */
+/** Where brotli results are kept between runs (quality 11 is slow on large files). */
 const PRECOMPRESS_CACHE_DIR = path.join(PROJECT_DIR, "node_modules", ".cache", "bench-precompressed");
 /** `--runs N`: fewer (or more) runs than LIGHTHOUSE_RUNS, for a quick look while working; the targets are set on 5. */
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || LIGHTHOUSE_RUNS;

@@ -1,8 +1,4 @@
-/**
- * Reading the build's source maps (webpack writes `file.js.map` beside each bundle): which
- * package or file of ours each byte of a minified bundle, and each position a CPU profile
- * samples, came from. The bench's JavaScript breakdown and its hydration profile both use it.
- */
+/** Reads the build's source maps: which package or file each bundle byte and each profiled position came from. */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -105,10 +101,7 @@ export interface OriginalPosition {
   name: string | null;
 }
 
-/**
- * Looks up generated positions of the site's bundles in their source maps, loading each map once.
- * @param publicDir the built site; a script's URL path names its file there
- */
+/** Looks up generated positions of the site's bundles in their source maps, loading each map once. */
 export function sourceMapLookup(publicDir: string): (url: string, line: number, column: number) => OriginalPosition | null {
   const maps = new Map<string, { map: SourceMap; lines: Segment[][] } | null>();
   const load = (file: string) => {
@@ -120,7 +113,6 @@ export function sourceMapLookup(publicDir: string): (url: string, line: number, 
     return maps.get(file) ?? null;
   };
   /**
-   * @param url the script's URL (its path names the file under publicDir)
    * @param line 0-based generated line, as V8's CPU profiles give it
    * @param column 0-based generated column
    * @returns null for scripts without a source map (inline scripts, other origins)

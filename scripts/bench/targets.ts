@@ -34,14 +34,10 @@ export const LCP_FLOOR_RATIO_MAX = 1.05;
 export const TBT_WORST_MAX_MS = 50;
 
 /**
- * Every script `/` fetches without interaction (gzip KB, the chunks loaded after hydration included) of
- * Gatsby's hello-world: gatsby-starter-minimal's index and 404 pages, no plugins, built with this
- * repository's Gatsby (5.16) and React (18.3) and measured by this bench's own method (js-size.ts: a
- * real page load, gzip -9 of the built files, inline scripts counted): webpack runtime 1.7, framework
- * (React, ReactDOM) 44.4, app 18.7, page 1.8 KB and 0.4 KB of inline scripts. Gatsby's floor, which no
- * site built with it can go under; a fixed reference figure, measured once, not by each bench run (to
- * measure it again: build the starter beside this repository, then run scriptsFetchedWithoutInteraction
- * and measurePageJs from js-size.ts on its public/). The 79 KB used before could not be reproduced this way.
+ * What `/` of Gatsby's hello-world (gatsby-starter-minimal, no plugins, this repository's Gatsby and React)
+ * fetches without interaction (gzip KB): Gatsby's floor. A fixed reference, not measured per run; to
+ * measure it again, build the starter and run js-size.ts's scriptsFetchedWithoutInteraction and
+ * measurePageJs on its public/, then update this value.
  */
 export const GATSBY_HELLO_WORLD_JS_KB_GZIP = 66.9;
 /**
@@ -55,11 +51,7 @@ export const PAGE_JS_BUDGET_KB_GZIP = GATSBY_HELLO_WORLD_JS_KB_GZIP + PAGE_JS_AL
 /** 1 KB = 1024 bytes, as webpack and Gatsby's build output print sizes. */
 export const BYTES_PER_KB = 1024;
 
-/**
- * A clean `gatsby build` (after `gatsby clean`) on this 2-core machine, in seconds: what CI and a
- * host without a build cache pay on every deploy, and what an editor waits for after a Publish
- * before the change is live.
- */
+/** A clean `gatsby build` (s): what CI and a cacheless host pay per deploy, and an editor waits after a Publish. */
 export const CLEAN_BUILD_MAX_S = 30;
 
 /**
@@ -70,10 +62,8 @@ export const LIGHTHOUSE_RUNS = 5;
 /** Pages marked noindex on purpose (product rule 3); their SEO target excludes Lighthouse's is-crawlable audit. */
 export const NOINDEX_PATHS: readonly string[] = ["/success/"];
 /**
- * The pages the bench audits, when the build has them: the signup page, the confirmation page and the
- * leaderboard (the pages a visitor sees on the way in and comes back to); the first campaign page is added
- * by run.ts (campaign pages come and go with content/campaigns/). A page the production build lacks is taken
- * from the bench's features build (features-build.ts).
+ * The pages the bench audits when the build has them (the pages a visitor sees on the way in and comes back
+ * to); run.ts adds the first campaign page, and features-build.ts supplies a page the production build lacks.
  */
 export const AUDITED_PATHS = ["/", "/success/", "/leaderboard/"] as const;
 

@@ -1,15 +1,7 @@
 /**
- * What the page's main thread did before the largest contentful paint, and after the first
- * contentful paint, read from a Chromium trace: the one Lighthouse records during a run
- * (unthrottled), or the bench's hydration profile (hydration.ts: 4× CPU slowdown, with V8's
- * sampling profiler, so each task's time can be put down to the packages and files it ran).
- *
- * Why this matters for the mobile score: Lighthouse simulates a slow phone from that
- * trace (its "Lantern" model). Every script that finished loading and was evaluated
- * before the observed LCP paint, and every main-thread task ahead of it that did
- * layout, is counted into the simulated LCP, at 4× CPU slowdown and on a slow 4G
- * link. A page whose scripts run before its first paint is scored as if the paint had
- * waited for them, even when the paint could have happened without them.
+ * The main thread's work before the LCP and after the FCP, from a Chromium trace (Lighthouse's, or the
+ * hydration profile's). It matters because Lighthouse's simulated LCP counts every script evaluated and
+ * every layout task before the observed paint, as if the paint had waited for them.
  */
 
 /** One Chromium trace event (the subset read here); times in µs. */
@@ -133,7 +125,7 @@ function topLevelTasks(events: TraceEvent[]): TraceEvent[] {
 
 /**
  * The main-thread tasks ahead of the largest contentful paint of the main frame.
- * @param events a Lighthouse run's `artifacts.Trace.traceEvents`
+ * @param events `artifacts.Trace.traceEvents`
  * @returns null when the trace has no LCP candidate or no navigation start (the page never painted)
  */
 export function tasksBeforeLcp(events: TraceEvent[]): TasksBeforeLcp | null {
@@ -305,7 +297,6 @@ function timeBy(samples: Sample[], key: (sample: Sample) => string): SourceTime[
 /**
  * The main-thread tasks after the first contentful paint of the main frame, longest first: the
  * work the page's scripts do once the visitor can already read it (hydration and what follows).
- * @param events a trace's events (`traceEvents`)
  * @param lookup maps profile frames to sources; without it (or without a CPU profile in the trace) tasks carry no sources
  * @returns null when the trace has no first contentful paint or no navigation start
  */

@@ -1,8 +1,4 @@
-/**
- * The one Chromium every tool here drives (browser tests, the Lighthouse bench, the
- * CONTENT.md screenshot): the Chrome or Chromium the machine already has, never a
- * build downloaded by a test tool.
- */
+/** The one Chromium every tool here drives: the one the machine already has, never a build a test tool downloads. */
 import { existsSync } from "node:fs";
 import { Launcher } from "chrome-launcher";
 
@@ -33,8 +29,7 @@ export class ChromiumNotFoundError extends Error {
 }
 
 /**
- * The command that installs Chromium on an operating system.
- * @param platform a `process.platform` value
+ * The command that installs Chromium on a `process.platform`.
  * @returns e.g. `apt-get install -y chromium` on Linux, `brew install --cask chromium` on macOS
  */
 export function chromiumInstallCommand(platform: NodeJS.Platform): string {

@@ -1,15 +1,10 @@
-/**
- * The one way our tools run the Gatsby CLI (`gatsby build`, `gatsby clean`): the bench's
- * timed build, the browser tests' fixture site, and the content tests' failing builds.
- * Always the project's own install, with telemetry off and plain log lines.
- */
+/** The one way our tools run the Gatsby CLI: the project's own install, telemetry off, plain log lines. */
 import { spawn } from "node:child_process";
 import path from "node:path";
 
 /** The repository root (this file is scripts/lib/gatsby-build.ts). */
 export const PROJECT_DIR = path.resolve(__dirname, "..", "..");
 
-/** How to run one Gatsby command. */
 export interface GatsbyRunOptions {
   /** Where to run it (default PROJECT_DIR); its node_modules/.bin/gatsby is used. */
   projectDir?: string;
@@ -19,7 +14,6 @@ export interface GatsbyRunOptions {
   log?: NodeJS.WritableStream;
 }
 
-/** What a Gatsby command did. */
 export interface GatsbyRun {
   /** The exit code; null when a signal ended it. */
   status: number | null;

@@ -1,14 +1,12 @@
 /**
- * When React has taken over a prerendered Gatsby page, as the browser tests and the bench both need
- * to know: the HTML is on screen before the scripts run, and clicks or typing before hydration go to
- * the plain HTML form. React marks each DOM node it has taken over with a `__reactProps$…` key.
+ * When React has taken over a prerendered page (input before that goes to the plain HTML form), told by
+ * the `__reactProps$…` key React puts on each DOM node it has taken over.
  */
 import type { Page } from "playwright-core";
 
 /**
  * Wait until React has hydrated the page: the page's wrapper and every input, button, link and form in it.
- * @param page a page that has navigated to a Gatsby route
- * @param timeoutMs how long to wait (ms; Playwright's default when left out)
+ * @param timeoutMs ms; Playwright's default when left out
  * @throws Playwright's TimeoutError when the page does not hydrate in time
  */
 export async function waitForHydration(page: Page, timeoutMs?: number): Promise<void> {
@@ -43,7 +41,6 @@ export interface PageRequest {
   resourceType: string;
 }
 
-/** How openAndSettle waits. */
 export interface SettleOptions {
   /**
    * Wait for hydration (polling the page) before waiting for the network (default true). A profile

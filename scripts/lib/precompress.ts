@@ -1,9 +1,6 @@
 /**
- * Precompressed copies of a built site's text files, as Netlify and Cloudflare serve them:
- * `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside each text file, picked by
- * the browser's `Accept-Encoding` (scripts/lib/static-server.ts, option `precompressed`).
- * Serving them is what a visitor's browser gets from a CDN, so the bench's transfer sizes and
- * simulated timings describe the real thing rather than on-the-fly compression at a lower level.
+ * `file.br` and `file.gz` beside each text file of a built site, as CDNs serve them, so the bench's
+ * transfer sizes describe what a visitor gets rather than on-the-fly compression at a lower level.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
@@ -59,7 +56,6 @@ export function isCompressible(file: string): boolean {
   return path.extname(file).toLowerCase() in COMPRESSIBLE_TYPES;
 }
 
-/** What precompressDir wrote. */
 export interface PrecompressResult {
   /** Text files given a `.br` and a `.gz` beside them. */
   files: number;
@@ -70,11 +66,10 @@ export interface PrecompressResult {
 }
 
 /**
- * Writes `file.br` and `file.gz` beside every compressible file under `dir` (recursively).
- * Brotli at quality 11 is slow on large files (the web editor's 5 MB bundle takes over 10 s),
- * so results are kept in `cacheDir` by the file's SHA-256 and reused by the next run.
+ * Writes `file.br` and `file.gz` beside every compressible file under `dir` (recursively). Brotli at
+ * quality 11 is slow on large files, so results are kept in `cacheDir` by SHA-256 for the next run.
  * @param dir a copy of the built site (the files are added in place)
- * @param cacheDir where compressed results are kept between runs, e.g. `node_modules/.cache/precompressed`
+ * @param cacheDir e.g. `node_modules/.cache/precompressed`
  * @throws when a file cannot be read or written
  */
 export async function precompressDir(dir: string, cacheDir: string): Promise<PrecompressResult> {

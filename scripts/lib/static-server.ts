@@ -1,12 +1,6 @@
 /**
- * Serves the built site (`public/`) on 127.0.0.1 the way static hosts do: files as
- * they are, `/success` redirected to `/success/`, and any unknown path answered
- * with `404.html` and status 404. Optionally with the headers of `public/_headers`
- * applied, as Netlify or Cloudflare Pages would (CSP tests), and with the precompressed
- * brotli or gzip copy of a text file chosen by `Accept-Encoding`, as those hosts serve
- * them (the bench; see precompress.ts), and with fixed JSON answers in place of the
- * waitlist service's API (the bench's leaderboard). Used by the browser tests, `npm run bench`
- * and the CONTENT.md screenshot.
+ * Serves the built site on 127.0.0.1 as static hosts do (trailing-slash redirects, `404.html`),
+ * optionally with `_headers` applied, precompressed copies and fixed JSON in place of the service's API.
  */
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import http from "node:http";
@@ -15,7 +9,6 @@ import path from "node:path";
 import handler from "serve-handler";
 import { COMPRESSIBLE_TYPES, PRECOMPRESSED_ENCODINGS, type ContentEncoding } from "./precompress";
 
-/** A running static server. */
 export interface StaticServer {
   /** e.g. http://127.0.0.1:40124 */
   origin: string;
@@ -23,7 +16,6 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** How to serve. */
 export interface StaticServerOptions {
   /** Answer with the headers `publicDir/_headers` sets for the requested path (default false). */
   applyHeadersFile?: boolean;
@@ -53,7 +45,6 @@ export interface HeadersRule {
 /**
  * Parse a `_headers` file (Netlify / Cloudflare Pages format): a path on a line of its
  * own, then its headers as indented `Name: value` lines; `#` starts a comment line.
- * @param text the file's contents
  * @throws Error naming the line when a header line has no path above it or no colon
  */
 export function parseHeadersFile(text: string): HeadersRule[] {
@@ -79,10 +70,8 @@ export function parseHeadersFile(text: string): HeadersRule[] {
 }
 
 /**
- * Whether a `_headers` path pattern applies to a request path: `*` matches anything
- * (slashes included), everything else literally.
- * @param pattern e.g. "/*.js"
- * @param pathname the request's path, without the query
+ * Whether a `_headers` path pattern (e.g. "/*.js") applies to a request path without its query:
+ * `*` matches anything (slashes included), everything else literally.
  */
 export function headersPatternMatches(pattern: string, pathname: string): boolean {
   const source = pattern
@@ -157,8 +146,6 @@ function textFileAnswer(publicDir: string, pathname: string, accepted: Set<Conte
 
 /**
  * Serve a directory on 127.0.0.1 at a free port.
- * @param publicDir the build output, e.g. `<root>/public`
- * @param options e.g. `{ applyHeadersFile: true }`
  * @throws Error when applyHeadersFile is set and `publicDir/_headers` is missing or malformed
  */
 export async function startStaticServer(publicDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {

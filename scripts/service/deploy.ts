@@ -1,12 +1,7 @@
 /**
- * `npm run deploy`: the site and its API to Cloudflare in one Worker. It refuses, before building anything, unless
- * wrangler.jsonc names the real D1 database and the Worker has every production secret (`wrangler secret list`):
- * production never runs in demo delivery, without Turnstile or with unsalted IP hashes (the deployed Worker would
- * answer every signup 503 `not_configured` anyway). Then: build the site, check the build turned the service on and
- * that the Worker has the secrets this build needs too (the Klaviyo webhook's, when referrals count after
- * confirmation), apply the D1 migrations to the remote database, `wrangler deploy`. The rule of which secrets are
- * needed is worker/src/secrets.ts's, which the Worker applies at run time as well.
- * wrangler must be logged in (`wrangler login`, or CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID in CI).
+ * `npm run deploy` (README "Deploy"): refuses before building unless wrangler.jsonc names the real D1
+ * database and the Worker has every secret the build needs, because production never runs in demo
+ * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";

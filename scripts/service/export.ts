@@ -1,11 +1,7 @@
 /**
- * The waitlist export (`npm run waitlist -- export`): every signup as one CSV row, in signup order, with its referral
- * standing, for the operator's spreadsheet (reviewing flagged referrals before a giveaway draw, a backup).
- *
- * One SQL statement gives every column: a person's position is computed for all rows at once with a window function
- * over the line's order (worker/src/store/rank.ts: score ascending, then more referrals, then the earlier signup),
- * fine for an export; the service itself reads one position from the rank tree. Entries follow the content's
- * `referrals.entriesPerReferral` (worker/src/referrals/standing.ts: entriesOf).
+ * `npm run waitlist -- export`: every signup as one CSV row with its standing. Positions come from one
+ * window function over the line's order (worker/src/store/rank.ts), fine for an export; the service
+ * itself reads one position from the rank tree.
  */
 import { stringify } from "csv-stringify/sync";
 
@@ -27,12 +23,11 @@ export const EXPORT_COLUMNS = [
   "delivery_state",
 ] as const;
 
-/** One exported row, as the query names its columns. */
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
 
 /**
  * The export's one statement (for `wrangler d1 execute`, which takes no bound parameters).
- * @param entriesPerReferral content: referrals.entriesPerReferral (a checked whole number: the only value in the text)
+ * @param entriesPerReferral checked to be a whole number: the only value written into the text
  * @throws RangeError when it is not a non-negative safe integer
  */
 export function exportQuery(entriesPerReferral: number): string {

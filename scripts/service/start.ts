@@ -1,9 +1,7 @@
 /**
- * `npm start`: the whole product on one origin, locally. Builds the site (Gatsby, into public/), applies the D1
- * migrations to the local database (.wrangler/state), then runs the Worker with the site and the API in workerd
- * (`wrangler dev`) on http://127.0.0.1:${PORT:-8787}, with the shell's KLAVIYO_PRIVATE_API_KEY, KLAVIYO_API_URL,
- * TURNSTILE_SECRET_KEY, TURNSTILE_VERIFY_URL, IP_HASH_SALT and KLAVIYO_WEBHOOK_SECRET passed through (scripts/service/environment.ts). Ctrl-C stops wrangler and its workerd
- * children. `--no-build` serves the existing public/ as it is.
+ * `npm start` (README "Run it locally"): builds the site, applies the local D1 migrations and runs
+ * `wrangler dev` on 127.0.0.1:${PORT:-8787}. Ctrl-C stops wrangler and its workerd children;
+ * `--no-build` serves the existing public/.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -1,12 +1,11 @@
 /**
- * `npm run waitlist -- <command>`: the operator's view of the waitlist (D1's `signups` table) from a terminal.
+ * `npm run waitlist -- <command>`: the operator's view of D1's `signups` table.
  *
- *   list [--env production] [--limit N] [--json]   the newest rows first: order, time, address, name, source, delivery
- *   export [--env production] [--out FILE]          every row as CSV (export.ts), to FILE or the standard output
+ *   list [--env production] [--limit N] [--json]   the newest rows first
+ *   export [--env production] [--out FILE]          every row as CSV (export.ts)
  *
- * Locally it reads the database `npm start` uses (.wrangler/state; `--persist-to DIR` for another); `--env production`
- * reads the deployed database (`wrangler d1 execute --remote`, so wrangler must be logged in). This prints addresses and
- * names: it is the operator's own terminal, never a log.
+ * Locally it reads `npm start`'s database (`--persist-to DIR` for another). It prints addresses and names:
+ * the operator's own terminal, never a log.
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -104,8 +103,8 @@ async function list(where: D1Target, limit: number, json: boolean): Promise<void
 
 /**
  * Write the CSV export.
- * @param contentFile the content file whose `referrals.entriesPerReferral` counts the entries
- * @param out a file path, or undefined for the standard output
+ * @param contentFile its `referrals.entriesPerReferral` counts the entries
+ * @param out undefined for the standard output
  * @throws Error naming the content's mistakes, or wrangler's failure
  */
 async function exportRows(where: D1Target, contentFile: string, out: string | undefined): Promise<void> {

@@ -1,22 +1,8 @@
 /**
- * After the build: Gatsby's scripts start only once the prerendered page has been painted.
- *
- * Gatsby ends every page with `<script src="…" async>` for its webpack runtime, React
- * and the app bundle. An async script runs the moment it arrives, so on a fast
- * connection the app bundle is evaluated (tens of ms on a phone) before the browser
- * has drawn the page, and the largest contentful paint waits for it. Traces of the
- * bench showed exactly that in its bad runs.
- *
- * This step swaps those tags for one inline loader that adds the same scripts, in the
- * same order, when afterFirstPaint says the page has painted or the visitor has started
- * to act. The files are not preloaded either: a script that has finished downloading
- * before the paint is still counted into Lighthouse's simulated LCP (its slow-4G
- * download competes with the page), and in the bench preloads cost about 1.6× the
- * no-JS LCP where the loader alone matched it. Starting the downloads at the paint
- * costs hydration that one download, while the page is already readable. Only the block Gatsby marks as its scripts slice is
- * touched; other HTML (a CMS page, a static file) is left as it is. Inline scripts keep
- * their place, and the Content-Security-Policy hashes the loader like any other inline
- * script (securityHeaders.ts reads the rewritten HTML). Build-time only.
+ * After the build: Gatsby's async scripts become one inline loader that adds them, in order, once
+ * afterFirstPaint fires, because an async script that arrives before the paint delays the LCP.
+ * Not preloaded either: Lighthouse's simulated LCP counts a download that competes with the page.
+ * Only Gatsby's scripts slice is touched; the CSP hashes the loader (securityHeaders.ts). Build-time only.
  */
 import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../root/afterFirstPaint";
 
@@ -45,7 +31,6 @@ export function scriptLoaderSources(html: string): string[] {
 
 /**
  * Rewrites one built page: Gatsby's external scripts become the loader.
- * @param html a page as Gatsby wrote it
  * @returns the page, unchanged when it has no Gatsby scripts slice or no external script in it
  */
 export function deferScripts(html: string): string {

@@ -1,9 +1,4 @@
-/**
- * The inline scripts of a built page, read from its HTML exactly as written. One
- * reader for every tool that needs them: the Content-Security-Policy hashes their
- * bodies (securityHeaders.ts) and the bench weighs them (scripts/bench/js-size.ts).
- * Build-time only.
- */
+/** The inline scripts of a built page, exactly as written: the CSP hashes them and the bench weighs them. Build-time only. */
 
 // Gatsby's inline scripts are short and carry no "</script>" inside, so a pattern over its own output is exact;
 // a CSP hash must be over the bytes exactly as they stand in the file, which an HTML parser would not guarantee.

@@ -1,16 +1,11 @@
 /**
- * Security headers for static hosts: written after the build to
- * `public/_headers`, the format Netlify and Cloudflare Pages read.
- *
- * The Content-Security-Policy allows only our own scripts: the inline scripts
- * Gatsby emits into each page are allowed by their SHA-256 hashes (computed from
- * the built HTML, so they always match), never by 'unsafe-inline'. Build-time only.
+ * `public/_headers` (Netlify, Cloudflare Pages): a CSP that allows inline scripts by their SHA-256
+ * hashes, taken from the built HTML so they always match, never by 'unsafe-inline'. Build-time only.
  */
 import { createHash } from "node:crypto";
 import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
 import { inlineScripts } from "./inlineScripts";
 
-/** What the policy depends on. */
 export interface SecurityHeadersInput {
   /** Every built HTML page's text. */
   htmlPages: string[];
@@ -107,7 +102,7 @@ export function adminContentSecurityPolicy(admin: AdminOrigins): string {
   return directives.map(([name, sources]) => [name, ...new Set(sources)].join(" ")).join("; ");
 }
 
-/** Every header for every path, as `[header, value]` pairs. */
+/** `[header, value]` pairs for every path. */
 export function securityHeaders(input: SecurityHeadersInput): [string, string][] {
   return [
     ["Content-Security-Policy", contentSecurityPolicy(input)],

@@ -1,8 +1,4 @@
-/**
- * The waitlist service's settings from the content: `public/service-settings.json`, written after the build when
- * `provider.transport` is `waitlist-api`, and read by the Worker through its ASSETS binding (worker/src/settings.ts),
- * so that the site and its API always come from one build. Everything in it is on the page already. Build-time only.
- */
+/** Writes `public/service-settings.json` so that the site and its API always come from one build. Build-time only. */
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDemoBuild } from "../content/derive";
@@ -37,8 +33,6 @@ export function serviceSettings(content: SiteContent): ServiceSettings | null {
 /**
  * Write `public/service-settings.json`, or delete one a previous build left when this build does not use the
  * service (a stale file would tell a deploy, and anyone reading it, that the service is on).
- * @param publicDir the build's public/ folder
- * @param settings from serviceSettings()
  * @returns the file's path when it was written, else null
  */
 export async function writeServiceSettings(publicDir: string, settings: ServiceSettings | null): Promise<string | null> {

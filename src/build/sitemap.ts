@@ -1,13 +1,9 @@
 /**
- * Options of gatsby-plugin-sitemap: the sitemap lists the pages people should find in
- * search (`/`, every campaign page, and /leaderboard/ while the referral program runs),
- * and leaves out /success/ (only reached after a signup), /status/ (personal) and the 404 page. The site's address comes from
- * content/site.yaml, so it is read from the content nodes, not siteMetadata.
- * Build-time only.
+ * gatsby-plugin-sitemap's options: only pages people should find in search (never /success/,
+ * /status/ or 404). The site's address comes from the content nodes, not siteMetadata. Build-time only.
  */
 import { LEADERBOARD_PATH } from "../../shared/routes";
 
-/** What the sitemap query returns. */
 export interface SitemapQueryData {
   allSiteContent: { nodes: { derived: { pagePath: string }; site: { url: string } }[] };
   allSitePage: { nodes: { path: string }[] };
@@ -56,7 +52,6 @@ export function sitemapPages(data: SitemapQueryData): { path: string }[] {
   return data.allSitePage.nodes.filter((page) => listed.has(page.path)).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** The plugin's options (gatsby-config.ts). */
 export const sitemapOptions = {
   query: SITEMAP_QUERY,
   resolveSiteUrl: sitemapSiteUrl,
@@ -68,11 +63,7 @@ export const sitemapOptions = {
 /** The sitemap index the plugin writes at the site's root. */
 export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";
 
-/**
- * robots.txt with a `Sitemap:` line naming the sitemap index, as search engines expect it (an absolute URL).
- * @param robots the robots.txt copied from static/
- * @param siteUrl site.url from the content
- */
+/** robots.txt from static/ with a `Sitemap:` line naming the index by absolute URL, as search engines expect. */
 export function robotsWithSitemap(robots: string, siteUrl: string): string {
   const line = `Sitemap: ${new URL(SITEMAP_INDEX_PATH, siteUrl).toString()}`;
   const kept = robots.split(/\r?\n/).filter((entry) => entry.trim() !== "" && !/^sitemap:/i.test(entry.trim()));

@@ -1,8 +1,4 @@
-/**
- * The pieces both badge renderings share: the plain badges that ship with the page
- * (Badges) and the ones with tooltips that load on first hover or focus (TooltipBadges).
- * They live here, apart from both, so that neither imports the other.
- */
+/** What the plain badges and the tooltip badges share, kept apart from both so that neither imports the other. */
 import styled from "styled-components";
 import { theme } from "../styles/theme";
 

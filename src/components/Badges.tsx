@@ -7,16 +7,10 @@ import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey } from "./
 const TooltipBadges = lazy(() => import("./TooltipBadges"));
 
 /**
- * The SSL and GDPR trust badges (product rule 1), each explained by a one-sentence
- * Radix tooltip (700 ms open delay, 300 ms skip delay, product rule 25).
- * The badges render as plain buttons; the first hover or focus loads the tooltips
- * and hands focus over to the same badge.
- *
- * The switch is a transition: React keeps the plain badges (and the keyboard focus
- * on them) until the tooltip code has arrived, instead of replacing them with a
- * fallback copy at once, which dropped focus to <body> for as long as the code took
- * to load (WCAG 2.4.3). Blur forgets the badge, so a visitor who has tabbed on is
- * not pulled back when the code arrives.
+ * The trust badges (product rules 1, 25): plain buttons until the first hover or focus loads the
+ * tooltips. The switch is a transition so the plain badges keep focus until the code arrives
+ * (a fallback would drop focus to <body>, WCAG 2.4.3); blur forgets the badge, so a visitor who
+ * has tabbed on is not pulled back.
  */
 export function Badges({ content }: { content: Queries.BadgesContentFragment }) {
   const copy = content.home.badges;

@@ -12,12 +12,8 @@ const UNITS: (keyof TimeLeft)[] = ["days", "hours", "minutes", "seconds"];
 const UNKNOWN = "--";
 
 /**
- * Launch countdown in days, hours, minutes and seconds (product rule 20), ticking every second:
- * `home.countdown` captions the units, `derived.countdownLabel` names the launch date, and
- * `derived.launchAtMs` / `derived.builtAtMs` (ms since the epoch) are the launch and the build's
- * "now" (see useCountdown).
- * Not a live region: screen readers get the label with the launch date instead of
- * an announcement every second. Digits are tabular and fixed-width (no layout shift).
+ * The launch countdown (product rule 20). Not a live region: screen readers get the label with the
+ * launch date instead of an announcement every second. Tabular, fixed-width digits: no layout shift.
  */
 export function Countdown({ content }: { content: CountdownContent }) {
   const {

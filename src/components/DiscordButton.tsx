@@ -6,7 +6,6 @@ import { theme } from "../styles/theme";
 export interface DiscordButtonProps {
   /** The invite URL (https, Discord invite host; checked at build time). */
   href: string;
-  /** Visible button text, e.g. "JOIN DISCORD". */
   label: string;
   /** Screen-reader-only hint that the link opens a new tab. */
   newTabHint: string;

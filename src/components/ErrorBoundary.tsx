@@ -15,11 +15,7 @@ interface State {
   error: Error | null;
 }
 
-/**
- * Catches an error thrown while a page renders and shows the
- * 'Unexpected Application Error!' screen with the error's message (product rule 5)
- * instead of a blank page. Keyed by path in the layout, so navigating away resets it.
- */
+/** Shows the error screen (product rule 5) instead of a blank page; keyed by path, so navigating away resets it. */
 export class ErrorBoundary extends React.Component<ErrorBoundaryProps, State> {
   state: State = { error: null };
 

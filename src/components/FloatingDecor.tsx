@@ -54,11 +54,7 @@ const SPOTS = [
 /** The decoration's odds and its pause button's labels, as fragment FloatingDecorContent (below) selects them. */
 export type FloatingDecorCopy = Queries.FloatingDecorContentFragment["decorations"];
 
-/**
- * Decorative floating sports icons and odds-style numbers (product rule 1) behind the
- * page. Hidden from assistive technology, animated with `transform` only, still
- * under `prefers-reduced-motion` (see src/styles/globalCss.tsx), and paused by <MotionToggle>.
- */
+/** The floating decoration (product rule 1): hidden from assistive technology, `transform` only, still under reduced motion. */
 export function FloatingDecor({ odds, paused }: { odds: readonly string[]; paused: boolean }) {
   const items = SPOTS.map((spot, index) =>
     index % 2 === 0 ? (
@@ -79,12 +75,8 @@ export function FloatingDecor({ odds, paused }: { odds: readonly string[]; pause
 }
 
 /**
- * The button that pauses and restarts the floating decoration (WCAG 2.2.2: motion
- * that starts by itself and lasts over 5 s beside content needs a way to pause it).
- * A pill in the page flow, never fixed over the page: the layout puts it in the page's
- * footer, below the content, so it comes last in the tab order and covers nothing at
- * any screen size, scroll position or zoom. The footer is hidden when the visitor's
- * system already stops motion (see Layout).
+ * Pauses the decoration (WCAG 2.2.2: motion that starts by itself and lasts over 5 s needs a pause).
+ * In the page's footer, never fixed over the page: last in tab order, it covers nothing at any size or zoom.
  */
 export function MotionToggle({ copy, paused, onToggle }: { copy: FloatingDecorCopy; paused: boolean; onToggle: () => void }) {
   return (

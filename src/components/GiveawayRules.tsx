@@ -5,11 +5,7 @@ import styled from "styled-components";
 /** What the rules line reads from the page's query (fragment GiveawayRulesContent below). */
 export type GiveawayRulesContent = Queries.GiveawayRulesContentFragment;
 
-/**
- * The giveaway's legal line: the "No purchase necessary" wording and the link to the official
- * rules (`giveaway.rulesUrl`, opened in a new tab). Sweepstakes rules expect both wherever entries
- * are offered, so it sits under every place that counts entries (the referral panel, the leaderboard).
- */
+/** The giveaway's legal line and rules link: sweepstakes rules expect both wherever entries are counted. */
 export function GiveawayRules({ content }: { content: GiveawayRulesContent }) {
   const { giveaway, links } = content;
   return (

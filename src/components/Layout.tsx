@@ -18,19 +18,9 @@ export interface LayoutProps {
 }
 
 /**
- * Around every page (via `wrapPageElement`): the floating background, (with a pixel id)
- * the consent banner at the top, the error boundary, a footer with the background's pause
- * button, and the toasts.
- *
- * The page and its footer share the first screen: the footer sits at the bottom of the
- * viewport when the page is shorter, after the content when it is longer. Nothing but
- * the toasts (fixed, transient, and dismissible) is drawn over the page.
- *
- * The page, the background and its pause button each sit in a Suspense boundary.
- * Nothing in them suspends: the boundaries let React 18 hydrate the prerendered HTML
- * in pieces (the shell first, then each boundary as its own, interruptible piece of
- * work), so hydration is a run of short tasks instead of one long one, and a visitor's
- * click or key is handled between them. The server HTML stays on screen meanwhile.
+ * Around every page: the background, the consent banner, the error boundary, a footer and the toasts.
+ * Nothing but the toasts is drawn over the page. The Suspense boundaries suspend nothing: they let
+ * React hydrate in interruptible pieces, so a visitor's input is handled between them.
  */
 export function Layout({ content, pathname, children }: LayoutProps) {
   const [motionPaused, setMotionPaused] = useState(false);

@@ -23,14 +23,8 @@ export interface LeaderboardTableProps {
 const UNKNOWN = "—";
 
 /**
- * The top `leaderboard.size` referrers: rank, shortened name ("Jordan S.", as the service sends
- * it; never an e-mail address) and friends joined, numbers written the way `site.language`
- * writes them.
- *
- * No layout shift: the table always has `leaderboard.size` rows of one fixed height, dashes
- * until the board arrives; rows the board does not fill stay as empty space (hidden from
- * screen readers). The empty board's and the failure's words cover the table's own space.
- * Without JavaScript the same space says the board needs it.
+ * The top referrers, with names as the service shortens them (never an address). No layout shift: always `leaderboard.size` rows of one height, dashes until the
+ * board arrives, unfilled rows kept as space; a message covers the table's own space.
  */
 export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTableProps) {
   const { site, leaderboard } = content;

@@ -34,15 +34,8 @@ const UNKNOWN = "—";
 const POSITION_PLACEHOLDER = "{position}";
 
 /**
- * The visitor's standing in the referral program: "You're #1,234 in line" (the number written
- * the way `site.language` writes numbers, large, on a line of its own), what a referral earns, friends joined and giveaway
- * entries, the referral link with copy and share controls, links to the status page and the
- * leaderboard, and the giveaway's rules line.
- *
- * No layout shift: the headings and copy are in the prerendered HTML, every number has its
- * place there (a dash until it is known, in tabular digits), and a message shown instead of the
- * standing covers the standing's own, kept, space. Without JavaScript the same space carries
- * `noScriptText` (the visitor's e-mail has their link).
+ * The visitor's standing in the referral program. No layout shift: every number has its place in the
+ * prerendered HTML (a dash until known, tabular digits), and a message covers the standing's kept space.
  */
 export function ReferralPanel({ content, view, noScriptText, showStatusLink }: ReferralPanelProps) {
   const { site, referrals } = content;

@@ -3,8 +3,7 @@ import { graphql } from "gatsby";
 import { APPLE_TOUCH_ICON, FAVICONS, MANIFEST_PATH } from "../icons";
 import { isPrerenderedView } from "../root/pageView";
 
-// In the browser Helmet is needed from the first client-side navigation on (see Seo), so its code (react-helmet
-// and the helpers it brings, about 4 KB gzip) is fetched then, not with every page. The server renders it as usual.
+// In the browser Helmet is needed only from the first client-side navigation on (see Seo), so it is fetched then.
 const Helmet = lazy(() => import("react-helmet").then((module) => ({ default: module.Helmet })));
 
 export interface SeoProps {
@@ -21,15 +20,9 @@ export interface SeoProps {
 }
 
 /**
- * Head tags through react-helmet: title, description, language, theme colour,
- * icons, manifest, canonical URL, Open Graph and Twitter card.
- *
- * In the browser, a prerendered page already has exactly these tags in its <head> (the server
- * wrote them), so Helmet is neither loaded nor mounted until the visitor navigates within the site:
- * on the first page it would only rebuild every tag to compare it with the one already there, a
- * main-thread task after each page load that changes nothing. The next page loads it, mounts it,
- * and it updates the head. Helmet renders nothing into the page itself, and the Suspense boundary
- * around it is there either way, so hydration meets the tree the server rendered.
+ * Head tags through react-helmet. A prerendered page already has them, so in the browser Helmet is
+ * not mounted until a client-side navigation (it would only redo every tag). The Suspense boundary
+ * is there either way, so hydration meets the tree the server rendered.
  */
 export function Seo(props: SeoProps) {
   return <Suspense fallback={null}>{isPrerenderedView() ? null : <HeadTags {...props} />}</Suspense>;

@@ -19,14 +19,8 @@ export interface ShareControlsProps {
 }
 
 /**
- * The referral link and the ways to pass it on: the link in a read-only box, a copy button
- * (Clipboard API; where the browser will not copy, the link is selected and a pop-up says how
- * to copy it), the browser's own share menu where it has one (Web Share API), and share links for
- * X, WhatsApp, Telegram, Facebook and Reddit, each opening in a new tab.
- *
- * Nothing moves when the link arrives or the share button appears: the box and the buttons are
- * in the HTML from the start, the copy button is as wide as its longer label, and the share
- * button takes the second half of the copy button's row (the copy button's start stays put).
+ * The referral link with copy, share-menu and network controls. Nothing moves when the link or the
+ * share button arrives: every box is in the HTML, the copy button is as wide as its longer label.
  * "Copied" is announced through a polite live region.
  */
 export function ShareControls({ content, link }: ShareControlsProps) {

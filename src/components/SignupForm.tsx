@@ -1,17 +1,7 @@
 /**
- * The signup form (product rules 6–14): email, first name, last name.
- *
- * Without JavaScript (or before hydration) it is a plain form POST (product rule 12):
- * - waitlist-api: to our own service (`email`, `first_name`, `last_name`, `source`, `website`, `page`), which
- *   answers with a redirect to /success/, or back to this page at `#signup-error-<key>`, where the
- *   prerendered message for that failure shows (SignupFormErrors);
- * - client-api and legacy-form: the legacy form's fields (`g` = list id, `email`, `first_name`, `last_name`)
- *   to Klaviyo's form endpoint, which answers people with a page of its own.
- * With JavaScript the handler prevents the native submit, checks the fields in product rule 7's order,
- * and sends through the signup client.
- *
- * The inputs are uncontrolled and read with FormData at submit: what a visitor typed
- * before the scripts arrived (on a slow phone) is exactly what is checked and sent.
+ * The signup form (product rules 6–14): a plain form POST without JavaScript (product rule 12), the
+ * signup client with it. Inputs are uncontrolled and read at submit, so what a visitor typed before
+ * the scripts arrived is exactly what is checked and sent.
  */
 import React, { useRef, useState } from "react";
 import { graphql } from "gatsby";
@@ -52,9 +42,8 @@ export interface SignupFormProps {
    */
   referralCode?: () => string | null;
   /**
-   * Called after a successful signup, with what the waitlist service answered about it (its id, and the
-   * referral details once that program is on); undefined on the other transports, in demo mode and for a
-   * bot caught by the honeypot. When absent the form shows its inline success state.
+   * Called after a successful signup with the service's answer (undefined on other transports, in demo
+   * mode and for a bot caught by the honeypot). When absent the form shows its inline success state.
    */
   onSubscribed?: (answer?: SignupAnswer) => void;
 }

@@ -1,9 +1,4 @@
-/**
- * The no-JavaScript form's failure messages (waitlist-api only). The waitlist service answers a failed form post
- * with a redirect back to the page at `#signup-error-<key>`; the prerendered page carries one message per key, hidden
- * until its id is the URL's fragment (CSS `:target`), so a visitor without JavaScript is told what went wrong in the
- * content's words, and nothing shows (or moves) for anyone else.
- */
+/** The no-JavaScript form's failure messages (waitlist-api only), each shown by CSS `:target` alone (formErrors.ts). */
 import styled from "styled-components";
 import { FORM_ERROR_KEYS, formErrorId, type FormErrorKey } from "../../shared/form-errors";
 

@@ -9,11 +9,7 @@ export const TOOLTIP_DELAY_MS = 700;
 /** Moving between badges within this time opens the next tooltip at once (ms; product rule 25). */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/**
- * The badges with their Radix tooltips; loaded lazily by <Badges> on first hover
- * or focus. `focusOnMount` gives focus back to the badge the visitor had focused
- * (the plain badge it replaces is gone), which also opens its tooltip.
- */
+/** The badges with Radix tooltips, loaded by <Badges>; `focusOnMount` hands focus back to the badge it replaces. */
 export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy; focusOnMount: BadgeKey | null }) {
   const refs = useRef<Partial<Record<BadgeKey, HTMLButtonElement | null>>>({});
   useEffect(() => {

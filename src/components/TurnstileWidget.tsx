@@ -1,7 +1,6 @@
 /**
- * The box the Cloudflare Turnstile widget is drawn in (waitlist-api with `provider.turnstileSiteKey` only). The box is
- * in the prerendered HTML at the widget's full height, so the widget arriving later moves nothing (CLS 0); Cloudflare's
- * script is loaded only after the page's first paint (afterFirstPaint), so it never competes with the LCP.
+ * The Turnstile widget's box, prerendered at the widget's full height so its arrival moves nothing; the
+ * script loads after the first paint so it never competes with the LCP.
  */
 import { useEffect, useRef } from "react";
 import styled from "styled-components";
@@ -11,7 +10,6 @@ import { loadTurnstileScript, TURNSTILE_WIDGET_HEIGHT_PX, type TurnstileChalleng
 export interface TurnstileWidgetProps {
   /** The form's Turnstile state, which the signup asks for tokens. */
   challenge: TurnstileChallenge;
-  /** provider.turnstileSiteKey */
   siteKey: string;
   /** Cloudflare's script, or the build's override (derived.turnstileScriptUrl). */
   scriptUrl: string;

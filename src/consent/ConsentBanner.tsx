@@ -13,14 +13,9 @@ import {
 } from "./pixel";
 
 /**
- * Asks before the ad pixel loads (product rule 21). Present only when a pixel id is configured; shown while the
- * visitor has not answered; Accept and Decline are equal buttons side by side. The choice is remembered in
- * localStorage (src/consent/pixel.ts).
- *
- * It is a bar in the page's flow at the top of every page, in the server-rendered HTML and hidden there: the inline
- * script right after it shows it before the first paint when no answer is remembered, so it shifts no layout, and
- * being in the flow it never covers the page (a fixed bar hid the focused field on phones, WCAG 2.4.11). Once the
- * visitor answers it goes away; the page below moves up in answer to their click, which is no layout shift.
+ * Asks before the ad pixel loads (product rule 21), with equal Accept and Decline buttons. A bar in the
+ * page's flow, shown by the inline script before the first paint, so it shifts no layout and never
+ * covers the focused field (WCAG 2.4.11), as a fixed bar would.
  */
 export function ConsentBanner({ content }: { content: Queries.ConsentBannerContentFragment }) {
   const { consent: copy } = content;
@@ -29,8 +24,8 @@ export function ConsentBanner({ content }: { content: Queries.ConsentBannerConte
   const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
 
   useEffect(() => {
-    // Without a pixel there is nothing to ask: not even localStorage is touched. A first storage read
-    // opens the browser's storage (several ms on a phone), which would land right after hydration.
+    // Without a pixel there is nothing to ask: not even localStorage is touched, since a first read opens
+    // the browser's storage right after hydration.
     if (!pixelId) return;
     const remembered = readConsent();
     // The inline script decided at parse time; this decides again for a banner that React mounted without running

@@ -1,9 +1,6 @@
 /**
- * The Meta (Facebook) ad pixel, loaded only after the visitor's consent (product rule 21),
- * and the one `Lead` it reports per signup (product rule 22).
- *
- * Before consent nothing is requested from the ad network and `window.fbq` does
- * not exist, so /success/ fires no Lead: no pixel, nothing happens.
+ * The Meta ad pixel, loaded only after consent (product rule 21), and its one `Lead` per signup
+ * (product rule 22). Before consent `window.fbq` does not exist, so nothing reaches the ad network.
  */
 
 declare global {
@@ -20,7 +17,6 @@ export const META_PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevent
 /** Origins the pixel talks to (for the Content-Security-Policy). */
 export const META_PIXEL_ORIGINS = ["https://connect.facebook.net", "https://www.facebook.com"];
 
-/** The visitor's answer to the consent banner. */
 export type ConsentChoice = "accepted" | "declined";
 
 /** The remembered choice, or null when the visitor has not answered (or storage is blocked). */
@@ -40,10 +36,9 @@ export function readConsent(): ConsentChoice | null {
 export const CONSENT_QUESTION_ATTRIBUTE = "data-consent-question";
 
 /**
- * The inline script that runs where the banner's markup ends, before the page below it is parsed or painted: it sets
- * CONSENT_QUESTION_ATTRIBUTE when readConsent() would return null (no answer, any other value, or blocked storage).
- * Without JavaScript it does not run, and the banner stays hidden: without JavaScript no pixel could load anyway.
- * The Content-Security-Policy allows it by its hash, as every inline script of the build (src/build/securityHeaders.ts).
+ * The inline script after the banner's markup, run before the page below is painted: it sets
+ * CONSENT_QUESTION_ATTRIBUTE when readConsent() would return null. Without JavaScript the banner stays
+ * hidden, as no pixel could load anyway. The CSP allows it by its hash.
  */
 export const CONSENT_QUESTION_SCRIPT = `(function(){var v=null;try{v=window.localStorage.getItem(${JSON.stringify(
   CONSENT_STORAGE_KEY,
@@ -81,13 +76,11 @@ type Fbq = ((...args: unknown[]) => void) & {
 };
 
 /**
- * Define `window.fbq` and load Meta's pixel script, once, then record a PageView.
- * Mirrors Meta's official base code, but as bundled code so the CSP needs no inline script:
- * calls made before `fbevents.js` has loaded are queued (the script drains the queue once),
- * calls made after it go straight to `fbq.callMethod`, as the base code does. A stub that
- * always queued would lose every event fired after the script loaded, such as the Lead of
- * a visitor who accepted on / and then signed up.
- * @param pixelId the pixel id (digits), from content/site.yaml → adPixel.id
+ * Define `window.fbq` and load Meta's pixel script, once, then record a PageView. Meta's base code as
+ * bundled code (no inline script for the CSP): calls go to the queue until `fbevents.js` sets
+ * `callMethod`, then through it. A stub that always queued would lose every later event, such as the
+ * Lead of a visitor who accepted on / and then signed up.
+ * @param pixelId digits, `adPixel.id`
  */
 export function loadMetaPixel(pixelId: string): void {
   if (typeof window.fbq === "function") return;
@@ -111,10 +104,7 @@ export function loadMetaPixel(pixelId: string): void {
   fbq("track", "PageView");
 }
 
-/**
- * Load the pixel when one is configured and the visitor accepted it earlier.
- * @param pixelId the configured pixel id, or null/undefined for none
- */
+/** Load the pixel when one is configured (`pixelId` not null) and the visitor accepted it earlier. */
 export function loadPixelIfConsented(pixelId: string | null | undefined): void {
   if (pixelId && readConsent() === "accepted") loadMetaPixel(pixelId);
 }

@@ -1,9 +1,4 @@
-/**
- * Campaign pages: every `campaigns/<slug>.yaml` beside the site file (so
- * `content/campaigns/` for `content/site.yaml`) becomes the signup page at
- * `/<slug>/`. This module finds the files, checks their names and loads each one
- * merged over the site file. Build-time only.
- */
+/** Finds the campaign files beside the site file, checks their names and loads each merged over it. Build-time only. */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { ContentError } from "./content-error";
@@ -116,10 +111,8 @@ export function campaignFileNameProblem(file: string): string | null {
 }
 
 /**
- * Load one campaign file: its name, then its content merged over `site`.
- * @param file the campaign file
- * @param site the validated content of the site file
- * @param siteFile the site file's path (named in messages)
+ * Load one campaign file: its name, then its content merged over `site` (validated).
+ * @param siteFile named in messages
  * @throws only when the file cannot be read
  */
 export function loadCampaign(file: string, site: SiteContent, siteFile: string): CampaignFileResult {
@@ -135,7 +128,6 @@ export function loadCampaign(file: string, site: SiteContent, siteFile: string):
 
 /**
  * Load the site file and every campaign file beside it.
- * @param siteFile e.g. content/site.yaml
  * @throws only when a file cannot be read
  */
 export function loadAllContent(siteFile: string): AllContent {

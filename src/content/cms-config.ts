@@ -1,12 +1,6 @@
 /**
- * The web editor's configuration (`/admin/config.yml`, read by Decap CMS), generated
- * from the content schema so that the form has exactly the schema's fields: each with
- * a label, the schema's description as its hint, `required`, and the schema's
- * `pattern` with its plain-English `patternErrorMessage`. Build-time only.
- *
- * Collections: the site's one content file (`siteCollection()`, a `files` collection)
- * and the campaign pages (`campaignsCollection()`, a `folder` collection of
- * `content/campaigns/*.yaml`, whose form comes from the campaign files' JSON Schema).
+ * `/admin/config.yml` for Decap CMS, generated from the content schema so the form has exactly
+ * the schema's fields, hints and patterns. Build-time only.
  */
 import { stringify } from "yaml";
 import { CAMPAIGNS_FOLDER } from "./campaigns";
@@ -271,11 +265,7 @@ export function cmsConfigYaml(options: CmsOptions, collections?: DecapCollection
 }
 
 /**
- * The backend from the build's environment (see README, "Editing in the browser"):
- * - CMS_GITHUB_REPO=owner/name: the GitHub backend, with CMS_AUTH_BASE_URL as its OAuth client;
- * - otherwise Git Gateway (Netlify Identity);
- * - CMS_BRANCH: the branch saves go to (default main);
- * - CMS_EDITORIAL_WORKFLOW=true: every save becomes a pull request.
+ * The backend from the build's environment (README "Editing in the browser").
  * @throws Error when CMS_GITHUB_REPO is not of the form owner/name, or CMS_AUTH_BASE_URL is not https
  */
 export function cmsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CmsOptions {

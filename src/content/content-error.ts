@@ -1,7 +1,4 @@
-/**
- * One mistake in a content file, as every check reports it (YAML syntax, schema, campaign rules)
- * and as load.ts formats it for a terminal or a pull request.
- */
+/** One mistake in a content file, as every check reports it and load.ts formats it. */
 export interface ContentError {
   file: string;
   /** 1-based. */

@@ -26,11 +26,9 @@ export interface DerivedFields {
 export const SITE_PAGE_PATH = "/";
 
 /**
- * The launch moment written out in its own offset, e.g.
- * `October 13, 2025 at 3:00 PM UTC-08:00` for `2025-10-13T15:00:00-08:00` (wording from Node's ICU data).
- * Computed at build time so that the prerendered HTML and the browser agree.
- * @param moment ISO 8601 date-time with offset (validated by the schema)
- * @param language BCP 47 language code used for month names and clock style
+ * The launch moment written out in its own offset, e.g. `October 13, 2025 at 3:00 PM UTC-08:00`
+ * for `2025-10-13T15:00:00-08:00`. Computed at build time so the HTML and the browser agree.
+ * @param language BCP 47, for month names and clock style
  */
 export function formatLaunchMoment(moment: string, language: string): string {
   const match = DATE_TIME_WITH_OFFSET.exec(moment);
@@ -59,11 +57,9 @@ export function isDemoBuild(provider: SiteContent["provider"]): boolean {
 }
 
 /**
- * Values derived from the content for the pages.
- * @param content validated content
+ * Values derived from validated content for the pages.
  * @param builtAtMs the build's "now" in ms since the epoch
- * @param pagePath the page the content is for ("/" or a campaign's "/<slug>/")
- * @param env the build's environment (TURNSTILE_SCRIPT_URL)
+ * @param pagePath "/" or a campaign's "/<slug>/"
  * @throws Error with a plain explanation when the TURNSTILE_SCRIPT_URL override is not an acceptable URL
  */
 export function deriveFields(
@@ -87,7 +83,6 @@ export function deriveFields(
 /**
  * Read and check a URL override from the environment (staging, or a local test endpoint).
  * https is required, except for loopback hosts where plain http is allowed for tests.
- * @param name the variable, e.g. SIGNUP_ENDPOINT_URL
  * @returns the override, or undefined when the variable is unset or empty
  * @throws Error with a plain explanation when the value is not an acceptable URL
  */

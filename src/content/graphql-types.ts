@@ -1,8 +1,4 @@
-/**
- * GraphQL type definitions for the `SiteContent` node, derived from the content
- * schema's JSON Schema so that the YAML model is declared once (schema.ts).
- * Used by `createSchemaCustomization` in gatsby-node.ts. Build-time only.
- */
+/** GraphQL types of the `SiteContent` node, derived from the JSON Schema so the model is declared once. Build-time only. */
 import { z } from "zod";
 import { pageContentSchema } from "./schema";
 

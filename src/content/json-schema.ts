@@ -1,9 +1,4 @@
-/**
- * The JSON Schemas of the content files, derived from the zod schemas: the site
- * file's (`content/site.schema.json`) and the campaign files'
- * (`content/campaign.schema.json`). Written by `npm run content-schema`; compared
- * with the committed files by a unit test. Build-time only.
- */
+/** The content files' JSON Schemas, derived from the zod schemas (`npm run content-schema`). Build-time only. */
 import path from "node:path";
 import { z } from "zod";
 import { campaignFileSchema, siteContentSchema } from "./schema";
@@ -54,11 +49,8 @@ function allowEmptyOptionalText(schema: JsonSchemaNode): void {
 }
 
 /**
- * The JSON Schema of what editors write (`io: "input"`: optional fields and
- * defaults as the YAML may leave them out; an emptied optional field accepted as
- * "none"). Every `pattern` carries a `patternErrorMessage`, which
- * yaml-language-server shows instead of the regex. Also the source of the web
- * editor's form (cms-config.ts).
+ * The JSON Schema of what editors write (`io: "input"`; an emptied optional field means "none").
+ * Every `pattern` carries a `patternErrorMessage`, which yaml-language-server shows instead of the regex.
  * @returns a fresh object (callers may change it)
  */
 export function contentJsonSchema(): Record<string, unknown> {

@@ -1,11 +1,4 @@
-/**
- * Reads, parses and validates a content file, and explains every mistake in it
- * with file, line, column, the field's path, what was expected and an example;
- * formats those mistakes for a terminal or a pull request. The explaining is done
- * by yaml-syntax.ts (the YAML cannot be read) and schema-issues.ts (it breaks the schema).
- *
- * Build-time only (used by gatsby-node.ts and scripts/check-content.ts).
- */
+/** Reads and validates a content file, and formats its mistakes for a terminal or a pull request. Build-time only. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Document } from "yaml";
@@ -33,8 +26,8 @@ export type CampaignResult = { ok: true; content: CampaignContent } | { ok: fals
 
 /**
  * Validate a content file.
- * @param file path of the YAML file (absolute or relative to the working directory)
- * @param source the file's text; read from `file` when omitted
+ * @param file absolute or relative to the working directory
+ * @param source read from `file` when omitted
  * @returns `{ ok: true, content }` (trimmed, defaults applied), or `{ ok: false, errors }`
  *   with every mistake, sorted by line. When the YAML itself cannot be read, only the
  *   syntax errors are returned (the schema is checked once the file parses).
@@ -49,14 +42,10 @@ export function loadContentFile(file: string, source?: string): ContentResult {
 }
 
 /**
- * Validate a campaign file: its own fields against the campaign-file schema, then
- * the site's content with the campaign merged over it (lists replace whole lists)
- * against the full schema. Every mistake is reported at the campaign file's own line
- * and column. The file name (the page's slug) is checked by campaigns.ts, not here.
- * @param file path of the campaign's YAML file
- * @param site the validated content of the site file it is merged over
- * @param siteFile the site file's path, named in the message for site-wide fields
- * @param source the file's text; read from `file` when omitted
+ * Validate a campaign file: its own fields against the campaign-file schema, then the merged
+ * content against the full schema, every mistake at the campaign file's own line and column.
+ * @param siteFile named in the message for site-wide fields
+ * @param source read from `file` when omitted
  * @returns `{ ok: true, content }` (the merged page content, with its `campaign` section) or `{ ok: false, errors }`
  * @throws only when the file cannot be read (Node's ENOENT/EACCES error, naming the file)
  */
@@ -155,10 +144,8 @@ export function formatContentErrors(errors: ContentError[]): string {
 }
 
 /**
- * Format errors as GitHub Actions workflow commands, one line per error:
- * `::error file=content/site.yaml,line=L,col=C,title=field::message`, so that a pull
- * request shows each mistake on its line. The example goes on the message's second line.
- * @param errors from loadContentFile
+ * Format errors as GitHub Actions `::error file=…,line=…,col=…,title=…::message` commands, so that a
+ * pull request shows each mistake on its line.
  * @param root the repository root; `file` is written relative to it, as GitHub expects
  */
 export function formatContentErrorsForGitHub(errors: ContentError[], root: string): string {

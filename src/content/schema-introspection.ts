@@ -1,8 +1,4 @@
-/**
- * Reading the content schema itself: what a field's schema is, which fields a
- * section has, and the example a field's description gives. Used to suggest near
- * misses, list a section's fields and quote a valid value. Build-time only.
- */
+/** Reads the content schema itself, for error messages: a field's schema, a section's fields, an example. Build-time only. */
 import { z } from "zod";
 
 /** Unwrap optional/nullable/default/pipe wrappers to reach the schema that carries meta and shape. */

@@ -1,8 +1,4 @@
-/**
- * Schema mistakes, located and explained: turns each zod issue into errors at the
- * line and column of the field in the YAML, with a near miss suggested for a
- * misspelled key and an example of a valid value. Build-time only.
- */
+/** Turns each zod issue into plain-English errors at the field's line and column in the YAML. Build-time only. */
 import { closest, distance } from "fastest-levenshtein";
 import { isMap, isPair, isScalar, type Document, type Node as YamlNode } from "yaml";
 import type { z } from "zod";

@@ -1,16 +1,8 @@
 /**
- * The content model of `content/site.yaml`, declared once.
- *
- * This zod schema is the single source for: the TypeScript type of the content
- * (`SiteContent`), build-time validation in `gatsby-node.ts`, the
- * `npm run check-content` command, the GraphQL types (derived from the JSON Schema
- * in `graphql-types.ts`), `content/site.schema.json`, which gives editors
- * completion and hover help, and the web editor's form (`/admin/config.yml`, from
- * `cms-config.ts`). Every field's `description` is written for an editor
- * and every field has an example, which error messages quote as the fix.
- *
- * Build-time only: nothing under `src/content/` may be imported by a page or
- * component (zod must not reach the browser bundle).
+ * The content model, declared once: every derived artefact (types, validation, JSON Schema, GraphQL,
+ * the web editor's form) comes from it. Every `description` is written for an editor and every
+ * field has an example, which error messages quote as the fix.
+ * Build-time only: no page or component imports src/content/, so zod never reaches the browser.
  */
 import { z } from "zod";
 import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../../shared/referral-program";
@@ -232,8 +224,7 @@ function badge(what: string, labelExample: string, tooltipExample: string) {
 /**
  * Copy that must keep a placeholder the page fills in (`{position}`, `{link}`): without it the
  * visitor would never see the number or the link the text is about.
- * @param placeholder e.g. "{link}"
- * @param becomes what the placeholder is replaced by, for the editor's message, e.g. "the visitor's referral link"
+ * @param becomes for the editor's message, e.g. "the visitor's referral link"
  */
 function copyWithPlaceholder(placeholder: string, becomes: string, description: string, example: string) {
   const message = `Keep ${placeholder} in this text: it is replaced by ${becomes}.`;

@@ -1,8 +1,4 @@
-/**
- * Live preview in `npm run develop`: watch the site file and its campaigns folder,
- * so that saving either reloads the page, a new campaign file becomes a page and a
- * deleted one goes away. Build-time only.
- */
+/** Live preview in `npm run develop`: watches the site file and its campaigns folder. Build-time only. */
 // A static named import: Gatsby compiles gatsby-node with Parcel, which turned `(await import("chokidar")).default` into undefined.
 import { watch, type FSWatcher } from "chokidar";
 import path from "node:path";
@@ -12,9 +8,8 @@ import { campaignsFolderFor } from "./campaigns";
 export const SAVE_SETTLE_MS = 100;
 
 /**
- * Call `onChange` with the path of each content file that is saved, added or deleted.
- * @param siteFile absolute path of the site file; its campaigns folder is watched too (it may not exist yet)
- * @param onChange called with the absolute path of the file that changed
+ * Call `onChange` with the absolute path of each content file that is saved, added or deleted.
+ * @param siteFile absolute; its campaigns folder is watched too, even before it exists
  * @returns the watcher (close it to stop)
  */
 export function watchContentFiles(siteFile: string, onChange: (file: string) => void): FSWatcher {

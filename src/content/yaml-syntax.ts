@@ -1,8 +1,4 @@
-/**
- * YAML syntax mistakes, explained: parses a content file's text and, when the YAML
- * itself cannot be read, turns the `yaml` package's errors into one plain-English
- * error per mistake, on the line the editor has to change. Build-time only.
- */
+/** YAML syntax mistakes as one plain-English error per mistake, on the line the editor must change. Build-time only. */
 import { LineCounter, parseDocument, type Document, type YAMLError } from "yaml";
 import type { ContentError, Locate } from "./content-error";
 
@@ -20,7 +16,6 @@ const YAML_ERROR_TEXT: Record<string, string> = {
 
 /**
  * Parse YAML text, keeping line positions.
- * @param text the file's text
  * @param display the file's name as messages show it
  * @returns the document and `at` (offset → line and column), or every syntax mistake, explained and sorted by line
  */

@@ -1,8 +1,4 @@
-/**
- * Countdown arithmetic (product rule 20): time left until the launch moment, split into
- * days, hours, minutes and seconds; all zeros once the moment has passed.
- * Works on epoch milliseconds, so the visitor's time zone never matters.
- */
+/** Countdown arithmetic (product rule 20), on epoch ms so the visitor's time zone never matters. */
 
 /** The countdown refreshes every second (ms; product rule 20). */
 export const COUNTDOWN_TICK_MS = 1_000;
@@ -23,11 +19,7 @@ export interface TimeLeft {
 /** All units zero: shown once the launch moment has passed. */
 export const ZERO_TIME_LEFT: TimeLeft = { days: 0, hours: 0, minutes: 0, seconds: 0 };
 
-/**
- * Time left from `nowMs` until `launchAtMs`, rounded down to whole seconds.
- * @param launchAtMs the launch moment, ms since the epoch
- * @param nowMs the current moment, ms since the epoch
- */
+/** Time left from `nowMs` until `launchAtMs` (both ms since the epoch), rounded down to whole seconds. */
 export function timeLeft(launchAtMs: number, nowMs: number): TimeLeft {
   const remaining = launchAtMs - nowMs;
   if (!(remaining > 0)) return ZERO_TIME_LEFT;

@@ -17,13 +17,8 @@ import { currentAttribution } from "../signup/attribution";
 import { theme } from "../styles/theme";
 
 /**
- * Route / (product rule 1): title, logo, countdown, tagline, signup form, social link,
- * privacy note and badges. On success it navigates to the confirmation page.
- * Also every campaign page (`/<slug>/`, created in gatsby-node; product rule 2): the query picks
- * the content node whose `derived.pagePath` is the page's own path. Each signup records
- * where it came from: the custom source, and the landing's UTM values, path and referrer.
- * While the referral program runs, a friend's referral code (`?ref=CODE`) is kept for the visit and
- * sent with the signup, and the service's answer (place in line, link) is kept for /success/.
+ * Route / (product rule 1) and every campaign page (product rule 2): the query picks the content node
+ * whose `derived.pagePath` is the page's own path. On success it navigates to /success/.
  */
 const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);

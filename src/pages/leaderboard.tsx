@@ -13,11 +13,7 @@ import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
 /** The id of the page's heading, which names the table. */
 const HEADING_ID = "leaderboard-heading";
 
-/**
- * Route /leaderboard/ (built only while the referral program runs): the heading and intro in the
- * prerendered HTML, then the top `leaderboard.size` referrers from `GET /api/leaderboard`, the
- * giveaway's rules line and a link to the signup page.
- */
+/** Route /leaderboard/, built only while the referral program runs. */
 const LeaderboardPageBody: React.FC<PageProps<Queries.LeaderboardPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { leaderboard } = content;

@@ -13,12 +13,8 @@ import { requireSiteContent } from "../root/requireSiteContent";
 import { STATUS_PATH } from "../../shared/routes";
 
 /**
- * Route /status/ (built only while the referral program runs; never indexed): a person's own
- * standing, reached by the personal link in their e-mail (`/status/#t=<token>`). The token is read
- * from the fragment, which no server ever sees, and sent only as the bearer token of
- * `GET /api/status`; the standing is read again every minute and whenever the visitor comes back
- * to the tab. A link without a token, an unknown token or an unreachable service each get the
- * content's own words in the standing's place.
+ * Route /status/ (built only while the referral program runs; never indexed): a person's standing by
+ * the token in the fragment. A missing or unknown token or an unreachable service gets the content's words.
  */
 const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);

@@ -11,10 +11,8 @@ import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../../shared/routes";
 
 /**
- * Route /success/ (product rule 3): welcome heading, texts and JOIN DISCORD; reports one `Lead` (product rule 22).
- * While the referral program runs (`referrals.enabled`), a second card below shows the visitor's place in
- * line, their referral link and giveaway entries, from the answer their signup kept in this tab; a visitor
- * without it (no JavaScript, or the page opened on its own) is told to find their link in their e-mail.
+ * Route /success/ (product rules 3, 22): welcome card and one `Lead`; while the referral program runs,
+ * a second card with the standing the signup kept in this tab, or a pointer to the e-mail without it.
  */
 const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);

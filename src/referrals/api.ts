@@ -1,19 +1,12 @@
 /**
- * The referral program's reads from the waitlist service, on the site's own origin:
- * - `GET /api/status` with `Authorization: Bearer <token>`: one person's standing (401 for a
- *   token the service does not know);
- * - `GET /api/leaderboard`: `{ "entries": [{ "rank", "name", "referrals" }] }`, names already
- *   shortened by the service ("Jordan S.").
- * Failures are typed, so that pages pick the content's words for them; the browser's own
- * error text is never shown to a visitor.
+ * The referral program's reads from the waitlist service (`GET /api/status`, `GET /api/leaderboard`;
+ * README "The API"). Failures are typed so that pages pick the content's words for them: the
+ * browser's own error text is never shown to a visitor.
  */
 import { LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, type LeaderboardEntry } from "../../shared/contract";
 import { standingIn, type Standing } from "./standing";
 
-/**
- * How long a read may take before it counts as failed (ms). The service answers in tens of
- * milliseconds; a visitor should not watch "loading" for longer than this on a dead connection.
- */
+/** How long a read may take before it counts as failed (ms): a visitor should not watch "loading" longer on a dead connection. */
 export const REFERRAL_REQUEST_TIMEOUT_MS = 10_000;
 
 /** The service does not know the status token (401): a link cut short, or one from another site. Not worth retrying. */
@@ -26,10 +19,7 @@ export class StatusTokenRefusedError extends Error {
 
 /** The service could not be read: no connection, a timeout, a 5xx, or an answer of the wrong shape. Worth retrying. */
 export class ReferralServiceError extends Error {
-  /**
-   * @param message what went wrong, for developers (console, tests)
-   * @param status the HTTP status, or null when no answer arrived
-   */
+  /** @param status the HTTP status, or null when no answer arrived */
   constructor(
     message: string,
     readonly status: number | null = null,
@@ -41,7 +31,7 @@ export class ReferralServiceError extends Error {
 
 /**
  * GET a JSON document from the service, within REFERRAL_REQUEST_TIMEOUT_MS.
- * @param signal aborts the request (react-query's, when the page no longer needs it)
+ * @param signal react-query's, aborted when the page no longer needs the answer
  * @returns the HTTP status and the parsed body (null when it is not JSON)
  * @throws ReferralServiceError when no answer arrived in time
  */
@@ -76,7 +66,6 @@ export async function fetchStatus(token: string, signal?: AbortSignal): Promise<
   return standing;
 }
 
-/** Is `value` a leaderboard row? */
 function isEntry(value: unknown): value is LeaderboardEntry {
   if (!value || typeof value !== "object") return false;
   const { rank, name, referrals } = value as Record<string, unknown>;

@@ -1,16 +1,12 @@
 /**
- * Copying the referral link: the Clipboard API where the browser grants it, and otherwise
- * the link selected in its box, for the visitor to copy themselves (older browsers, a
- * page not served over https, a denied permission).
+ * Copying the referral link: the Clipboard API where the browser grants it, otherwise the link
+ * selected in its box for the visitor to copy (older browsers, plain http, a denied permission).
  */
 
-/** The part of `navigator` copying needs. */
 export type ClipboardCapable = { clipboard?: Pick<Clipboard, "writeText"> };
 
 /**
- * Copy `text`, or select it in `field` when the browser will not copy.
- * @param text the referral link
- * @param field the read-only box that shows it (focused and selected in the fallback)
+ * Copy `text`, or focus and select it in `field` when the browser will not copy.
  * @returns "copied", or "selected" when the fallback ran
  */
 export async function copyOrSelect(

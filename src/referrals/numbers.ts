@@ -1,19 +1,10 @@
-/**
- * Numbers in the referral copy, written the way the site's language writes them
- * (`site.language`: 1,234 in English, 1.234 in German), and the copy around them.
- */
+/** Numbers in the referral copy, written as `site.language` writes them (1,234 in English, 1.234 in German). */
 
-/**
- * One formatter per language, made on first use. A page's first `Intl.NumberFormat` loads the
- * language's number data (about 12 ms in Chromium here, 50 ms in the bench's 4× phone profile of
- * the leaderboard), and each further one still costs about 0.1 ms; formatting with a kept one
- * costs microseconds. The first one's cost is paid once per page whatever is done here.
- */
+/** One formatter per language, made on first use and kept: creating an `Intl.NumberFormat` is far dearer than formatting with one. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * A whole number in the site's language.
- * @param value e.g. 1234
  * @param language BCP 47 code from `site.language`, e.g. "en"
  * @returns e.g. "1,234"
  * @throws RangeError when `language` is not a valid BCP 47 tag (the content schema only lets valid ones through)
@@ -39,11 +30,7 @@ export function splitAround(template: string, placeholder: string): [string, str
   return at < 0 ? [template, ""] : [template.slice(0, at), template.slice(at + placeholder.length)];
 }
 
-/**
- * A text with each `{name}` placeholder replaced by its number, formatted for the language.
- * @param template e.g. "moves you {places} places up"
- * @param values e.g. { places: 10 }
- */
+/** A text with each `{name}` placeholder replaced by its number, e.g. "moves you {places} places up" with `{ places: 10 }`. */
 export function fillCounts(template: string, values: Record<string, number>, language: string): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? formatCount(values[name], language) : match));
 }

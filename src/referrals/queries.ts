@@ -1,20 +1,13 @@
-/**
- * The referral program's reads as react-query queries (the app's query client, src/root):
- * cached per page view, retried on failures that may pass, refreshed while the page is open.
- */
+/** The referral program's reads as react-query queries: retried on failures that may pass, refreshed while open. */
 import { useQuery } from "@tanstack/react-query";
 import { fetchLeaderboard, fetchStatus, StatusTokenRefusedError } from "./api";
 
-/**
- * How often the status page reads the standing again while it is open (ms), besides every time
- * the visitor comes back to the tab: "live" without polling faster than the standing changes.
- */
+/** How often an open status page reads the standing again (ms), besides on tab focus: no faster than it changes. */
 export const STATUS_REFRESH_MS = 60_000;
 
-/** Retries after a failed read that may pass (network, timeout, 5xx); a refused token is final. */
+/** Retries after a read that may pass (network, timeout, 5xx); a refused token is final. */
 export const REFERRAL_READ_RETRIES = 2;
 
-/** Retry what may pass, at most REFERRAL_READ_RETRIES times; never a refused token. */
 export function shouldRetryReferralRead(failureCount: number, error: unknown): boolean {
   return !(error instanceof StatusTokenRefusedError) && failureCount < REFERRAL_READ_RETRIES;
 }
@@ -34,7 +27,7 @@ export function useStatus(token: string | null) {
   });
 }
 
-/** The leaderboard (the service caches it at the edge for about a minute). */
+/** The leaderboard, which the service caches at the edge. */
 export function useLeaderboard() {
   return useQuery({
     queryKey: ["referral-leaderboard"],

@@ -1,24 +1,18 @@
 /**
- * The referral code a friend's link brings (`/?ref=CODE`, or a campaign page with `?ref=CODE`),
- * kept for the visit so that a visitor who lands, reads and signs up later (after a reload,
- * or on another page of the site) is still credited to that friend.
- *
- * Whether the code belongs to anyone is the service's business: an unknown code is ignored
- * there, not refused. Only text that cannot be a code at all is dropped here, so a broken
- * or hostile link never costs the visitor their signup.
+ * The referral code a friend's link brings, kept for the visit so that a later signup (after a
+ * reload, on another page) is still credited. Whether a code belongs to anyone is the service's
+ * business; only text that cannot be a code is dropped, so a hostile link never costs a signup.
  */
 import { REFERRAL_PARAMETER } from "../../shared/referral-links";
 import { keep, readKept, type VisitStorage } from "./storage";
 
 export { REFERRAL_PARAMETER };
 
-/** The sessionStorage key of the kept code. */
 export const REFERRAL_CODE_KEY = "pickfund.referralCode";
 
 /**
- * What a referral code can look like: letters, digits, `-` and `_`, at most 32 characters.
- * The service's codes are 8 characters from an unambiguous alphabet; the margin leaves room to
- * change that without a site release, while a pasted sentence or a script is never sent on.
+ * Wider than the service's codes, so their form can change without a site release, yet a pasted
+ * sentence or a script is never sent on.
  */
 export const REFERRAL_CODE_FORM = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -33,10 +27,9 @@ export function referralCodeIn(search: string): string | null {
 }
 
 /**
- * Keep the code of this page's address for the visit. A page without one keeps the code kept
- * earlier; a page with another code replaces it (the link the visitor followed last wins, as
- * they would expect; which referrer is credited is then the service's first-referrer rule).
- * @param search `location.search` of the page being viewed
+ * Keep this page's code for the visit; a page without one leaves the kept code. The link followed
+ * last wins here; which referrer is credited is the service's first-referrer rule.
+ * @param search `location.search`
  */
 export function keepReferralCode(search: string, storage?: VisitStorage | null): void {
   const code = referralCodeIn(search);
@@ -45,7 +38,7 @@ export function keepReferralCode(search: string, storage?: VisitStorage | null):
 
 /**
  * The code to send with a signup made now: this page's own, else the one kept for the visit.
- * @param search `location.search` of the page the form is on
+ * @param search `location.search`
  * @returns a code, or null when the visit came through no referral link
  */
 export function referralCodeForSignup(search: string, storage?: VisitStorage | null): string | null {

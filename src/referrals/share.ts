@@ -1,23 +1,17 @@
 /**
- * Sharing a referral link: the message from the content (`referrals.shareMessage`, whose
- * `{link}` becomes the link), each network's share address, and the browser's own share
- * menu (Web Share API) where it has one.
- *
- * The share addresses are each network's documented "share" or "intent" URL; none needs a
- * script or an app id, so the page loads nothing from the networks.
+ * Sharing a referral link: the message (`referrals.shareMessage`), each network's documented share
+ * URL and the Web Share API. No network needs a script or an app id, so the page loads nothing from them.
  */
 
 /** The networks with a share link, in the order they are shown. */
 export const SHARE_NETWORKS = ["x", "whatsapp", "telegram", "facebook", "reddit"] as const;
 export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
 
-/** The placeholder of `referrals.shareMessage` that becomes the link. */
 export const LINK_PLACEHOLDER = "{link}";
 
 /**
  * The message with the link in it.
- * @param template `referrals.shareMessage`, e.g. "Join with my link: {link}"
- * @param link the referral link
+ * @param template e.g. "Join with my link: {link}"
  */
 export function shareMessage(template: string, link: string): string {
   return template.split(LINK_PLACEHOLDER).join(link);
@@ -32,14 +26,8 @@ export function shareMessageWithoutLink(template: string): string {
 }
 
 /**
- * Each network's share address for the link, with the message URL-encoded:
- * - X: the Tweet Web Intent, `https://twitter.com/intent/tweet?text=` (the message with the link);
- * - WhatsApp: `https://wa.me/?text=` (the message with the link);
- * - Telegram: `https://t.me/share/url?url=&text=` (the link, and the message without it);
- * - Facebook: `https://www.facebook.com/sharer/sharer.php?u=` (the link only: Facebook takes no text);
- * - Reddit: `https://www.reddit.com/submit?url=&title=` (the link, and the message without it as the title).
- * @param template `referrals.shareMessage`
- * @param link the referral link
+ * Each network's share address. Networks with a `url` field get the message without the link
+ * (they show the link as a card); Facebook takes no text at all.
  */
 export function shareLinks(template: string, link: string): Record<ShareNetwork, string> {
   const full = shareMessage(template, link);
@@ -54,7 +42,6 @@ export function shareLinks(template: string, link: string): Record<ShareNetwork,
   };
 }
 
-/** The part of `navigator` the share menu needs. */
 export type ShareCapable = Partial<Pick<Navigator, "share" | "canShare">>;
 
 /**
@@ -65,10 +52,7 @@ export function webShareData(template: string, link: string): ShareData {
   return { text: shareMessageWithoutLink(template), url: link };
 }
 
-/**
- * Does this browser have a share menu for this data? Only then is the share button shown.
- * @param nav `navigator`, or a stand-in
- */
+/** Does this browser have a share menu for this data? Only then is the share button shown. */
 export function canWebShare(nav: ShareCapable | undefined, data?: ShareData): boolean {
   if (typeof nav?.share !== "function") return false;
   return typeof nav.canShare !== "function" || data === undefined || nav.canShare(data);

@@ -1,8 +1,6 @@
 /**
- * A person's standing in the referral program, as the waitlist service reports it: in the
- * answer to their signup (kept for the visit so that /success/ can show it) and from
- * `GET /api/status` (the status page). Read defensively: whatever does not have the
- * expected shape is treated as no standing, never shown half.
+ * A person's standing, from their signup's answer (kept for /success/) or `GET /api/status`.
+ * Whatever does not have the expected shape is no standing: never shown half.
  */
 import type { SignupAnswer, StandingAnswer } from "../../shared/contract";
 import { keep, readKept, type VisitStorage } from "./storage";
@@ -10,7 +8,6 @@ import { keep, readKept, type VisitStorage } from "./storage";
 /** What the referral panel shows: a standing with every member present and checked. */
 export type Standing = Required<Omit<StandingAnswer, "referralCode">>;
 
-/** The sessionStorage key of the last signup's standing. */
 export const KEPT_STANDING_KEY = "pickfund.signupStanding";
 
 const isWhole = (value: unknown, min: number): value is number => Number.isInteger(value) && (value as number) >= min;
@@ -27,8 +24,7 @@ function isWebAddress(value: unknown): value is string {
 }
 
 /**
- * The standing in a service answer (a signup's, or the status endpoint's).
- * @param value parsed JSON
+ * The standing in a service answer (a signup's, or the status endpoint's), parsed JSON.
  * @returns the standing, or null when any of its five fields is missing or malformed
  *   (a Klaviyo transport's signup, the honeypot's pretended answer, an older service)
  */
@@ -41,9 +37,9 @@ export function standingIn(value: unknown): Standing | null {
 }
 
 /**
- * Keep a signup's standing for the visit, for /success/ to show. An answer without one
- * replaces what an earlier signup in this tab kept, so /success/ never shows someone else's.
- * @param answer the service's answer, or undefined when the transport gives none
+ * Keep a signup's standing for /success/. An answer without one replaces what an earlier signup
+ * in this tab kept, so /success/ never shows someone else's.
+ * @param answer undefined when the transport gives none
  */
 export function keepSignupStanding(answer: SignupAnswer | undefined, storage?: VisitStorage | null): void {
   keep(KEPT_STANDING_KEY, JSON.stringify(standingIn(answer)), storage);

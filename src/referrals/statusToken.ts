@@ -1,18 +1,10 @@
-/**
- * The status page's secret: the token in its address's fragment (`/status/#t=<token>`),
- * which a browser never sends to a server, in a request or in a Referer. It is sent only
- * as the `Authorization: Bearer` header of the page's own status request.
- */
+/** The status token in the page's fragment; it leaves the browser only as the status request's `Authorization: Bearer`. */
 
 import { STATUS_TOKEN_PARAMETER } from "../../shared/referral-links";
 
 export { STATUS_TOKEN_PARAMETER };
 
-/**
- * What a bearer token may be (RFC 6750, section 2.1, `b64token`), at most 512 characters: a
- * mangled fragment is then never sent as a header. The service's tokens (128 random bits or
- * more, URL-safe) are far shorter.
- */
+/** RFC 6750 §2.1 `b64token`, at most 512 characters (far above the service's tokens): a mangled fragment is never sent as a header. */
 const BEARER_TOKEN_FORM = /^[A-Za-z0-9\-._~+/]{1,512}=*$/;
 
 /**

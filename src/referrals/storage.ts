@@ -1,10 +1,5 @@
-/**
- * The tab's sessionStorage, for what the referral program keeps for one visit (the
- * referral code a link brought, the last signup's answer). Never a cookie: nothing here
- * is sent to any server with a request, and it is gone when the tab closes.
- */
+/** What the referral program keeps for one visit, in sessionStorage: never a cookie, so nothing here is sent to a server. */
 
-/** The part of the Storage interface used here. */
 export type VisitStorage = Pick<Storage, "getItem" | "setItem">;
 
 /**

@@ -1,8 +1,4 @@
-/**
- * The standing the last signup in this tab kept (see standing.ts), for /success/.
- * Read after hydration: the prerendered HTML cannot know it, and the first render in the
- * browser must match that HTML.
- */
+/** The standing the last signup in this tab kept, read after hydration because the first render must match the prerendered HTML. */
 import { useEffect, useState } from "react";
 import { keptSignupStanding, type Standing } from "./standing";
 

@@ -1,8 +1,4 @@
-/**
- * The status token of the page being viewed (see statusToken.ts), read after hydration (the
- * prerendered HTML has no fragment) and again when the fragment changes (a second link from
- * the e-mail opened in the same tab).
- */
+/** The page's status token, read after hydration (the prerendered HTML has no fragment) and on every hashchange. */
 import { useEffect, useState } from "react";
 import { statusTokenIn } from "./statusToken";
 

@@ -1,16 +1,12 @@
 /**
- * Providers around the whole app, mounted once by `wrapRootElement`
- * (gatsby-browser.tsx and gatsby-ssr.tsx): the theme and the toast queue. Global
- * styles are plain CSS in every page's head (src/styles/globalCss.tsx); tooltips carry
- * their own provider, loaded lazily (see Badges); the referral pages their own query
- * client (src/referrals/ReferralQueries.tsx).
+ * The app-wide providers, mounted once by `wrapRootElement`: the theme and the toast queue.
+ * Tooltips and the referral pages' query client bring their own, so no page loads them unasked.
  */
 import React from "react";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../styles/theme";
 import { ToastProvider } from "../toasts/ToastProvider";
 
-/** Wraps `children` in every app-wide provider. */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <ThemeProvider theme={theme}>

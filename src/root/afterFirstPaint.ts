@@ -1,37 +1,19 @@
 /**
- * Run something once the prerendered page has been painted, measured rather than guessed.
+ * Run something once the prerendered page has been painted, as the browser reports it: any
+ * main-thread work before that paint delays it, and waiting a frame only makes that rarer.
  *
- * The page's copy (and so its largest contentful paint, the tagline) is all in the
- * prerendered HTML. Anything that runs on the main thread before that paint delays
- * it: a script that arrives early (a fast connection, a warm cache) and runs before
- * the first frame makes the finished page wait for it. Waiting a frame
- * (requestAnimationFrame, then a timeout) makes that rarer, not impossible; waiting
- * for the browser to report the paint makes it impossible.
- *
- * The function is self-contained on purpose: the build also writes its source, as it
- * stands, into every page as the inline loader of Gatsby's scripts (see
- * src/build/deferScripts.ts), so it must not refer to anything outside its own body.
+ * Self-contained on purpose: the build writes this function's source into every page as the
+ * inline loader of Gatsby's scripts (src/build/deferScripts.ts), so it refers to nothing outside it.
  */
 
-/**
- * After this long without a paint report, `run` runs anyway (ms). A page whose HTML has
- * been parsed paints within a frame or two; the wait only exists for browsers that never
- * report the paint (no `largest-contentful-paint` support, or a page opened in the background).
- */
+/** After this long without a paint report, `run` runs anyway (ms): for browsers that never report the paint. */
 export const PAINT_WAIT_LIMIT_MS = 3_000;
 
 /**
- * Calls `run` once, on the first of:
- * - the browser reporting a largest-contentful-paint candidate (PerformanceObserver,
- *   buffered, so a paint that already happened counts at once);
- * - the page having painted already (a `first-contentful-paint` entry exists);
- * - the visitor's first pointer, key, touch or focus;
- * - the page being hidden (nothing is painted for a hidden page, so no paint is ever reported);
- * - `limitMs` passing, the fallback for browsers without LCP reporting; where LCP is not
- *   supported it runs after the next frame instead (the old rule), which is as good as they allow.
+ * Calls `run` once, on the first of: a largest-contentful-paint candidate (buffered, so a past
+ * paint counts), an existing `first-contentful-paint` entry, the visitor's first input, a hidden
+ * page (which never paints), or `limitMs` (ms). Without LCP support it runs after the next frame.
  * Never throws: a browser without PerformanceObserver gets the fallbacks.
- * @param run what to do, e.g. hydrate or load the scripts
- * @param limitMs the fallback, in ms (PAINT_WAIT_LIMIT_MS)
  */
 export function afterFirstPaint(run: () => void, limitMs: number): void {
   // Input ends the wait at once: a visitor who acts wants the page to answer now.

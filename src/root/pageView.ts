@@ -1,8 +1,6 @@
 /**
- * Whether the page on screen is still the one the server prerendered and the browser hydrated,
- * as opposed to a page React has drawn itself after a client-side navigation (or in `gatsby
- * develop`, which prerenders nothing). A prerendered page already carries everything static the
- * server wrote for it (its <head> above all), so components can leave that alone while it lasts.
+ * Whether the page on screen is still the prerendered one (not drawn by React after a client-side
+ * navigation): while it is, components can leave what the server wrote (its <head>) alone.
  */
 import type { GatsbyBrowser } from "gatsby";
 

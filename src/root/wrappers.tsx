@@ -1,7 +1,4 @@
-/**
- * Gatsby's `wrapRootElement` and `wrapPageElement`, shared by gatsby-browser.tsx
- * and gatsby-ssr.tsx so that the prerendered HTML and the browser render the same tree.
- */
+/** `wrapRootElement` and `wrapPageElement`, shared by gatsby-browser and gatsby-ssr so both render the same tree. */
 import type { WrapPageElementBrowserArgs, WrapRootElementBrowserArgs } from "gatsby";
 import { Layout, type LayoutContent } from "../components/Layout";
 import { AppProviders } from "./AppProviders";

@@ -1,9 +1,6 @@
 /**
- * What Klaviyo's Client API answered, read as one outcome the form acts on; the waitlist
- * service answers in the same JSON:API shape, and waitlistApi.ts reads its answers with this too.
- *
- * Shapes from Klaviyo's API reference: success is `202 Accepted` with no body; a failure
- * carries `{"errors":[{"status","code","title","detail","source":{"pointer"}}]}` (JSON:API).
+ * A Client API answer read as one outcome the form acts on (202 with no body, or a JSON:API
+ * `errors` document); the waitlist service answers in the same shape, so waitlistApi.ts uses it too.
  */
 import type { ErrorObject } from "../../shared/contract";
 
@@ -53,10 +50,9 @@ export function jsonApiErrors(body: unknown): JsonApiError[] {
 
 /**
  * Read one Client API answer.
- * @param status the HTTP status
- * @param body the answer's body parsed as JSON, or null when it is empty or not JSON
- * @param retryAfter the `Retry-After` header as the page can read it (null when absent or not exposed)
- * @param nowMs the clock for an HTTP-date `Retry-After`
+ * @param body parsed JSON, or null when it is empty or not JSON
+ * @param retryAfter null when absent or not exposed by CORS
+ * @param nowMs ms since the epoch, for an HTTP-date `Retry-After`
  */
 export function readProviderAnswer(status: number, body: unknown, retryAfter: string | null, nowMs = Date.now()): ProviderAnswer {
   if (status >= 200 && status < 300) return { outcome: "accepted" };

@@ -1,8 +1,4 @@
-/**
- * Where a signup came from, as Klaviyo profile properties: the landing URL's UTM
- * parameters, the landing page's path and the referring site. Runs in the browser
- * (plain functions over the location and `document.referrer`; no content modules).
- */
+/** Where a signup came from (UTM parameters, landing path, referring origin), as Klaviyo profile properties. */
 import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../shared/validation";
 
 /** The UTM parameters a campaign link carries, sent under the same names. */
@@ -50,7 +46,6 @@ export function referrerOrigin(referrer: string): string | undefined {
 
 /**
  * The attribution properties of a signup made on this landing.
- * @param landing location.search, location.pathname and document.referrer
  * @returns `{ utm_source?, utm_medium?, utm_campaign?, utm_term?, utm_content?, landing_page?, referrer? }`,
  *   each value text, trimmed and at most ATTRIBUTION_VALUE_MAX_CHARS characters
  */

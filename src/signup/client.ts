@@ -1,14 +1,7 @@
 /**
- * The signup client: the one call that sends a signup, by the transport content/site.yaml
- * chooses (see endpoints.ts):
- *
- * - `waitlist-api`: our waitlist service on the site's own origin (waitlistApi.ts), whose answer is
- *   read like the Client API's, plus Turnstile's refusal; an accepted answer carries the signup's details;
- * - `client-api`: Klaviyo's Client API, sent `cors`, whose answer is read and turned into
- *   an outcome (answer.ts): accepted, e-mail refused, throttled, failed, rejected;
- * - `legacy-form`: the legacy form's urlencoded body (`g` = list id, `email`, `first_name`,
- *   `last_name`) sent `no-cors`; the answer is opaque, so a call that does not throw counts
- *   as success.
+ * The signup client: the one call that sends a signup, by the transport content/site.yaml chooses
+ * (endpoints.ts; README "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
+ * answer is opaque, so there a call that does not throw counts as success.
  */
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
@@ -48,7 +41,7 @@ export interface ProviderConfig {
   demoMode?: boolean;
 }
 
-/** Each attempt is aborted after this long and counts as a network failure (about 5 s: a visitor waits no longer per try). */
+/** Each attempt is aborted after this long (ms) and counts as a network failure: a visitor waits no longer per try. */
 export const SIGNUP_ATTEMPT_TIMEOUT_MS = 5_000;
 
 /**
@@ -101,9 +94,7 @@ async function jsonBody(response: Response): Promise<unknown> {
 
 /**
  * Subscribe one visitor to the list.
- * @param config transport, endpoint, public API key, list id and custom source
- * @param submission the visitor's trimmed values (and profile properties; for waitlist-api the referral code and Turnstile token)
- * @param timeoutMs per-attempt timeout in ms (default SIGNUP_ATTEMPT_TIMEOUT_MS)
+ * @param timeoutMs per-attempt timeout (ms)
  * @returns waitlist-api: what the service answered about the accepted signup (undefined when its body says nothing
  *   usable); client-api and legacy-form: undefined, once the provider accepted (or answered opaquely)
  * @throws SignupConfigurationError when the list id (or, for client-api and legacy-form, the public API key) is missing (no request is made)

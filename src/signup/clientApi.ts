@@ -1,7 +1,4 @@
-/**
- * The request of Klaviyo's Client API `POST /client/subscriptions/`: a JSON:API
- * `subscription` document that subscribes one profile to one list.
- */
+/** The request of Klaviyo's Client API `POST /client/subscriptions/`: one profile to one list. */
 import { JSON_API_CONTENT_TYPE } from "../../shared/contract";
 import type { Submission } from "./submission";
 
@@ -40,11 +37,7 @@ export interface SubscriptionDocument {
   };
 }
 
-/**
- * The subscription document for one signup.
- * @param target list id and custom source
- * @param submission the visitor's trimmed values; `properties` (profile properties) are left out when empty
- */
+/** The subscription document for one signup; empty profile `properties` are left out. */
 export function subscriptionDocument(
   target: Pick<ClientApiTarget, "listId" | "customSource">,
   submission: Submission,

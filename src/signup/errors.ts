@@ -1,8 +1,6 @@
 /**
- * The ways a signup can fail, as the signup client throws them (client.ts) and the form tells
- * them apart (SignupForm) to pick the content's words. Their own module, free of the transports,
- * so that the form carries these classes in its first bundle while the code that sends a signup
- * loads only when the form is used (signupEngine.ts).
+ * The ways a signup can fail, as client.ts throws them and the form tells them apart. Free of the
+ * transports, so the form's first bundle carries these classes while the sending code loads later.
  */
 
 /** The key or list id is missing: a configuration mistake, never retried (product rule 10). */

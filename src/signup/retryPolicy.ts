@@ -1,7 +1,6 @@
 /**
- * The retry policy of a signup (product rule 9: 3 retries, exponential backoff capped at 30 s),
- * as functions of the failure count and error that react-query's `retry` and `retryDelay` take.
- * No library imports: the signup's first bundle carries it, the retrying engine loads later.
+ * The signup's retry policy (product rule 9) as react-query `retry` and `retryDelay` functions.
+ * No library imports: the first bundle carries it, the retrying engine loads later.
  */
 import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./errors";
 
@@ -13,7 +12,7 @@ export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
 
 /**
- * Exponential backoff: 1 s, 2 s, 4 s, … capped at 30 s.
+ * Exponential backoff from RETRY_BASE_DELAY_MS, doubling, capped at RETRY_MAX_DELAY_MS.
  * @param failureCount failures so far, starting at 0 for the first retry
  * @returns delay in ms
  */
@@ -31,11 +30,9 @@ export function shouldRetrySignup(failureCount: number, error: unknown): boolean
 }
 
 /**
- * How long to wait before the next signup attempt: what a 429's `Retry-After` asked for,
- * capped at product rule 9's 30 s backoff cap; otherwise (or when the page could not read the
- * header) the exponential backoff.
+ * How long to wait before the next attempt: a 429's `Retry-After`, capped at RETRY_MAX_DELAY_MS;
+ * otherwise (or when the page could not read it) the exponential backoff.
  * @param failureCount failures so far, starting at 0 for the first retry
- * @param error the failure being retried
  * @returns delay in ms
  */
 export function signupRetryDelay(failureCount: number, error: unknown): number {

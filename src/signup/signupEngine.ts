@@ -1,8 +1,6 @@
 /**
- * The engine that sends a signup and retries it: the signup client (client.ts, every transport)
- * run by react-query's MutationObserver (from `@tanstack/query-core`, without the React bindings)
- * with product rule 9's retry policy. Loaded on its own, when the form is first used (useSignup's
- * `prepare`), so that a page view that never touches the form never downloads or parses it.
+ * The engine that sends and retries a signup: client.ts run by query-core's MutationObserver with
+ * product rule 9's policy. A chunk of its own, so a visit that never uses the form never loads it.
  */
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
 import { subscribe, type ProviderConfig } from "./client";
@@ -41,11 +39,8 @@ async function attempt({ provider, verification }: SignupSettings, submission: S
 }
 
 /**
- * Run one signup to its end: network failures, 5xx and 429 are retried with product rule 9's
- * backoff or the provider's `Retry-After` (shouldRetrySignup, signupRetryDelay); configuration
- * errors and refusals are not.
+ * Run one signup to its end, retried by shouldRetrySignup and signupRetryDelay.
  * @param settings called before each attempt
- * @param submission what the visitor typed, trimmed and checked
  * @returns what the last attempt resolved with (the waitlist service's answer; undefined on the other transports and in demo mode)
  * @throws the last attempt's error (src/signup/errors.ts) once no retry is left
  */

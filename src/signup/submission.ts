@@ -1,7 +1,4 @@
-/**
- * What one signup carries, in a module of its own: the transports (client.ts, clientApi.ts, waitlistApi.ts) all
- * read it, and none of them should import another for it.
- */
+/** What one signup carries: its own module, so no transport imports another for it. */
 
 /** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
 export type ProfileProperties = Record<string, string>;

@@ -1,9 +1,6 @@
 /**
- * Cloudflare Turnstile in the signup form (waitlist-api only): loading Cloudflare's script, drawing the widget
- * with explicit rendering, and handing each signup attempt a token. The waitlist service checks the token with
- * Turnstile's siteverify (worker/src/bots/turnstile.ts). Cloudflare accepts each token once, so a token that went
- * out with a failed attempt is spent: the widget is reset and the next attempt waits for the new one.
- *
+ * Cloudflare Turnstile in the signup form (waitlist-api only): a token per attempt. Cloudflare accepts
+ * each token once, so a failed attempt's token is spent and the widget is reset for the next.
  * No top-level browser access: the build imports TURNSTILE_SCRIPT_URL from here too.
  */
 
@@ -20,11 +17,7 @@ export const TURNSTILE_WIDGET_HEIGHT_PX = 65;
 /** Turnstile's own colours: the site is dark, so the widget is too (its `auto` would follow the visitor's OS instead). */
 export const TURNSTILE_THEME = "dark";
 
-/**
- * How long an attempt waits for a token that is not there yet (ms): the widget usually solves its check within a
- * second or two of loading, and a visitor asked to click it needs a few more. After this the attempt goes without
- * one, and the service answers whether it needs one.
- */
+/** How long an attempt waits for a token (ms), room for a visitor asked to click; then it goes without and the service decides. */
 export const TURNSTILE_TOKEN_WAIT_MS = 10_000;
 
 /** The hidden field the widget writes its token into when drawn inside a form (Cloudflare's default name). */
@@ -111,12 +104,7 @@ export class TurnstileChallenge implements SignupVerification {
   private broken = false;
   private waiters = new Set<(token: string | undefined) => void>();
 
-  /**
-   * Draw the widget into `container` (the script has loaded).
-   * @param api window.turnstile
-   * @param container the form's reserved box
-   * @param siteKey provider.turnstileSiteKey
-   */
+  /** Draw the widget into the form's reserved box, once the script has loaded. */
   mount(api: TurnstileApi, container: HTMLElement, siteKey: string): void {
     this.api = api;
     this.broken = false;

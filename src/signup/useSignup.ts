@@ -32,15 +32,9 @@ interface Engine {
 }
 
 /**
- * The signup, sent and retried by react-query's mutation engine (src/signup/signupEngine.ts):
- * network failures, 5xx and 429 are retried with product rule 9's backoff or the provider's
- * `Retry-After` (the form stays submitting meanwhile); configuration errors and refusals are not.
- * The engine is a chunk of its own, fetched by `prepare` (the first focus, typing or press on the
- * form) or at the latest by the submit. If it cannot be fetched (the connection dropped since the
- * page loaded), the signup fails as a network failure: the visitor sees the failure toast and keeps
- * what they typed. In demo mode (`provider.demoMode`, the build's decision) it resolves after
- * a short delay without a request; with Turnstile every attempt carries a token of its own (signupEngine.ts).
- * @param provider transport, endpoint, public API key, list id, custom source and demo mode
+ * The signup, sent and retried by signupEngine.ts (the form stays submitting meanwhile). The engine
+ * chunk is fetched by `prepare` on the form's first use, or at the latest by the submit; if it cannot
+ * be fetched the signup fails as a network failure, and the visitor keeps what they typed.
  * @param verification the form's Turnstile widget, when it has one
  */
 export function useSignup(provider: ProviderConfig, verification?: SignupVerification | null): Signup {

@@ -1,7 +1,6 @@
 /**
- * The waitlist service's signup call, `POST /api/signups` on the site's own origin (worker/src/routes/signups.ts),
- * and the reading of its answer. The service speaks JSON:API errors like Klaviyo does, so answer.ts reads most of
- * them; what is the service's own is read here: the accepted signup's body, and Turnstile's refusal.
+ * The service's `POST /api/signups` call and its answer. answer.ts reads the JSON:API errors it shares
+ * with Klaviyo; what is the service's own is read here: the accepted signup, Turnstile's refusal.
  */
 import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
 import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE, type SignupAnswer, type SignupRequest } from "../../shared/contract";
@@ -15,11 +14,7 @@ export interface WaitlistApiTarget {
   customSource?: string | null;
 }
 
-/**
- * The request body for one signup.
- * @param target the custom source
- * @param submission the visitor's trimmed values, profile properties, referral code and Turnstile token
- */
+/** The request body for one signup. */
 export function waitlistApiBody(target: Pick<WaitlistApiTarget, "customSource">, submission: Submission): SignupRequest {
   return {
     email: submission.email,
@@ -78,10 +73,8 @@ export function signupAnswer(body: unknown): SignupAnswer | undefined {
 
 /**
  * Read one answer of the service.
- * @param status the HTTP status
- * @param body the answer's body parsed as JSON, or null when it is empty or not JSON
- * @param retryAfter the `Retry-After` header (readable: same origin)
- * @param nowMs the clock for an HTTP-date `Retry-After`
+ * @param body parsed JSON, or null when it is empty or not JSON
+ * @param nowMs ms since the epoch, for an HTTP-date `Retry-After`
  */
 export function readWaitlistAnswer(status: number, body: unknown, retryAfter: string | null, nowMs = Date.now()): WaitlistAnswer {
   if (status === 403) {

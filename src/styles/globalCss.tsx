@@ -1,14 +1,9 @@
 import { theme } from "./theme";
 
 /**
- * Page-wide base styles: dark background, system fonts (no webfont, so no
- * font-swap layout shift), a visible focus ring for keyboard users, and
- * reduced motion honoured everywhere.
- *
- * Plain CSS from the theme, written once into every page's <head> by gatsby-ssr.tsx
- * (`onRenderBody`), not a styled-components global style: those never change after the
- * build, and createGlobalStyle compiles its rules again in the browser and swaps them into
- * the page's style sheet when it mounts, work that bought nothing the HTML did not have.
+ * Page-wide base styles: system fonts (no webfont, so no font-swap shift), a visible focus ring,
+ * reduced motion honoured. Plain CSS in every page's <head>, not createGlobalStyle, which would
+ * compile the same unchanging rules again in the browser.
  */
 export const GLOBAL_CSS = [
   "*,*::before,*::after{box-sizing:border-box}",

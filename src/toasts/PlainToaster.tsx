@@ -1,15 +1,8 @@
 /**
- * The queued toasts drawn without Radix: what a visitor sees while the Radix toaster's
- * code is still on its way (it is fetched when a form is first touched), or when it cannot
- * arrive at all (the browser went offline before it loaded, which is exactly when the
- * "Subscription failed" toast is due). It keeps Radix Toast's contract, so that which of the
- * two draws a toast makes no difference to anyone:
- * - the same look, roles and region (named by `regionLabel`, reached with F8), a close button;
- * - each toast announced once, through a live region that is there before it (assertive for
- *   errors, polite otherwise), as `announceLabel`, title and message; the toast itself is not
- *   a second live region;
- * - each toast leaves after TOAST_DURATION_MS, its time stopped while the pointer is over the
- *   region, focus is in it, or the window is in the background.
+ * The toasts drawn without Radix, until the Radix toaster arrives or for good when it cannot (offline,
+ * exactly when "Subscription failed" is due). It keeps Radix Toast's contract, so which of the two
+ * draws a toast makes no difference: same look, roles and F8 region; one announcement per toast from
+ * a live region that exists before it; TOAST_DURATION_MS paused on hover, focus or a hidden window.
  * Drawn after hydration only: the region is fixed-position and empty until a toast is due.
  */
 import { useEffect, useRef, useState } from "react";
@@ -33,7 +26,6 @@ export const TOAST_HOTKEY = "F8";
 /** How long an announcement stays in its live region (ms), as Radix Toast keeps it: long enough for screen readers to pick it up. */
 const ANNOUNCEMENT_MS = 1_000;
 
-/** What is spoken for one toast, and how urgently. */
 interface Announcement {
   id: number;
   live: "assertive" | "polite";

@@ -1,8 +1,4 @@
-/**
- * Toast queue for the whole app. The queue lives in `wrapRootElement` so a toast
- * survives navigation (the success toast is still showing on /success); the
- * toasts are drawn by <Toasts>, inside each page's layout (Radix Toast once its code is in).
- */
+/** The app's toast queue, in `wrapRootElement` so that a toast survives navigation; <Toasts> draws it. */
 import React, { createContext, useCallback, useContext, useMemo, useState } from "react";
 
 /** "error" toasts are styled as errors and announced assertively: they stop the signup and the visitor must act (product rules 7, 8). */

@@ -16,11 +16,7 @@ import {
 } from "./toastStyles";
 import { useToasts, type ToastVariant } from "./ToastProvider";
 
-/**
- * The toast viewport with every queued toast, on Radix Toast (swipe, F8, pause on
- * hover, announcements). Loaded on first need by <Toasts> (a form touched, or a toast due),
- * which draws the same toasts plainly until this has arrived, or if it never can (offline).
- */
+/** The toast viewport on Radix Toast (swipe, F8, pause on hover, announcements); loaded on first need by <Toasts>. */
 export default function Toaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   return (

@@ -1,11 +1,7 @@
 /**
- * The toasts in the layout. The Radix toaster (the larger part of the toast code: Radix Toast,
- * its collection and dismissable layer, about 12 KB gzip) is not needed to show the page, and most
- * visitors never see a toast, so it is loaded on first need: when the visitor first touches a form
- * (focus, pointer or key inside one: a toast may be due soon) or, at the latest, when a toast is due.
- * Until it has arrived, and for good if it cannot arrive (offline), <PlainToaster> draws the same
- * queue, so no toast is ever lost or held back. The region is fixed-position and empty until a toast
- * is due, so drawing it shifts no layout.
+ * The toasts in the layout. Most visitors never see one, so the Radix toaster loads on first need (a
+ * form touched, or a toast due); until then, or for good offline, <PlainToaster> draws the same queue,
+ * so no toast is lost or held back. The region is fixed and empty until a toast is due: no layout shift.
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { graphql } from "gatsby";

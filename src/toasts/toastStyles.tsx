@@ -1,7 +1,4 @@
-/**
- * The look of a toast, shared by the Radix toaster and the plain one that stands in
- * for it until its code has arrived (see Toasts.tsx): both draw the same toast.
- */
+/** The look of a toast, shared by the Radix toaster and the plain one, so both draw the same toast. */
 import { css, keyframes } from "styled-components";
 import type { ToastVariant } from "./ToastProvider";
 import { theme } from "../styles/theme";

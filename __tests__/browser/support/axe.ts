@@ -1,8 +1,4 @@
-/**
- * axe-core scans of a page in the state it is in (toast showing, tooltip open…),
- * against WCAG 2.2 AA (product rule 23) plus axe's best practices, with the violations
- * printed so that a CI log says what is wrong and where without a re-run.
- */
+/** axe-core scans against WCAG 2.2 AA (product rule 23), printed so a CI log says what and where without a re-run. */
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Result } from "axe-core";
 import type { Page } from "playwright-core";
@@ -12,7 +8,6 @@ export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wca
 
 /**
  * Run axe on the page as it is now.
- * @param page a loaded page
  * @returns the violations (empty when the page passes)
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
@@ -20,11 +15,7 @@ export async function axeViolations(page: Page): Promise<Result[]> {
   return results.violations;
 }
 
-/**
- * The violations as text, one block per rule: id, impact, summary, help URL and,
- * per offending node, its selector and axe's explanation.
- * @param violations from axeViolations
- */
+/** The violations as text, one block per rule, with each offending node's selector and axe's explanation. */
 export function formatViolations(violations: Result[]): string {
   if (violations.length === 0) return "no accessibility violations";
   return violations
@@ -40,8 +31,7 @@ export function formatViolations(violations: Result[]): string {
 
 /**
  * Fail with the formatted violations when axe finds any on the page.
- * @param page a loaded page in the state to check
- * @param state what the page shows, for the failure message (e.g. "/ with an error toast")
+ * @param state for the failure message, e.g. "/ with an error toast"
  */
 export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   const violations = await axeViolations(page);

@@ -30,12 +30,7 @@ export interface GuardedContext {
   blocked: string[];
 }
 
-/**
- * A new context (own cookies, storage, clock and time zone) with requests leaving
- * 127.0.0.1 aborted, and `baseURL` set to the static server, so `page.goto("/")` works.
- * @param browser from launchChromium
- * @param options Playwright context options, e.g. `{ viewport, timezoneId }`
- */
+/** A new context with requests leaving 127.0.0.1 aborted, and `baseURL` set to the static server. */
 export async function newGuardedContext(browser: Browser, options: BrowserContextOptions = {}): Promise<GuardedContext> {
   const context = await browser.newContext({ baseURL: runEnv().siteOrigin, ...options });
   const blocked: string[] = [];
@@ -51,11 +46,7 @@ export async function newGuardedContext(browser: Browser, options: BrowserContex
 /** Wait until React has hydrated the page (shared with the bench). */
 export { waitForHydration };
 
-/**
- * Open a path of the built site and wait for hydration.
- * @param context from newGuardedContext
- * @param path e.g. "/" or "/success/"
- */
+/** Open a path of the built site, e.g. "/success/", and wait for hydration. */
 export async function openHydrated(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);

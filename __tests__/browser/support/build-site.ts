@@ -17,7 +17,6 @@ export const FIXTURE_CONTENT_FILE = path.join(ROOT_DIR, "__tests__", "fixtures",
 /** The ad pixel id of the legacy-form + pixel build (digits, as Meta's are). */
 export const FIXTURE_PIXEL_ID = "123456789012345";
 
-/** What to build. */
 export interface FixtureBuild {
   /** The content file (default FIXTURE_CONTENT_FILE). */
   contentFile?: string;
@@ -30,10 +29,8 @@ export interface FixtureBuild {
 }
 
 /**
- * Run `gatsby build` into PUBLIC_DIR with SITE_CONTENT_FILE, and SIGNUP_ENDPOINT_URL, SIGNUP_NOSCRIPT_FORM_URL and
- * TURNSTILE_SCRIPT_URL as given (empty, which the build reads as unset, when not: a developer's shell must not leak in),
- * keeping webpack's persistent cache: every run builds the fixture three times in this folder, so each build
- * after the first reuses it (src/build/webpackCache.ts). Output is kept quiet and printed only when the build fails.
+ * Run `gatsby build` into PUBLIC_DIR. Overrides not given are set empty, so a developer's shell cannot leak in;
+ * webpack's persistent cache is kept, since every run builds the fixture three times in this folder.
  * @throws Error with the build's output when gatsby exits non-zero
  */
 export async function buildFixtureSite({

@@ -3,14 +3,13 @@
  * `expect` (unlike Playwright Test's) does not wait.
  */
 
-/** How long `eventually` keeps retrying by default (ms); generous for a busy 2-core CI machine. */
+/** How long `eventually` keeps retrying by default (ms); generous for a busy CI machine. */
 export const EVENTUALLY_TIMEOUT_MS = 15_000;
 const RETRY_INTERVAL_MS = 50;
 
 /**
  * Run `assertion` until it stops throwing, then return its result.
- * @param assertion an async function containing `expect` calls
- * @param timeoutMs give up after this long and rethrow the last failure
+ * @param timeoutMs ms; then the last failure is rethrown
  */
 export async function eventually<T>(assertion: () => Promise<T> | T, timeoutMs = EVENTUALLY_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;

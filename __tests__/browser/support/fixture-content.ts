@@ -1,8 +1,6 @@
 /**
- * The content the fixture builds were made from, loaded through the content loader
- * (as the build loads it), so that the browser tests look for the copy a visitor is
- * given rather than a hand-typed copy of it. A copy edit in the fixture then changes
- * what the tests expect along with what the site shows.
+ * The fixture content, loaded as the build loads it, so tests look for the copy a visitor is given
+ * rather than a hand-typed copy: a copy edit changes what the tests expect along with the site.
  */
 import path from "node:path";
 import { loadCampaign } from "../../../src/content/campaigns";

@@ -17,11 +17,8 @@ export async function focusedControl(page: Page): Promise<string> {
 }
 
 /**
- * Press Tab (or Shift+Tab) until focus leaves the page or comes back round, and
- * list the controls focused on the way.
- * @param page a page with nothing focused yet (or focus where the walk should start)
- * @param key "Tab" or "Shift+Tab"
- * @param limit stop after this many presses
+ * Press Tab (or Shift+Tab) until focus leaves the page or comes back round, at most `limit` times,
+ * and list the controls focused on the way, starting from the current focus.
  */
 export async function tabSequence(page: Page, key: "Tab" | "Shift+Tab" = "Tab", limit = 20): Promise<string[]> {
   const seen: string[] = [];
@@ -65,11 +62,7 @@ export function isVisibleRing(indicator: FocusIndicator, minWidthPx = 2): boolea
   return outline || indicator.boxShadow !== "none";
 }
 
-/**
- * WCAG relative-luminance contrast of two colours.
- * @param a e.g. "rgb(251, 191, 36)" or "#0b1020"
- * @param b the other colour
- */
+/** WCAG relative-luminance contrast of two colours, e.g. "rgb(251, 191, 36)" and "#0b1020". */
 export function contrastRatio(a: string, b: string): number {
   const [la, lb] = [luminance(parseColor(a)), luminance(parseColor(b))];
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);

@@ -1,15 +1,7 @@
 /**
- * jest globalSetup of the browser project: check Chromium is there, start the provider
- * stand-in, and build the fixture three times against it:
- * - a variant with `provider.transport: legacy-form` and an ad pixel id (the legacy-form
- *   and pixel tests), copied out of `public/` and served on its own with its `_headers` applied;
- * - a variant with `provider.transport: waitlist-api`, a Turnstile site key (its script the
- *   stand-in's) and the referral program on, copied out and served with the waitlist service by `wrangler dev` (its own
- *   temporary D1, migrated; Turnstile off on the service's side, demo delivery), which starts
- *   while the next build runs;
- * - the fixture as it is (client-api, no pixel), left in `public/` and served twice: as it
- *   is, and with the headers of `public/_headers` applied.
- * Runs in jest's main process; globalTeardown (same process) stops what it started.
+ * jest globalSetup of the browser project: starts the provider stand-in and builds the fixture three
+ * times (legacy-form with a pixel; waitlist-api with Turnstile and referrals, served by `wrangler dev`;
+ * client-api as it is). Runs in jest's main process; globalTeardown stops what it started.
  */
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -41,10 +33,8 @@ declare global {
 }
 
 /**
- * The service's secrets, empty but one: `--var` wins over a developer's `.dev.vars`, which must not change a test. No
- * Klaviyo key is demo delivery (rows stored, nothing sent); no Turnstile secret is no check (the page's widget still
- * sends its token). The webhook secret lets a test confirm a friend as Klaviyo's flow would (the fixture counts
- * referrals after confirmation).
+ * The service's secrets, all empty but the webhook's: `--var` wins over a developer's `.dev.vars`. Empty means
+ * demo delivery and no Turnstile check; the webhook secret lets a test confirm a friend as Klaviyo's flow would.
  */
 const SERVICE_VARS = {
   KLAVIYO_PRIVATE_API_KEY: "",

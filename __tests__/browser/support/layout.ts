@@ -1,11 +1,7 @@
 /**
- * Layout as a visitor meets it, measured in the page: whether anything covers a link,
- * button or field (hit-testing with `document.elementFromPoint`, so a fixed or
- * overlapping element is caught however it is styled, the way a tap would be), whether
- * the page scrolls sideways (WCAG 1.4.10), whether every target is at least 24 × 24 CSS px
- * (WCAG 2.5.8) and whether the focused control is hidden while tabbing (WCAG 2.4.11).
- * Each check returns sentences naming the control (role and accessible name) and what
- * is wrong with it; an empty list means the page is clean.
+ * Layout checks in the page: covered controls (hit-tested as a tap would be, however the cover is styled),
+ * sideways scrolling (WCAG 1.4.10), target size (WCAG 2.5.8) and obscured focus (WCAG 2.4.11). Each
+ * returns one sentence per problem naming the control; an empty list means the page is clean.
  */
 import type { Page } from "playwright-core";
 
@@ -25,20 +21,10 @@ function screen(width: number, height: number): Screen {
 }
 
 /**
- * The screens most visitors have, as CSS viewports: small and common phones, a tablet, two
- * desktops, and a 1280 × 800 desktop at 400 % browser zoom (WCAG 1.4.10 Reflow).
- *
- * Browser zoom (Ctrl +) makes one CSS px four device px: the page lays out in a viewport of
- * 1280/4 × 800/4 = 320 × 200 CSS px, media queries see 320 px and `devicePixelRatio` is 4.
- * Playwright cannot press Chromium's zoom, and CSS `zoom` on the page is not the same thing
- * (it leaves the viewport, `vh` and media queries at 1280 px), so the zoomed window is emulated
- * by its result: a 320 × 200 viewport with deviceScaleFactor 4, which lays out, hit-tests and
- * scrolls as the zoomed page does, and whose screenshots are the 1280 × 800 device px a
- * visitor sees.
- *
- * Every screen is emulated as a desktop window (no `isMobile`): layout depends on the CSS
- * viewport only, and a mobile viewport lets Chromium zoom out a page that is too wide, which
- * would hide the sideways scrolling these checks look for.
+ * The screens most visitors have, and a 1280 × 800 desktop at 400 % zoom (WCAG 1.4.10). Playwright cannot
+ * press Chromium's zoom and CSS `zoom` leaves media queries at 1280 px, so the zoom is emulated by its
+ * result: a 320 × 200 viewport at deviceScaleFactor 4. No `isMobile`: a mobile viewport lets Chromium zoom
+ * out a page that is too wide, hiding the sideways scrolling these checks look for.
  */
 export const SCREENS: readonly Screen[] = [
   screen(320, 568),
@@ -77,7 +63,6 @@ interface Covering {
   by: string[];
 }
 
-/** What one sweep of a page finds. */
 interface SweepFindings {
   /** How far the page scrolls sideways (CSS px), 0 when it does not, and the elements that stick out. */
   sideways: { px: number; widthPx: number; culprits: string[] };
@@ -337,10 +322,8 @@ function points(count: number): string {
 }
 
 /**
- * Sideways scrolling, small targets and covered controls on the page as it is now
- * (hydrated, scripts loaded). Scrolls through the page (top, every half viewport, end)
- * and leaves it at the top.
- * @param page a page at any scroll position
+ * Sideways scrolling, small targets and covered controls on the page as it is now (hydrated). Scrolls
+ * through the page (top, every half viewport, end) and leaves it at the top.
  * @returns one sentence per problem, e.g.
  *   `button "Secure Spot & Access Discord" is covered at 3 of 9 points by button "Pause background animation" (position: fixed), scrolled to the end`;
  *   the same control covered by the same thing at several scroll positions is one sentence
@@ -373,14 +356,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Most Tab stops a page may have before the walk gives up (this site has a dozen at most). */
+/** Most Tab stops a page may have before the walk gives up (far above this site's). */
 const MAX_TAB_STOPS = 40;
 
 /**
- * Tab through the page from the start, as a keyboard visitor does, and after each press
- * hit-test the focused control where the browser has scrolled it to: nothing may lie on
- * it (WCAG 2.4.11 Focus Not Obscured, here held to the stricter "no part of it").
- * @param page a freshly loaded page with nothing focused yet
+ * Tab through a freshly loaded page as a keyboard visitor does, and after each press hit-test the
+ * focused control: nothing may lie on any part of it (stricter than WCAG 2.4.11).
  * @returns one sentence per problem, e.g.
  *   `Tab stop 4: button "Secure Spot & Access Discord" has focus but is covered at 3 of 9 points by … (WCAG 2.4.11)`
  */

@@ -1,10 +1,7 @@
 /**
- * A stand-in for Meta's pixel, routed by Playwright so nothing leaves the machine. Its
- * `fbevents.js` keeps Meta's contract with the base code: when it loads it drains
- * `fbq.queue` once, then sets `fbq.callMethod`, and from then on it takes calls only
- * through `callMethod` (it never looks at the queue again). Each tracked event is sent
- * as Meta's is, as an image request to `https://www.facebook.com/tr/?id=…&ev=…`, which
- * the stand-in records.
+ * A stand-in for Meta's pixel, routed by Playwright. Its `fbevents.js` keeps Meta's contract: it drains
+ * `fbq.queue` once, then takes calls only through `fbq.callMethod`; each event is an image request to
+ * `/tr/`, which the stand-in records.
  */
 import type { BrowserContext } from "playwright-core";
 import { META_PIXEL_SCRIPT_URL } from "../../../src/consent/pixel";
@@ -49,7 +46,6 @@ export interface MetaPixelStandIn {
 /**
  * Serve the stand-in fbevents.js and record tracking requests in `context`. Register after
  * newGuardedContext: later routes take precedence over its block-everything-else route.
- * @param context a guarded browser context
  */
 export async function routeMetaPixel(context: BrowserContext): Promise<MetaPixelStandIn> {
   const standIn: MetaPixelStandIn = { events: [], metaRequests: [] };

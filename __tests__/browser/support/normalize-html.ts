@@ -1,10 +1,4 @@
-/**
- * Turns a built HTML page into a stable, reviewable text for snapshots: what changes
- * on every build (asset and compilation hashes, the stand-in's port, generated
- * styled-components class names, the Gatsby version, the minified names in the inline
- * script loader) is replaced by placeholders, the inlined CSS is collapsed, and each
- * tag goes on a line of its own.
- */
+/** A built page as stable snapshot text: what changes per build becomes a placeholder, one tag per line. */
 import { SCRIPT_LOADER_ID } from "../../../src/build/deferScripts";
 
 /** Placeholders left in the normalised text. */
@@ -36,7 +30,6 @@ function normaliseClassList(classes: string): string {
 
 /**
  * Normalise one built page.
- * @param html the file as gatsby build wrote it
  * @returns one tag (with its text) per line, with build-specific values replaced
  */
 export function normalizeBuiltHtml(html: string): string {

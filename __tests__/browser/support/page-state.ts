@@ -10,12 +10,8 @@ import { skipBrowserValidation, submitButton } from "./signup-page";
 import { toastRegion, toastTitled } from "./toasts";
 
 /**
- * Open a path and wait until the page is as a visitor has it once its scripts have run:
- * hydrated, and the toaster that loads right after hydration in place (its region is
- * fixed over the page, so a layout check or a screenshot taken before it misses it).
- * Code that waits for a visitor's action (the badges' tooltips) is not waited for.
- * @param page any page; it navigates
- * @param path e.g. "/" or "/success/"
+ * Open a path and wait until it is hydrated and the toaster is in place (its region is fixed over
+ * the page, so a check before it would miss it). Code that waits for a visitor's action is not waited for.
  */
 export async function openAfterScripts(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -23,11 +19,7 @@ export async function openAfterScripts(page: Page, path: string): Promise<void> 
   await toastRegion(page).waitFor({ state: "attached" });
 }
 
-/**
- * Wait until every animation that ends has ended (a toast's slide-in, say); the
- * endless ones (floating decorations, spinner) keep running.
- * @param page any page
- */
+/** Wait until every animation that ends has ended (a toast's slide-in); endless ones keep running. */
 export async function waitForFiniteAnimations(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
@@ -40,11 +32,7 @@ export async function waitForFiniteAnimations(page: Page): Promise<void> {
   );
 }
 
-/**
- * Keep a toast on screen while the test looks at it: Radix pauses a toast's timer
- * while the pointer is over the toast region, as it does for a visitor reading it.
- * @param toast a toast from toastTitled
- */
+/** Keep a toast on screen while the test looks at it: Radix pauses its timer while the pointer is over the region. */
 export async function holdToast(toast: Locator): Promise<void> {
   await toast.hover();
   await waitForFiniteAnimations(toast.page());
@@ -53,7 +41,6 @@ export async function holdToast(toast: Locator): Promise<void> {
 /**
  * Submit the empty form past the browser's own `required` check, so the page's
  * validation shows its first error toast (`toasts.emailRequired`), and keep it showing.
- * @param page the hydrated home page
  * @returns the toast
  */
 export async function showEmailRequiredToast(page: Page): Promise<Locator> {
@@ -68,8 +55,7 @@ export async function showEmailRequiredToast(page: Page): Promise<Locator> {
 /**
  * Open a badge's tooltip the way a keyboard visitor does: focus opens it at once
  * (the first focus also loads the tooltip code, which hands focus back).
- * @param page the hydrated home page
- * @param badge the badge's label, e.g. FIXTURE.home.badges.ssl.label
+ * @param badge its label, e.g. FIXTURE.home.badges.ssl.label
  * @returns the open tooltip
  */
 export async function openBadgeTooltip(page: Page, badge: string): Promise<Locator> {

@@ -26,8 +26,6 @@ export interface ModeOptions {
 
 /**
  * Answer signups that carry `match` in any field (use the test's own e-mail address) in this mode.
- * @param match a field value, e.g. the e-mail address the test types
- * @param mode see StandInMode
  * @param options for "slow" the delay in ms (a number), or the mode's options
  */
 export async function setProviderMode(match: string, mode: StandInMode, options: number | ModeOptions = {}): Promise<void> {
@@ -63,10 +61,7 @@ export function sentSignup(request: RecordedRequest): SentSignup {
   };
 }
 
-/**
- * The signups the stand-in received that carry `match` in any field.
- * @param match a field value, e.g. the e-mail address the test typed
- */
+/** The signups the stand-in received that carry `match` (e.g. the test's e-mail address) in any field. */
 export async function providerRequests(match: string): Promise<RecordedRequest[]> {
   return (await control(`/__requests?match=${encodeURIComponent(match)}`)) as RecordedRequest[];
 }

@@ -1,24 +1,9 @@
 /**
- * A stand-in for Klaviyo (product rules 16 and 17), so that browser tests send signups to 127.0.0.1 and
- * can see exactly what left the browser. It answers on three paths, as Klaviyo does:
- * - CLIENT_API_PATH: the Client API (`POST /client/subscriptions/?company_id=…`), with
- *   CORS preflight, `202 Accepted` with no body, and JSON:API error documents. Like the
- *   real API it refuses (400) a request without `company_id`, without a `revision`
- *   header, or whose body is not a subscription document;
- * - LEGACY_SUBSCRIBE_PATH: the legacy form's ajax endpoint (no-cors, answer unread);
- * - NO_SCRIPT_FORM_PATH: the legacy form's non-ajax endpoint, which answers a person's
- *   browser with a page.
- * It also serves Cloudflare Turnstile's script in stand-in form (turnstile-stand-in.ts), for
- * the build with a Turnstile site key.
- *
- * It runs in jest's globalSetup process, which the test files cannot reach, so tests
- * steer it over small HTTP control endpoints (see provider-control.ts):
- * - `GET  /__requests?match=<value>`: recorded signups with a field equal to value (all without match)
- * - `POST /__mode` `{ match, mode, delayMs, times, retryAfterS }`: how to answer signups carrying `match`
- * - `POST /__reset`: forget requests and modes
- *
- * Modes are keyed by a value in the body (each test uses its own e-mail address), so
- * test files never see each other's traffic even when jest runs them in parallel.
+ * A stand-in for Klaviyo's three signup paths (and Turnstile's script), so browser tests see exactly what
+ * left the browser. Like the real Client API it refuses a request without `company_id`, `revision` or a
+ * subscription document. It runs in globalSetup's process, so tests steer it over HTTP (`/__requests`,
+ * `/__mode`, `/__reset`; provider-control.ts). Modes are keyed by a value in the body (each test's own
+ * e-mail address), so test files running in parallel never see each other's traffic.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -57,7 +42,7 @@ export const STAND_IN_MODES: readonly StandInMode[] = [
   "throttle-hidden",
 ];
 
-/** How long "slow" waits when the test gives no delay (ms); below the client's 5 s per-attempt timeout. */
+/** How long "slow" waits when the test gives no delay (ms); below SIGNUP_ATTEMPT_TIMEOUT_MS. */
 export const DEFAULT_SLOW_DELAY_MS = 2_000;
 /** What "throttle" sends in Retry-After when the test gives nothing (s). */
 export const DEFAULT_RETRY_AFTER_S = 1;

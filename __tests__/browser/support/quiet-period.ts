@@ -5,16 +5,12 @@
  */
 import { providerRequests } from "./provider-control";
 
-/**
- * How long to keep listening after the toast (ms). Longer than the longest backoff
- * between attempts before the last one (4 s, product rule 9).
- */
+/** How long to keep listening after the toast (ms): longer than the last backoff before the final attempt (product rule 9). */
 export const QUIET_PERIOD_MS = 5_000;
 
 /**
  * Wait QUIET_PERIOD_MS, then expect the stand-in still to hold exactly `count`
  * requests carrying `match`.
- * @param match a field value, e.g. the test's e-mail address
  * @param count how many had arrived when the form settled
  */
 export async function expectNoLaterRequests(match: string, count: number): Promise<void> {

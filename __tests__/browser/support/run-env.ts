@@ -1,8 +1,4 @@
-/**
- * The hand-over from globalSetup to the test files: globalSetup runs in jest's main
- * process, before the test workers are started, and passes the servers' addresses on
- * in environment variables, which the workers inherit.
- */
+/** globalSetup's hand-over to the test files: the servers' addresses, in environment variables the workers inherit. */
 
 /** Origin of the static server that serves the fixture build. */
 export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";

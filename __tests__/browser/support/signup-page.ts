@@ -31,12 +31,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/**
- * Type a visitor's values into the form (empty strings leave a field empty).
- * @param page the hydrated home page
- * @param visitor what to type
- * @param form the page's form copy
- */
+/** Type a visitor's values into the form (empty strings leave a field empty). */
 export async function fillSignupForm(page: Page, visitor: Visitor, form: FormCopy = FIXTURE.home.form): Promise<void> {
   const fields = signupFields(page, form);
   await fields.email.fill(visitor.email);

@@ -14,11 +14,7 @@ export function toastRegion(page: Page): Locator {
   return page.getByRole("region", { name: REGION_NAME_START });
 }
 
-/**
- * The toasts in the region whose text includes `title`.
- * @param page any page of the site (the toaster sits in the layout)
- * @param title e.g. FIXTURE.toasts.emailRequired.title
- */
+/** The toasts in the region whose text includes `title`, e.g. FIXTURE.toasts.emailRequired.title. */
 export function toastTitled(page: Page, title: string): Locator {
   return allToasts(page).filter({ hasText: title });
 }

@@ -1,11 +1,7 @@
 /**
- * A stand-in for Cloudflare Turnstile's script (`/turnstile/v0/api.js?render=explicit`), served on 127.0.0.1 by the
- * provider stand-in, so that a build with a Turnstile site key can be tested without reaching Cloudflare
- * (TURNSTILE_SCRIPT_URL points the build at it). It implements the part of `window.turnstile` the form uses, as
- * Cloudflare's client-side rendering reference describes it: `render` draws a 65 px widget into the container, with
- * the hidden `cf-turnstile-response` field, and hands the `callback` Cloudflare's dummy token, which is what
- * Cloudflare's own test site keys produce; `reset` runs the "check" again; `getResponse` gives the current token.
- * It counts what it was asked to do in `window.__turnstileStandIn`, which tests read like the stand-in's records.
+ * A stand-in for Turnstile's script, served by the provider stand-in: the part of `window.turnstile` the form
+ * uses, as Cloudflare's rendering reference describes it, handing out the dummy token Cloudflare's test site
+ * keys produce. It counts its calls in `window.__turnstileStandIn` for tests to read.
  */
 
 /** Where the provider stand-in serves the script. */

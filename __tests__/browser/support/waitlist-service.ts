@@ -21,11 +21,7 @@ export function nextClientIp(): string {
   return `198.${18 + Math.floor(worker / 256)}.${worker % 256}.${clients % 250}`;
 }
 
-/**
- * A guarded context on the waitlist build's origin, its requests from a client address of its own.
- * @param browser from setUpChromium
- * @param options Playwright context options, e.g. `{ javaScriptEnabled: false }`
- */
+/** A guarded context on the waitlist build's origin, its requests from a client address of its own. */
 export async function newWaitlistContext(browser: Browser, options: BrowserContextOptions = {}): Promise<GuardedContext> {
   return newGuardedContext(browser, {
     baseURL: waitlistSite().origin,

@@ -1,12 +1,10 @@
 /**
- * Writes the copy of Klaviyo's OpenAPI operations the Klaviyo stand-in validates against, from Klaviyo's published
- * description (repository klaviyo/openapi, file `openapi/stable.json`):
+ * Writes the Klaviyo operations the stand-in validates against, from klaviyo/openapi `openapi/stable.json`:
  *
  *   ./node_modules/.bin/tsx scripts/lib/klaviyo-openapi/extract.ts <path to stable.json> [commit]
  *
- * For each operation the delivery uses it keeps the method, path, operationId, summary, header parameters, the
- * request body and the responses, with every `$ref` inlined (each file stands alone). Query parameters are left out:
- * the delivery sends none. Nothing is changed in what is kept; the stand-in adapts OpenAPI 3.0 to JSON Schema itself.
+ * Each kept operation has every `$ref` inlined so each file stands alone; query parameters are left out
+ * (the delivery sends none), and nothing kept is changed.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

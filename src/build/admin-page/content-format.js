@@ -1,14 +1,10 @@
 /**
- * How the web editor reads and writes content YAML, replacing Decap CMS's own YAML
- * format, which reads an unquoted `…Z` time as a date, scrambles the keys of sections
- * with more than eight fields, drops the blank lines and wraps long text.
+ * The web editor's content YAML format, replacing Decap's, which reads an unquoted `…Z` time as a
+ * date, reorders keys, drops blank lines and wraps text. Plain JavaScript loaded unbundled by /admin/
+ * and by Node tests, so it receives the `yaml` package instead of importing it.
  *
- * Plain JavaScript, loaded as it is by /admin/ (no bundler) and by the tests in Node,
- * so it receives the `yaml` package instead of importing it.
- *
- * @param {typeof import("yaml")} YAML the `yaml` package (its browser build on /admin/)
- * @param {KeyOrder} order the schema's key order: an object whose keys are in the schema's
- *   order, each mapping to the key order of that field's own fields (null for a value)
+ * @param {typeof import("yaml")} YAML
+ * @param {KeyOrder} order the schema's key order (null for a value)
  * @returns {{ fromFile(text: string): unknown, toFile(data: unknown): string }} a Decap custom format
  */
 export function contentFormat(YAML, order) {

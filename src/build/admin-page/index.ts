@@ -1,10 +1,6 @@
 /**
- * The web editor's page, `/admin/`: Decap CMS's prebuilt browser bundle (copied from
- * node_modules as it is, never through Gatsby's webpack, so the site's own JavaScript
- * and build do not grow), a page that loads it, `config.yml` generated from the
- * content schema, and our YAML format (content-format.js with the `yaml` package's
- * browser build, as native ES modules). Written into `public/admin/` after a build, and
- * served by `gatsby develop` (`npm run cms`). Build-time only.
+ * `public/admin/`, the web editor: Decap CMS's prebuilt bundle (copied, never through webpack, so the
+ * site's bundles do not grow), its page, `config.yml` from the schema and our YAML format. Build-time only.
  */
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,7 +8,6 @@ import path from "node:path";
 import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions } from "../../content/cms-config";
 import { campaignJsonSchema, contentJsonSchema } from "../../content/json-schema";
 
-/** The editor's URL path. */
 export const ADMIN_PATH = "/admin/";
 
 /** Resolve a file of an installed package from the project root (Gatsby compiles gatsby-node with Parcel, which rewrites a plain `require.resolve`). */
@@ -69,8 +64,7 @@ function adminFiles(options: CmsOptions): { name: string; text?: string; source?
 
 /**
  * Write `public/admin/`.
- * @param publicDir the build output folder
- * @param options the backend; `localBackendUrl` only for `gatsby develop`, never in a production build
+ * @param options `localBackendUrl` only for `gatsby develop`, never in a production build
  */
 export async function writeAdminFiles(publicDir: string, options: CmsOptions): Promise<void> {
   const dir = path.join(publicDir, ADMIN_PATH);
