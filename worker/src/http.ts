@@ -10,12 +10,10 @@ export const MAX_BODY_BYTES = 8_192;
 /** Retry-After of a 503 `unavailable` (s): D1, the queue or siteverify failing is usually over within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
-/** Headers every answer carries. */
 const COMMON_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;
 
 /** One error, before it is written as a JSON:API error object. */
 export interface ApiError {
-  /** The HTTP status, e.g. 400. */
   status: number;
   /** Stable and snake_case: what clients branch on (shared/contract.ts). */
   code: string;
@@ -81,7 +79,6 @@ export const UNAVAILABLE: ApiError = {
   detail: "The waitlist is briefly unavailable; try again shortly.",
 };
 
-/** The `Retry-After` header of UNAVAILABLE. */
 export const UNAVAILABLE_HEADERS = { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) } as const;
 
 /**

@@ -203,7 +203,6 @@ export function retryAfterSeconds(value: string | null, now: number = Date.now()
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** An error's name and message, for a reason. */
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.message ? `${error.name}: ${error.message}` : error.name;
@@ -211,7 +210,6 @@ function errorText(error: unknown): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Anything shaped like an e-mail address. */
 const ADDRESS_PATTERN = /[^\s"'<>()[\]]+@[^\s"'<>()[\]]+/g;
 
 /**

@@ -44,7 +44,7 @@ interface Attempt {
   line: [string, LogFields];
 }
 
-/** Where deliveries go: Klaviyo's account and the build's list and default source; null without a private API key (demo). */
+/** Where deliveries go: Klaviyo's account, and the build's list and default source. */
 interface KlaviyoTarget {
   account: KlaviyoAccount;
   settings: ServiceSettings;

@@ -23,7 +23,7 @@ export const REFERRAL_CODE_PATTERN = new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${
 /** Characters in a status token: 6 random bits each (nanoid's URL-safe alphabet), 192 bits, over the 128 a secret link needs. */
 export const STATUS_TOKEN_LENGTH = 32;
 
-/** A well-formed status token (nanoid's URL-safe alphabet: A–Z, a–z, 0–9, `_` and `-`). */
+/** A well-formed status token (nanoid's URL-safe alphabet). */
 export const STATUS_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${STATUS_TOKEN_LENGTH}}$`);
 
 /**

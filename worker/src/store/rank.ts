@@ -180,12 +180,10 @@ SELECT count(*) AS ahead FROM me JOIN signups AS other
   ON other.score BETWEEN me.low AND me.high AND (other.score < me.score OR (other.score = me.score AND other.referrals > me.referrals))`;
 
 /**
- * A person's position in line, read in one batch (so both of its queries see the same state).
- *
- * Rows read (D1's `meta.rows_read`, which counts the walk's own CTE rows too): the person's row once per query, one
- * walk row and one tree row per set bit of key − 1, the total's row, and the people who share the person's score. A
- * score is shared only by people with different referral counts (seq − K × referrals = s has one seq per count), so
- * that part stays small whatever the size of the list.
+ * A person's position in line, read in one batch (so both of its queries see the same state). The rows it reads
+ * (D1's `meta.rows_read`, the walk's CTE rows included) follow the tree's depth plus the people sharing the person's
+ * score, and a score is shared only by people with different referral counts (seq − K × referrals = s has one seq
+ * per count).
  * @returns their position, the number of people in line and the rows read; null when there is no such person or
  *   they are not in line (score NULL)
  */
