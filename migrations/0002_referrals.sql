@@ -1,7 +1,4 @@
--- The referral program: a referral code and a secret status link for every person, the first referrer,
--- the counted referrals, a score that orders the line, and a Fenwick (binary indexed) tree over scores
--- so that a position lookup reads a few dozen rows at any size (worker/src/store/rank.ts owns every query).
---
+-- The referral program's columns, and the Fenwick tree over scores that orders the line (worker/src/store/rank.ts).
 -- SQLite cannot ADD a UNIQUE column, so uniqueness comes from unique indexes (NULLs never collide).
 
 -- 8 characters from worker/src/referrals/codes.ts's REFERRAL_CODE_ALPHABET; what a referral link carries.
@@ -38,12 +35,10 @@ CREATE TABLE rank_tree (
   count INTEGER NOT NULL
 );
 
--- Rows stored before this migration: a referral code each now, generated here so every existing person has a link
--- at once (SQLite's random(), seeded by the operating system; abs() of the remainder avoids abs()'s overflow on
--- the smallest integer). A collision with another code fails the UNIQUE index and rolls the whole migration back:
--- at 56^8 ≈ 9.7 × 10^13 codes that is vanishingly rare, and applying it again draws new ones.
--- Status tokens are not made here: only a token's hash is stored, so a token made in SQL could never reach its
--- person. The service issues one the next time it tells the person their status link.
+-- Rows stored before this migration get a referral code here, so every existing person has a link at once
+-- (abs() of the remainder avoids abs()'s overflow on the smallest integer). A collision fails the UNIQUE index and
+-- rolls the migration back; it is rare enough that applying it again, which draws new codes, is the remedy.
+-- No status tokens: only a token's hash is stored, so a token made in SQL could never reach its person.
 UPDATE signups
 SET referral_code =
   substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz', 1 + abs(random() % 56), 1) ||

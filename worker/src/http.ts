@@ -1,7 +1,6 @@
 /**
- * How the API speaks HTTP: JSON answers, JSON:API error documents, `cache-control: no-store` on every answer (an
- * answer is about one person and must never be cached or replayed by a proxy), the Origin rule, and reading a request
- * body of a bounded size. No CORS headers for anyone: only the site's own pages call the API.
+ * How the API speaks HTTP: JSON answers, JSON:API errors, `cache-control: no-store` (an answer is about one person and
+ * must never be cached by a proxy), the Origin rule, a bounded body read. No CORS: only the site's pages call the API.
  */
 import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE, type ErrorDocument } from "../../shared/contract";
 
@@ -11,12 +10,10 @@ export const MAX_BODY_BYTES = 8_192;
 /** Retry-After of a 503 `unavailable` (s): D1, the queue or siteverify failing is usually over within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
-/** Headers every answer carries. */
 const COMMON_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;
 
 /** One error, before it is written as a JSON:API error object. */
 export interface ApiError {
-  /** The HTTP status, e.g. 400. */
   status: number;
   /** Stable and snake_case: what clients branch on (shared/contract.ts). */
   code: string;
@@ -34,11 +31,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
-/**
- * A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer } }] }` whose status is the first
- * error's.
- * @param headers extra headers, e.g. `Retry-After` or `Allow`
- */
+/** A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer } }] }` with the first error's status. */
 export function errorResponse(errors: [ApiError, ...ApiError[]], headers: Record<string, string> = {}): Response {
   const document: ErrorDocument = {
     errors: errors.map(({ status, code, detail, pointer }) => ({
@@ -86,7 +79,6 @@ export const UNAVAILABLE: ApiError = {
   detail: "The waitlist is briefly unavailable; try again shortly.",
 };
 
-/** The `Retry-After` header of UNAVAILABLE. */
 export const UNAVAILABLE_HEADERS = { "retry-after": String(UNAVAILABLE_RETRY_AFTER_S) } as const;
 
 /**
@@ -128,9 +120,9 @@ export const BODY_TOO_LARGE: ApiError = { status: 413, code: "body_too_large", d
 
 /**
  * The request body as UTF-8 text, read as a stream and stopped as soon as it passes `maxBytes`, so a sender cannot
- * make the Worker buffer more; a `Content-Length` over the limit is refused before reading. (Hono's `bodyLimit` is
- * not used: it has had bypass advisories, and this counts the bytes actually read.)
- * @param maxBytes the limit in bytes
+ * make the Worker buffer more; a `Content-Length` over the limit is refused before reading. Not Hono's `bodyLimit`:
+ * it has had bypass advisories, and this counts the bytes actually read.
+ * @param maxBytes bytes
  * @throws BodyTooLarge when the declared or the read size is over the limit
  */
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {

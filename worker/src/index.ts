@@ -1,6 +1,6 @@
 /**
- * The waitlist service's entry: the API's route table (Hono), and the delivery handlers. wrangler.jsonc sends only
- * /api/* to the Worker; every other path is a static file of the build.
+ * The waitlist service's entry: the API's route table and the queue and cron handlers. Only /api/* reaches the
+ * Worker (wrangler.jsonc); every other path is a static file of the build.
  */
 import { Hono } from "hono";
 import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, SIGNUPS_ENDPOINT, STATUS_ENDPOINT } from "../../shared/contract";

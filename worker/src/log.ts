@@ -1,7 +1,4 @@
-/**
- * The Worker's log: one JSON line per event, carrying ids, counts, codes and reasons; never an address or a name
- * (the README's privacy promise). `wrangler tail` and the local run's output show it.
- */
+/** The Worker's log: one JSON line per event with ids, counts, codes and reasons; never an address or a name. */
 
 /** What a log line may carry besides its event. */
 export type LogFields = Record<string, string | number | boolean | null>;

@@ -1,7 +1,4 @@
-/**
- * What several routes check before their handler runs, as Hono middleware: the Origin rule, the request body's media
- * type, the build's settings, the referral program being on, and the D1 meter behind `Server-Timing`.
- */
+/** What several routes check before their handler runs, as Hono middleware. */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";

@@ -1,7 +1,6 @@
 /**
- * The build's settings for the service (`public/service-settings.json`), read through the ASSETS binding: the site
- * and its API always come from one build. Read once per binding, so a test that hands the Worker another build's
- * assets reads that build's file.
+ * The build's settings for the service (`public/service-settings.json`), read through the ASSETS binding, so the site
+ * and its API always come from one build.
  */
 import { SERVICE_SETTINGS_PATH, ServiceSettingsSchema, type ServiceSettings } from "../../shared/service-settings";
 
@@ -19,8 +18,8 @@ const ASSETS_ORIGIN = "https://assets.local";
 const cache = new WeakMap<Fetcher, Promise<ServiceSettings>>();
 
 /**
- * The build's service settings, kept for the isolate's life (a new deploy is a new isolate). A failed read is not
- * kept, so a request after the cause is fixed reads the file again.
+ * The build's service settings, kept per ASSETS binding for the isolate's life (a new deploy is a new isolate; a test
+ * with another build's assets reads that build's file). A failed read is not kept, so it is tried again.
  * @throws SettingsUnavailable when the file is missing, not JSON or not of the schema's shape (the message names
  *   the member at fault)
  */

@@ -1,13 +1,13 @@
 /**
- * Disposable (throwaway) address domains, from the maintained `disposable-email-domains` package: its exact list
- * (about 120,000 domains, sorted) and its wildcard list (domains whose every subdomain is disposable).
+ * Disposable (throwaway) address domains, from the maintained `disposable-email-domains` package: its sorted exact
+ * list and its wildcard list (domains whose every subdomain is disposable).
  */
 import domains from "disposable-email-domains/index.json";
 import wildcards from "disposable-email-domains/wildcard.json";
 
 /**
- * Whether a sorted list holds a value: a binary search, so that no lookup structure is built from the list when an
- * isolate starts (a Set of it costs tens of ms of CPU; the package keeps the list sorted, and a unit test holds it to that).
+ * Whether a sorted list holds a value: a binary search, so no Set of the long list is built when an isolate starts
+ * (that costs CPU on every cold start). The package keeps the list sorted, and a unit test holds it to that.
  */
 function sortedIncludes(list: readonly string[], value: string): boolean {
   let low = 0;

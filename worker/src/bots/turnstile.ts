@@ -1,7 +1,4 @@
-/**
- * Cloudflare Turnstile's server-side check: the page's widget gives the visitor a token, and the service asks
- * siteverify whether it is good before storing anything. A token is single-use and valid for 300 s.
- */
+/** Cloudflare Turnstile's server-side check: siteverify judges the widget's token before anything is stored. */
 
 /** Cloudflare's limit on a token's length (characters); a longer one is refused without asking. */
 export const TURNSTILE_TOKEN_MAX_LENGTH = 2_048;
@@ -22,7 +19,6 @@ export interface TurnstileVerdict {
 /** siteverify could not be reached or answered nothing usable, after the retry. */
 export class TurnstileUnavailable extends Error {}
 
-/** One check. */
 export interface TurnstileCheck {
   /** siteverify's address (TURNSTILE_VERIFY_URL). */
   verifyUrl: string;

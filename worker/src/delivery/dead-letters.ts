@@ -1,8 +1,6 @@
 /**
- * The consumer of the dead-letter queue: one log line per dead letter (the operator's signal), then ack. A dead letter
- * is a refused signup (its row says `refused` and why), a refused profile update, or a message that ran out of
- * retries: a signup's row is still `pending` and the sweep sends it again; a profile update is marked owed on the
- * person's row, and the sweep sends it again.
+ * The consumer of the dead-letter queue: one log line per dead letter (the operator's signal), then ack. A signup out
+ * of retries is still `pending` for the sweep; a profile update out of retries is marked owed on the person's row.
  */
 import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";

@@ -1,16 +1,7 @@
 /**
- * Klaviyo's server API, as the delivery uses it (Klaviyo's OpenAPI description, revision KLAVIYO_REVISION):
- *
- * 1. `POST /api/profile-import` (Create or Update Profile) with the address, the names and the profile properties;
- *    Klaviyo answers 201 (new profile) or 200 (updated).
- *    A referrer's update (their referral counted) is this request alone, with the profile properties only.
- * 2. `POST /api/profile-subscription-bulk-create-jobs` (Bulk Subscribe Profiles) with the address and its e-mail
- *    marketing consent only (a bulk job's profiles take no names and no properties), the custom source and the list;
- *    Klaviyo answers 202 (the job is queued).
- *
- * Both are idempotent by address (importing again updates the profile; subscribing again changes nothing), so a
- * delivery that is tried again after a failure does no harm. Each answer is read into a DeliveryOutcome; the queue
- * consumer (queue.ts) decides what the row and the message become.
+ * Klaviyo's server API as the delivery calls it (revision KLAVIYO_REVISION): Create or Update Profile, then Bulk
+ * Subscribe Profiles. Both are idempotent by address, so a delivery tried again does no harm. Each answer becomes a
+ * DeliveryOutcome; the queue consumer (queue.ts) decides the row's and the message's fate. README: Delivery to Klaviyo.
  */
 import { JSON_API_CONTENT_TYPE } from "../../../shared/contract";
 
@@ -21,8 +12,8 @@ export const KLAVIYO_REVISION = "2026-07-15";
 export const DEFAULT_KLAVIYO_API_URL = "https://a.klaviyo.com";
 
 /**
- * How long one request may take (ms) before it counts as failed and is retried: Klaviyo answers these in well under
- * a second; a request hanging longer is an outage, and the consumer's batch should not wait on it.
+ * How long one request may take (ms) before it counts as failed and is retried: a request hanging this long is an
+ * outage, and the consumer's batch should not wait on it.
  */
 export const KLAVIYO_REQUEST_TIMEOUT_MS = 10_000;
 
@@ -77,7 +68,7 @@ export type DeliveryOutcome =
   /** Klaviyo refused the content (`status` in REFUSAL_STATUSES), e.g. an address it will not accept: do not try again. */
   | { kind: "refused"; status: number; reason: string };
 
-/** The body of `POST /api/profile-import`: the profile by address, its names, its properties plus `source`. */
+/** The body of `POST /api/profile-import` (answered 201 new, 200 updated): address, names, properties plus `source`. */
 export function profileImportDocument(signup: KlaviyoSignup) {
   const properties = signup.customSource === null ? signup.properties : { ...signup.properties, source: signup.customSource };
   return {
@@ -93,7 +84,10 @@ export function profileUpdateDocument(update: KlaviyoProfileUpdate) {
   return { data: { type: "profile", attributes: { email: update.email, properties: update.properties } } };
 }
 
-/** The body of `POST /api/profile-subscription-bulk-create-jobs`: one profile (address and consent only), the custom source, the list. */
+/**
+ * The body of `POST /api/profile-subscription-bulk-create-jobs` (answered 202): one profile with its address and
+ * consent only (a bulk job's profiles take no names or properties), the custom source, the list.
+ */
 export function subscriptionJobDocument(signup: KlaviyoSignup) {
   return {
     data: {
@@ -113,7 +107,6 @@ export function subscriptionJobDocument(signup: KlaviyoSignup) {
 
 /**
  * Deliver one signup: profile-import, then (only if Klaviyo took the profile) the subscription job.
- * @param fetcher the fetch to use (the Worker's global by default)
  * @returns the first request's outcome that was not a success, else `delivered`; never throws for Klaviyo's or the
  *   network's failures
  */
@@ -130,7 +123,6 @@ export async function deliverToKlaviyo(
 
 /**
  * Update one profile's properties (profile-import alone; the profile is made if Klaviyo has none yet).
- * @param fetcher the fetch to use (the Worker's global by default)
  * @returns its outcome; never throws for Klaviyo's or the network's failures
  */
 export async function updateKlaviyoProfile(
@@ -211,7 +203,6 @@ export function retryAfterSeconds(value: string | null, now: number = Date.now()
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** An error's name and message, for a reason. */
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   return error.message ? `${error.name}: ${error.message}` : error.name;
@@ -219,7 +210,6 @@ function errorText(error: unknown): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Anything shaped like an e-mail address. */
 const ADDRESS_PATTERN = /[^\s"'<>()[\]]+@[^\s"'<>()[\]]+/g;
 
 /**

@@ -11,12 +11,12 @@ export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
 export const BACKOFF_BASE_S = 5;
 
 /**
- * The longest backoff delay (s): during an outage each signup is tried at least every 15 minutes, so it goes out
- * within minutes of Klaviyo's return, at a cost of 4 requests an hour per waiting signup.
+ * The longest backoff delay (s): short enough that a waiting signup goes out soon after Klaviyo's return, long enough
+ * that an outage costs few requests per waiting signup.
  */
 export const BACKOFF_CAP_S = 900;
 
-/** The longest delay a queue message can be retried with (s): Cloudflare Queues' limit of 12 hours. */
+/** The longest delay a queue message can be retried with (s): Cloudflare Queues' limit. */
 export const QUEUE_MAX_DELAY_S = 43_200;
 
 /** The retry delay after the n-th failed attempt (s): BACKOFF_BASE_S × 2^(n−1), at most BACKOFF_CAP_S. */

@@ -1,8 +1,7 @@
 /**
- * The queue consumer of `waitlist-delivery` (wrangler.jsonc `queues.consumers`): each message of a batch gets one
- * attempt at Klaviyo (klaviyo.ts), and the attempt decides the message's fate in the queue's own terms: ack, retry
- * after a delay, or dead-letter (then ack). A signup's row records every attempt; a profile update records nothing.
- * README: Delivery to Klaviyo.
+ * The queue consumer of `waitlist-delivery`: one attempt at Klaviyo per message, whose outcome decides the message's
+ * fate (ack, retry after a delay, or dead-letter). A signup's row records every attempt; a profile update records
+ * nothing. README: Delivery to Klaviyo.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage, ServiceEnv } from "../env";
@@ -45,7 +44,7 @@ interface Attempt {
   line: [string, LogFields];
 }
 
-/** Where deliveries go: Klaviyo's account and the build's list and default source; null without a private API key (demo). */
+/** Where deliveries go: Klaviyo's account, and the build's list and default source. */
 interface KlaviyoTarget {
   account: KlaviyoAccount;
   settings: ServiceSettings;

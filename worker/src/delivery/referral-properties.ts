@@ -1,12 +1,7 @@
 /**
- * The referral program's profile properties on a person's Klaviyo profile, for the welcome e-mail and later flows
- * (Klaviyo's "profile properties"; README: The referral program → What Klaviyo gets):
- * - `referral_code`, `referral_url`: their code and link;
- * - `waitlist_status_url`: their status link, sent once, with the signup's delivery (only then is the token known;
- *   afterwards only its hash is kept, and an update leaves the property as it is);
- * - `referral_count`, `giveaway_entries`, `waitlist_position`: as of the message being sent (their signup, or a
- *   referral of theirs counting);
- * - `referred_by`: the first referrer's code, when there is one.
+ * The referral program's Klaviyo profile properties (README: The referral program → What Klaviyo gets).
+ * `waitlist_status_url` goes with the signup's delivery only: after it only the token's hash is kept, and an update
+ * leaves the property as it is.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { referralLink, statusLink } from "../../../shared/referral-links";
@@ -17,7 +12,6 @@ import type { DeliveryRow } from "../store/delivery";
 
 /**
  * A person's referral properties; {} while the program is off or when the row has no code.
- * @param row the person's row (store/delivery.ts)
  * @throws whatever D1 throws reading their position (the consumer retries the message)
  */
 export async function referralProperties(

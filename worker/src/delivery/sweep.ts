@@ -1,10 +1,7 @@
 /**
  * The cron sweep (wrangler.jsonc `triggers.crons`): a signup the service accepted must reach Klaviyo whatever happens,
- * and the queue alone cannot promise that. A failed send right after the insert leaves a row no message will deliver,
- * and a message that used up its retries goes to the dead-letter queue while its row is still `pending`. The sweep
- * queues again every pending row overdue by SWEEP_GRACE_S, leaving alone a row whose message still waits in the
- * queue, and every profile update owed since its dead letter. A duplicate that slips through is harmless: Klaviyo's
- * import and subscribe are idempotent by address.
+ * and the queue alone cannot promise that (a send that failed after the insert, a message out of retries). A
+ * duplicate that slips through is harmless: Klaviyo's calls are idempotent by address. README: Delivery to Klaviyo.
  */
 import type { DeliveryMessage, ServiceEnv } from "../env";
 import { log } from "../log";
@@ -23,8 +20,7 @@ export const SWEEP_MAX_ROWS = 1_000;
 const SEND_BATCH_MAX_MESSAGES = 100;
 
 /**
- * Queue every overdue pending row again (claiming sets its due time to now, so the next run leaves it alone unless it
- * is overdue again), then every owed profile update, whose mark is cleared once it is sent.
+ * Queue every pending row overdue by SWEEP_GRACE_S again, then every owed profile update (its mark cleared once sent).
  * @param now the scheduled time (ms since the epoch)
  * @throws whatever D1 or the queue throws (rows claimed and not sent are claimed again after SWEEP_GRACE_S; owed
  *   profile updates keep their marks until they are sent)

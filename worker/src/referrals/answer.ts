@@ -8,7 +8,7 @@ import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "./standing";
 
 /**
- * The standing members of an answer, with the links built from the build's site address.
+ * The standing members of an answer.
  * @param position their place in line (rank.ts: positionOf)
  * @param statusToken their status token, or null to leave statusUrl out
  */

@@ -1,7 +1,6 @@
 /**
- * Klaviyo's confirmation webhook as the operator sets it up (README: The referral program → Klaviyo's confirmation
- * webhook): where the flow's webhook action posts, and the JSON body it sends. No runtime types, so tests render the
- * same template Klaviyo would.
+ * Klaviyo's confirmation webhook as the operator sets it up (README: The referral program (the service's side)): its
+ * path and the body the flow sends. No runtime types, so tests render the same template Klaviyo would.
  */
 
 /** The webhook's path on the site's origin. */

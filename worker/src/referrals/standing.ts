@@ -1,15 +1,13 @@
 /**
- * What a person's referrals are worth, as the referral program defines it, and the name the public leaderboard may
- * show. Pure functions: the numbers of the rules come from the content (content/site.yaml → `referrals`), which the
- * caller passes in.
+ * What a person's referrals are worth, and the name the public leaderboard may show. Pure: the rules' numbers come
+ * from the content (`referrals` in content/site.yaml), passed in by the caller.
  */
 
 /**
- * A person's score in line: `seq − placesPerReferral × referrals`; smaller goes first (worker/src/store/rank.ts keeps
- * the same rule in SQL, and orders equal scores by more referrals first).
- * @param seq their signup order, 1 … N
- * @param referrals their counted referrals
- * @param placesPerReferral places a counted referral moves a person up (content: referrals.placesPerReferral)
+ * A person's score in line: `seq − placesPerReferral × referrals`; smaller goes first (store/rank.ts keeps the same
+ * rule in SQL).
+ * @param seq signup order, 1 … N
+ * @param placesPerReferral places a counted referral moves a person up
  * @throws RangeError when an argument is not a non-negative safe integer (seq at least 1)
  */
 export function scoreOf(seq: number, referrals: number, placesPerReferral: number): number {
@@ -20,10 +18,7 @@ export function scoreOf(seq: number, referrals: number, placesPerReferral: numbe
 }
 
 /**
- * A person's giveaway entries: `1 + entriesPerReferral × referrals` (one for joining, more for every friend who joins
- * and counts).
- * @param referrals their counted referrals
- * @param entriesPerReferral entries a counted referral adds (content: referrals.entriesPerReferral)
+ * A person's giveaway entries: `1 + entriesPerReferral × referrals` (one for joining, more per counted referral).
  * @throws RangeError when an argument is not a non-negative safe integer
  */
 export function entriesOf(referrals: number, entriesPerReferral: number): number {
@@ -32,18 +27,15 @@ export function entriesOf(referrals: number, entriesPerReferral: number): number
   return 1 + entriesPerReferral * referrals;
 }
 
-/** Characters of a first name the leaderboard shows; a longer one is cut and ends with "…", so one row cannot stretch the table. */
+/** Characters of a first name the leaderboard shows; a longer one is cut with "…", so one row cannot stretch the table. */
 export const LEADERBOARD_FIRST_NAME_MAX_CHARACTERS = 24;
 
 /**
- * The name the public leaderboard shows for a person: the first name and the initial of the last name, "Jordan S."
- * (first name plus last initial, the usual masking of public leaderboards). Never an e-mail address or a link: a first
- * name that holds one (`@`, `://`, `www.`) is not shown. Invisible and control characters (including text-direction
- * overrides) are dropped, runs of white space become one space, and the initial is the last name's first letter,
- * upper-cased (`o'brien` gives "O.", `'t Hooft` gives "T."). Characters are user-perceived characters (grapheme
- * clusters), so an accented or emoji character is never cut in half.
- * @param firstName as stored (trimmed at signup)
- * @param lastName as stored
+ * The name the public leaderboard shows for a person, "Jordan S.". Never an e-mail address or a link: a first name
+ * that holds one (`@`, `://`, `www.`) is not shown. Invisible and control characters (text-direction overrides too)
+ * are dropped, runs of white space become one space, and the initial is the last name's first letter, upper-cased
+ * (`o'brien` gives "O.", `'t Hooft` gives "T."). Characters are grapheme clusters, so an accented or emoji character
+ * is never cut in half.
  * @returns "First L.", or "First" when the last name has no letter, or "L." when the first name cannot be shown;
  *   null when neither can be shown (the caller shows the content's word for an anonymous person)
  */

@@ -1,8 +1,6 @@
 /**
- * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow tells the service that someone confirmed their address (README:
- * Klaviyo's confirmation webhook). It records `confirmed_at` the first time and, with `countAfter: confirmation`,
- * counts the person's referral once however often Klaviyo calls, then queues the referrer's profile update. Not a
- * browser's request, so no Origin rule: the shared secret is the check. No address is logged.
+ * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow says someone confirmed their address (README: The referral
+ * program (the service's side)). Not a browser's request, so no Origin rule: the shared secret is the check.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";

@@ -1,9 +1,7 @@
 /**
- * GET /api/leaderboard: the top referrers, at most the content's `leaderboard.size`, only people with a counted
- * referral, names shortened to "First L." (referrals/standing.ts: leaderboardName). A person whose name cannot be
- * shown is left out and their rank stays empty, so the ranks stay true. The board is the same for everyone, so it is
- * cached at the edge (Cache API) for LEADERBOARD_CACHE_S: a crowd reads D1 once a minute per location. The Cache API
- * stores nothing on a *.workers.dev address.
+ * GET /api/leaderboard: the top referrers, names masked (referrals/standing.ts). A name that cannot be shown leaves
+ * its rank empty, so the ranks stay true. The board is the same for everyone, so it is cached at the edge (Cache
+ * API, which stores nothing on *.workers.dev) and a crowd reads D1 once per LEADERBOARD_CACHE_S per location.
  */
 import type { Context } from "hono";
 import { LEADERBOARD_ENDPOINT, type LeaderboardAnswer } from "../../../shared/contract";

@@ -1,7 +1,6 @@
 /**
- * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered. The README's
- * "The API" lists every answer. A JSON request gets JSON (201 new, 200 already on the list, or a JSON:API error); the
- * no-JavaScript form gets 303 See Other to the success page, or back to its page at `#signup-error-<key>`.
+ * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered (README: The API
+ * lists every answer). JSON gets JSON; the no-JavaScript form gets 303 See Other.
  */
 import type { Context } from "hono";
 import { FORM_CONTENT_TYPE, VALIDATION_ERROR_CODE, type StandingAnswer } from "../../../shared/contract";
@@ -73,8 +72,8 @@ interface Accepted {
 type Outcome = Accepted | Refusal;
 
 /**
- * What the form's page shows for a field over its length limit. The page's inputs carry `maxlength`, so only a
- * hand-made request gets here: an address that long cannot be delivered (invalid), a name that long has no message of its own.
+ * What the form's page shows for a field over its length limit; only a hand-made request gets here (the inputs carry
+ * `maxlength`). An address that long cannot be delivered; a name that long has no message of its own.
  */
 const TOO_LONG_FORM_ERRORS: Record<SignupField, FormErrorKey> = {
   email: "invalidEmail",

@@ -1,6 +1,6 @@
 /**
- * GET /api/status: one person's standing, for their status page (`/status/#t=<token>`), which sends the token from
- * its fragment as `Authorization: Bearer <token>`. The token is looked up by its SHA-256 hash, the only form stored.
+ * GET /api/status: one person's standing, for their status page, which sends the token from its fragment as
+ * `Authorization: Bearer`. The token is looked up by its SHA-256 hash, the only form stored.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";

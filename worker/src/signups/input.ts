@@ -1,14 +1,13 @@
 /**
- * A signup request's body, read into one shape whichever way it came (the page's JSON or the no-JavaScript form's
- * fields), through one zod schema whose issues become the API's stable error codes and JSON pointers. The signup
- * rules themselves are the shared module's (shared/validation.ts).
+ * A signup request's body (the page's JSON or the no-JavaScript form's fields) read into one shape by one zod schema,
+ * whose issues become the API's error codes and JSON pointers. The signup rules are shared/validation.ts's.
  */
 import { z } from "zod";
 import { FORM_FIELDS, HONEYPOT_FIELD } from "../../../shared/contract";
 import { ATTRIBUTION_VALUE_MAX_CHARS, CUSTOM_SOURCE_MAX_CHARS } from "../../../shared/validation";
 import type { ApiError } from "../http";
 
-/** At most this many profile properties (UTM and attribution values are about ten). */
+/** At most this many profile properties: room for every UTM and attribution value the page sends. */
 export const PROPERTIES_MAX_COUNT = 20;
 /** A property's name, at most (characters). */
 export const PROPERTY_NAME_MAX_LENGTH = 40;

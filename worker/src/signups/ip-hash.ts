@@ -8,7 +8,7 @@ const DEVELOPMENT_SALT = "development";
 
 /**
  * SHA-256 of `salt:ip`, as lower-case hex (64 characters).
- * @param ip the client's address (CF-Connecting-IP)
+ * @param ip CF-Connecting-IP
  * @param salt IP_HASH_SALT, or undefined locally
  */
 export async function hashIp(ip: string, salt: string | undefined): Promise<string> {

@@ -1,9 +1,7 @@
 /**
- * The D1 queries of delivery to Klaviyo: the delivery columns of the `signups` table (migrations/0001_signups.sql,
- * migrations/0003_delivery_schedule.sql, migrations/0005_profile_update_due.sql). A row is `pending` until it settles
- * as `delivered`, `refused` (Klaviyo will not take the address) or `demo` (no Klaviyo key: nothing sent). Every write
+ * The D1 queries of delivery to Klaviyo: the delivery columns of `signups` (README: Delivery to Klaviyo). Every write
  * of the delivery state is conditional on the row still being `pending`, so a message delivered twice (queues deliver
- * at least once) never moves a settled row; the owed-profile-update mark is written for any row not refused.
+ * at least once) never moves a settled row.
  */
 
 /** A row's delivery state (the CHECK constraint of migrations/0001_signups.sql). */
@@ -23,13 +21,11 @@ export interface DeliveryRow {
   delivery_attempts: number;
   /** The last failure's or the refusal's reason (no personal data); null when none. */
   delivery_error: string | null;
-  /** The person's referral code; null only for a row without one. */
   referral_code: string | null;
   /** Counted referrals. */
   referrals: number;
-  /** The first referrer's referral code; null when none. */
   referrer_code: string | null;
-  /** The status link's token, kept until the delivery settles (migrations/0004_referral_delivery.sql); null after, or when none was made. */
+  /** The status link's token, kept until the delivery settles; null after, or when none was made. */
   status_token: string | null;
 }
 
@@ -41,8 +37,7 @@ FROM signups LEFT JOIN signups AS referrer ON referrer.id = signups.referred_by
 WHERE signups.id IN (SELECT value FROM json_each(?1))`;
 
 /**
- * The rows of a batch of messages, in one query.
- * @param ids signups.id values (a batch holds at most a few dozen)
+ * The rows of a batch of messages (signups.id values), in one query.
  * @returns the rows found, by id; an id without a row (erased since it was queued) is absent
  * @throws whatever D1 throws (the consumer retries the batch)
  */
@@ -103,10 +98,8 @@ export async function saveDeliveryOutcomes(db: D1Database, statements: D1Prepare
 
 /**
  * Claims the pending rows whose delivery is overdue: due before `overdueBefore`, or never attempted and created
- * before it. Their due time becomes `now`, so the next sweep leaves them alone until they are overdue again; one
- * statement, so two sweeps running at once never claim the same row.
- * @param overdueBefore ISO 8601 UTC
- * @param now ISO 8601 UTC
+ * before it (both times ISO 8601 UTC). Their due time becomes `now`, so the next sweep leaves them alone until they
+ * are overdue again; one statement, so two sweeps running at once never claim the same row.
  * @param limit rows at most, oldest signups first
  * @returns the claimed rows' ids
  */
@@ -123,8 +116,8 @@ export async function claimOverdueDeliveries(db: D1Database, overdueBefore: stri
 }
 
 /**
- * A profile update of the person ran out of the queue's retries: it falls due at `at` (ISO 8601 UTC) for the sweep
- * (migrations/0005_profile_update_due.sql). A row that is gone or refused owes nothing and is left as it is.
+ * A profile update of the person ran out of the queue's retries: it falls due at `at` (ISO 8601 UTC) for the sweep.
+ * A row that is gone or refused owes nothing and is left as it is.
  */
 export function markProfileUpdateDue(db: D1Database, id: string, at: string): D1PreparedStatement {
   return db.prepare(`UPDATE signups SET profile_update_due_at = ?2 WHERE id = ?1 AND delivery_state != 'refused'`).bind(id, at);

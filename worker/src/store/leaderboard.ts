@@ -1,7 +1,7 @@
 /**
- * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup (the usual tie
- * rule of referral leaderboards). People without a counted referral are not on it. Reads through the partial index
- * signups_leaderboard (migrations/0002_referrals.sql), so it reads about `limit` rows at any size of the list.
+ * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup; people without a
+ * counted referral are not on it. It reads through the partial index signups_leaderboard, so the rows it reads follow
+ * `limit`, not the size of the list.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 
@@ -17,7 +17,6 @@ export interface LeaderboardRow {
 
 /**
  * The top `limit` referrers.
- * @param db the D1 binding
  * @param limit how many rows at most (content: the leaderboard's size), a positive integer
  * @returns the rows, best first, and the rows D1 read (`meta.rows_read`)
  * @throws RangeError when limit is not a positive safe integer

@@ -1,7 +1,6 @@
 /**
- * A D1 binding that counts what one request reads: every statement run through it (`all`, `run`, `first`, `raw`, and
- * `batch`) adds its `meta.rows_read` (what D1 bills by) to the meter. The API reports the sum in a `Server-Timing`
- * header (worker/src/index.ts), which the API bench reads. Counts only; no SQL, no values.
+ * A D1 binding that counts what one request reads: every statement run through it adds its `meta.rows_read` (what
+ * D1 bills by) to the meter, which the API reports as `Server-Timing`. Counts only; no SQL, no values.
  */
 import type { D1Database, D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
 
@@ -19,10 +18,8 @@ export interface D1Meter {
 }
 
 /**
- * Wrap a D1 binding so that it counts rows read.
- * `first()` and `raw()` give no `meta`, so through the meter they run as `all()` and take their answer from it (the
- * same statement, one round trip): every read is counted.
- * @param real the binding (env.DB)
+ * Wrap a D1 binding so that it counts rows read. `first()` and `raw()` give no `meta`, so through the meter they run
+ * as `all()` and take their answer from it (the same statement, one round trip): every read is counted.
  */
 export function meterD1(real: D1Database): D1Meter {
   let rowsRead = 0;

@@ -1,18 +1,13 @@
 /**
- * Places in line, kept in a Fenwick (binary indexed) tree over scores stored in D1 (`rank_tree`), so that a
- * position costs a few dozen row reads whatever the size of the list (its cost grows with log2 of the score
- * domain, not with the number of people).
+ * Places in line: a Fenwick (binary indexed) tree over scores in D1 (`rank_tree`), so the rows a position reads grow
+ * with log2 of the score domain, not with the number of people. README: The referral program (the service's side).
  *
- * The order of the line (the referral program's rule): `score = seq − placesPerReferral × referrals`, smaller
- * first; on an equal score the person with more counted referrals first (then the earlier signup, which on an
- * equal score and equal referrals is the same person, so every position is distinct).
- * `position = 1 + the number of people ahead`. `placesPerReferral` is the content's
- * `referrals.placesPerReferral` (content/site.yaml), passed in by the caller.
+ * The order: `score = seq − placesPerReferral × referrals`, smaller first; on an equal score more counted referrals
+ * first. An equal score with equal referrals is an equal seq, the same person, so every position is distinct.
+ * `position = 1 + the number of people ahead`.
  *
- * The tree: node i holds how many people have a tree key in (i − lowbit(i), i], with key = score + SCORE_OFFSET
- * clamped to 1 … SCORE_TREE_CAPACITY. Adding someone adds 1 along i, i + lowbit(i), …; the number of people with a
- * smaller key is the sum along key − 1, key − 1 − lowbit(key − 1), … down to 0. Both walks visit at most
- * log2(SCORE_TREE_CAPACITY) + 1 = 26 nodes.
+ * The tree: node i counts the people whose tree key is in (i − lowbit(i), i]. Adding someone adds 1 along i,
+ * i + lowbit(i), …; the people with a smaller key are the sum along key − 1, key − 1 − lowbit(key − 1), … down to 0.
  *
  * Concurrency: D1 runs one statement or one batch at a time, atomically, while a Worker's separate calls
  * interleave. So every statement here reads the score it needs from the person's row itself (the node walks
@@ -22,18 +17,16 @@
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
 /**
- * Nodes in the tree: 2^25. A power of two, so node SCORE_TREE_CAPACITY holds everyone (the total in one row read).
- * Each walk visits at most log2(2^25) + 1 = 26 nodes.
+ * Nodes in the tree. A power of two, so node SCORE_TREE_CAPACITY covers every key (the total is one row read); a walk
+ * visits at most log2(SCORE_TREE_CAPACITY) + 1 nodes.
  */
 export const SCORE_TREE_CAPACITY = 2 ** 25;
 
 /**
- * Added to a score to make its tree key: 2^24, splitting the domain in two halves. Scores from
- * MIN_TREE_SCORE = −16,777,215 to MAX_TREE_SCORE = 16,777,216 each have a node of their own: that is up to
- * 16.7 million signups (score ≤ seq) and up to 16.7 million places won by one person's referrals
- * (1.67 million referrals at 10 places each). A score beyond either end shares the end node with every other
- * score beyond it; positions stay exact (the tie count orders that node's people by score, then referrals), but
- * a lookup there reads every row of that end node, so its cost grows with the number of people beyond the bound.
+ * Added to a score to make its tree key: half the capacity, so positive and negative scores (a referrer can win more
+ * places than their signup order) each get half the nodes. A score beyond MIN_TREE_SCORE … MAX_TREE_SCORE shares the end
+ * node with every other score beyond it; positions stay exact (the tie count orders that node's people by score,
+ * then referrals), but a lookup there reads every row of that end node, so its cost grows with the people beyond.
  */
 export const SCORE_OFFSET = 2 ** 24;
 
@@ -51,18 +44,14 @@ function treeKeySql(score: string): string {
   return `min(max(${score}, ${MIN_TREE_SCORE}), ${MAX_TREE_SCORE}) + ${SCORE_OFFSET}`;
 }
 
-/**
- * A score's tree key: score + SCORE_OFFSET, clamped to 1 … SCORE_TREE_CAPACITY.
- * @param score seq − placesPerReferral × referrals (an integer)
- */
+/** A score's tree key: score + SCORE_OFFSET, clamped to 1 … SCORE_TREE_CAPACITY. */
 export function treeKey(score: number): number {
   return Math.min(Math.max(score, MIN_TREE_SCORE), MAX_TREE_SCORE) + SCORE_OFFSET;
 }
 
 /**
- * The tree rows for a set of scores, computed in memory: for bulk loading (the bench's seeded database), where one
- * INSERT of these rows replaces a million single additions. The same tree the statements below build.
- * @param scores every ranked person's score
+ * The tree rows for a set of scores, computed in memory for bulk loading (the bench's seeded database): the same tree
+ * the statements below build, in one INSERT instead of one batch per person.
  * @returns [node, count] pairs, nodes ascending, counts > 0
  */
 export function treeRows(scores: Iterable<number>): Array<[node: number, count: number]> {
@@ -93,8 +82,6 @@ ON CONFLICT (node) DO UPDATE SET count = count + excluded.count`;
  * The statements that put a newly stored person in line, at score = seq (no referrals yet), for the caller's batch
  * right after its INSERT of the row. Idempotent: a person already in line (score set) is left as they are, so a
  * batch whose INSERT stored nothing (an address already on the list) changes nothing here either.
- * @param db the D1 binding
- * @param signupId signups.id of the person
  * @returns statements to run in this order, in one db.batch() (2 statements)
  */
 export function insertStatements(db: D1Database, signupId: string): D1PreparedStatement[] {
@@ -105,23 +92,20 @@ export function insertStatements(db: D1Database, signupId: string): D1PreparedSt
 }
 
 /**
- * Who a credit goes to: the referrer recorded on the referred person's row (written once, at their INSERT), if that
- * referral is not counted yet, is not the person themselves, and the referrer is in line. Parameter ?1 = the referred
- * person's signups.id.
+ * Who a credit goes to: the referrer on the referred person's row (written once, at their INSERT), if that referral is
+ * not counted yet, is not a self-referral, and the referrer is in line. ?1 = the referred person's signups.id.
  */
 const CREDITED_REFERRER = `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
   WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL`;
 
 /**
- * The statements that count one person's referral for their referrer: the referrer leaves their node, gains one
- * referral and placesPerReferral places (score − placesPerReferral), enters the new node, and the referred person's
- * `referral_counted_at` is set. Keyed on the referred person, so it is idempotent (a referral is counted once
- * however often this runs, e.g. a signup retried or a confirmation webhook delivered twice) and credits the first
- * referrer only. Does nothing when the person has no referrer, referred themselves, or is already counted.
- * @param db the D1 binding
+ * The statements that count one person's referral for their referrer: the referrer moves to the node of
+ * score − placesPerReferral and gains one referral, and the referred person's `referral_counted_at` is set. Keyed on
+ * the referred person, so a referral counts once however often this runs (a retried signup, a webhook delivered
+ * twice), for the first referrer only; nothing changes without a referrer, for a self-referral, or once counted.
  * @param referredId signups.id of the person whose referral counts now
- * @param placesPerReferral places a counted referral moves the referrer up (content: referrals.placesPerReferral), a non-negative integer
- * @param countedAt when the referral counts, ISO 8601 UTC (stored as referral_counted_at)
+ * @param placesPerReferral places a counted referral moves the referrer up (content: referrals.placesPerReferral)
+ * @param countedAt ISO 8601 UTC (stored as referral_counted_at)
  * @returns statements to run in this order, in one db.batch() (3 statements)
  * @throws RangeError when placesPerReferral is not a non-negative safe integer
  */
@@ -147,8 +131,6 @@ export function creditStatements(db: D1Database, referredId: string, placesPerRe
 /**
  * The statements that take a person out of line (before their row is erased): everyone behind moves up one
  * place. The caller's batch then deletes or keeps the row; a row with score NULL is not in line.
- * @param db the D1 binding
- * @param signupId signups.id of the person
  * @returns statements to run in this order, in one db.batch() (2 statements)
  */
 export function removeStatements(db: D1Database, signupId: string): D1PreparedStatement[] {
@@ -198,15 +180,10 @@ SELECT count(*) AS ahead FROM me JOIN signups AS other
   ON other.score BETWEEN me.low AND me.high AND (other.score < me.score OR (other.score = me.score AND other.referrals > me.referrals))`;
 
 /**
- * A person's position in line, read in one batch (so both of its queries see the same state).
- *
- * Rows read (D1's `meta.rows_read`, which counts the walk's own CTE rows too): the person's row once per query, at
- * most 25 walk rows and 25 tree rows (key − 1 < 2^25 has at most 25 set bits), the total's row, and the people who
- * share the person's score: at most 53 plus those. A score is shared only by people with different referral counts
- * (seq − K × referrals = s has one seq per count), so that part stays small; the seeded bench lists read a median of
- * 19–25 rows and at most 53 at 1,000 to 100,000 people.
- * @param db the D1 binding
- * @param signupId signups.id of the person
+ * A person's position in line, read in one batch (so both of its queries see the same state). The rows it reads
+ * (D1's `meta.rows_read`, the walk's CTE rows included) follow the tree's depth plus the people sharing the person's
+ * score, and a score is shared only by people with different referral counts (seq − K × referrals = s has one seq
+ * per count).
  * @returns their position, the number of people in line and the rows read; null when there is no such person or
  *   they are not in line (score NULL)
  */
@@ -224,7 +201,6 @@ export async function positionOf(db: D1Database, signupId: string): Promise<Posi
 
 /**
  * The number of people in line (PEOPLE_IN_LINE, one row read): what positionOf reports as `total`, without a person.
- * @param db the D1 binding
  * @returns 0 when nobody is in line yet
  */
 export async function peopleInLine(db: D1Database): Promise<number> {

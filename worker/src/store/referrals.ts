@@ -1,7 +1,6 @@
 /**
- * The D1 queries of the referral program beyond a signup's own insert (worker/src/store/signups.ts): a person by
- * their status token, a confirmation of their address, and counting their referral once it is confirmed. Positions
- * and credits themselves are worker/src/store/rank.ts's.
+ * The referral program's D1 queries beyond the signup's insert: a person by status token, an address's confirmation,
+ * and counting a referral once confirmed (the credit itself is rank.ts's).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { creditStatements } from "./rank";
@@ -31,7 +30,6 @@ export async function personByStatusTokenHash(db: D1Database, tokenHash: string)
 /**
  * Record that an address was confirmed (the list's double opt-in): `confirmed_at` is set the first time only, so a
  * repeated confirmation changes nothing.
- * @param emailKey the address's comparison key (worker/src/signups/email-key.ts)
  * @param at ISO 8601 UTC
  * @returns the person's signups.id, or null when the address is not on the waitlist
  */
@@ -46,7 +44,7 @@ export async function confirmAddress(db: D1Database, emailKey: string, at: strin
 /**
  * Count a person's referral for their first referrer, once (rank.ts's creditStatements, in one batch with the read of
  * who the referrer is): a repeated call, a person without a referrer, and a referral already counted change nothing.
- * @param referredId signups.id of the person whose referral counts now
+ * @param referredId signups.id
  * @param placesPerReferral content: referrals.placesPerReferral
  * @param at ISO 8601 UTC (referral_counted_at)
  * @returns the referrer's signups.id when this call counted the referral, else null

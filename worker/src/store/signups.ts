@@ -1,6 +1,5 @@
 /**
- * The D1 queries of signups (the `signups` table, migrations/0001_signups.sql and the referral columns of
- * migrations/0002_referrals.sql and 0004_referral_delivery.sql). Every value is a bound parameter: a name like
+ * Storing a signup in D1, once per person. Every value is a bound parameter: a name like
  * `Robert'); DROP TABLE signups;--` is stored as the text it is.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
@@ -26,10 +25,7 @@ export interface NewSignup {
   createdAt: string;
   /** A new referral code (worker/src/referrals/codes.ts); the caller draws another when ReferralCodeTaken is thrown. */
   referralCode: string;
-  /**
-   * The new status token and its hash, or null while the referral program is off (no status link is handed out).
-   * The token itself is kept only until the row's delivery settles (migrations/0004_referral_delivery.sql).
-   */
+  /** The new status token and its hash; null while the referral program is off. The token is kept until delivery settles. */
   statusToken: { token: string; hash: string } | null;
 }
 
@@ -50,9 +46,9 @@ export interface StoredSignup {
   createdAt: string;
   /** true when this call made the row; false when the address (by its key) was on the list already. */
   created: boolean;
-  /** The person's referral code (null only for a row stored without one, which the migrations leave none of). */
+  /** null only for a row stored without a code. */
   referralCode: string | null;
-  /** Their counted referrals. */
+  /** Counted referrals. */
   referrals: number;
   /** The signups.id of the referrer this call counted a referral for; null when it counted none. */
   creditedReferrerId: string | null;
@@ -68,8 +64,8 @@ export class ReferralCodeTaken extends Error {
 
 /**
  * How close in time a referred signup from the referrer's own client IP is flagged (ms): a person making a second
- * address to climb the line does it at once; people sharing a household or an office address weeks apart are not
- * flagged. The referral still counts (fair-play flags are for the operator's review, not silent refusals).
+ * address to climb the line does it at once; a household or an office signing up weeks apart is not flagged. The
+ * referral still counts: a flag is for the operator's review, not a silent refusal.
  */
 export const SAME_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -77,12 +73,11 @@ export const SAME_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SAME_IP_FLAG = "same_ip_as_referrer";
 
 /**
- * New row, with the next `seq` taken inside the same statement, and the first referrer looked up by code inside it
- * too. D1 runs one statement at a time, so two signups can never read the same MAX(seq);
- * `ON CONFLICT(email_key) DO NOTHING` makes a second signup of one person, even a concurrent one, insert nothing,
- * so `referred_by` is written once, by the first signup: the first referrer only. A new row can never be its own
- * referrer (its code is not stored yet when the lookup runs). (SQLite needs the WHERE in an INSERT … SELECT that has
- * an ON CONFLICT clause.)
+ * New row, with the next `seq` and the referrer (by code) looked up inside the same statement: D1 runs one statement
+ * at a time, so two signups never read the same MAX(seq). `ON CONFLICT(email_key) DO NOTHING` makes a second signup
+ * of one person, even a concurrent one, insert nothing, so `referred_by` is written once: the first referrer only. A
+ * new row is never its own referrer (its code is not stored yet when the lookup runs). SQLite needs the WHERE in an
+ * INSERT … SELECT with an ON CONFLICT clause.
  * ?13 = the `ref` code (NULL: none), ?14 = the oldest referrer signup time still inside SAME_IP_WINDOW_MS.
  */
 const INSERT_SIGNUP = `
