@@ -49,6 +49,18 @@ module.exports = {
       displayName: "service",
       testEnvironment: "node",
       testMatch: ["<rootDir>/__tests__/service/**/*.test.[jt]s"],
+      // Files moved to the Workers pool (vitest.config.mts).
+      testPathIgnorePatterns: [
+        ...shared.testPathIgnorePatterns,
+        "/__tests__/service/signups\\.test\\.ts$",
+        "/__tests__/service/signup-form\\.test\\.ts$",
+        "/__tests__/service/request-body\\.test\\.ts$",
+        "/__tests__/service/referral-codes\\.test\\.ts$",
+        "/__tests__/service/referrals-off\\.test\\.ts$",
+        "/__tests__/service/leaderboard\\.test\\.ts$",
+        "/__tests__/service/leaderboard-api\\.test\\.ts$",
+        "/__tests__/service/referral-standing\\.test\\.ts$",
+      ],
       // Each test file starts its own `wrangler dev` (own port, own local D1) and stand-ins.
       setupFilesAfterEnv: ["<rootDir>/__tests__/service/support/setup-service-tests.ts"],
     },

@@ -1,6 +1,7 @@
 /**
  * The build's settings for the service (`public/service-settings.json`), read through the ASSETS binding once per
- * isolate: the site and its API always come from one build, and a test points wrangler at whichever build it made.
+ * isolate and binding: the site and its API always come from one build, and a test that hands the Worker another
+ * ASSETS binding (another build's settings) gets that build's file read fresh.
  */
 import { COUNT_AFTER } from "../../src/referrals/program";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../src/signup/service-settings";
@@ -11,18 +12,23 @@ export class SettingsUnavailable extends Error {}
 /** Any host will do: the ASSETS binding serves by path. */
 const ASSETS_ORIGIN = "https://assets.local";
 
-let settings: Promise<ServiceSettings> | null = null;
+/** Each ASSETS binding's settings, read once (a WeakMap: a binding that is gone takes its entry with it). */
+const settingsByAssets = new WeakMap<Fetcher, Promise<ServiceSettings>>();
 
 /**
- * The build's service settings, cached for the isolate's life (a new deploy is a new isolate). A failed read is not
- * cached, so a request after the cause is fixed reads the file again.
+ * The build's service settings, cached per ASSETS binding for the isolate's life (a new deploy is a new isolate). A
+ * failed read is not cached, so a request after the cause is fixed reads the file again.
  * @throws SettingsUnavailable when the file is missing, not JSON or not of the ServiceSettings shape
  */
 export function readSettings(assets: Fetcher): Promise<ServiceSettings> {
-  settings ??= load(assets).catch((error: unknown) => {
-    settings = null;
-    throw error;
-  });
+  let settings = settingsByAssets.get(assets);
+  if (!settings) {
+    settings = load(assets).catch((error: unknown) => {
+      settingsByAssets.delete(assets);
+      throw error;
+    });
+    settingsByAssets.set(assets, settings);
+  }
   return settings;
 }
 
