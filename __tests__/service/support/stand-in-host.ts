@@ -6,7 +6,7 @@
  * - `POST /klaviyo` → `{ id, apiUrl, privateApiKey }`; `POST /klaviyo/<id>/<failFor|throttle|revokeKey|refuse|reset>`
  *   with the method's arguments as a JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions,
  *   problems }`; `DELETE /klaviyo/<id>`.
- * - `POST /siteverify` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`; `GET /siteverify/<id>` →
+ * - `POST /siteverify` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`, `POST /siteverify/<id>/reset`; `GET /siteverify/<id>` →
  *   `{ calls }`; `DELETE /siteverify/<id>`.
  */
 import http from "node:http";
@@ -73,6 +73,10 @@ export async function startStandInHost(): Promise<StandInHost> {
       }
       if (method === "POST" && action === "failNext") {
         standIn.failNext(args[0] as number);
+        return [200, {}];
+      }
+      if (method === "POST" && action === "reset") {
+        standIn.reset();
         return [200, {}];
       }
     }

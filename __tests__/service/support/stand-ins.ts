@@ -63,6 +63,8 @@ export interface SiteverifyStandInClient {
   calls(): Promise<SiteverifyCall[]>;
   /** Answer 500 to the next `count` calls. */
   failNext(count: number): Promise<void>;
+  /** Forget the calls so far and any failures still scripted. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startSiteverifyStandIn(): Promise<SiteverifyStandInClient>
     verifyUrl,
     calls: async () => (await control<{ calls: SiteverifyCall[] }>("GET", `/siteverify/${id}`)).calls,
     failNext: (count) => control<void>("POST", `/siteverify/${id}/failNext`, [count]),
+    reset: () => control<void>("POST", `/siteverify/${id}/reset`, []),
     close: () => control<void>("DELETE", `/siteverify/${id}`),
   };
 }
