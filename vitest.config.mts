@@ -37,6 +37,8 @@ export default defineConfig(async () => ({
       "__tests__/service/turnstile.test.ts",
       "__tests__/service/turnstile-refusal.test.ts",
       "__tests__/service/configuration.test.ts",
+      "__tests__/service/rank.test.ts",
+      "__tests__/service/referrals-migration.test.ts",
     ],
     globalSetup: ["./__tests__/service/support/global-setup.ts"],
     setupFiles: ["./__tests__/service/support/apply-migrations.ts"],
