@@ -67,6 +67,7 @@ module.exports = {
         "/__tests__/service/referrals-migration\.test\.ts$",
         "/__tests__/service/referrals\.test\.ts$",
         "/__tests__/service/referral-confirmation\.test\.ts$",
+        "/__tests__/service/delivery\.test\.ts$",
       ],
       // Each test file starts its own `wrangler dev` (own port, own local D1) and stand-ins.
       setupFilesAfterEnv: ["<rootDir>/__tests__/service/support/setup-service-tests.ts"],

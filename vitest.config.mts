@@ -41,6 +41,7 @@ export default defineConfig(async () => ({
       "__tests__/service/referrals-migration.test.ts",
       "__tests__/service/referrals.test.ts",
       "__tests__/service/referral-confirmation.test.ts",
+      "__tests__/service/delivery.test.ts",
     ],
     globalSetup: ["./__tests__/service/support/global-setup.ts"],
     setupFiles: ["./__tests__/service/support/apply-migrations.ts"],

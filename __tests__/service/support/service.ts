@@ -41,11 +41,24 @@ export interface QueueResult {
   retryMessages: { msgId: string; delaySeconds?: number }[];
 }
 
+/** Acknowledged, or retried (after `delaySeconds`, when the consumer asked for a delay). */
+interface Decision {
+  ack: boolean;
+  delaySeconds?: number;
+}
+
+/** What the consumer decided for one message. */
+export interface MessageDecision extends Decision {
+  id: string;
+  body: unknown;
+}
+
 /** What the consumer decided for one queue's batch. */
 export interface QueueRound {
   queue: string;
-  /** The messages handed over (bodies, in order). */
-  bodies: unknown[];
+  /** One per message handed over, in order. */
+  decisions: MessageDecision[];
+  /** The runtime's own account of the batch (acks and retries by message id). */
   result: QueueResult;
 }
 
@@ -69,9 +82,12 @@ export interface WaitlistService {
   output(): string;
   /** Messages waiting on the delivery queue (bodies). */
   queued(queue?: string): unknown[];
+  /** Put a message on a queue, as a producer (or Cloudflare, with a message out of retries, on the dead-letter queue) would. */
+  enqueue(queue: string, body: unknown): void;
   /**
    * Hand every waiting message of each queue to the queue consumer, one batch per queue (the dead-letter queue after
-   * the delivery queue), as Cloudflare would; retried messages wait for the next call with one more attempt.
+   * the delivery queue), as Cloudflare would; retried messages wait for the next call with one more attempt. Calls
+   * run one after another.
    * @returns the rounds run, in order (none when nothing waited)
    */
   deliver(): Promise<QueueRound[]>;
@@ -157,6 +173,8 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
   } as unknown as ServiceEnv;
   const origin = (settings ?? TEST_SETTINGS).siteUrl;
 
+  let delivering: Promise<unknown> = Promise.resolve();
+
   async function runBatch(queue: string): Promise<QueueRound | null> {
     const pending = queues.get(queue)!;
     if (pending.length === 0) return null;
@@ -168,17 +186,44 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
       body,
     }));
     const batch = createMessageBatch(queue, messages);
-    const ctx = createExecutionContext();
-    await logOf.run(lines, () => worker.queue(batch as MessageBatch<DeliveryMessage>, serviceEnv));
-    const result = (await getQueueResult(batch, ctx)) as unknown as QueueResult;
-    const acked = new Set(result.explicitAcks);
-    const retried = new Set(result.retryMessages.map(({ msgId }) => msgId));
-    messages.forEach((message, index) => {
-      // Neither acknowledged nor retried: the handler returned, so Cloudflare counts it delivered.
-      if (retried.has(message.id) && !acked.has(message.id) && !result.ackAll)
-        pending.push({ body: taken[index].body, attempts: taken[index].attempts + 1 });
+    // Each message's last word (Cloudflare keeps the last call); the batch-wide calls apply to messages without one.
+    const decided = new Map<string, Decision>();
+    let batchDecision: Decision | null = null;
+    batch.messages.forEach((message) => {
+      const { ack, retry } = message;
+      message.ack = () => {
+        decided.set(message.id, { ack: true });
+        ack.call(message);
+      };
+      message.retry = (options?: QueueRetryOptions) => {
+        decided.set(message.id, { ack: false, delaySeconds: options?.delaySeconds });
+        retry.call(message, options);
+      };
     });
-    return { queue, bodies: taken.map(({ body }) => body), result };
+    const { ackAll, retryAll } = batch;
+    batch.ackAll = () => {
+      batchDecision = { ack: true };
+      ackAll.call(batch);
+    };
+    batch.retryAll = (options?: QueueRetryOptions) => {
+      batchDecision = { ack: false, delaySeconds: options?.delaySeconds };
+      retryAll.call(batch, options);
+    };
+    const ctx = createExecutionContext();
+    let thrown = false;
+    try {
+      await logOf.run(lines, () => worker.queue(batch as MessageBatch<DeliveryMessage>, serviceEnv));
+    } catch {
+      // A handler that throws has every message of the batch retried.
+      thrown = true;
+    }
+    const result = (await getQueueResult(batch, ctx)) as unknown as QueueResult;
+    const decisions = messages.map(({ id }, index): MessageDecision => {
+      const decision: Decision = decided.get(id) ?? batchDecision ?? { ack: !thrown };
+      if (!decision.ack) pending.push({ body: taken[index].body, attempts: taken[index].attempts + 1 });
+      return { id, body: taken[index].body, ...decision };
+    });
+    return { queue, decisions, result };
   }
 
   return {
@@ -202,13 +247,23 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
       ).results,
     output: () => lines.join("\n"),
     queued: (queue = DELIVERY_QUEUE) => queues.get(queue)!.map(({ body }) => body),
-    deliver: async () => {
-      const rounds: QueueRound[] = [];
-      for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
-        const round = await runBatch(queue);
-        if (round) rounds.push(round);
-      }
-      return rounds;
+    enqueue: (queue, body) => {
+      const pending = queues.get(queue);
+      if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);
+      pending.push({ body, attempts: 1 });
+    },
+    deliver: () => {
+      // One delivery at a time, as concurrent callers queue behind each other (a failed one does not stop the next).
+      const run = delivering.then(async () => {
+        const rounds: QueueRound[] = [];
+        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
+          const round = await runBatch(queue);
+          if (round) rounds.push(round);
+        }
+        return rounds;
+      });
+      delivering = run.catch(() => undefined);
+      return run;
     },
     scheduled: async (cron, scheduledTime = Date.now()) => {
       const controller = createScheduledController({ scheduledTime: new Date(scheduledTime), cron });
