@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * `npm run deploy`'s double opt-in check (scripts/service/double-opt-in.ts) against the loopback Klaviyo stand-in,
  * which answers `GET /api/lists/{id}` as Klaviyo's API reference says: nothing is built or deployed.
  */
