@@ -17,8 +17,8 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
-import type { ServiceSettings } from "../../../src/signup/service-settings";
-import { SERVICE_SETTINGS_PATH } from "../../../src/signup/service-settings";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
 import worker from "../../../worker/src/index";
 import type { DeliveryMessage, ServiceEnv } from "../../../worker/src/env";
 import defaultSettings from "../fixtures/public/service-settings.json";
