@@ -384,7 +384,7 @@ const invalidParameter = (detail: string, parameter: string) => klaviyoError(400
  * The address of `equals(email,"…")` (the value in double or single quotes, a backslash escaping the next character),
  * or null for any other filter.
  */
-export function filteredEmail(filter: string): string | null {
+function filteredEmail(filter: string): string | null {
   const match = /^equals\(\s*email\s*,\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)$/s.exec(filter.trim());
   if (!match) return null;
   return (match[1] ?? match[2]).replace(/\\(.)/gs, "$1");
