@@ -19,12 +19,15 @@ import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
-import worker from "../../../worker/src/index";
-import type { DeliveryMessage, ServiceEnv } from "../../../worker/src/env";
+import entry from "../../../worker/src/index";
+import type { ServiceEnv } from "../../../worker/src/env";
 import defaultSettings from "../fixtures/public/service-settings.json";
 
 /** The build's settings in the tests: the fixture assets' service-settings.json (what the fixture content would give). */
 export const TEST_SETTINGS = defaultSettings as ServiceSettings;
+
+/** The Worker's default export, as the runtime calls it (every handler with its ExecutionContext). */
+const worker = entry as Required<Pick<ExportedHandler<ServiceEnv>, "fetch" | "queue" | "scheduled">>;
 
 /** The queues of wrangler.jsonc: the delivery queue and its dead-letter queue. */
 export const DELIVERY_QUEUE = "waitlist-delivery";
@@ -212,7 +215,7 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
     const ctx = createExecutionContext();
     let thrown = false;
     try {
-      await logOf.run(lines, () => worker.queue(batch as MessageBatch<DeliveryMessage>, serviceEnv));
+      await logOf.run(lines, () => worker.queue(batch, serviceEnv, ctx));
     } catch {
       // A handler that throws has every message of the batch retried.
       thrown = true;
@@ -268,7 +271,7 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
     scheduled: async (cron, scheduledTime = Date.now()) => {
       const controller = createScheduledController({ scheduledTime: new Date(scheduledTime), cron });
       const ctx = createExecutionContext();
-      await logOf.run(lines, () => worker.scheduled(controller, serviceEnv));
+      await logOf.run(lines, () => worker.scheduled(controller, serviceEnv, ctx));
       await waitOnExecutionContext(ctx);
     },
   };
