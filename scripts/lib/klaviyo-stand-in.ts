@@ -6,7 +6,18 @@
  * - `POST /api/profile-import` (create_or_update_profile): 201 with a JSON:API profile document for a new address,
  *   200 for one it knows (by address, case-insensitive); given attributes replace, omitted ones are kept, properties
  *   are merged by name.
- * - `POST /api/profile-subscription-bulk-create-jobs` (bulk_subscribe_profiles): 202 with no body.
+ * - `POST /api/profile-subscription-bulk-create-jobs` (bulk_subscribe_profiles): 202 with no body. A subscriber of a
+ *   single opt-in list joins it at once; of a double opt-in list, only when the test says they confirmed (`addToList`).
+ *   A job for a list the test never named is taken as before (no member is recorded).
+ * - `GET /api/lists/{id}` (get_list): the list with its `opt_in_process` (`double_opt_in` unless the test configured
+ *   `single_opt_in`); 404 for a list the test never named (`setList`, `addToList`).
+ * - `GET /api/lists/{id}/profiles?filter=equals(email,"…")` (get_profiles_for_list): the list's members with that address
+ *   (case-insensitive; the value double- or single-quoted, `\` escaping a quote or a backslash), so one or none; the
+ *   attributes `fields[profile]` names, plus `joined_group_at` (the description requires it), and `subscriptions`
+ *   with `additional-fields[profile]=subscriptions`. Any other filter is a 400 at `parameter: filter`.
+ * - `POST /api/events` (create_event): 202 with no body; recorded in `events`.
+ * - `POST /api/data-privacy-deletion-jobs` (request_profile_deletion): 202 with no body; recorded in `deletions`, and the
+ *   profile and its list memberships are gone at once (Klaviyo deletes them later).
  * - 400 JSON:API errors `{ errors: [{ id, status, code, title, detail, source: { pointer } }] }` for a body the
  *   description refuses. As Klaviyo's server does ("'properties' is not a valid field for the resource 'profile'"),
  *   an object member the description does not declare is refused too: a bulk job's profile with names or
@@ -14,10 +25,12 @@
  *   address, `consented_at` only with `historical_import`, at most 1000 profiles per job.
  * - 401 without `Authorization: Klaviyo-API-Key <key>` or with another key; 400 (source `parameter: revision`) without
  *   the `revision` header (the description makes it a required parameter) or with a revision other than the copy's;
- *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods.
+ *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods; 400 (source
+ *   `parameter`) for a query parameter the copy does not keep or a value its schema refuses.
  *
  * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
- * (401), an address it refuses (400 pointing at the address), and read what it took (`profileImports`, `subscriptions`) and every request
+ * (401), an address it refuses (400 pointing at the address), each for every operation; the account's lists (`setList`,
+ * `addToList`); and read what it took (`profileImports`, `subscriptions`, `events`, `deletions`) and every request
  * it answered (`received`, in order, with times). Its own answers are checked against the description's response
  * schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).
  */
@@ -27,7 +40,11 @@ import type { AddressInfo } from "node:net";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import bulkSubscribeProfiles from "./klaviyo-openapi/bulk_subscribe_profiles.json";
+import createEvent from "./klaviyo-openapi/create_event.json";
 import createOrUpdateProfile from "./klaviyo-openapi/create_or_update_profile.json";
+import getList from "./klaviyo-openapi/get_list.json";
+import getProfilesForList from "./klaviyo-openapi/get_profiles_for_list.json";
+import requestProfileDeletion from "./klaviyo-openapi/request_profile_deletion.json";
 
 /** The private API key the stand-in accepts unless told another. */
 export const STAND_IN_PRIVATE_API_KEY = "pk_stand_in_0123456789abcdef0123456789";
@@ -41,7 +58,27 @@ const BULK_MAX_PROFILES = 1_000;
 /** Crockford base 32, the alphabet of Klaviyo's profile ids (ULIDs). */
 const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-type OperationId = "create_or_update_profile" | "bulk_subscribe_profiles";
+/** The default page size of a collection (`page[size]`, as the description gives it). */
+const DEFAULT_PAGE_SIZE = 20;
+
+type OperationId =
+  | "create_or_update_profile"
+  | "bulk_subscribe_profiles"
+  | "get_list"
+  | "get_profiles_for_list"
+  | "create_event"
+  | "request_profile_deletion";
+
+/** A list's opt-in process, as `GET /api/lists/{id}` gives it. */
+export type OptInProcess = "double_opt_in" | "single_opt_in";
+
+/** One parameter of an operation in the copy. */
+interface ParameterCopy {
+  name: string;
+  in: "header" | "path" | "query";
+  required?: boolean;
+  schema: unknown;
+}
 
 /** One operation of the copy, as extract.ts writes it. */
 interface OperationCopy {
@@ -49,11 +86,20 @@ interface OperationCopy {
   method: string;
   path: string;
   operationId: string;
-  requestBody: { content: Record<string, { schema: unknown }> };
+  parameters: ParameterCopy[];
+  /** Absent for a GET. */
+  requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
 
-const OPERATIONS = [createOrUpdateProfile, bulkSubscribeProfiles] as unknown as OperationCopy[];
+const OPERATIONS = [
+  createOrUpdateProfile,
+  bulkSubscribeProfiles,
+  getList,
+  getProfilesForList,
+  createEvent,
+  requestProfileDeletion,
+] as unknown as OperationCopy[];
 
 /** The API revision the copy describes: the only `revision` header the stand-in takes. */
 export const STAND_IN_REVISION = OPERATIONS[0].source.revision;
@@ -89,37 +135,63 @@ function jsonSchemaOf(schema: unknown, closed: boolean): unknown {
   return out;
 }
 
-const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
+// strictTypes off: the description's allOf branches declare `properties` without `type: "object"`, which is valid.
+const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, strictTypes: false });
 addFormats(ajv);
 const isEmailAddress = ajv.compile({ type: "string", format: "email" });
+
+/** A query parameter of the copy: its schema, and whether its value is a comma-separated list (`explode: false`). */
+interface QueryParameter {
+  validate: ValidateFunction;
+  array: boolean;
+  integer: boolean;
+}
 
 /** The compiled schemas of one operation. */
 interface CompiledOperation {
   operationId: OperationId;
+  /** Upper case, as a request names it. */
+  method: string;
   path: string;
-  request: ValidateFunction;
+  /** The path template as a pattern; its groups are the path parameters, in order. */
+  pattern: RegExp;
+  /** Null for a GET (no body). */
+  request: ValidateFunction | null;
+  /** The query parameters the copy keeps, by name: any other is refused. */
+  query: Map<string, QueryParameter>;
   /** By response key: "200", "201", "4XX", "5XX"…; absent for an answer without a body (202). */
   responses: Map<string, ValidateFunction>;
 }
 
-const COMPILED = new Map<string, CompiledOperation>(
-  OPERATIONS.map((operation) => {
-    const responses = new Map<string, ValidateFunction>();
-    for (const [status, response] of Object.entries(operation.responses)) {
-      const schema = response.content?.[JSON_API]?.schema;
-      if (schema) responses.set(status, ajv.compile(jsonSchemaOf(schema, false) as object));
-    }
-    return [
-      operation.path,
-      {
-        operationId: operation.operationId as OperationId,
-        path: operation.path,
-        request: ajv.compile(jsonSchemaOf(operation.requestBody.content[JSON_API].schema, true) as object),
-        responses,
-      },
-    ];
-  }),
-);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const COMPILED: CompiledOperation[] = OPERATIONS.map((operation) => {
+  const responses = new Map<string, ValidateFunction>();
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const schema = response.content?.[JSON_API]?.schema;
+    if (schema) responses.set(status, ajv.compile(jsonSchemaOf(schema, false) as object));
+  }
+  const query = new Map<string, QueryParameter>();
+  for (const parameter of operation.parameters.filter((candidate) => candidate.in === "query")) {
+    const schema = jsonSchemaOf(parameter.schema, false) as Json;
+    query.set(parameter.name, { validate: ajv.compile(schema), array: schema.type === "array", integer: schema.type === "integer" });
+  }
+  const body = operation.requestBody?.content[JSON_API]?.schema;
+  return {
+    operationId: operation.operationId as OperationId,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    pattern: new RegExp(
+      `^${operation.path
+        .split(/\{[^}]+\}/)
+        .map(escapeRegExp)
+        .join("([^/]+)")}$`,
+    ),
+    request: body ? ajv.compile(jsonSchemaOf(body, true) as object) : null,
+    query,
+    responses,
+  };
+});
 
 /** One JSON:API error as Klaviyo writes it. */
 export interface KlaviyoError {
@@ -169,6 +241,27 @@ export interface Subscription {
   at: number;
 }
 
+/** An event the stand-in took (`POST /api/events`). */
+export interface KlaviyoEvent {
+  /** The metric's name. */
+  metric: string;
+  /** The profile's address (null: identified otherwise). */
+  email: string | null;
+  /** The event's properties exactly as sent. */
+  properties: Json;
+  /** The event's `unique_id`, if any. */
+  uniqueId: string | null;
+  at: number;
+}
+
+/** A deletion job the stand-in took (`POST /api/data-privacy-deletion-jobs`): the one identifier it named. */
+export interface DeletionRequest {
+  email: string | null;
+  phoneNumber: string | null;
+  profileId: string | null;
+  at: number;
+}
+
 /** A running stand-in. */
 export interface KlaviyoStandIn {
   /** The URL to give the Worker as KLAVIYO_API_URL. */
@@ -181,6 +274,10 @@ export interface KlaviyoStandIn {
   profileImports: ProfileImport[];
   /** Every profile of every subscribe job taken, in order. */
   subscriptions: Subscription[];
+  /** Every event taken, in order. */
+  events: KlaviyoEvent[];
+  /** Every deletion job taken, in order. */
+  deletions: DeletionRequest[];
   /** The stand-in's own answers that its copy of the description would not allow (should stay empty). */
   problems: string[];
   /** Answer 500 to every request: the next `requests` of them, or for `seconds` from now (whichever lasts longer). */
@@ -191,7 +288,17 @@ export interface KlaviyoStandIn {
   revokeKey(): void;
   /** Refuse an address (case-insensitive) with 400 pointing at it; `detail` is Klaviyo's text (default "Invalid email address"). */
   refuse(email: string, detail?: string): void;
-  /** Forget the scripted faults, refusals and a revoked key (not the records). */
+  /**
+   * Name a list of the account, or change its opt-in process (default `double_opt_in`, as Klaviyo makes a new list).
+   * Its members are kept.
+   */
+  setList(listId: string, options?: { optInProcess?: OptInProcess; name?: string }): void;
+  /**
+   * Make an address (case-insensitive) a member of a list, as confirming a double opt-in does; a list not named yet is
+   * named with `double_opt_in`. The address gets a profile if it has none.
+   */
+  addToList(listId: string, email: string): void;
+  /** Forget the scripted faults, refusals and a revoked key (not the records, the lists or their members). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -259,11 +366,32 @@ function emailsIn(operationId: OperationId | null, body: unknown): string[] {
   const attributes = data && isObject(data.attributes) ? data.attributes : null;
   if (!attributes) return [];
   if (operationId === "create_or_update_profile") return typeof attributes.email === "string" ? [attributes.email] : [];
+  if (operationId === "create_event" || operationId === "request_profile_deletion") {
+    const profile = isObject(attributes.profile) && isObject(attributes.profile.data) ? attributes.profile.data : null;
+    const email = profile && isObject(profile.attributes) ? profile.attributes.email : null;
+    return typeof email === "string" ? [email] : [];
+  }
   const profiles = isObject(attributes.profiles) && Array.isArray(attributes.profiles.data) ? attributes.profiles.data : [];
   return profiles.flatMap((profile: unknown) =>
     isObject(profile) && isObject(profile.attributes) && typeof profile.attributes.email === "string" ? [profile.attributes.email] : [],
   );
 }
+
+/** An error in a query parameter, as Klaviyo writes it. */
+const invalidParameter = (detail: string, parameter: string) => klaviyoError(400, "invalid", "Invalid input.", detail, { parameter });
+
+/**
+ * The address of `equals(email,"…")` (the value in double or single quotes, a backslash escaping the next character),
+ * or null for any other filter.
+ */
+function filteredEmail(filter: string): string | null {
+  const match = /^equals\(\s*email\s*,\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)$/s.exec(filter.trim());
+  if (!match) return null;
+  return (match[1] ?? match[2]).replace(/\\(.)/gs, "$1");
+}
+
+/** The normalised form the stand-in keys addresses by. */
+const addressKey = (email: string) => email.trim().toLowerCase();
 
 /** A profile as the stand-in keeps it. */
 interface StoredProfile {
@@ -284,7 +412,11 @@ export async function startKlaviyoStandIn({
   const profileImports: ProfileImport[] = [];
   const subscriptions: Subscription[] = [];
   const problems: string[] = [];
+  const events: KlaviyoEvent[] = [];
+  const deletions: DeletionRequest[] = [];
   const profiles = new Map<string, StoredProfile>();
+  /** The account's lists by id; members by address key, with when they joined. */
+  const lists = new Map<string, { name: string; optInProcess: OptInProcess; created: string; members: Map<string, string> }>();
   let outageRequests = 0;
   let outageUntil = 0;
   let throttled: { requests: number; retryAfterS: number } | null = null;
@@ -309,6 +441,17 @@ export async function startKlaviyoStandIn({
           invalid("One of 'email', 'phone_number', 'external_id', '_kx' or 'id' is required to identify a profile.", "/data/attributes"),
         ];
       return addressErrors(attributes.email, "/data/attributes/email");
+    }
+    if (operationId === "create_event" || operationId === "request_profile_deletion") {
+      const profile = (attributes.profile as Json).data as Json;
+      const given = profile.attributes as Json;
+      const identifiers = ["email", "phone_number"].filter((name) => typeof given[name] === "string");
+      if (typeof profile.id === "string") identifiers.push("id");
+      const pointer = "/data/attributes/profile/data/attributes";
+      if (operationId === "request_profile_deletion" && identifiers.length !== 1)
+        return [invalid("Exactly one of 'email', 'phone_number' or 'id' is required.", pointer)];
+      if (identifiers.length === 0) return [invalid("A profile identifier is required.", pointer)];
+      return addressErrors(given.email, `${pointer}/email`);
     }
     const list = ((attributes.profiles as Json).data as Json[]) ?? [];
     if (list.length > BULK_MAX_PROFILES)
@@ -382,8 +525,12 @@ export async function startKlaviyoStandIn({
     const data = body.data as Json;
     const attributes = data.attributes as Json;
     const list = ((data.relationships as Json | undefined)?.list as Json | undefined)?.data as Json | undefined;
+    const known = typeof list?.id === "string" ? lists.get(list.id) : undefined;
     for (const profile of (attributes.profiles as Json).data as Json[]) {
       const profileAttributes = profile.attributes as Json;
+      // A single opt-in list takes the subscriber at once; a double opt-in list once they confirm (addToList).
+      if (known?.optInProcess === "single_opt_in" && typeof profileAttributes.email === "string")
+        join(known.members, profileAttributes.email);
       subscriptions.push({
         email: String(profileAttributes.email),
         customSource: attributes.custom_source as string | null | undefined,
@@ -394,23 +541,160 @@ export async function startKlaviyoStandIn({
     }
   }
 
+  /** The stored profile of an address, made (with the address only) when there is none. */
+  function profileOf(email: string): StoredProfile {
+    const key = addressKey(email);
+    let profile = profiles.get(key);
+    if (!profile) {
+      const now = new Date().toISOString();
+      profile = { id: profileId(), attributes: { email: email.trim(), properties: {} }, created: now, updated: now };
+      profiles.set(key, profile);
+    }
+    return profile;
+  }
+
+  /** Make an address a member (keeping when it first joined) and give it a profile. */
+  function join(members: Map<string, string>, email: string): void {
+    profileOf(email);
+    if (!members.has(addressKey(email))) members.set(addressKey(email), new Date().toISOString());
+  }
+
+  /** Pick the attributes a sparse fieldset (`fields[…]`) names; all of them without one. */
+  function sparse(attributes: Json, fields: string[] | undefined, required: string[] = []): Json {
+    if (!fields) return attributes;
+    return Object.fromEntries(Object.entries(attributes).filter(([name]) => fields.includes(name) || required.includes(name)));
+  }
+
+  /** `GET /api/lists/{id}`'s document. */
+  function listDocument(listId: string, query: Map<string, unknown>): Json | null {
+    const list = lists.get(listId);
+    if (!list) return null;
+    const attributes = { name: list.name, created: list.created, updated: list.created, opt_in_process: list.optInProcess };
+    return {
+      data: {
+        type: "list",
+        id: listId,
+        attributes: sparse(attributes, query.get("fields[list]") as string[] | undefined),
+        links: { self: `${apiUrl}/api/lists/${listId}/` },
+      },
+      links: { self: `${apiUrl}/api/lists/${listId}/` },
+    };
+  }
+
+  /** `GET /api/lists/{id}/profiles`'s document for the members with one address (at most one). */
+  function membersDocument(listId: string, email: string, query: Map<string, unknown>): Json | null {
+    const list = lists.get(listId);
+    if (!list) return null;
+    const joinedAt = list.members.get(addressKey(email));
+    const profile = joinedAt === undefined ? undefined : profiles.get(addressKey(email));
+    const pageSize = (query.get("page[size]") as number | undefined) ?? DEFAULT_PAGE_SIZE;
+    const withSubscriptions = ((query.get("additional-fields[profile]") as string[] | undefined) ?? []).includes("subscriptions");
+    const data = (profile ? [profile] : []).slice(0, pageSize).map((member) => {
+      const attributes: Json = {
+        email: member.attributes.email ?? null,
+        first_name: member.attributes.first_name ?? null,
+        last_name: member.attributes.last_name ?? null,
+        created: member.created,
+        updated: member.updated,
+        properties: member.attributes.properties,
+        joined_group_at: joinedAt,
+        ...(withSubscriptions
+          ? {
+              subscriptions: {
+                email: { marketing: { can_receive_email_marketing: true, consent: "SUBSCRIBED", consent_timestamp: joinedAt } },
+              },
+            }
+          : {}),
+      };
+      return {
+        type: "profile",
+        id: member.id,
+        attributes: sparse(attributes, query.get("fields[profile]") as string[] | undefined, ["joined_group_at", "subscriptions"]),
+        links: { self: `${apiUrl}/api/profiles/${member.id}/` },
+      };
+    });
+    return { data, links: { self: `${apiUrl}/api/lists/${listId}/profiles/` } };
+  }
+
+  /** Take a valid event. */
+  function takeEvent(body: Json): void {
+    const attributes = (body.data as Json).attributes as Json;
+    const metric = ((attributes.metric as Json).data as Json).attributes as Json;
+    const profile = ((attributes.profile as Json).data as Json).attributes as Json;
+    events.push({
+      metric: String(metric.name),
+      email: typeof profile.email === "string" ? profile.email : null,
+      properties: attributes.properties as Json,
+      uniqueId: typeof attributes.unique_id === "string" ? attributes.unique_id : null,
+      at: Date.now(),
+    });
+  }
+
+  /** Take a valid deletion job: recorded, and the profile and its memberships deleted now. */
+  function takeDeletion(body: Json): void {
+    const profile = ((body.data as Json).attributes as Json).profile as Json;
+    const data = profile.data as Json;
+    const given = data.attributes as Json;
+    const text = (value: unknown) => (typeof value === "string" ? value : null);
+    deletions.push({ email: text(given.email), phoneNumber: text(given.phone_number), profileId: text(data.id), at: Date.now() });
+    const keys = [...profiles.entries()]
+      .filter(([key, stored]) => (typeof given.email === "string" && key === addressKey(given.email)) || stored.id === data.id)
+      .map(([key]) => key);
+    for (const key of keys) {
+      profiles.delete(key);
+      for (const list of lists.values()) list.members.delete(key);
+    }
+  }
+
+  /**
+   * The query of a request, each parameter checked against the copy: the values by name (a list split at commas, an
+   * integer as a number), or the errors Klaviyo would give.
+   */
+  function readQuery(operation: CompiledOperation, url: URL): { values: Map<string, unknown> } | { errors: KlaviyoError[] } {
+    const values = new Map<string, unknown>();
+    const errors: KlaviyoError[] = [];
+    for (const [name, raw] of url.searchParams) {
+      const parameter = operation.query.get(name);
+      if (!parameter) {
+        errors.push(invalidParameter(`'${name}' is not a valid query parameter for this endpoint.`, name));
+        continue;
+      }
+      const value = parameter.array ? raw.split(",") : parameter.integer && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+      if (!parameter.validate(value)) errors.push(invalidParameter(`'${name}' ${ajv.errorsText(parameter.validate.errors)}.`, name));
+      else values.set(name, value);
+    }
+    return errors.length > 0 ? { errors } : { values };
+  }
+
   /** Answer one request: status, headers, body (undefined: none). */
   function answer(
     request: http.IncomingMessage,
     text: string,
-  ): { status: number; headers?: Record<string, string>; body?: unknown; operation: CompiledOperation | null; parsed?: unknown } {
-    const path = new URL(request.url ?? "/", "http://stand-in").pathname.replace(/\/+$/, "");
-    const operation = COMPILED.get(path) ?? null;
+  ): {
+    status: number;
+    headers?: Record<string, string>;
+    body?: unknown;
+    operation: CompiledOperation | null;
+    parsed?: unknown;
+    /** The addresses a GET asked about. */
+    emails?: string[];
+  } {
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const path = url.pathname.replace(/\/+$/, "");
+    const atPath = COMPILED.map((candidate) => ({ candidate, match: candidate.pattern.exec(path) })).filter(({ match }) => match);
+    const found = atPath.find(({ candidate }) => candidate.method === request.method);
+    const operation = found?.candidate ?? null;
+    const pathParameters = (found?.match ?? []).slice(1).map((value) => decodeURIComponent(value));
     const errors = (status: number, list: KlaviyoError[], headers?: Record<string, string>) => ({
       status,
       headers,
       body: { errors: list },
       operation,
     });
-    if (!operation) return errors(404, [klaviyoError(404, "not_found", "Not found.", `No resource at ${path}.`)]);
-    if (request.method !== "POST")
+    if (atPath.length === 0) return errors(404, [klaviyoError(404, "not_found", "Not found.", `No resource at ${path}.`)]);
+    if (!operation)
       return errors(405, [klaviyoError(405, "method_not_allowed", "Method not allowed.", `Method "${request.method}" not allowed.`)], {
-        allow: "POST",
+        allow: atPath.map(({ candidate }) => candidate.method).join(", "),
       });
 
     if (outageRequests > 0 || Date.now() < outageUntil) {
@@ -446,6 +730,9 @@ export async function startKlaviyoStandIn({
         },
       );
     }
+    const query = readQuery(operation, url);
+    if ("errors" in query) return errors(400, query.errors);
+    if (operation.request === null) return read(operation, pathParameters, query.values);
     if ((request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase() !== JSON_API)
       return errors(415, [klaviyoError(415, "unsupported_media_type", "Unsupported media type.", `Send ${JSON_API}.`)]);
     let parsed: unknown;
@@ -457,17 +744,42 @@ export async function startKlaviyoStandIn({
     if (!operation.request(parsed)) return { ...errors(400, schemaErrors(operation.request.errors ?? [], parsed)), parsed };
     const ruled = ruleErrors(operation.operationId, parsed as Json);
     if (ruled.length > 0) return { ...errors(400, ruled), parsed };
-    if (operation.operationId === "bulk_subscribe_profiles") {
-      subscribe(parsed as Json);
-      return { status: 202, operation, parsed };
+    if (operation.operationId === "bulk_subscribe_profiles") subscribe(parsed as Json);
+    else if (operation.operationId === "create_event") takeEvent(parsed as Json);
+    else if (operation.operationId === "request_profile_deletion") takeDeletion(parsed as Json);
+    else {
+      const imported = importProfile(parsed as Json);
+      return { status: imported.status, body: imported.document, operation, parsed };
     }
-    const imported = importProfile(parsed as Json);
-    return { status: imported.status, body: imported.document, operation, parsed };
+    return { status: 202, operation, parsed };
+  }
+
+  /** Answer a GET whose query was valid: the list, or its members with one address. */
+  function read(operation: CompiledOperation, [listId]: string[], query: Map<string, unknown>) {
+    const unknownList = {
+      status: 404,
+      body: { errors: [klaviyoError(404, "not_found", "Not found.", `A list with id ${listId} does not exist.`)] },
+      operation,
+    };
+    if (operation.operationId === "get_list") {
+      const document = listDocument(listId, query);
+      return document ? { status: 200, body: document, operation } : unknownList;
+    }
+    const filter = query.get("filter");
+    const email = typeof filter === "string" ? filteredEmail(filter) : null;
+    if (email === null)
+      return {
+        status: 400,
+        body: { errors: [invalidParameter(`The stand-in answers filter=equals(email,"…") only, not ${String(filter)}.`, "filter")] },
+        operation,
+      };
+    const document = membersDocument(listId, email, query);
+    return document ? { status: 200, body: document, operation, emails: [email] } : { ...unknownList, emails: [email] };
   }
 
   /** Record a problem when the stand-in's own answer is not one the description allows. */
   function checkAnswer(operation: CompiledOperation | null, status: number, body: unknown): void {
-    const anyOperation = operation ?? [...COMPILED.values()][0];
+    const anyOperation = operation ?? COMPILED[0];
     const validate = anyOperation.responses.get(String(status)) ?? anyOperation.responses.get(`${String(status)[0]}XX`);
     if (body === undefined) {
       if (validate) problems.push(`${anyOperation.operationId} ${status}: answered without the body the description gives it`);
@@ -495,7 +807,7 @@ export async function startKlaviyoStandIn({
         operation: result.operation?.operationId ?? new URL(request.url ?? "/", "http://stand-in").pathname,
         status: result.status,
         at: Date.now(),
-        emails: emailsIn(result.operation?.operationId ?? null, parsed),
+        emails: result.emails ?? emailsIn(result.operation?.operationId ?? null, parsed),
         ...(result.headers?.["retry-after"] ? { retryAfterS: Number(result.headers["retry-after"]) } : {}),
       });
       response.writeHead(result.status, { ...(result.body === undefined ? {} : { "content-type": JSON_API }), ...result.headers });
@@ -511,6 +823,8 @@ export async function startKlaviyoStandIn({
     received,
     profileImports,
     subscriptions,
+    events,
+    deletions,
     problems,
     failFor: ({ requests = 0, seconds = 0 }) => {
       outageRequests = requests;
@@ -524,6 +838,28 @@ export async function startKlaviyoStandIn({
     },
     refuse: (email, detail = "Invalid email address") => {
       refused.set(email.trim().toLowerCase(), detail);
+    },
+    setList: (listId, { optInProcess = "double_opt_in", name } = {}) => {
+      const existing = lists.get(listId);
+      lists.set(listId, {
+        name: name ?? existing?.name ?? `List ${listId}`,
+        optInProcess,
+        created: existing?.created ?? new Date().toISOString(),
+        members: existing?.members ?? new Map<string, string>(),
+      });
+    },
+    addToList: (listId, email) => {
+      let list = lists.get(listId);
+      if (!list) {
+        list = {
+          name: `List ${listId}`,
+          optInProcess: "double_opt_in",
+          created: new Date().toISOString(),
+          members: new Map<string, string>(),
+        };
+        lists.set(listId, list);
+      }
+      join(list.members, email);
     },
     reset: () => {
       outageRequests = 0;

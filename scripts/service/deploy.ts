@@ -2,6 +2,7 @@
  * `npm run deploy` (README "Deploy"): refuses before building unless wrangler.jsonc names the real D1
  * database and the Worker has every secret the build needs, because production never runs in demo
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
+ * With referrals counted after confirmation it also refuses a Klaviyo list that is not double opt-in (double-opt-in.ts).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, runWrangler } from "../lib/wrangler";
 import { requiredSecrets } from "../../worker/src/secrets";
+import { doubleOptInProblem } from "./double-opt-in";
 
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -80,7 +82,11 @@ async function main(): Promise<void> {
   const build = await runGatsby(["build"], { log: process.stdout });
   if (build.status !== 0) throw new Refusal(`The build failed (exit ${build.status}); nothing was deployed.`);
   // With referrals counted after confirmation, Klaviyo's webhook needs its secret too (only the build says so).
-  checkSecrets(secrets, await checkBuild());
+  const settings = await checkBuild();
+  checkSecrets(secrets, settings);
+  console.log("Checking the Klaviyo list's opt-in process…");
+  const problem = await doubleOptInProblem(settings, process.env);
+  if (problem) throw new Refusal(problem);
   console.log("Applying D1 migrations to the production database…");
   await applyMigrations({ remote: true }, { log: process.stdout });
   console.log("Deploying (wrangler deploy)…");

@@ -3,9 +3,10 @@
  * surface in the Node process that starts, scripts, reads and stops stand-ins (scripts/lib/klaviyo-stand-in.ts,
  * siteverify-stand-in.ts) on request. Each test file starts its own, so one file's scripted outage never reaches
  * another's. Routes (JSON bodies and answers):
- * - `POST /klaviyo` → `{ id, apiUrl, privateApiKey }`; `POST /klaviyo/<id>/<failFor|throttle|revokeKey|refuse|reset>`
- *   with the method's arguments as a JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions,
- *   problems }`; `DELETE /klaviyo/<id>`.
+ * - `POST /klaviyo` → `{ id, apiUrl, privateApiKey }`;
+ *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|refuse|setList|addToList|reset>` with the method's arguments as a
+ *   JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions, events, deletions, problems }`;
+ *   `DELETE /klaviyo/<id>`.
  * - `POST /siteverify` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`, `POST /siteverify/<id>/reset`; `GET /siteverify/<id>` →
  *   `{ calls }`; `DELETE /siteverify/<id>`.
  */
@@ -15,7 +16,7 @@ import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../../scripts/lib/k
 import { startSiteverifyStandIn, type SiteverifyStandIn } from "./siteverify-stand-in";
 
 /** The Klaviyo stand-in's methods a test may call through the control surface. */
-const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "refuse", "reset"] as const;
+const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "refuse", "setList", "addToList", "reset"] as const;
 
 /** A running control surface. */
 export interface StandInHost {
@@ -43,8 +44,8 @@ export async function startStandInHost(): Promise<StandInHost> {
       const standIn = klaviyos.get(id);
       if (!standIn) return [404, { error: `no Klaviyo stand-in ${id}` }];
       if (method === "GET") {
-        const { received, profileImports, subscriptions, problems } = standIn;
-        return [200, { received, profileImports, subscriptions, problems }];
+        const { received, profileImports, subscriptions, events, deletions, problems } = standIn;
+        return [200, { received, profileImports, subscriptions, events, deletions, problems }];
       }
       if (method === "DELETE") {
         klaviyos.delete(id);

@@ -3,7 +3,14 @@
  * whose address the global setup provides. Each start is a stand-in of the test file's own.
  */
 import { inject } from "vitest";
-import type { ProfileImport, ReceivedRequest, Subscription } from "../../../scripts/lib/klaviyo-stand-in";
+import type {
+  DeletionRequest,
+  KlaviyoEvent,
+  OptInProcess,
+  ProfileImport,
+  ReceivedRequest,
+  Subscription,
+} from "../../../scripts/lib/klaviyo-stand-in";
 import type { SiteverifyCall } from "./siteverify-stand-in";
 
 async function control<T>(method: string, path: string, args?: unknown[]): Promise<T> {
@@ -22,6 +29,8 @@ export interface KlaviyoRecords {
   received: ReceivedRequest[];
   profileImports: ProfileImport[];
   subscriptions: Subscription[];
+  events: KlaviyoEvent[];
+  deletions: DeletionRequest[];
   problems: string[];
 }
 
@@ -35,6 +44,10 @@ export interface KlaviyoStandInClient {
   throttle(options: { retryAfterS: number; requests?: number }): Promise<void>;
   revokeKey(): Promise<void>;
   refuse(email: string, detail?: string): Promise<void>;
+  /** Name a list of the account (default `double_opt_in`); `GET /api/lists/{id}` answers 404 for any other. */
+  setList(listId: string, options?: { optInProcess?: OptInProcess; name?: string }): Promise<void>;
+  /** Make an address a member of a list, as confirming a double opt-in does. */
+  addToList(listId: string, email: string): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,6 +64,8 @@ export async function startKlaviyoStandIn(): Promise<KlaviyoStandInClient> {
     throttle: (options) => call("throttle", options),
     revokeKey: () => call("revokeKey"),
     refuse: (email, detail) => (detail === undefined ? call("refuse", email) : call("refuse", email, detail)),
+    setList: (listId, options) => (options === undefined ? call("setList", listId) : call("setList", listId, options)),
+    addToList: (listId, email) => call("addToList", listId, email),
     reset: () => call("reset"),
     close: () => control<void>("DELETE", `/klaviyo/${id}`),
   };

@@ -3,17 +3,26 @@
  *
  *   ./node_modules/.bin/tsx scripts/lib/klaviyo-openapi/extract.ts <path to stable.json> [commit]
  *
- * Each kept operation has every `$ref` inlined so each file stands alone; query parameters are left out
- * (the delivery sends none), and nothing kept is changed.
+ * Each kept operation has every `$ref` inlined so each file stands alone; of its parameters, the header and path
+ * ones and the query parameters the service sends are kept (the rest are left out), and nothing kept is changed.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-/** The operations the delivery sends, by path, and the file each is written to. */
-const OPERATIONS = [
-  { path: "/api/profile-import", method: "post", file: "create_or_update_profile.json" },
-  { path: "/api/profile-subscription-bulk-create-jobs", method: "post", file: "bulk_subscribe_profiles.json" },
-] as const;
+/** The operations the service sends, by path, the file each is written to and the query parameters it may send. */
+const OPERATIONS: { path: string; method: "get" | "post"; file: string; query: string[] }[] = [
+  { path: "/api/profile-import", method: "post", file: "create_or_update_profile.json", query: [] },
+  { path: "/api/profile-subscription-bulk-create-jobs", method: "post", file: "bulk_subscribe_profiles.json", query: [] },
+  { path: "/api/lists/{id}", method: "get", file: "get_list.json", query: ["fields[list]"] },
+  {
+    path: "/api/lists/{id}/profiles",
+    method: "get",
+    file: "get_profiles_for_list.json",
+    query: ["filter", "fields[profile]", "additional-fields[profile]", "page[size]"],
+  },
+  { path: "/api/events", method: "post", file: "create_event.json", query: [] },
+  { path: "/api/data-privacy-deletion-jobs", method: "post", file: "request_profile_deletion.json", query: [] },
+];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -44,7 +53,7 @@ async function main(): Promise<void> {
   if (!source) throw new Error("Usage: extract.ts <path to klaviyo/openapi's openapi/stable.json> [commit]");
   const document = JSON.parse(await readFile(source, "utf8")) as {
     info: { version: string };
-    paths: Record<string, Record<string, { parameters?: { in: string }[] } & Record<string, Json>>>;
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] } & Record<string, Json>>>;
   };
   for (const operation of OPERATIONS) {
     const found = document.paths[operation.path]?.[operation.method];
@@ -56,7 +65,10 @@ async function main(): Promise<void> {
       operationId: found.operationId,
       summary: found.summary,
       description: found.description,
-      parameters: (found.parameters ?? []).filter((parameter) => parameter.in === "header"),
+      parameters: (found.parameters ?? []).filter(
+        (parameter) => parameter.in === "header" || parameter.in === "path" || operation.query.includes(parameter.name),
+      ),
+      // A GET has none (JSON leaves the member out).
       requestBody: found.requestBody,
       responses: found.responses,
     };

@@ -1,7 +1,9 @@
 /**
  * Klaviyo's server API as the delivery calls it (revision KLAVIYO_REVISION): Create or Update Profile, then Bulk
  * Subscribe Profiles. Both are idempotent by address, so a delivery tried again does no harm. Each answer becomes a
- * DeliveryOutcome; the queue consumer (queue.ts) decides the row's and the message's fate. README: Delivery to Klaviyo.
+ * DeliveryOutcome; the queue consumer (queue.ts) decides the row's and the message's fate. Two reads: is an address
+ * on the list (asked before a confirmation counts), and the list's opt-in process (`npm run deploy` checks it).
+ * README: Delivery to Klaviyo.
  */
 import { JSON_API_CONTENT_TYPE } from "../../../shared/contract";
 
@@ -67,6 +69,26 @@ export type DeliveryOutcome =
   | { kind: "failed"; status: number | null; reason: string }
   /** Klaviyo refused the content (`status` in REFUSAL_STATUSES), e.g. an address it will not accept: do not try again. */
   | { kind: "refused"; status: number; reason: string };
+
+/** A failed read: throttled (429) or failed (any other non-2xx, no answer, or an answer that cannot be read). */
+export type ReadFailure = Extract<DeliveryOutcome, { kind: "throttled" } | { kind: "failed" }>;
+
+/** Whether an address is on a list: a member (subscribed, or confirmed on a double opt-in list) or not. */
+export type ListMembership = { kind: "member" } | { kind: "absent" } | ReadFailure;
+
+/** A list's opt-in process as Klaviyo names it (`opt_in_process`). */
+export type OptInProcess = "double_opt_in" | "single_opt_in";
+
+/** A list's opt-in process, or why it could not be read (a `failed` with `status` 404: no such list). */
+export type ListOptIn = { kind: OptInProcess } | ReadFailure;
+
+/**
+ * `value` as a string of Klaviyo's filter syntax: in double quotes, a backslash before a quote or a backslash, so that
+ * an address cannot end the string and add a condition of its own.
+ */
+export function filterString(value: string): string {
+  return `"${value.replace(/[\\"]/g, "\\$&")}"`;
+}
 
 /** The body of `POST /api/profile-import` (answered 201 new, 200 updated): address, names, properties plus `source`. */
 export function profileImportDocument(signup: KlaviyoSignup) {
@@ -134,7 +156,76 @@ export async function updateKlaviyoProfile(
   return (await post(fetcher, account, "/api/profile-import", profileUpdateDocument(update), names)) ?? { kind: "delivered" };
 }
 
-/** One request; null when Klaviyo answered 2xx, else the outcome that stops the delivery. */
+/**
+ * Is `email` on the list? `GET /api/lists/{id}/profiles?filter=equals(email,"…")&fields[profile]=email`: the list's
+ * profiles with that address. Only a profile whose own address is `email` (case-insensitive) makes a member, so an
+ * answer about anyone else never counts.
+ * @param fetcher the fetch to use (the Worker's global by default)
+ * @returns `member`, `absent` (Klaviyo answered with no such profile), `throttled` (429, Klaviyo's Retry-After in s),
+ *   or `failed` (another non-2xx such as 404 for an unknown list, no answer within KLAVIYO_REQUEST_TIMEOUT_MS, or an
+ *   answer that is not the documented collection); never throws
+ */
+export async function listMembership(
+  email: string,
+  listId: string,
+  account: KlaviyoAccount,
+  fetcher: typeof fetch = fetch,
+): Promise<ListMembership> {
+  const names = { email, firstName: "", lastName: "" };
+  const query = `filter=${encodeURIComponent(`equals(email,${filterString(email)})`)}&fields[profile]=email`;
+  const read = await get(fetcher, account, `/api/lists/${encodeURIComponent(listId)}/profiles?${query}`, names);
+  if (read.kind !== "answered") return read;
+  const data = (read.document as { data?: unknown } | null)?.data;
+  const unreadable = (what: string): ReadFailure => ({ kind: "failed", status: read.status, reason: `lists/profiles: ${what}` });
+  if (!Array.isArray(data)) return unreadable("the answer has no data array");
+  if (data.length === 0) return { kind: "absent" };
+  const wanted = email.trim().toLowerCase();
+  const same = data.some((item: unknown) => {
+    const profile = item as { type?: unknown; attributes?: { email?: unknown } } | null;
+    return (
+      profile?.type === "profile" &&
+      typeof profile.attributes?.email === "string" &&
+      profile.attributes.email.trim().toLowerCase() === wanted
+    );
+  });
+  // Profiles that are not this address mean the filter was not applied: no answer to the question.
+  return same ? { kind: "member" } : unreadable("the answer names other profiles only");
+}
+
+/**
+ * The list's opt-in process: `GET /api/lists/{id}?fields[list]=opt_in_process`.
+ * @param fetcher the fetch to use (the Worker's global by default)
+ * @returns `double_opt_in` or `single_opt_in`, `throttled` (429), or `failed` (404: no such list in the account of
+ *   the key; 401/403: the key or its scopes; no answer within KLAVIYO_REQUEST_TIMEOUT_MS; an answer without
+ *   `opt_in_process`); never throws
+ */
+export async function listOptInProcess(listId: string, account: KlaviyoAccount, fetcher: typeof fetch = fetch): Promise<ListOptIn> {
+  const read = await get(fetcher, account, `/api/lists/${encodeURIComponent(listId)}?fields[list]=opt_in_process`, null);
+  if (read.kind !== "answered") return read;
+  const process = (read.document as { data?: { attributes?: { opt_in_process?: unknown } } } | null)?.data?.attributes?.opt_in_process;
+  if (process === "double_opt_in" || process === "single_opt_in") return { kind: process };
+  return { kind: "failed", status: read.status, reason: "lists: the answer has no opt_in_process" };
+}
+
+/** A GET: Klaviyo's 2xx answer read as JSON (null when it is not JSON), or why there is none (a refusal is a failure). */
+async function get(
+  fetcher: typeof fetch,
+  account: KlaviyoAccount,
+  pathAndQuery: string,
+  names: Pick<KlaviyoSignup, "email" | "firstName" | "lastName"> | null,
+): Promise<{ kind: "answered"; status: number; document: unknown } | ReadFailure> {
+  const sent = await send(fetcher, account, "GET", pathAndQuery, undefined, names ?? { email: "", firstName: "", lastName: "" });
+  if (!("response" in sent)) return sent.kind === "refused" ? { kind: "failed", status: sent.status, reason: sent.reason } : sent;
+  let document: unknown = null;
+  try {
+    document = await sent.response.json();
+  } catch {
+    // Unreadable: the caller finds no data in it.
+  }
+  return { kind: "answered", status: sent.response.status, document };
+}
+
+/** One POST; null when Klaviyo answered 2xx, else the outcome that stops the delivery. */
 async function post(
   fetcher: typeof fetch,
   account: KlaviyoAccount,
@@ -142,30 +233,43 @@ async function post(
   document: unknown,
   signup: Pick<KlaviyoSignup, "email" | "firstName" | "lastName">,
 ): Promise<Exclude<DeliveryOutcome, { kind: "delivered" }> | null> {
-  const operation = path.slice("/api/".length);
+  const sent = await send(fetcher, account, "POST", path, JSON.stringify(document), signup);
+  if (!("response" in sent)) return sent;
+  // Nothing in a success answer is needed; cancelling frees the connection at once.
+  await sent.response.body?.cancel();
+  return null;
+}
+
+/** One request; Klaviyo's 2xx response, else the outcome of its failure (reasons free of the signup's personal data). */
+async function send(
+  fetcher: typeof fetch,
+  account: KlaviyoAccount,
+  method: "GET" | "POST",
+  pathAndQuery: string,
+  body: string | undefined,
+  signup: Pick<KlaviyoSignup, "email" | "firstName" | "lastName">,
+): Promise<{ response: Response } | Exclude<DeliveryOutcome, { kind: "delivered" }>> {
+  const operation = pathAndQuery.slice("/api/".length).split("?")[0];
   let response: Response;
   try {
-    response = await fetcher(`${account.apiUrl.replace(/\/+$/, "")}${path}`, {
-      method: "POST",
+    response = await fetcher(`${account.apiUrl.replace(/\/+$/, "")}${pathAndQuery}`, {
+      method,
       headers: {
         authorization: `Klaviyo-API-Key ${account.privateApiKey}`,
         revision: KLAVIYO_REVISION,
-        "content-type": JSON_API_CONTENT_TYPE,
+        ...(body === undefined ? {} : { "content-type": JSON_API_CONTENT_TYPE }),
         accept: JSON_API_CONTENT_TYPE,
       },
-      body: JSON.stringify(document),
+      body,
       signal: AbortSignal.timeout(KLAVIYO_REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    // By name, not instanceof: an AbortSignal's DOMException may come from another realm.
+    const timedOut = (error as { name?: unknown } | null)?.name === "TimeoutError";
     const what = timedOut ? `no answer within ${KLAVIYO_REQUEST_TIMEOUT_MS} ms` : `network error (${errorText(error)})`;
     return { kind: "failed", status: null, reason: withoutPersonalData(`${operation}: ${what}`, signup) };
   }
-  if (response.ok) {
-    // Nothing in a success answer is needed; cancelling frees the connection at once.
-    await response.body?.cancel();
-    return null;
-  }
+  if (response.ok) return { response };
   const reason = withoutPersonalData(`${operation}: ${response.status} ${await firstError(response)}`.trim(), signup);
   if (response.status === 429) return { kind: "throttled", retryAfterS: retryAfterSeconds(response.headers.get("retry-after")), reason };
   if (REFUSAL_STATUSES.has(response.status)) return { kind: "refused", status: response.status, reason };
@@ -218,7 +322,9 @@ const ADDRESS_PATTERN = /[^\s"'<>()[\]]+@[^\s"'<>()[\]]+/g;
  * `delivery_error` and the log must hold no personal data.
  */
 export function withoutPersonalData(text: string, signup: Pick<KlaviyoSignup, "email" | "firstName" | "lastName">): string {
-  let clean = text.replace(new RegExp(escapeRegExp(signup.email), "gi"), "[address]").replace(ADDRESS_PATTERN, "[address]");
+  // An empty address (a read that names none) would match everywhere.
+  const withoutAddress = signup.email ? text.replace(new RegExp(escapeRegExp(signup.email), "gi"), "[address]") : text;
+  let clean = withoutAddress.replace(ADDRESS_PATTERN, "[address]");
   for (const name of [signup.firstName, signup.lastName]) {
     // Whole words only, so that a short name does not cut into Klaviyo's own words.
     if (name.trim())
