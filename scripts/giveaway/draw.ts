@@ -24,11 +24,6 @@ import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
 
-/** The draw file beside a content file: `<content folder>/giveaway/draw.json` (the /giveaway/draw/ page reads it). */
-export function drawFileOf(contentFile: string): string {
-  return path.join(path.dirname(contentFile), "giveaway", "draw.json");
-}
-
 /** A text as an SQL string literal (single quotes doubled): the CLI's own values only, never a visitor's. */
 function sqlText(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;

@@ -15,7 +15,8 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
-import { commitDraw, drawFileOf, operatorOf, runDraw } from "../giveaway/draw";
+import { commitDraw, operatorOf, runDraw } from "../giveaway/draw";
+import { drawFileOf } from "../../src/content/draw-file";
 
 /** How long after the commitment its drand round is published unless told otherwise, minutes. */
 const DEFAULT_DELAY_MINUTES = 60;
