@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
+import { legacyPixelSiteOrigin } from "./support/run-env";
 import { FIXTURE } from "./support/fixture-content";
 import { pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
 
@@ -97,4 +98,12 @@ it("fetches the checking code only when Verify is pressed, on no other page", as
   await page.getByRole("button", { name: draw.verifyButton }).click();
   await page.getByRole("status").filter({ hasText: draw.verified }).waitFor();
   expect((await Promise.all(scripts.slice(before))).some((body) => body.includes(CHECK_CODE_MARK))).toBe(true);
+});
+
+it("says the draw is not committed yet on a site without a draw file", async () => {
+  // The legacy-form build's content is a copy of the fixture's in a folder of its own, with no giveaway/draw.json.
+  const page = await openHydrated(context, `${legacyPixelSiteOrigin()}/giveaway/draw/`);
+  await page.getByText(draw.notCommitted).waitFor();
+  await page.getByText(draw.howWinnersAreSelected).waitFor();
+  expect(await page.getByRole("button", { name: draw.verifyButton }).count()).toBe(0);
 });
