@@ -25,6 +25,7 @@ const PAGE_EXPORT_MESSAGE =
 /** Modules that end up in the browser bundle (gatsby-ssr shares their tree). */
 const BROWSER_CODE = [
   "src/pages/**",
+  "src/templates/**",
   "src/components/**",
   "src/root/**",
   "src/signup/**",
@@ -35,6 +36,7 @@ const BROWSER_CODE = [
   "src/referrals/**",
   "src/routes.ts",
   "src/icons.ts",
+  "shared/giveaway/**",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
 ];
