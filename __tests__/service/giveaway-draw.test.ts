@@ -113,6 +113,12 @@ const drawFile = () => path.join(stateDir, "giveaway", "draw.json");
 const cli = (args: string[]) =>
   run("scripts/service/waitlist.ts", ["draw", ...args, "--persist-to", stateDir, "--file", drawFile(), "--operator", "ops@example.com"]);
 
+it("refuses to commit while entries are still open", async () => {
+  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF, "--now", "2025-12-31T23:00:00Z"]);
+  expect(code).toBe(1);
+  expect(output).toMatch(/Entries are open until 2026-01-01T00:00:00.000Z/);
+});
+
 it("commits the confirmed, eligible entrants by pseudonym with their entries at the cut-off, and logs it", async () => {
   const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF, "--now", COMMIT_NOW]);
   expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
@@ -177,6 +183,14 @@ it("refuses a second commitment for the same draw, whether its file is there or 
   ]);
   expect(moved.code).toBe(1);
   expect(moved.output).toMatch(/already committed \(audit_log\)/);
+});
+
+it("refuses to draw before the committed round is published", async () => {
+  const before = await readFile(drawFile(), "utf8");
+  const { code, output } = await cli(["run", "--relay", relayUrl, "--now", COMMIT_NOW]);
+  expect(code).toBe(1);
+  expect(output).toMatch(new RegExp(`Round ${ROUND.round} is published at`));
+  expect(await readFile(drawFile(), "utf8")).toBe(before);
 });
 
 it("refuses a forged round from the relay and draws nothing", async () => {
