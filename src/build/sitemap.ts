@@ -1,11 +1,11 @@
 /**
  * Options of gatsby-plugin-sitemap: the sitemap lists the pages people should find in
- * search (`/`, every campaign page, and /leaderboard/ while the referral program runs),
+ * search (`/`, every campaign page, the giveaway draw, and /leaderboard/ while the referral program runs),
  * and leaves out /success/ (only reached after a signup), /status/ (personal) and the 404 page. The site's address comes from
  * content/site.yaml, so it is read from the content nodes, not siteMetadata.
  * Build-time only.
  */
-import { LEADERBOARD_PATH } from "../routes";
+import { GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH } from "../routes";
 
 /** What the sitemap query returns. */
 export interface SitemapQueryData {
@@ -45,10 +45,11 @@ export function sitemapSiteUrl(data: SitemapQueryData): string {
 }
 
 /**
- * Built pages people should find in search besides the signup pages: the referral program's
- * leaderboard (built only while the program runs). Its status page is personal and never listed.
+ * Built pages people should find in search besides the signup pages: the giveaway draw, where anyone checks the
+ * winners, and the referral program's leaderboard (built only while the program runs). Its status page is personal
+ * and never listed.
  */
-export const LISTED_PAGE_PATHS: readonly string[] = [LEADERBOARD_PATH];
+export const LISTED_PAGE_PATHS: readonly string[] = [GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH];
 
 /** The built pages that are signup pages (a content node's `derived.pagePath`) or LISTED_PAGE_PATHS, in path order. */
 export function sitemapPages(data: SitemapQueryData): { path: string }[] {
