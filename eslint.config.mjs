@@ -20,6 +20,7 @@ const PAGE_EXPORT_MESSAGE =
 /** Modules that end up in the browser bundle (gatsby-ssr shares their tree). */
 const BROWSER_CODE = [
   "src/pages/**",
+  "src/templates/**",
   "src/components/**",
   "src/root/**",
   "src/signup/**",
@@ -29,6 +30,7 @@ const BROWSER_CODE = [
   "src/countdown/**",
   "src/referrals/**",
   "src/icons.ts",
+  "shared/giveaway/**",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
 ];

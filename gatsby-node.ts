@@ -30,7 +30,8 @@ import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
-import { REFERRAL_PAGE_PATHS } from "./shared/routes";
+import { GIVEAWAY_DRAW_PATH, REFERRAL_PAGE_PATHS } from "./shared/routes";
+import { readDrawFile } from "./src/content/draw-file";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
@@ -158,7 +159,17 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   for (const node of result.data.allSiteContent.nodes) {
     actions.createPage({ path: node.derived.pagePath, component: SIGNUP_PAGE_COMPONENT, context: {} });
   }
+  // The giveaway draw's page, from the draw file as the draw command wrote it (the page checks it; null: not committed).
+  try {
+    const drawFile = await readDrawFile(contentFilePath());
+    actions.createPage({ path: GIVEAWAY_DRAW_PATH, component: DRAW_PAGE_COMPONENT, context: { drawFile } });
+  } catch (error) {
+    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+  }
 };
+
+/** The giveaway draw's page component. */
+const DRAW_PAGE_COMPONENT = path.resolve("src", "templates", "giveaway-draw.tsx");
 
 /**
  * The referral program's pages (/status/, /leaderboard/) exist only while it runs

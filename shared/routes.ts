@@ -17,3 +17,6 @@ export const LEADERBOARD_PATH = "/leaderboard/";
 
 /** The pages that exist only while the referral program runs (`referrals.enabled`); the build leaves them out otherwise. */
 export const REFERRAL_PAGE_PATHS: readonly string[] = [STATUS_PATH, LEADERBOARD_PATH];
+
+/** The giveaway draw: its commitment, entrants, winners and the check anyone can run (built from the draw file). */
+export const GIVEAWAY_DRAW_PATH = "/giveaway/draw/";

@@ -959,6 +959,7 @@ type Query_siteContentArgs = {
   consent: InputMaybe<SiteContentConsentFilterInput>;
   decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   derived: InputMaybe<SiteContentDerivedFilterInput>;
+  draw: InputMaybe<SiteContentDrawFilterInput>;
   errorScreen: InputMaybe<SiteContentErrorScreenFilterInput>;
   giveaway: InputMaybe<SiteContentGiveawayFilterInput>;
   home: InputMaybe<SiteContentHomeFilterInput>;
@@ -1220,6 +1221,7 @@ type SiteContent = Node & {
   readonly consent: SiteContentConsent;
   readonly decorations: SiteContentDecorations;
   readonly derived: SiteContentDerived;
+  readonly draw: SiteContentDraw;
   readonly errorScreen: SiteContentErrorScreen;
   readonly giveaway: SiteContentGiveaway;
   readonly home: SiteContentHome;
@@ -1403,6 +1405,210 @@ type SiteContentDerivedSortInput = {
   readonly turnstileScriptUrl: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentDraw = {
+  readonly chain: SiteContentDrawChain;
+  readonly chainLabel: Scalars['String'];
+  readonly checkFailed: Scalars['String'];
+  readonly commitmentHeading: Scalars['String'];
+  readonly cutoffLabel: Scalars['String'];
+  readonly entrantsHeading: Scalars['String'];
+  readonly entriesColumn: Scalars['String'];
+  readonly findHelp: Scalars['String'];
+  readonly findLabel: Scalars['String'];
+  readonly findNoMatch: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly howWinnersAreSelected: Scalars['String'];
+  readonly listHashLabel: Scalars['String'];
+  readonly mismatches: SiteContentDrawMismatches;
+  readonly notCommitted: Scalars['String'];
+  readonly notDrawnYet: Scalars['String'];
+  readonly notVerified: Scalars['String'];
+  readonly odds: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly pseudonymColumn: Scalars['String'];
+  readonly relayUrl: Scalars['String'];
+  readonly roundAtLabel: Scalars['String'];
+  readonly roundLabel: Scalars['String'];
+  readonly verified: Scalars['String'];
+  readonly verifiedCommitment: Scalars['String'];
+  readonly verifyButton: Scalars['String'];
+  readonly verifying: Scalars['String'];
+  readonly wherePublished: Scalars['String'];
+  readonly winnerCountLabel: Scalars['String'];
+  readonly winnersHeading: Scalars['String'];
+};
+
+type SiteContentDrawChain = {
+  readonly genesis: Scalars['Int'];
+  readonly hash: Scalars['String'];
+  readonly period: Scalars['Int'];
+  readonly publicKey: Scalars['String'];
+};
+
+type SiteContentDrawChainFieldSelector = {
+  readonly genesis: InputMaybe<FieldSelectorEnum>;
+  readonly hash: InputMaybe<FieldSelectorEnum>;
+  readonly period: InputMaybe<FieldSelectorEnum>;
+  readonly publicKey: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentDrawChainFilterInput = {
+  readonly genesis: InputMaybe<IntQueryOperatorInput>;
+  readonly hash: InputMaybe<StringQueryOperatorInput>;
+  readonly period: InputMaybe<IntQueryOperatorInput>;
+  readonly publicKey: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentDrawChainSortInput = {
+  readonly genesis: InputMaybe<SortOrderEnum>;
+  readonly hash: InputMaybe<SortOrderEnum>;
+  readonly period: InputMaybe<SortOrderEnum>;
+  readonly publicKey: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentDrawFieldSelector = {
+  readonly chain: InputMaybe<SiteContentDrawChainFieldSelector>;
+  readonly chainLabel: InputMaybe<FieldSelectorEnum>;
+  readonly checkFailed: InputMaybe<FieldSelectorEnum>;
+  readonly commitmentHeading: InputMaybe<FieldSelectorEnum>;
+  readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
+  readonly entrantsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly entriesColumn: InputMaybe<FieldSelectorEnum>;
+  readonly findHelp: InputMaybe<FieldSelectorEnum>;
+  readonly findLabel: InputMaybe<FieldSelectorEnum>;
+  readonly findNoMatch: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly howWinnersAreSelected: InputMaybe<FieldSelectorEnum>;
+  readonly listHashLabel: InputMaybe<FieldSelectorEnum>;
+  readonly mismatches: InputMaybe<SiteContentDrawMismatchesFieldSelector>;
+  readonly notCommitted: InputMaybe<FieldSelectorEnum>;
+  readonly notDrawnYet: InputMaybe<FieldSelectorEnum>;
+  readonly notVerified: InputMaybe<FieldSelectorEnum>;
+  readonly odds: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly pseudonymColumn: InputMaybe<FieldSelectorEnum>;
+  readonly relayUrl: InputMaybe<FieldSelectorEnum>;
+  readonly roundAtLabel: InputMaybe<FieldSelectorEnum>;
+  readonly roundLabel: InputMaybe<FieldSelectorEnum>;
+  readonly verified: InputMaybe<FieldSelectorEnum>;
+  readonly verifiedCommitment: InputMaybe<FieldSelectorEnum>;
+  readonly verifyButton: InputMaybe<FieldSelectorEnum>;
+  readonly verifying: InputMaybe<FieldSelectorEnum>;
+  readonly wherePublished: InputMaybe<FieldSelectorEnum>;
+  readonly winnerCountLabel: InputMaybe<FieldSelectorEnum>;
+  readonly winnersHeading: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentDrawFilterInput = {
+  readonly chain: InputMaybe<SiteContentDrawChainFilterInput>;
+  readonly chainLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly checkFailed: InputMaybe<StringQueryOperatorInput>;
+  readonly commitmentHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly entrantsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly entriesColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly findHelp: InputMaybe<StringQueryOperatorInput>;
+  readonly findLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly findNoMatch: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly howWinnersAreSelected: InputMaybe<StringQueryOperatorInput>;
+  readonly listHashLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly mismatches: InputMaybe<SiteContentDrawMismatchesFilterInput>;
+  readonly notCommitted: InputMaybe<StringQueryOperatorInput>;
+  readonly notDrawnYet: InputMaybe<StringQueryOperatorInput>;
+  readonly notVerified: InputMaybe<StringQueryOperatorInput>;
+  readonly odds: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly pseudonymColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly relayUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly roundAtLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly verified: InputMaybe<StringQueryOperatorInput>;
+  readonly verifiedCommitment: InputMaybe<StringQueryOperatorInput>;
+  readonly verifyButton: InputMaybe<StringQueryOperatorInput>;
+  readonly verifying: InputMaybe<StringQueryOperatorInput>;
+  readonly wherePublished: InputMaybe<StringQueryOperatorInput>;
+  readonly winnerCountLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly winnersHeading: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentDrawMismatches = {
+  readonly beaconRound: Scalars['String'];
+  readonly chain: Scalars['String'];
+  readonly format: Scalars['String'];
+  readonly listHash: Scalars['String'];
+  readonly randomness: Scalars['String'];
+  readonly round: Scalars['String'];
+  readonly signature: Scalars['String'];
+  readonly winners: Scalars['String'];
+};
+
+type SiteContentDrawMismatchesFieldSelector = {
+  readonly beaconRound: InputMaybe<FieldSelectorEnum>;
+  readonly chain: InputMaybe<FieldSelectorEnum>;
+  readonly format: InputMaybe<FieldSelectorEnum>;
+  readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly randomness: InputMaybe<FieldSelectorEnum>;
+  readonly round: InputMaybe<FieldSelectorEnum>;
+  readonly signature: InputMaybe<FieldSelectorEnum>;
+  readonly winners: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentDrawMismatchesFilterInput = {
+  readonly beaconRound: InputMaybe<StringQueryOperatorInput>;
+  readonly chain: InputMaybe<StringQueryOperatorInput>;
+  readonly format: InputMaybe<StringQueryOperatorInput>;
+  readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly randomness: InputMaybe<StringQueryOperatorInput>;
+  readonly round: InputMaybe<StringQueryOperatorInput>;
+  readonly signature: InputMaybe<StringQueryOperatorInput>;
+  readonly winners: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentDrawMismatchesSortInput = {
+  readonly beaconRound: InputMaybe<SortOrderEnum>;
+  readonly chain: InputMaybe<SortOrderEnum>;
+  readonly format: InputMaybe<SortOrderEnum>;
+  readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly randomness: InputMaybe<SortOrderEnum>;
+  readonly round: InputMaybe<SortOrderEnum>;
+  readonly signature: InputMaybe<SortOrderEnum>;
+  readonly winners: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentDrawSortInput = {
+  readonly chain: InputMaybe<SiteContentDrawChainSortInput>;
+  readonly chainLabel: InputMaybe<SortOrderEnum>;
+  readonly checkFailed: InputMaybe<SortOrderEnum>;
+  readonly commitmentHeading: InputMaybe<SortOrderEnum>;
+  readonly cutoffLabel: InputMaybe<SortOrderEnum>;
+  readonly entrantsHeading: InputMaybe<SortOrderEnum>;
+  readonly entriesColumn: InputMaybe<SortOrderEnum>;
+  readonly findHelp: InputMaybe<SortOrderEnum>;
+  readonly findLabel: InputMaybe<SortOrderEnum>;
+  readonly findNoMatch: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly howWinnersAreSelected: InputMaybe<SortOrderEnum>;
+  readonly listHashLabel: InputMaybe<SortOrderEnum>;
+  readonly mismatches: InputMaybe<SiteContentDrawMismatchesSortInput>;
+  readonly notCommitted: InputMaybe<SortOrderEnum>;
+  readonly notDrawnYet: InputMaybe<SortOrderEnum>;
+  readonly notVerified: InputMaybe<SortOrderEnum>;
+  readonly odds: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly pseudonymColumn: InputMaybe<SortOrderEnum>;
+  readonly relayUrl: InputMaybe<SortOrderEnum>;
+  readonly roundAtLabel: InputMaybe<SortOrderEnum>;
+  readonly roundLabel: InputMaybe<SortOrderEnum>;
+  readonly verified: InputMaybe<SortOrderEnum>;
+  readonly verifiedCommitment: InputMaybe<SortOrderEnum>;
+  readonly verifyButton: InputMaybe<SortOrderEnum>;
+  readonly verifying: InputMaybe<SortOrderEnum>;
+  readonly wherePublished: InputMaybe<SortOrderEnum>;
+  readonly winnerCountLabel: InputMaybe<SortOrderEnum>;
+  readonly winnersHeading: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentEdge = {
   readonly next: Maybe<SiteContent>;
   readonly node: SiteContent;
@@ -1436,6 +1642,7 @@ type SiteContentFieldSelector = {
   readonly consent: InputMaybe<SiteContentConsentFieldSelector>;
   readonly decorations: InputMaybe<SiteContentDecorationsFieldSelector>;
   readonly derived: InputMaybe<SiteContentDerivedFieldSelector>;
+  readonly draw: InputMaybe<SiteContentDrawFieldSelector>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenFieldSelector>;
   readonly giveaway: InputMaybe<SiteContentGiveawayFieldSelector>;
   readonly home: InputMaybe<SiteContentHomeFieldSelector>;
@@ -1461,6 +1668,7 @@ type SiteContentFilterInput = {
   readonly consent: InputMaybe<SiteContentConsentFilterInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   readonly derived: InputMaybe<SiteContentDerivedFilterInput>;
+  readonly draw: InputMaybe<SiteContentDrawFilterInput>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenFilterInput>;
   readonly giveaway: InputMaybe<SiteContentGiveawayFilterInput>;
   readonly home: InputMaybe<SiteContentHomeFilterInput>;
@@ -2223,6 +2431,7 @@ type SiteContentSortInput = {
   readonly consent: InputMaybe<SiteContentConsentSortInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsSortInput>;
   readonly derived: InputMaybe<SiteContentDerivedSortInput>;
+  readonly draw: InputMaybe<SiteContentDrawSortInput>;
   readonly errorScreen: InputMaybe<SiteContentErrorScreenSortInput>;
   readonly giveaway: InputMaybe<SiteContentGiveawaySortInput>;
   readonly home: InputMaybe<SiteContentHomeSortInput>;
@@ -3089,7 +3298,16 @@ type ConsentBannerContentFragment = { readonly consent: { readonly message: stri
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
+type DrawCheckContentFragment = { readonly draw: { readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+
+type DrawEntrantsContentFragment = { readonly draw: { readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string } };
+
 type FloatingDecorContentFragment = { readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string } };
+
+type GiveawayDrawPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly cutoffLabel: string, readonly winnerCountLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type GiveawayRulesContentFragment = { readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string } };
 

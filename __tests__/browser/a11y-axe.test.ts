@@ -37,6 +37,7 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
     ["a campaign page", "/nba-ads/"],
     ["/success/", "/success/"],
     ["the 404 page", "/no-such-page/"],
+    ["the giveaway draw", "/giveaway/draw/"],
   ])("%s has no violations", async (name, path) => {
     const page = await open(viewport, path);
     await expectNoAxeViolations(page, `${name} (${path}, ${viewport})`);

@@ -1,6 +1,7 @@
 /** The fixture's campaign page: its own copy over the site's, a signup that says where it came from, its sitemap entry. */
 import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
+import { GIVEAWAY_DRAW_PATH } from "../../shared/routes";
 import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { providerRequests, setProviderMode } from "./support/provider-control";
@@ -207,7 +208,7 @@ describe("the site's own pages next to a campaign", () => {
 });
 
 describe("the sitemap", () => {
-  it("lists / and the campaign page, and neither /success/ nor the 404 page", async () => {
+  it("lists /, the giveaway draw and the campaign page, and neither /success/ nor the 404 page", async () => {
     const { siteOrigin } = runEnv();
     const index = await (await fetch(`${siteOrigin}/sitemap-index.xml`)).text();
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
@@ -218,7 +219,7 @@ describe("the sitemap", () => {
     )
       .flat()
       .map(([, loc]) => loc);
-    expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${CAMPAIGN_PATH}`]);
+    expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${GIVEAWAY_DRAW_PATH}`, `${SITE_URL}${CAMPAIGN_PATH}`]);
   });
 
   it("is named in robots.txt by its absolute address", async () => {

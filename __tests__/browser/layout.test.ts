@@ -34,6 +34,7 @@ const PAGES: readonly PageUnderTest[] = [
   { name: "success", path: () => "/success/" },
   { name: "404", path: () => "/no-such-page/" },
   { name: "campaign", path: () => fixtureCampaign().pagePath },
+  { name: "giveaway draw", path: () => "/giveaway/draw/" },
   // The referral program's pages, with a real standing: the card on /success/, the status page, the leaderboard.
   { name: "success with the referral card", path: () => "/success/", origin: () => waitlistSite().origin },
   {

@@ -13,12 +13,16 @@ const built = (...paths: string[]) => ({
 });
 
 describe("the sitemap's pages", () => {
-  it("are the signup pages and the leaderboard while the referral program runs, never /success/, /status/ or 404", () => {
-    const pages = sitemapPages(built("/", "/success/", "/status/", "/leaderboard/", "/404/", "/404.html", "/nba-ads/"));
-    expect(pages.map(({ path }) => path)).toEqual(["/", "/leaderboard/", "/nba-ads/"]);
+  it("are the signup pages, the giveaway draw and the leaderboard while the referral program runs, never /success/, /status/ or 404", () => {
+    const pages = sitemapPages(built("/", "/success/", "/status/", "/leaderboard/", "/404/", "/404.html", "/nba-ads/", "/giveaway/draw/"));
+    expect(pages.map(({ path }) => path)).toEqual(["/", "/giveaway/draw/", "/leaderboard/", "/nba-ads/"]);
   });
 
-  it("are the signup pages alone when the program is off (the build has no /leaderboard/ then)", () => {
-    expect(sitemapPages(built("/", "/success/", "/nba-ads/")).map(({ path }) => path)).toEqual(["/", "/nba-ads/"]);
+  it("are the signup pages and the giveaway draw when the program is off (the build has no /leaderboard/ then)", () => {
+    expect(sitemapPages(built("/", "/success/", "/nba-ads/", "/giveaway/draw/")).map(({ path }) => path)).toEqual([
+      "/",
+      "/giveaway/draw/",
+      "/nba-ads/",
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  *
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
+ *   draw commit | draw run                          the giveaway draw (scripts/giveaway/draw.ts)
  *
  * Locally it reads `npm start`'s database (`--persist-to DIR` for another). It prints addresses and names:
  * the operator's own terminal, never a log.
@@ -13,6 +14,11 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
+import { commitDraw, operatorOf, runDraw } from "../giveaway/draw";
+import { drawFileOf } from "../../src/content/draw-file";
+
+/** How long after the commitment its drand round is published unless told otherwise, minutes. */
+const DEFAULT_DELAY_MINUTES = 60;
 
 /** Rows `list` prints unless told otherwise. */
 const DEFAULT_LIMIT = 50;
@@ -36,6 +42,13 @@ Commands:
   list     the newest signups first
   export   every signup as CSV, in signup order: address, names, source, referral code, referrer's code,
            referrals, giveaway entries, position, flags, confirmation, delivery state
+  draw commit --draw ID --winners N --cutoff TIME [--delay-minutes M]
+           close the giveaway: write the eligible entrants (confirmed by TIME, not disqualified) by pseudonym with
+           their entries, the list's SHA-256 and the first drand round published M minutes from now (default
+           ${DEFAULT_DELAY_MINUTES}) to the draw file, and log it in audit_log. Refused once the draw is committed.
+  draw run [--relay URL]
+           fetch the committed round from drand (content: draw.relayUrl), check its signature, and add the
+           winners to the draw file; logged in audit_log. Check any draw file: npx tsx scripts/giveaway/verify.ts FILE
 
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
@@ -43,7 +56,10 @@ Options:
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
   --json             one JSON array instead of a table
   --out FILE         write the export to FILE (default: the standard output)
-  --content FILE     the content whose referral rules the export applies (default: ${DEFAULT_CONTENT_FILE})`;
+  --content FILE     the content whose referral rules and drand chain apply (default: ${DEFAULT_CONTENT_FILE})
+  --file FILE        the draw file (default: giveaway/draw.json beside the content file)
+  --operator EMAIL   who runs the draw, for audit_log (default: git config user.email)
+  --now TIME         take TIME as the clock (tests: the recorded drand rounds are in the past)`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -119,6 +135,76 @@ async function exportRows(where: D1Target, contentFile: string, out: string | un
   }
 }
 
+/** The relay --relay names: https, or http on this machine only (the tests' stand-in). */
+function relayUrl(flag: string | undefined, fromContent: string): string {
+  if (flag === undefined) return fromContent;
+  const url = new URL(flag);
+  if (url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost"].includes(url.hostname))) return flag;
+  throw new Error("--relay takes an https:// address (http:// only for 127.0.0.1 or localhost).");
+}
+
+/**
+ * `draw commit` or `draw run`.
+ * @throws Error naming a missing or wrong flag, the content's mistakes, or why the draw refused
+ */
+async function draw(
+  where: D1Target,
+  step: string | undefined,
+  values: {
+    content: string;
+    draw?: string;
+    winners?: string;
+    cutoff?: string;
+    "delay-minutes": string;
+    relay?: string;
+    file?: string;
+    operator?: string;
+    now?: string;
+  },
+): Promise<void> {
+  const content = loadContentFile(values.content);
+  if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
+  const { chain } = content.content.draw;
+  const file = values.file ?? drawFileOf(values.content);
+  const nowMs = values.now === undefined ? Date.now() : Date.parse(values.now);
+  if (Number.isNaN(nowMs)) throw new Error(`--now takes an ISO 8601 time, not ${JSON.stringify(values.now)}.`);
+  if (step === "commit") {
+    if (!values.draw || !values.winners || !values.cutoff) throw new Error("draw commit needs --draw ID, --winners N and --cutoff TIME.");
+    const delayMinutes = Number(values["delay-minutes"]);
+    if (!Number.isFinite(delayMinutes) || delayMinutes < 1) throw new Error("--delay-minutes takes a number of minutes, 1 or more.");
+    const committed = await commitDraw({
+      where,
+      chain,
+      entriesPerReferral: content.content.referrals.entriesPerReferral,
+      drawId: values.draw,
+      winnerCount: Number(values.winners),
+      cutoff: values.cutoff,
+      delayMs: delayMinutes * 60_000,
+      nowMs,
+      operator: operatorOf(values.operator),
+      out: file,
+    });
+    console.log(
+      `Committed draw ${committed.draw}: ${committed.entrants.length} entrants, list SHA-256 ${committed.listHash}, drand round ${committed.round} (published ${committed.roundAt}).\n` +
+        `Written to ${file}: publish it (commit and deploy) before ${committed.roundAt}, then run: npm run waitlist -- draw run`,
+    );
+  } else if (step === "run") {
+    const drawn = await runDraw({
+      where,
+      chain,
+      relayUrl: relayUrl(values.relay, content.content.draw.relayUrl),
+      nowMs,
+      operator: operatorOf(values.operator),
+      file,
+    });
+    console.log(
+      `Drew ${drawn.draw} from drand round ${drawn.round}: ${drawn.result?.winners.join(", ")}.\nWritten to ${file}: publish it.`,
+    );
+  } else {
+    throw new Error(`draw takes commit or run, not ${JSON.stringify(step)}.\n\n${USAGE}`);
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -129,6 +215,14 @@ async function main(): Promise<number> {
       json: { type: "boolean", default: false },
       out: { type: "string" },
       content: { type: "string", default: DEFAULT_CONTENT_FILE },
+      draw: { type: "string" },
+      winners: { type: "string" },
+      cutoff: { type: "string" },
+      "delay-minutes": { type: "string", default: String(DEFAULT_DELAY_MINUTES) },
+      relay: { type: "string" },
+      file: { type: "string" },
+      operator: { type: "string" },
+      now: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -147,6 +241,9 @@ async function main(): Promise<number> {
     }
     case "export":
       await exportRows(where, values.content, values.out);
+      return 0;
+    case "draw":
+      await draw(where, positionals[1], values);
       return 0;
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);

@@ -2,7 +2,7 @@
  * gatsby-plugin-sitemap's options: only pages people should find in search (never /success/,
  * /status/ or 404). The site's address comes from the content nodes, not siteMetadata. Build-time only.
  */
-import { LEADERBOARD_PATH } from "../../shared/routes";
+import { GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH } from "../../shared/routes";
 
 export interface SitemapQueryData {
   allSiteContent: { nodes: { derived: { pagePath: string }; site: { url: string } }[] };
@@ -41,10 +41,11 @@ export function sitemapSiteUrl(data: SitemapQueryData): string {
 }
 
 /**
- * Built pages people should find in search besides the signup pages: the referral program's
- * leaderboard (built only while the program runs). Its status page is personal and never listed.
+ * Built pages people should find in search besides the signup pages: the giveaway draw, where anyone checks the
+ * winners, and the referral program's leaderboard (built only while the program runs). Its status page is personal
+ * and never listed.
  */
-export const LISTED_PAGE_PATHS: readonly string[] = [LEADERBOARD_PATH];
+export const LISTED_PAGE_PATHS: readonly string[] = [GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH];
 
 /** The built pages that are signup pages (a content node's `derived.pagePath`) or LISTED_PAGE_PATHS, in path order. */
 export function sitemapPages(data: SitemapQueryData): { path: string }[] {

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../../shared/referral-program";
 import { CUSTOM_SOURCE_MAX_CHARS } from "../../shared/validation";
+import { QUICKNET } from "../../shared/giveaway/chains";
 import {
   CLIENT_API_ENDPOINT_URL,
   DEFAULT_SIGNUP_TRANSPORT,
@@ -252,6 +253,20 @@ function wholeNumber(description: string, example: number, min: number, max?: nu
     .int({ error: message })
     .min(min, { error: message });
   return (max === undefined ? number : number.max(max, { error: message })).meta({ description, examples: [example] });
+}
+
+/**
+ * Lower-case hex of a fixed length (a drand chain hash or key): settings a developer copies from drand's documentation.
+ * @param chars how many hex characters
+ */
+function hexText(description: string, example: string, chars: number) {
+  const message = `Write exactly ${chars} hex characters (0-9 and a-f, lower case), as drand publishes them.`;
+  const pattern = `^[0-9a-f]{${chars}}$`;
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(pattern), { error: message })
+    .meta({ description, examples: [example], pattern, patternErrorMessage: message });
 }
 
 const launchMoment = z
@@ -659,6 +674,119 @@ const siteContentFields = z
         ),
       })
       .meta({ description: "The giveaway's official rules, linked from the referral panel and the leaderboard." }),
+    draw: z
+      .strictObject({
+        chain: z
+          .strictObject({
+            hash: hexText(
+              "The chain hash of drand's quicknet chain, 64 hex characters (drand's documentation lists it). Only a developer changes this.",
+              QUICKNET.hash,
+              64,
+            ),
+            publicKey: hexText(
+              "The public key of drand's quicknet chain, 192 hex characters: the draw trusts a round only when this key signed it. Only a developer changes this.",
+              QUICKNET.publicKey,
+              192,
+            ),
+            period: wholeNumber("Seconds between two drand rounds on this chain (quicknet: 3).", QUICKNET.period, 1),
+            genesis: wholeNumber(
+              "When the chain's round 1 was published, in seconds since 1 January 1970 UTC (quicknet: 1692803367).",
+              QUICKNET.genesis,
+              0,
+            ),
+          })
+          .meta({
+            description:
+              "The drand chain whose rounds draw the winners (quicknet), shown on the draw page so that anyone can check a round themselves.",
+          }),
+        relayUrl: httpsUrl("The drand relay the draw command fetches the committed round from (drand's HTTP API).", "https://api.drand.sh"),
+        pageTitle: copy("The browser tab title of the /giveaway/draw/ page.", "Giveaway draw | PickFund"),
+        heading: copy("The heading of the /giveaway/draw/ page.", "The giveaway draw"),
+        howWinnersAreSelected: longCopy(
+          "How winners are selected, as the official rules say it: the list of entrants is fixed and published with its SHA-256 before a future drand round is produced, and that round's randomness picks the winners.",
+          "When entries close, we publish the list of every eligible entrant (by pseudonym, never by name) with its SHA-256 fingerprint, and name a future round of drand, a public randomness beacon no one controls. When that round is produced, its randomness picks the winners by a published rule that anyone can rerun.",
+        ),
+        odds: longCopy(
+          "That the odds depend on entries, as the official rules say it.",
+          "Your odds depend on your entries: each entry is one ticket, and every friend who joins with your link adds entries. A winner is drawn once, then the next from the remaining tickets.",
+        ),
+        wherePublished: longCopy(
+          "Where the draw is published.",
+          "The list, the round and the winners are published on this page and in the site's public repository, and anyone can check them here with the Verify button.",
+        ),
+        notCommitted: longCopy(
+          "Shown instead of the draw until the list of entrants has been committed.",
+          "The draw has not been committed yet. When entries close, the list of entrants and the drand round that will draw the winners appear here.",
+        ),
+        commitmentHeading: copy("The heading above the commitment (the list's SHA-256 and the round).", "The commitment"),
+        listHashLabel: copy("The label of the list's SHA-256.", "SHA-256 of the list of entrants"),
+        roundLabel: copy("The label of the drand round that draws the winners.", "drand round"),
+        roundAtLabel: copy("The label of the time that round is published (shown in UTC).", "Published by drand at"),
+        chainLabel: copy("The label of the drand chain's hash.", "drand chain (quicknet)"),
+        cutoffLabel: copy("The label of the entries' cut-off time (shown in UTC).", "Entries counted until"),
+        winnerCountLabel: copy("The label of how many winners are drawn.", "Winners to draw"),
+        entrantsHeading: copy("The heading of the table of entrants.", "Entrants"),
+        pseudonymColumn: copy("The heading of the column of pseudonyms.", "Pseudonym"),
+        entriesColumn: copy("The heading of the column of entries.", "Entries"),
+        findLabel: copy(
+          "The label of the box where a visitor finds themselves in the table.",
+          "Find yourself: your referral code or pseudonym",
+        ),
+        findHelp: copyWithPlaceholder(
+          "{draw}",
+          "the draw's name",
+          "How a visitor computes their own pseudonym, under the search box. {draw} becomes the draw's name.",
+          "Your pseudonym is the first 16 characters of the SHA-256 of {draw}, a colon and your referral code (the end of your referral link). Type your code here and the page computes it for you, on your own device.",
+        ),
+        findNoMatch: copy("Shown when no entrant matches what the visitor typed.", "No entrant matches."),
+        winnersHeading: copy("The heading of the list of winners.", "Winners"),
+        notDrawnYet: copyWithPlaceholder(
+          "{round}",
+          "the committed round's number",
+          "Shown instead of the winners until they are drawn. {round} becomes the round's number.",
+          "The winners are drawn once drand round {round} is published.",
+        ),
+        verifyButton: copy("The button that checks the draw in the visitor's browser.", "Verify"),
+        verifying: copy("Shown while the check runs.", "Checking…"),
+        verified: longCopy(
+          "Shown when the whole draw checks out.",
+          "Verified: the list matches its SHA-256, the round was published after the commitment and signed by drand, and its randomness draws exactly these winners.",
+        ),
+        verifiedCommitment: longCopy(
+          "Shown when the commitment checks out before the winners are drawn.",
+          "Verified: the list matches its SHA-256 and the round is published after the commitment. The winners can be checked once they are drawn.",
+        ),
+        notVerified: copy("The heading of the list of what does not match.", "Not verified. What does not match:"),
+        checkFailed: longCopy(
+          "Shown when the check cannot run (the page's checking code did not load).",
+          "The check could not run. Check your connection and try again.",
+        ),
+        mismatches: z
+          .strictObject({
+            format: copy("The published draw file is not in the documented form.", "The draw file is not in the published format."),
+            chain: copy("The draw names another drand chain than this site.", "The draw names another drand chain than this site's."),
+            round: copy(
+              "The round is not published after the commitment, or its time is wrong.",
+              "The round was not in the future when the list was committed.",
+            ),
+            listHash: copy("The list's SHA-256 is not the committed one.", "The list of entrants does not match its committed SHA-256."),
+            beaconRound: copy("The published round is not the committed one.", "The published round is not the committed round."),
+            randomness: copy(
+              "The round's randomness is not the SHA-256 of its signature.",
+              "The round's randomness does not match its signature.",
+            ),
+            signature: copy("The round's signature is not drand's.", "The round's signature is not drand's."),
+            winners: copy(
+              "The winners are not the ones the round's randomness draws.",
+              "The winners are not the ones this round draws from this list.",
+            ),
+          })
+          .meta({ description: "What the check says for each thing that does not match, one line each." }),
+      })
+      .meta({
+        description:
+          "The giveaway draw and its page (/giveaway/draw/): how winners are selected, the drand chain whose randomness draws them, and the words of the commitment, the entrants, the winners and the check.",
+      }),
     status: z
       .strictObject({
         pageTitle: copy(
@@ -825,6 +953,7 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   referrals:
     "is the referral program: one set of rules for everyone in line, and its words are on the /success/ and status pages every campaign shares.",
   giveaway: "is the one giveaway every signup enters, with one set of official rules.",
+  draw: "is the giveaway's one draw and its page, /giveaway/draw/.",
   status: "is the status page, which every signup's personal link leads to.",
   leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
 };

@@ -1,0 +1,99 @@
+/**
+ * drand beacons for the giveaway draw: which round is published when, fetching a round from a relay's HTTP API, and
+ * checking its BLS signature against the chain's public key (quicknet's scheme, `bls-unchained-g1-rfc9380`:
+ * signature on G1, public key on G2, message = sha256(uint64_be(round))). README: "The giveaway draw".
+ */
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { fromHex, sha256, toHex, uint64BigEndian } from "./bytes";
+
+/** A drand chain as a draw names it (content: `draw.chain`); the draw trusts this key and nothing the relay says. */
+export interface DrandChain {
+  /** The chain hash, 64 hex characters: what a relay's address names. */
+  hash: string;
+  /** The group's BLS public key on G2, 192 hex characters. */
+  publicKey: string;
+  /** Seconds between rounds. */
+  period: number;
+  /** When round 1 was published, Unix time in seconds. */
+  genesis: number;
+}
+
+/** One round as drand's HTTP API serves it (`GET <relay>/<chain hash>/public/<round>`). */
+export interface Beacon {
+  round: number;
+  /** sha256(signature), 64 hex characters. */
+  randomness: string;
+  /** The BLS signature on G1, 96 hex characters. */
+  signature: string;
+}
+
+/** The hash-to-curve tag of quicknet's signatures (RFC 9380, G1). */
+const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+
+/** When `round` is published: Unix time in ms (round r at genesis + (r − 1) × period). */
+export function roundTimeMs(chain: DrandChain, round: number): number {
+  return (chain.genesis + (round - 1) * chain.period) * 1000;
+}
+
+/**
+ * The first round published at least `delayMs` after `nowMs`: a round whose value nobody can know when the draw commits
+ * to it. The clock is a parameter so that a test can set it.
+ * @param nowMs Unix time in ms
+ * @param delayMs ms, at least 0
+ */
+export function firstRoundAfter(chain: DrandChain, nowMs: number, delayMs: number): number {
+  const elapsedS = (nowMs + delayMs) / 1000 - chain.genesis;
+  return Math.max(1, Math.ceil(elapsedS / chain.period) + 1);
+}
+
+/** What is wrong with a beacon: `round` (not the one asked for), `randomness` (not sha256(signature)), `signature` (not BLS-valid). */
+export type BeaconProblem = "round" | "randomness" | "signature";
+
+/**
+ * Check a round against the chain's public key.
+ * @param expectedRound the round the draw committed to
+ * @returns the problems found, none when the beacon is genuine
+ */
+export async function beaconProblems(chain: DrandChain, beacon: Beacon, expectedRound: number): Promise<BeaconProblem[]> {
+  const problems: BeaconProblem[] = [];
+  if (beacon.round !== expectedRound) problems.push("round");
+  let signature: Uint8Array;
+  try {
+    signature = fromHex(beacon.signature);
+  } catch {
+    return [...problems, "signature", "randomness"];
+  }
+  if (toHex(await sha256(signature)) !== beacon.randomness.toLowerCase()) problems.push("randomness");
+  if (!(await signatureValid(chain, beacon.round, signature))) problems.push("signature");
+  return problems;
+}
+
+async function signatureValid(chain: DrandChain, round: number, signature: Uint8Array): Promise<boolean> {
+  if (!Number.isSafeInteger(round) || round < 1) return false;
+  const scheme = bls12_381.shortSignatures;
+  try {
+    const message = scheme.hash(await sha256(uint64BigEndian(round)), QUICKNET_DST);
+    return scheme.verify(signature, message, fromHex(chain.publicKey));
+  } catch {
+    // A signature or key that is not a point of the curve (another chain's, a changed byte) is refused, not thrown.
+    return false;
+  }
+}
+
+/**
+ * Fetch one round from a drand relay's HTTP API.
+ * @param relayUrl the relay's base address, e.g. https://api.drand.sh
+ * @returns the round as served: not yet checked (beaconProblems does that)
+ * @throws Error when the relay does not answer 200 with `{ round, randomness, signature }` (a round not yet published
+ *   is refused by relays with 425 or 404)
+ */
+export async function fetchBeacon(relayUrl: string, chain: DrandChain, round: number): Promise<Beacon> {
+  const url = `${relayUrl.replace(/\/+$/, "")}/${chain.hash}/public/${round}`;
+  const response = await fetch(url, { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const body = (await response.json()) as Partial<Beacon>;
+  if (typeof body.round !== "number" || typeof body.randomness !== "string" || typeof body.signature !== "string") {
+    throw new Error(`${url} did not answer a drand round ({ round, randomness, signature })`);
+  }
+  return { round: body.round, randomness: body.randomness, signature: body.signature };
+}
