@@ -21,6 +21,7 @@ import {
 import { SITE_CONTENT_TYPE, siteContentTypeDefs } from "./src/content/graphql-types";
 import { formatContentErrors } from "./src/content/load";
 import type { SiteContent } from "./src/content/schema";
+import type { SignupPage } from "./shared/service-settings";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
 import { skipsPersistentCache } from "./src/build/webpackCache";
@@ -35,6 +36,8 @@ import { readDrawFile } from "./src/content/draw-file";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
+/** The signup pages the last successful sourcing made, with the custom source each records (the service's allow-lists). */
+let signupPages: SignupPage[] = [];
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(siteContentTypeDefs());
@@ -80,6 +83,10 @@ function createContentNodes(args: NodePluginArgs, file: string, fail: (reporter:
       result.ok ? [{ id: createNodeId(`${SITE_CONTENT_TYPE}:${pagePath}`), content: result.content, pagePath }] : [],
     ),
   ];
+  signupPages = pages.map(({ pagePath, content: pageContent }) => ({
+    path: pagePath,
+    source: pageContent.campaign?.source ?? provider.source ?? "",
+  }));
   for (const page of pages) {
     const pageDerived = deriveFields(page.content, builtAtMs, page.pagePath);
     const data = { ...page.content, provider, derived: pageDerived };
@@ -234,7 +241,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);
 
   // The waitlist service's settings (waitlist-api only), read by the Worker from the same build.
-  const settingsFile = await writeServiceSettings(publicDir, serviceSettings(builtContent));
+  const settingsFile = await writeServiceSettings(publicDir, serviceSettings(builtContent, signupPages));
   if (settingsFile) reporter.info(`Wrote public/${path.basename(settingsFile)} for the waitlist service`);
 };
 

@@ -26,12 +26,24 @@ export interface SignupRequest {
   /** Klaviyo's "custom source" of the page; the service's default when absent. */
   source?: string;
   /** Klaviyo profile properties: UTM and attribution values. */
-  properties: Record<string, string>;
+  properties: Partial<Record<AttributionProperty, string>>;
   /** Cloudflare Turnstile's token for this attempt. */
   turnstileToken?: string;
   /** The referral code of the link the visitor came by. */
   ref?: string;
 }
+
+/** The UTM parameters a campaign link carries, sent as profile properties under the same names. */
+export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/**
+ * Every profile property the page sends (`properties`): the UTM parameters, the landing page's path and the referring
+ * site's origin. The service takes no other name, so a stranger cannot write into the brand's Klaviyo profiles.
+ */
+export const ATTRIBUTION_PROPERTIES = [...UTM_PARAMETERS, "landing_page", "referrer"] as const;
+
+/** One of ATTRIBUTION_PROPERTIES. */
+export type AttributionProperty = (typeof ATTRIBUTION_PROPERTIES)[number];
 
 /**
  * The no-JavaScript form's field names. The names differ from the JSON members because the form also posts to

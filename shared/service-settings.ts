@@ -18,6 +18,12 @@ const count = (name: string, min: number) =>
       error: `${name} must be a whole number of at least ${min}.`,
     });
 
+/** One signup page of the build: its path, and the custom source its signups record ("" for the build's default). */
+const SignupPageSchema = z.object({ path: z.string(), source: z.string() }, { error: "signupPages holds { path, source } objects." });
+
+/** One signup page of the build. */
+export type SignupPage = z.infer<typeof SignupPageSchema>;
+
 /** The settings the Worker takes from content/site.yaml; each message names the member at fault. */
 export const ServiceSettingsSchema = z.object({
   /** The site's public address, e.g. `https://example.com` (no trailing slash). */
@@ -49,6 +55,13 @@ export const ServiceSettingsSchema = z.object({
     },
     { error: "leaderboard is missing (rebuild the site)." },
   ),
+  /**
+   * The signup pages (the site's and each campaign's): a form's visitor is sent back only to one of these, and a
+   * signup may name only their sources, so a stranger cannot write any other custom source into Klaviyo.
+   */
+  signupPages: z.array(SignupPageSchema, { error: "signupPages is missing (rebuild the site)." }).min(1, {
+    error: "signupPages is empty (rebuild the site).",
+  }),
 });
 
 /** The settings file's contents. */

@@ -46,7 +46,7 @@ function newAddress(label: string): string {
 /** Sign up through POST /api/signups as the page does; the new row's id. */
 async function signUp(service: WaitlistService, body: Record<string, unknown>): Promise<string> {
   const response = await postSignup(service, body);
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   return (await response.json<{ id: string }>()).id;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Referrals counted after confirmation (`countAfter: confirmation`), against the Worker in workerd (the Workers pool),
  * its local D1 and the loopback Klaviyo stand-in (held to Klaviyo's OpenAPI description): Klaviyo's flow webhook
- * (POST /api/hooks/klaviyo/confirmed, `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>`) confirms a friend and counts
- * their referral once, and the referral program's profile properties reach Klaviyo for a new person and, when a
+ * (POST /api/hooks/klaviyo/confirmed, `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>`) queues a person for a check
+ * with Klaviyo's API; once Klaviyo has them on the list, the confirmation is recorded and a referral counts when both
+ * people are confirmed, once. The referral program's profile properties reach Klaviyo for a new person and, when a
  * referral of theirs counts, for the referrer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +51,7 @@ function newAddress(label: string): string {
 
 async function signUp(email: string, extra: Record<string, unknown> = {}): Promise<Standing> {
   const response = await postSignup(service, { email, firstName: "Jordan", lastName: "Smith", ...extra });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   return await response.json<Standing>();
 }
 
@@ -61,6 +62,17 @@ function confirm(email: string, authorization: string | null = `Bearer ${WEBHOOK
     headers: { "content-type": "application/json", ...(authorization === null ? {} : { authorization }) },
     body: WEBHOOK_BODY_TEMPLATE.replace(WEBHOOK_EMAIL_VARIABLE, email),
   });
+}
+
+/**
+ * Someone confirms their address as Klaviyo sees it: they join the list (double opt-in), the flow calls the webhook,
+ * and the queue consumer checks with Klaviyo's API.
+ */
+async function confirmInKlaviyo(email: string): Promise<Response> {
+  await klaviyo.addToList(TEST_SETTINGS.listId, email);
+  const response = await confirm(email);
+  await service.deliver();
+  return response;
 }
 
 async function referralsOf(id: string): Promise<number> {
@@ -93,21 +105,22 @@ describe("the webhook's secret", () => {
 });
 
 describe("a friend's referral counts once they confirm", () => {
-  it("not at signup; once at the first confirmation; never again", async () => {
-    const referrer = await signUp(newAddress("referrer"));
+  it("not at signup; once both have confirmed; never again", async () => {
+    const referrerEmail = newAddress("referrer");
+    const referrer = await signUp(referrerEmail);
+    await confirmInKlaviyo(referrerEmail);
     const friendEmail = newAddress("friend");
     const friend = await signUp(friendEmail, { ref: referrer.referralCode });
     expect(await referralsOf(referrer.id)).toBe(0);
 
-    const first = await confirm(friendEmail.toUpperCase());
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ matched: true, referralCounted: true });
+    const first = await confirmInKlaviyo(friendEmail.toUpperCase());
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ matched: true });
     expect(await referralsOf(referrer.id)).toBe(1);
     const [row] = await service.query<{ confirmed_at: string | null }>("SELECT confirmed_at FROM signups WHERE id = ?1", friend.id);
     expect(Date.parse(row.confirmed_at ?? "")).not.toBeNaN();
 
-    const again = await confirm(friendEmail);
-    expect(await again.json()).toEqual({ matched: true, referralCounted: false });
+    expect((await confirmInKlaviyo(friendEmail)).status).toBe(202);
     expect(await referralsOf(referrer.id)).toBe(1);
   });
 
@@ -125,8 +138,14 @@ describe("a friend's referral counts once they confirm", () => {
 
   it("confirms a person without a referrer and counts nothing", async () => {
     const email = newAddress("loner");
-    await signUp(email);
-    expect(await (await confirm(email)).json()).toEqual({ matched: true, referralCounted: false });
+    const { id } = await signUp(email);
+    expect((await confirmInKlaviyo(email)).status).toBe(202);
+    const [row] = await service.query<{ confirmed_at: string | null; referral_counted_at: string | null }>(
+      "SELECT confirmed_at, referral_counted_at FROM signups WHERE id = ?1",
+      id,
+    );
+    expect(row.confirmed_at).not.toBeNull();
+    expect(row.referral_counted_at).toBeNull();
   });
 });
 
@@ -135,6 +154,7 @@ describe("Klaviyo's profile properties", () => {
     const referrerEmail = newAddress("ana");
     const referrer = await signUp(referrerEmail);
     const [welcome] = await importsFor(referrerEmail, 1);
+    await confirmInKlaviyo(referrerEmail);
     expect(welcome.properties).toEqual({
       source: TEST_SETTINGS.source,
       referral_code: referrer.referralCode,
@@ -153,7 +173,7 @@ describe("Klaviyo's profile properties", () => {
     const [friendImport] = await importsFor(friendEmail, 1);
     expect(friendImport.properties).toMatchObject({ referred_by: referrer.referralCode, referral_count: 0 });
 
-    await confirm(friendEmail);
+    await confirmInKlaviyo(friendEmail);
     const [, update] = await importsFor(referrerEmail, 2);
     expect(update.properties).toEqual({
       referral_code: referrer.referralCode,

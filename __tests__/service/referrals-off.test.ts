@@ -13,7 +13,7 @@ beforeAll(() => {
 
 it("answers a signup with its id and time only, ignores ref and makes no status token", async () => {
   const first = await postSignup(service, { email: "first.off@example.com", firstName: "Ada", lastName: "Lee" });
-  expect(first.status).toBe(201);
+  expect(first.status).toBe(202);
   expect(Object.keys(await first.json<object>()).sort()).toEqual(["createdAt", "id"]);
   const [referrer] = await service.query<{ id: string; referral_code: string }>(
     "SELECT id, referral_code FROM signups WHERE email = 'first.off@example.com'",
@@ -25,7 +25,7 @@ it("answers a signup with its id and time only, ignores ref and makes no status 
     lastName: "Lee",
     ref: referrer.referral_code,
   });
-  expect(second.status).toBe(201);
+  expect(second.status).toBe(202);
   const rows = await service.query<{ referred_by: string | null; status_token_hash: string | null; referrals: number }>(
     "SELECT referred_by, status_token_hash, referrals FROM signups ORDER BY seq",
   );

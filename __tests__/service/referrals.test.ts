@@ -10,7 +10,8 @@ import { errorsOf, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS
 let service: WaitlistService;
 
 beforeAll(() => {
-  service = startWaitlistService();
+  // The fair-play limits would hold this file's crowds of referrals; they have tests of their own (fair-play.test.ts).
+  service = startWaitlistService({ vars: { REFERRALS_PER_CODE_PER_HOUR: "1000", REFERRALS_PER_DOMAIN_PER_HOUR: "1000" } });
 });
 
 /** A signup answer with the referral program on. */
@@ -81,7 +82,7 @@ function rowsReadOf(response: Response): number | null {
 describe("a new person", () => {
   it("gets a code, a link to share, a place at the end of the line, one entry and a status link", async () => {
     const { status, standing } = await signUp();
-    expect(status).toBe(201);
+    expect(status).toBe(202);
     const [{ total }] = await service.query<{ total: number }>("SELECT count(*) AS total FROM signups");
     expect(standing).toMatchObject({
       referralUrl: `${TEST_SETTINGS.siteUrl}/?ref=${standing.referralCode}`,
@@ -125,7 +126,7 @@ describe("a friend who signs up through a referral link", () => {
 
     const friend = await signUp({ ref: referrer.referralCode });
 
-    expect(friend.status).toBe(201);
+    expect(friend.status).toBe(202);
     expect(await columnsOf(friend.standing.id)).toMatchObject({ referred_by: referrer.id, flags: null });
     const after = await (await getStatus(tokenOf(referrer.statusUrl))).json<Standing>();
     expect(after).toMatchObject({ referrals: 1, entries: 1 + TEST_SETTINGS.referrals.entriesPerReferral });
@@ -157,16 +158,16 @@ describe("fair play", () => {
     const local = `jodo${Date.now()}`;
     const first = await signUp({ email: `${local}@gmail.com` });
     const second = await signUp({ email: `${local.slice(0, 2)}.${local.slice(2)}+1@Gmail.com`.replace(/^j/, "J") });
-    expect([first.status, second.status]).toEqual([201, 200]);
-    expect(second.standing.id).toBe(first.standing.id);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(await service.query("SELECT id FROM signups WHERE email_key = ?1", `${local}@gmail.com`)).toEqual([{ id: first.standing.id }]);
   });
 
   it("signing up twice credits nobody twice", async () => {
     const referrer = (await signUp()).standing;
     const email = newAddress("twice");
-    expect((await signUp({ email, ref: referrer.referralCode })).status).toBe(201);
-    expect((await signUp({ email, ref: referrer.referralCode })).status).toBe(200);
-    expect((await signUp({ email: email.toUpperCase(), ref: referrer.referralCode })).status).toBe(200);
+    expect((await signUp({ email, ref: referrer.referralCode })).status).toBe(202);
+    expect((await signUp({ email, ref: referrer.referralCode })).status).toBe(202);
+    expect((await signUp({ email: email.toUpperCase(), ref: referrer.referralCode })).status).toBe(202);
     expect(await columnsOf(referrer.id)).toMatchObject({ referrals: 1 });
   });
 
@@ -175,8 +176,8 @@ describe("fair play", () => {
     const me = (await signUp({ email: `${local}@gmail.com` })).standing;
     const again = await signUp({ email: `${local}@gmail.com`, ref: me.referralCode });
     const respelled = await signUp({ email: `${local.slice(0, 2)}.${local.slice(2)}+more@googlemail.com`, ref: me.referralCode });
-    expect([again.status, respelled.status]).toEqual([200, 200]);
-    expect(respelled.standing).toMatchObject({ id: me.id, referrals: 0 });
+    expect([again.status, respelled.status]).toEqual([202, 202]);
+    expect(await service.query("SELECT id FROM signups WHERE email_key = ?1", `${local}@gmail.com`)).toEqual([{ id: me.id }]);
     expect(await columnsOf(me.id)).toMatchObject({ referrals: 0, referred_by: null });
   });
 
@@ -191,7 +192,7 @@ describe("fair play", () => {
     expect((await columnsOf(second.id)).referrals).toBe(0);
   });
 
-  it("a friend from the referrer's own IP within 24 hours counts, flagged for review", async () => {
+  it("a friend from the referrer's own IP counts, flagged for review", async () => {
     const ip = nextClientIp();
     const referrer = (await signUp({}, ip)).standing;
     const sameIp = await signUp({ ref: referrer.referralCode }, ip);
@@ -222,7 +223,7 @@ describe("fair play", () => {
       website: "https://spam.example",
       ref: referrer.referralCode,
     });
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
     expect(await columnsOf(referrer.id)).toMatchObject({ referrals: 0 });
   });
 
@@ -230,7 +231,7 @@ describe("fair play", () => {
     const real = await signUp();
     const caught = await signUp({ website: "https://spam.example" });
 
-    expect(caught.status).toBe(201);
+    expect(caught.status).toBe(202);
     expect(Object.keys(caught.standing).sort()).toEqual(Object.keys(real.standing).sort());
     expect(caught.standing).toMatchObject({ position: real.standing.position + 1, referrals: 0, entries: 1 });
     expect(caught.standing.referralUrl).toBe(`${TEST_SETTINGS.siteUrl}/?ref=${caught.standing.referralCode}`);
@@ -244,7 +245,7 @@ describe("fair play", () => {
     const referrer = (await signUp()).standing;
     const answers = await Promise.all(Array.from({ length: 100 }, () => signUp({ ref: referrer.referralCode })));
 
-    expect(answers.map(({ status }) => status)).toEqual(Array.from({ length: 100 }, () => 201));
+    expect(answers.map(({ status }) => status)).toEqual(Array.from({ length: 100 }, () => 202));
     expect(await columnsOf(referrer.id)).toMatchObject({ referrals: 100 });
     const [{ counted }] = await service.query<{ counted: number }>(
       "SELECT count(*) AS counted FROM signups WHERE referred_by = ?1 AND referral_counted_at IS NOT NULL",

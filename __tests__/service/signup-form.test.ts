@@ -88,7 +88,7 @@ it("answers a filled honeypot with the success page and stores nothing", async (
 
 it("sends a throttled visitor back with the failure message", async () => {
   const ip = nextClientIp();
-  for (let count = 0; count < 10; count += 1) await postSignup(service, formBody(), { ip });
+  for (let count = 0; count < 60; count += 1) await postSignup(service, formBody(), { ip });
   const body = formBody({ page: "/spring/" });
   expect(redirectTarget(await postSignup(service, body, { ip }), service)).toBe("/spring/#signup-error-subscriptionFailed");
   expect(await rowsFor(service, body.get("email") ?? "")).toEqual([]);

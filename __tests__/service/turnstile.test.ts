@@ -40,7 +40,7 @@ it("stores a signup whose token siteverify accepts, after sending it the secret,
   const body = signup();
   const response = await postSignup(service, body, { ip: "203.0.113.9" });
 
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   expect(await siteverify.calls()).toEqual([
     {
       secret: TURNSTILE_TEST_SECRETS.passes,
@@ -83,14 +83,20 @@ it.each([
 
 it("does not spend the visitor's token on a signup the rules refuse first", async () => {
   expect((await postSignup(service, signup({ lastName: "" }))).status).toBe(400);
-  expect((await postSignup(service, signup({ website: "bot" }))).status).toBe(201);
   expect(await siteverify.calls()).toEqual([]);
+});
+
+it("judges the honeypot after Turnstile, so a bot that fails the check learns nothing of the trap", async () => {
+  const caught = signup({ website: "bot" });
+  expect((await postSignup(service, caught)).status).toBe(202);
+  expect(await siteverify.calls()).toHaveLength(1);
+  expect(await rowsFor(service, caught.email as string)).toEqual([]);
 });
 
 it("asks once more, with the same idempotency key, when siteverify fails once", async () => {
   await siteverify.failNext(1);
   const body = signup();
-  expect((await postSignup(service, body)).status).toBe(201);
+  expect((await postSignup(service, body)).status).toBe(202);
   expect(await siteverify.calls()).toHaveLength(2);
   const calls = await siteverify.calls();
   expect(calls[1].idempotency_key).toBe(calls[0].idempotency_key);

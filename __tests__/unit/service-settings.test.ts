@@ -23,10 +23,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(publicDir, { recursive: true, force: true }));
 
-it("gives the service the site's address, the list, the custom source, the Turnstile site key and the referral rules", () => {
+/** The build's signup pages: the site's own and a campaign's. */
+const PAGES = [
+  { path: "/", source: "Fixture Fund waitlist" },
+  { path: "/nba-ads/", source: "nba-ads" },
+];
+
+it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules and the signup pages", () => {
   expect(
     serviceSettings(
       withProvider({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" }, "https://www.pickfund.example/"),
+      PAGES,
     ),
   ).toEqual({
     siteUrl: "https://www.pickfund.example",
@@ -35,21 +42,22 @@ it("gives the service the site's address, the list, the custom source, the Turns
     turnstileSiteKey: "1x00000000000000000000AA",
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
     leaderboard: { size: 10 },
+    signupPages: PAGES,
   });
-  expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }))).toMatchObject({
+  expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }), PAGES)).toMatchObject({
     source: "",
     turnstileSiteKey: null,
   });
 });
 
 it("gives none to a build on another transport, or a demo build (whose page sends nothing)", () => {
-  expect(serviceSettings(withProvider({ transport: "client-api" }))).toBeNull();
-  expect(serviceSettings(withProvider({ transport: "legacy-form" }))).toBeNull();
-  expect(serviceSettings(withProvider({ transport: "waitlist-api", demoMode: true }))).toBeNull();
+  expect(serviceSettings(withProvider({ transport: "client-api" }), PAGES)).toBeNull();
+  expect(serviceSettings(withProvider({ transport: "legacy-form" }), PAGES)).toBeNull();
+  expect(serviceSettings(withProvider({ transport: "waitlist-api", demoMode: true }), PAGES)).toBeNull();
 });
 
 it("writes public/service-settings.json as JSON the Worker reads", async () => {
-  const settings = serviceSettings(withProvider({ transport: "waitlist-api" }));
+  const settings = serviceSettings(withProvider({ transport: "waitlist-api" }), PAGES);
   const file = await writeServiceSettings(publicDir, settings);
   expect(file).toBe(path.join(publicDir, "service-settings.json"));
   expect(JSON.parse(readFileSync(path.join(publicDir, "service-settings.json"), "utf8"))).toEqual(settings);

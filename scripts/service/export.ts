@@ -19,6 +19,7 @@ export const EXPORT_COLUMNS = [
   "entries",
   "position",
   "flags",
+  "referral_hold",
   "confirmed_at",
   "delivery_state",
 ] as const;
@@ -38,7 +39,7 @@ export function exportQuery(entriesPerReferral: number): string {
   1 + ${entriesPerReferral} * person.referrals AS entries,
   CASE WHEN person.score IS NULL THEN NULL
     ELSE row_number() OVER (ORDER BY person.score IS NULL, person.score, person.referrals DESC, person.seq) END AS position,
-  person.flags, person.confirmed_at, person.delivery_state
+  person.flags, person.referral_hold, person.confirmed_at, person.delivery_state
 FROM signups AS person LEFT JOIN signups AS referrer ON referrer.id = person.referred_by
 ORDER BY person.seq`;
 }

@@ -3,14 +3,14 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDemoBuild } from "../content/derive";
 import type { SiteContent } from "../content/schema";
-import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../shared/service-settings";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "../../shared/service-settings";
 
 /**
  * The service's settings for this content.
  * @returns null when the page does not use the service: another transport, or a demo build (which publishes no
  *   list id, and whose page sends nothing)
  */
-export function serviceSettings(content: SiteContent): ServiceSettings | null {
+export function serviceSettings(content: SiteContent, signupPages: SignupPage[]): ServiceSettings | null {
   const { provider, site, referrals, leaderboard } = content;
   if (provider.transport !== "waitlist-api" || isDemoBuild(provider) || !provider.listId) return null;
   return {
@@ -27,6 +27,7 @@ export function serviceSettings(content: SiteContent): ServiceSettings | null {
       countAfter: referrals.countAfter,
     },
     leaderboard: { size: leaderboard.size },
+    signupPages,
   };
 }
 

@@ -1,11 +1,9 @@
 /** Where a signup came from (UTM parameters, landing path, referring origin), as Klaviyo profile properties. */
+import { type AttributionProperty, UTM_PARAMETERS } from "../../shared/contract";
 import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../shared/validation";
 
-/** The UTM parameters a campaign link carries, sent under the same names. */
-export const UTM_PARAMETERS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
 /** The profile properties of one signup; a value that is missing is left out, never sent empty. */
-export type AttributionProperties = Partial<Record<(typeof UTM_PARAMETERS)[number] | "landing_page" | "referrer", string>>;
+export type AttributionProperties = Partial<Record<AttributionProperty, string>>;
 
 /** What the browser knows about how the visitor arrived. */
 export interface Landing {

@@ -1,7 +1,8 @@
 /** What one signup carries: its own module, so no transport imports another for it. */
+import type { AttributionProperty } from "../../shared/contract";
 
 /** Profile properties sent with a signup (Klaviyo "profile properties"), e.g. UTM values. */
-export type ProfileProperties = Record<string, string>;
+export type ProfileProperties = Partial<Record<AttributionProperty, string>>;
 
 /** One signup as sent to the provider (product rule 6). Values are already trimmed. */
 export interface Submission {

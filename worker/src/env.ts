@@ -1,15 +1,18 @@
 /** The Worker's environment: wrangler.jsonc's bindings and vars, the secrets, and what middleware hands a handler. */
 import type { ServiceSettings } from "../../shared/service-settings";
-import { requiredSecrets, type SecretName, type ServiceSecrets } from "./secrets";
+import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
 
 /**
- * A delivery queue message: the row's id only, never personal data (the consumer reads the row from D1). `kind`
- * absent or `signup`: the signup's delivery, recorded in the row; `profile`: the person's referral properties changed,
- * a profile update that records nothing.
+ * What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1), and
+ * what to do with it:
+ * - no `kind` (or `signup`): the signup's delivery, profile-import then the list subscription, recorded in the row;
+ * - `profile`: the person's referral standing changed: profile-import of their profile properties only;
+ * - `confirm`: Klaviyo's webhook says the person confirmed; Klaviyo's API is asked before anything is recorded;
+ * - `already`: someone signed up again with the person's address: their status link goes to their inbox.
  */
 export interface DeliveryMessage {
   signupId: string;
-  kind?: "signup" | "profile";
+  kind?: "signup" | "profile" | "confirm" | "already";
   /** Set when the consumer dead-letters a message Klaviyo refused; without it, a dead letter ran out of retries. */
   refused?: true;
 }
@@ -26,13 +29,16 @@ export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessa
 export const PRODUCTION = "production";
 
 /**
- * What a production Worker lacks to take signups (secrets.ts's requiredSecrets), as secret names; empty when it may.
+ * What a production Worker lacks to take signups, for the log: each missing secret by name (secrets.ts's
+ * requiredSecrets) and each one too short or patterned to be random.
  * @param settings null when they cannot be read
  * @returns [] outside production
  */
-export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): SecretName[] {
+export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): string[] {
   if (env.ENVIRONMENT !== PRODUCTION) return [];
-  return requiredSecrets(settings).filter((name) => !env[name]);
+  const missing = requiredSecrets(settings).filter((name) => !env[name]);
+  const weak = weakSecrets(env).map((name) => `${name} (not random: at least ${RANDOM_SECRET_MIN_LENGTH} random characters)`);
+  return [...missing, ...weak];
 }
 
 /** Hono's environment of every route. */

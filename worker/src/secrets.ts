@@ -14,6 +14,8 @@ export interface ServiceSecrets {
   IP_HASH_SALT: string;
   /** The shared secret of Klaviyo's confirmation webhook (`Authorization: Bearer`). Unset: the webhook answers 503. */
   KLAVIYO_WEBHOOK_SECRET: string;
+  /** The webhook's former secret, taken as well while the flow is switched to a new one; unset otherwise. */
+  KLAVIYO_WEBHOOK_SECRET_PREVIOUS: string;
 }
 
 export type SecretName = keyof ServiceSecrets;
@@ -28,4 +30,27 @@ export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | n
   const required: SecretName[] = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT"];
   if (settings?.referrals.enabled && settings.referrals.countAfter === "confirmation") required.push("KLAVIYO_WEBHOOK_SECRET");
   return required;
+}
+
+/**
+ * Secrets that must be long and random in production: a short or patterned webhook secret can be guessed, and a
+ * guessable salt lets anyone holding the database reverse the IP hashes.
+ */
+const RANDOM_SECRETS: readonly SecretName[] = ["IP_HASH_SALT", "KLAVIYO_WEBHOOK_SECRET", "KLAVIYO_WEBHOOK_SECRET_PREVIOUS"];
+
+/** The shortest random secret taken (characters): `openssl rand -hex 32` gives 64. */
+export const RANDOM_SECRET_MIN_LENGTH = 32;
+
+/** Distinct characters a random secret of that length has at the least; "aaaa…" or "abab…" has far fewer. */
+const RANDOM_SECRET_MIN_DISTINCT = 8;
+
+/**
+ * The secrets among those set that are too short or too patterned to be random (names only).
+ * @param secrets the Worker's secrets as set (unset ones are not judged here: requiredSecrets names them)
+ */
+export function weakSecrets(secrets: Partial<ServiceSecrets>): SecretName[] {
+  return RANDOM_SECRETS.filter((name) => {
+    const value = secrets[name];
+    return Boolean(value) && (value!.length < RANDOM_SECRET_MIN_LENGTH || new Set(value).size < RANDOM_SECRET_MIN_DISTINCT);
+  });
 }

@@ -4,23 +4,7 @@
  */
 import domains from "disposable-email-domains/index.json";
 import wildcards from "disposable-email-domains/wildcard.json";
-
-/**
- * Whether a sorted list holds a value: a binary search, so no Set of the long list is built when an isolate starts
- * (that costs CPU on every cold start). The package keeps the list sorted, and a unit test holds it to that.
- */
-function sortedIncludes(list: readonly string[], value: string): boolean {
-  let low = 0;
-  let high = list.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const entry = list[middle];
-    if (entry === value) return true;
-    if (entry < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
+import { sortedIncludes } from "./sorted-list";
 
 /**
  * Whether an address's domain is a disposable-mail domain: the domain itself on the exact list, or the domain or

@@ -2,7 +2,10 @@
  * The delivery queue's messages as the consumers read them, and the retry schedule they share. A message carries a
  * row's id only (env.ts: DeliveryMessage); the row in D1 holds everything else.
  */
+import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage } from "../env";
+import type { LogFields } from "../log";
+import type { DeliveryOutcome, KlaviyoAccount } from "./klaviyo";
 
 /** The dead-letter queue's name (wrangler.jsonc); its batches reach the same `queue` handler. */
 export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
@@ -30,9 +33,10 @@ export function signupIdOf(body: unknown): string | null {
   return typeof id === "string" && id !== "" ? id : null;
 }
 
-/** What a message asks for: the signup's delivery, or a profile update. */
-export function kindOf(body: unknown): "signup" | "profile" {
-  return (body as Partial<DeliveryMessage> | null)?.kind === "profile" ? "profile" : "signup";
+/** What a message asks for (DeliveryMessage.kind); the signup's delivery when it names nothing known. */
+export function kindOf(body: unknown): NonNullable<DeliveryMessage["kind"]> {
+  const kind = (body as Partial<DeliveryMessage> | null)?.kind;
+  return kind === "profile" || kind === "confirm" || kind === "already" ? kind : "signup";
 }
 
 /** Whether a dead letter was sent because Klaviyo refused it, rather than because its retries ran out. */
@@ -43,4 +47,32 @@ export function refusedBy(body: unknown): boolean {
 /** ISO 8601 UTC time `delayS` seconds from now. */
 export function dueAt(delayS: number): string {
   return new Date(Date.now() + delayS * 1000).toISOString();
+}
+
+/** A retry's delay (s): Klaviyo's Retry-After when it throttled, else the backoff; at most the queue's limit. */
+export function retryDelayS(outcome: Extract<DeliveryOutcome, { kind: "throttled" | "failed" }>, attempt: number): number {
+  const delayS = outcome.kind === "throttled" ? (outcome.retryAfterS ?? backoffDelayS(attempt)) : backoffDelayS(attempt);
+  return Math.min(delayS, QUEUE_MAX_DELAY_S);
+}
+
+/** What becomes of a message once its attempt is over, in the queue's terms. */
+export type Fate = { kind: "ack" } | { kind: "retry"; delayS: number } | { kind: "dead-letter" };
+
+export const ACK: Fate = { kind: "ack" };
+
+/** One message's attempt. */
+export interface Attempt {
+  message: Message;
+  signupId: string;
+  fate: Fate;
+  /** The row's update, saved with the batch's others before any message is settled. */
+  update?: D1PreparedStatement;
+  /** The log line, written once the fate holds. */
+  line: [string, LogFields];
+}
+
+/** Where deliveries go: Klaviyo's account and the build's list and default source. */
+export interface KlaviyoTarget {
+  account: KlaviyoAccount;
+  settings: ServiceSettings;
 }

@@ -5,7 +5,7 @@
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage, ServiceEnv } from "../env";
-import { errorName, log, type LogFields } from "../log";
+import { errorName, log } from "../log";
 import { readSettings } from "../settings";
 import {
   type DeliveryRow,
@@ -17,38 +17,20 @@ import {
   saveDeliveryOutcomes,
 } from "../store/delivery";
 import { consumeDeadLetters } from "./dead-letters";
+import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
+import { attemptAlreadyNotice, attemptConfirmation } from "./confirmations";
 import {
-  DEFAULT_KLAVIYO_API_URL,
-  deliverToKlaviyo,
-  type DeliveryOutcome,
-  type KlaviyoAccount,
-  type KlaviyoSignup,
-  updateKlaviyoProfile,
-} from "./klaviyo";
-import { backoffDelayS, DEAD_LETTER_QUEUE, dueAt, kindOf, QUEUE_MAX_DELAY_S, signupIdOf } from "./messages";
+  ACK,
+  type Attempt,
+  backoffDelayS,
+  DEAD_LETTER_QUEUE,
+  dueAt,
+  type KlaviyoTarget,
+  kindOf,
+  retryDelayS,
+  signupIdOf,
+} from "./messages";
 import { referralProperties } from "./referral-properties";
-
-/** What becomes of a message once its attempt is over. */
-type Fate = { kind: "ack" } | { kind: "retry"; delayS: number } | { kind: "dead-letter" };
-
-const ACK: Fate = { kind: "ack" };
-
-/** One message's attempt. */
-interface Attempt {
-  message: Message;
-  signupId: string;
-  fate: Fate;
-  /** The row's update, saved with the batch's others before any message is settled. */
-  update?: D1PreparedStatement;
-  /** The log line, written once the fate holds. */
-  line: [string, LogFields];
-}
-
-/** Where deliveries go: Klaviyo's account, and the build's list and default source. */
-interface KlaviyoTarget {
-  account: KlaviyoAccount;
-  settings: ServiceSettings;
-}
 
 /**
  * The queue handler: a batch of the delivery queue, or of its dead-letter queue.
@@ -69,13 +51,13 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   if (messages.length === 0) return;
 
   let rows: Map<string, DeliveryRow>;
-  let klaviyo: KlaviyoTarget | null;
+  let settings: ServiceSettings;
   try {
     rows = await readDeliveryRows(
       env.DB,
       messages.map(({ signupId }) => signupId),
     );
-    klaviyo = await klaviyoTarget(env);
+    settings = await readSettings(env.ASSETS);
   } catch (error) {
     // D1 or the build's settings unreadable: nothing was attempted; every message tries again later.
     log("delivery_batch_failed", { reason: errorName(error), messages: messages.length });
@@ -83,12 +65,23 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
     return;
   }
 
+  // Without a private API key nothing is sent: demo delivery.
+  const klaviyo: KlaviyoTarget | null = env.KLAVIYO_PRIVATE_API_KEY
+    ? { account: { apiUrl: env.KLAVIYO_API_URL || DEFAULT_KLAVIYO_API_URL, privateApiKey: env.KLAVIYO_PRIVATE_API_KEY }, settings }
+    : null;
   const attempts = await Promise.all(
     messages.map(({ message, signupId }) => {
       const row = rows.get(signupId);
-      return kindOf(message.body) === "profile"
-        ? attemptProfileUpdate(message, signupId, row, klaviyo, env.DB)
-        : attemptDelivery(message, signupId, row, klaviyo, env.DB);
+      switch (kindOf(message.body)) {
+        case "profile":
+          return attemptProfileUpdate(message, signupId, row, klaviyo, env.DB);
+        case "confirm":
+          return attemptConfirmation(message, signupId, row, klaviyo, settings, env);
+        case "already":
+          return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB);
+        default:
+          return attemptDelivery(message, signupId, row, klaviyo, env.DB);
+      }
     }),
   );
   await sendDeadLetters(env, attempts);
@@ -98,13 +91,6 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
     if (fate.kind === "retry") message.retry({ delaySeconds: fate.delayS });
     else message.ack();
   }
-}
-
-/** Klaviyo's account and the build's settings; null without a private API key (demo delivery). */
-async function klaviyoTarget(env: ServiceEnv): Promise<KlaviyoTarget | null> {
-  if (!env.KLAVIYO_PRIVATE_API_KEY) return null;
-  const account = { apiUrl: env.KLAVIYO_API_URL || DEFAULT_KLAVIYO_API_URL, privateApiKey: env.KLAVIYO_PRIVATE_API_KEY };
-  return { account, settings: await readSettings(env.ASSETS) };
 }
 
 /**
@@ -258,12 +244,6 @@ async function attemptProfileUpdate(
       };
     }
   }
-}
-
-/** A retry's delay (s): Klaviyo's Retry-After when it throttled, else the backoff; at most the queue's limit. */
-function retryDelayS(outcome: Extract<DeliveryOutcome, { kind: "throttled" | "failed" }>, attempt: number): number {
-  const delayS = outcome.kind === "throttled" ? (outcome.retryAfterS ?? backoffDelayS(attempt)) : backoffDelayS(attempt);
-  return Math.min(delayS, QUEUE_MAX_DELAY_S);
 }
 
 /**

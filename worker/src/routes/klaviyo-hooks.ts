@@ -1,6 +1,9 @@
 /**
- * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow says someone confirmed their address (README: The referral
- * program (the service's side)). Not a browser's request, so no Origin rule: the shared secret is the check.
+ * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow says that someone confirmed their address (README: Klaviyo's
+ * confirmation webhook). The webhook is a hint, not the authority: whoever can open the flow knows its secret, so the
+ * person is queued for a check against Klaviyo's own API (delivery/confirmations.ts), which records the confirmation
+ * and counts referrals only for someone on the list. Not a browser's request, so no Origin rule: the shared secret is
+ * the check. No address is logged.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -18,7 +21,7 @@ import {
 } from "../http";
 import { errorName, log } from "../log";
 import { emailKey } from "../signups/email-key";
-import { confirmAddress, countReferral } from "../store/referrals";
+import { personByEmailKey } from "../store/referrals";
 
 /** The body the flow sends (referrals/klaviyo-webhook.ts: WEBHOOK_BODY_TEMPLATE). */
 const ConfirmationSchema = z.object({ email: z.string().trim().min(1) }, { error: "email is required." });
@@ -33,7 +36,11 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return crypto.subtle.timingSafeEqual(a, b);
 }
 
-/** 503 while KLAVIYO_WEBHOOK_SECRET is unset (nobody can be told from Klaviyo); 401 without it or with another. */
+/**
+ * 503 while KLAVIYO_WEBHOOK_SECRET is unset (nobody can be told from Klaviyo); 401 without it or with another. While
+ * the secret is rotated, KLAVIYO_WEBHOOK_SECRET_PREVIOUS is taken too; both are always compared, so the time taken
+ * does not say which one matched.
+ */
 export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = c.env.KLAVIYO_WEBHOOK_SECRET;
   if (!secret) {
@@ -41,7 +48,9 @@ export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     return notConfigured();
   }
   const given = bearerToken(c.req.raw);
-  if (given === null || !(await sameSecret(given, secret)))
+  const secrets = [secret, c.env.KLAVIYO_WEBHOOK_SECRET_PREVIOUS].filter((value): value is string => Boolean(value));
+  const matches = given === null ? [] : await Promise.all(secrets.map((expected) => sameSecret(given, expected)));
+  if (!matches.includes(true))
     return errorResponse([{ status: 401, code: "unauthorized", detail: "Send the webhook secret as Authorization: Bearer." }], {
       "www-authenticate": 'Bearer realm="klaviyo-webhook"',
     });
@@ -49,8 +58,9 @@ export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Answer the webhook: 200 `{ matched: true, referralCounted }`, 200 `{ matched: false }` for an address not on the
- * waitlist (nothing for Klaviyo to retry), 400 without an address, 503 `unavailable` when D1 fails (Klaviyo retries).
+ * Answer the webhook: 202 `{ matched: true }` once the person is queued for the check, 200 `{ matched: false }` for an
+ * address not on the waitlist (nothing for Klaviyo to retry), 400 without an address, 503 `unavailable` when D1 or
+ * the queue fails (Klaviyo retries).
  */
 export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Response> {
   let document: unknown;
@@ -63,14 +73,10 @@ export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Respon
   const body = ConfirmationSchema.safeParse(document);
   if (!body.success) return errorResponse([{ status: 400, code: "email_required", detail: "email is required.", pointer: "/email" }]);
 
-  const now = new Date().toISOString();
-  const program = c.var.settings.referrals;
   let id: string | null;
-  let referrerId: string | null = null;
   try {
-    id = await confirmAddress(c.env.DB, emailKey(body.data.email), now);
-    if (id !== null && program.enabled && program.countAfter === "confirmation")
-      referrerId = await countReferral(c.env.DB, id, program.placesPerReferral, now);
+    id = await personByEmailKey(c.env.DB, emailKey(body.data.email));
+    if (id !== null) await c.env.DELIVERY.send({ signupId: id, kind: "confirm" } satisfies DeliveryMessage);
   } catch (error) {
     log("confirmation_failed", { reason: errorName(error) });
     return errorResponse([UNAVAILABLE], UNAVAILABLE_HEADERS);
@@ -79,13 +85,6 @@ export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Respon
     log("confirmation_unmatched");
     return jsonResponse(200, { matched: false });
   }
-  if (referrerId !== null) {
-    try {
-      await c.env.DELIVERY.send({ signupId: referrerId, kind: "profile" } satisfies DeliveryMessage);
-    } catch (error) {
-      log("confirmation_enqueue_failed", { id: referrerId, reason: errorName(error) });
-    }
-  }
-  log("confirmation_recorded", { id, referralCounted: referrerId !== null });
-  return jsonResponse(200, { matched: true, referralCounted: referrerId !== null });
+  log("confirmation_queued", { id });
+  return jsonResponse(202, { matched: true });
 }

@@ -21,7 +21,8 @@ export async function handleLeaderboard(c: Context<AppEnv>): Promise<Response> {
   const cached = await cache.match(key);
   if (cached) return cached;
 
-  const { rows } = await topReferrers(c.env.DB, c.var.settings.leaderboard.size);
+  const { leaderboard, referrals } = c.var.settings;
+  const { rows } = await topReferrers(c.env.DB, leaderboard.size, { confirmedOnly: referrals.countAfter === "confirmation" });
   const answer: LeaderboardAnswer = {
     entries: rows.flatMap(({ rank, firstName, lastName, referrals }) => {
       const name = leaderboardName(firstName, lastName);

@@ -1,6 +1,9 @@
 /**
- * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered (README: The API
- * lists every answer). JSON gets JSON; the no-JavaScript form gets 303 See Other.
+ * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered. The README's
+ * "The API" lists every answer. A JSON request gets JSON (202 with a standing, or a JSON:API error); the no-JavaScript
+ * form gets 303 See Other to the success page, or back to its page at `#signup-error-<key>`. A stranger learns nothing
+ * about anyone: an address already on the list, and a bot caught by the honeypot, get an answer of the same status and
+ * shape as a newcomer's, made up; the person already on the list is told the truth by e-mail.
  */
 import type { Context } from "hono";
 import { FORM_CONTENT_TYPE, VALIDATION_ERROR_CODE, type StandingAnswer } from "../../../shared/contract";
@@ -33,12 +36,14 @@ import {
 } from "../http";
 import { errorName, log, stackFrames } from "../log";
 import { standingAnswer } from "../referrals/answer";
+import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
 import { hashStatusToken, newReferralCode, newStatusToken, REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { readSettings, SettingsUnavailable } from "../settings";
 import { emailKey } from "../signups/email-key";
 import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type SignupFields, type SignupInput } from "../signups/input";
-import { hashIp } from "../signups/ip-hash";
+import { hashIp, networkKey } from "../signups/ip-hash";
 import { peopleInLine, positionOf } from "../store/rank";
+import { personByEmailKey } from "../store/referrals";
 import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "../store/signups";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
@@ -60,9 +65,8 @@ interface Refusal {
   headers?: Record<string, string>;
 }
 
-/** A signup that succeeded, or looked as if it did (the honeypot). */
+/** A signup that succeeded, or looked as if it did (an address already on the list, the honeypot). */
 interface Accepted {
-  status: 200 | 201;
   id: string;
   createdAt: string;
   /** The person's standing, with the referral program on. */
@@ -110,7 +114,7 @@ export async function handleSignup(c: Context<AppEnv>): Promise<Response> {
   }
   if ("id" in outcome) {
     if (form) return seeOther(request, SUCCESS_PATH);
-    return jsonResponse(outcome.status, { id: outcome.id, createdAt: outcome.createdAt, ...outcome.standing });
+    return jsonResponse(202, { id: outcome.id, createdAt: outcome.createdAt, ...outcome.standing });
   }
   if (form) return seeOther(request, `${page}#${FORM_ERROR_ANCHOR_PREFIX}${outcome.formError}`);
   return errorResponse([outcome.error], outcome.headers);
@@ -118,19 +122,25 @@ export async function handleSignup(c: Context<AppEnv>): Promise<Response> {
 
 /** The signup's outcome, and the page a form's visitor goes back to (the form's own once its body is read). */
 async function outcomeOf(request: Request, env: ServiceEnv, form: boolean): Promise<{ outcome: Outcome; page: string }> {
-  const settings = await configured(env);
-  if ("error" in settings) return { outcome: settings, page: HOME_PATH };
-  const read = await readRequest(request, form);
+  const configuration = await configured(env);
+  if ("error" in configuration) return { outcome: configuration, page: HOME_PATH };
+  const read = await readRequest(request, configuration.settings, form);
   if ("error" in read) return { outcome: read, page: HOME_PATH };
-  return { outcome: await signUp(request, env, settings, read), page: read.page };
+  return { outcome: await signUp(request, env, configuration, read), page: read.page };
+}
+
+/** What the service takes signups with: the build's settings and the fair-play limits. */
+interface Configuration {
+  settings: ServiceSettings;
+  limits: FairPlayLimits;
 }
 
 /**
- * The build's settings, or 503 `not_configured` when the service may not take signups: missing production secrets
- * (env.ts), a build without valid settings, or in production a page without a Turnstile widget (every signup would
- * fail the check). The log names what is missing; the answer never does.
+ * The configuration, or 503 `not_configured` when the service may not take signups: missing production secrets
+ * (env.ts), a build without valid settings, a fair-play limit that is not a number, or in production a page without a
+ * Turnstile widget (every signup would fail the check). The log names what is missing; the answer never does.
  */
-async function configured(env: ServiceEnv): Promise<ServiceSettings | Refusal> {
+async function configured(env: ServiceEnv): Promise<Configuration | Refusal> {
   let settings: ServiceSettings | null = null;
   let problems: string[];
   try {
@@ -142,7 +152,9 @@ async function configured(env: ServiceEnv): Promise<ServiceSettings | Refusal> {
     // The file's own complaint (what is missing or malformed); it holds no personal data.
     problems = [...productionProblems(env, null), `service-settings.json (${error.message})`];
   }
-  if (settings && problems.length === 0) return settings;
+  const limits = fairPlayLimits(env);
+  if ("invalid" in limits) problems.push(`${limits.invalid} (a whole number of at least 1)`);
+  if (settings && !("invalid" in limits) && problems.length === 0) return { settings, limits };
   log("signup_not_configured", { missing: problems.join(" ") });
   return refusal(
     { status: 503, code: "not_configured", detail: "The waitlist service is not configured; its operator has been told by the log." },
@@ -151,7 +163,7 @@ async function configured(env: ServiceEnv): Promise<ServiceSettings | Refusal> {
 }
 
 /** Read the body (at most MAX_BODY_BYTES): 413 when larger, 400 `invalid_json` for JSON that is not an object. */
-async function readRequest(request: Request, form: boolean): Promise<ReadRequest | Refusal> {
+async function readRequest(request: Request, settings: ServiceSettings, form: boolean): Promise<ReadRequest | Refusal> {
   let body: string;
   try {
     body = await readBody(request);
@@ -162,7 +174,7 @@ async function readRequest(request: Request, form: boolean): Promise<ReadRequest
   const ip = request.headers.get("cf-connecting-ip");
   if (form) {
     const fields = fieldsFromForm(body);
-    return { fields, page: sameOriginPath(request, fields.page), form, ip };
+    return { fields, page: signupPagePath(request, fields.page, settings), form, ip };
   }
   const parsed = fieldsFromJson(body);
   if (!parsed.ok) return refusal(parsed.error, "subscriptionFailed");
@@ -170,21 +182,30 @@ async function readRequest(request: Request, form: boolean): Promise<ReadRequest
 }
 
 /** Screen, store, enqueue, answer. */
-async function signUp(request: Request, env: ServiceEnv, settings: ServiceSettings, read: ReadRequest): Promise<Outcome> {
+async function signUp(request: Request, env: ServiceEnv, configuration: Configuration, read: ReadRequest): Promise<Outcome> {
+  const { settings } = configuration;
   const screened = await screen(env, settings, read);
-  if ("error" in screened || "id" in screened) return screened;
+  if ("error" in screened) return screened;
+  // A bot filled the field people never see: judged last, so only an otherwise valid request learns of it (and then
+  // only that it was accepted). Nothing is stored.
+  if (honeypotFilled(read.fields)) {
+    log("signup_honeypot");
+    return newcomerDecoy(env, settings, read.form, emailKey(screened.values.email));
+  }
 
   let stored: StoredSignup;
   try {
-    stored = await store(env, settings, request, read, screened);
+    stored = await store(env, configuration, request, read, screened);
   } catch (error) {
     log("signup_store_failed", { reason: errorName(error) });
     return unavailable();
   }
   log("signup_stored", { id: stored.id, created: stored.created, referralCounted: stored.creditedReferrerId !== null });
   await enqueue(env, stored);
+  // Someone already on the list: the answer is a newcomer's, made up; their own standing goes to their inbox.
+  if (!stored.created) return newcomerDecoy(env, settings, read.form, null);
 
-  const accepted: Accepted = { status: stored.created ? 201 : 200, id: stored.id, createdAt: stored.createdAt };
+  const accepted: Accepted = { id: stored.id, createdAt: stored.createdAt };
   // The form's answer is a redirect that carries no standing, so its position is not read.
   if (settings.referrals.enabled && !read.form) accepted.standing = await standingOf(env, settings, stored, screened.statusToken);
   return accepted;
@@ -198,12 +219,12 @@ interface Screened {
 }
 
 /**
- * The checks before anything is stored, in order: the rate limit per client IP (429), the honeypot (a decoy success,
- * nothing stored), member types and bounds (400), the shared rules (400 with the field's pointer), the length limits,
- * disposable addresses, then Turnstile (403; 503 when siteverify cannot be reached).
+ * The checks before anything is stored, in order: the rate limit per client network (429), member types, bounds and
+ * names (400), the build's sources, the shared rules (400 with the field's pointer), the length limits, disposable
+ * addresses, then Turnstile (403; 503 when siteverify cannot be reached).
  */
-async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, form, ip }: ReadRequest): Promise<Screened | Outcome> {
-  const { success: withinLimit } = await env.SIGNUP_LIMITER.limit({ key: ip ?? "unknown" });
+async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, ip }: ReadRequest): Promise<Screened | Refusal> {
+  const { success: withinLimit } = await env.SIGNUP_LIMITER.limit({ key: ip ? networkKey(ip) : "unknown" });
   if (!withinLimit) {
     log("signup_rate_limited");
     return refusal(
@@ -213,17 +234,15 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, form
     );
   }
 
-  // A bot filled the field people never see: answer as if it worked, so it learns nothing, and store nothing.
-  if (honeypotFilled(fields)) {
-    log("signup_honeypot");
-    const decoy: Accepted = { status: 201, id: crypto.randomUUID(), createdAt: new Date().toISOString() };
-    if (settings.referrals.enabled && !form) decoy.standing = await decoyStanding(env, settings);
-    return decoy;
-  }
-
   const read = readSignup(fields);
   if (!read.ok) return refusal(read.error, "subscriptionFailed");
   const input = read.value;
+  // Only the custom sources of the build's own signup pages reach Klaviyo.
+  if (input.source !== null && !settings.signupPages.some((page) => page.source === input.source))
+    return refusal(
+      { status: 400, code: "unknown_source", detail: "source is not one of the site's signup pages.", pointer: "/source" },
+      "subscriptionFailed",
+    );
   const values = trimSubmission(input);
   const failure = firstValidationFailure(values);
   if (failure) {
@@ -288,7 +307,7 @@ async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null)
  */
 async function store(
   env: ServiceEnv,
-  settings: ServiceSettings,
+  { settings, limits }: Configuration,
   request: Request,
   read: ReadRequest,
   screened: Screened,
@@ -308,7 +327,12 @@ async function store(
     statusToken: statusToken === null ? null : { token: statusToken, hash: await hashStatusToken(statusToken) },
   };
   const rules: ReferralRules | null = program.enabled
-    ? { ref: referralCodeOf(request, read), countNow: program.countAfter === "signup", placesPerReferral: program.placesPerReferral }
+    ? {
+        ref: referralCodeOf(request, read),
+        countNow: program.countAfter === "signup",
+        placesPerReferral: program.placesPerReferral,
+        limits,
+      }
     : null;
   for (let draw = 1; ; draw += 1) {
     try {
@@ -320,12 +344,13 @@ async function store(
 }
 
 /**
- * Queue the new row's delivery and the credited referrer's profile update. The row is stored and stays `pending` if
- * this fails: the delivery sweep queues pending rows again, and a lost profile update is made good by the next one.
+ * Queue the new row's delivery, or for someone already on the list the e-mail that tells them so, and the credited
+ * referrer's profile update. The row is stored and stays `pending` if this fails: the delivery sweep queues pending
+ * rows again, and a lost profile update is made good by the next one.
  */
 async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
   const messages: MessageSendRequest<DeliveryMessage>[] = [];
-  if (stored.created) messages.push({ body: { signupId: stored.id } });
+  messages.push({ body: stored.created ? { signupId: stored.id } : { signupId: stored.id, kind: "already" } });
   if (stored.creditedReferrerId) messages.push({ body: { signupId: stored.creditedReferrerId, kind: "profile" } });
   if (messages.length === 0) return;
   try {
@@ -336,24 +361,28 @@ async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
 }
 
 /**
- * The standing of a honeypot's made-up answer, shaped as a newcomer's: a fresh code and status link that no row holds,
- * zero referrals and the place a newcomer would take. Every real 201 carries a standing while the program is on, so an
- * answer without one would tell a bot it was caught. Reads one row; undefined when it cannot (as a real answer then).
+ * A newcomer's answer, made up: a fresh id, the time now, and with the program on a standing of a code and status link
+ * that no row holds, zero referrals and the place a newcomer would take. It costs the same D1 round trips as a real
+ * newcomer's answer (a read by the address's key, then the line's length), so neither its shape nor its timing class
+ * sets it apart. Without a standing when the line cannot be read, as a real answer then.
+ * @param key the address's comparison key to read as a real insert would, or null when the row was read already
  */
-async function decoyStanding(env: ServiceEnv, settings: ServiceSettings): Promise<StandingAnswer | undefined> {
+async function newcomerDecoy(env: ServiceEnv, settings: ServiceSettings, form: boolean, key: string | null): Promise<Accepted> {
+  const decoy: Accepted = { id: crypto.randomUUID(), createdAt: new Date().toISOString() };
+  if (!settings.referrals.enabled || form) return decoy;
   try {
+    if (key !== null) await personByEmailKey(env.DB, key);
     const position = (await peopleInLine(env.DB)) + 1;
-    return standingAnswer(settings, { referralCode: newReferralCode(), referrals: 0 }, position, newStatusToken());
+    decoy.standing = standingAnswer(settings, { referralCode: newReferralCode(), referrals: 0 }, position, newStatusToken());
   } catch (error) {
-    log("signup_standing_unread", { id: "honeypot", reason: errorName(error) });
-    return undefined;
+    log("signup_standing_unread", { id: "decoy", reason: errorName(error) });
   }
+  return decoy;
 }
 
 /**
- * The standing members of a signup's answer; undefined when the position cannot be read (the signup is stored all
- * the same, so the answer is still a success, without them: the page then points to the e-mail). Only a new row's
- * answer carries the status link: only its token's hash is kept.
+ * The standing members of a new person's answer; undefined when the position cannot be read (the signup is stored
+ * all the same, so the answer is still a success, without them: the page then points to the e-mail).
  */
 async function standingOf(
   env: ServiceEnv,
@@ -364,8 +393,7 @@ async function standingOf(
   try {
     const position = await positionOf(env.DB, stored.id);
     if (!position || stored.referralCode === null) return undefined;
-    const token = stored.created ? statusToken : null;
-    return standingAnswer(settings, { referralCode: stored.referralCode, referrals: stored.referrals }, position.position, token);
+    return standingAnswer(settings, { referralCode: stored.referralCode, referrals: stored.referrals }, position.position, statusToken);
   } catch (error) {
     log("signup_standing_unread", { id: stored.id, reason: errorName(error) });
     return undefined;
@@ -393,15 +421,17 @@ function referralCodeOf(request: Request, { fields, form }: ReadRequest): string
 }
 
 /**
- * The path the form's visitor goes back to: the form's `page` when it is a path of this site, else the home page.
- * Only a path of the request's own origin, so that the service can never be made to redirect elsewhere.
+ * The path the form's visitor goes back to: the form's `page` when, resolved against the request's address, it is on
+ * this origin and one of the build's signup pages; else the home page. Checked after resolving, so no spelling
+ * (`/.//evil.example/`, `/%2e//evil.example/`, `/x/..//evil.example/`) can send the browser elsewhere.
  */
-function sameOriginPath(request: Request, page: unknown): string {
-  if (typeof page !== "string" || !page.startsWith("/") || page.startsWith("//") || page.startsWith("/\\")) return HOME_PATH;
+function signupPagePath(request: Request, page: unknown, settings: ServiceSettings): string {
+  if (typeof page !== "string") return HOME_PATH;
   try {
     const target = new URL(page, request.url);
     if (target.origin !== new URL(request.url).origin) return HOME_PATH;
-    return `${target.pathname}${target.search}`;
+    // The page's own query (a campaign's UTM values) comes back with it; it cannot change where the browser goes.
+    return settings.signupPages.some(({ path }) => path === target.pathname) ? `${target.pathname}${target.search}` : HOME_PATH;
   } catch {
     return HOME_PATH;
   }

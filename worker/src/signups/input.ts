@@ -3,11 +3,11 @@
  * whose issues become the API's error codes and JSON pointers. The signup rules are shared/validation.ts's.
  */
 import { z } from "zod";
-import { FORM_FIELDS, HONEYPOT_FIELD } from "../../../shared/contract";
+import { ATTRIBUTION_PROPERTIES, FORM_FIELDS, HONEYPOT_FIELD } from "../../../shared/contract";
 import { ATTRIBUTION_VALUE_MAX_CHARS, CUSTOM_SOURCE_MAX_CHARS } from "../../../shared/validation";
 import type { ApiError } from "../http";
 
-/** At most this many profile properties: room for every UTM and attribution value the page sends. */
+/** At most this many profile properties: more than the page's names, so a count is refused before any name is read. */
 export const PROPERTIES_MAX_COUNT = 20;
 /** A property's name, at most (characters). */
 export const PROPERTY_NAME_MAX_LENGTH = 40;
@@ -33,7 +33,15 @@ const Properties = z
   })
   .pipe(
     z.record(
-      z.string().min(1, { error: PROPERTY_NAME }).max(PROPERTY_NAME_MAX_LENGTH, { error: PROPERTY_NAME }),
+      z
+        .string()
+        .min(1, { error: PROPERTY_NAME })
+        .max(PROPERTY_NAME_MAX_LENGTH, { error: PROPERTY_NAME })
+        // Only the names the page sends reach Klaviyo's profiles.
+        .refine((name) => (ATTRIBUTION_PROPERTIES as readonly string[]).includes(name), {
+          error: `A property's name is one of ${ATTRIBUTION_PROPERTIES.join(", ")}.`,
+          params: { code: "unknown_property" },
+        }),
       z
         .string({ error: "A property's value must be a string." })
         // The page's own cut of an attribution value, so nothing it sends is refused.
@@ -74,6 +82,11 @@ function codeOf(issue: z.core.$ZodIssue): string {
   return issue.code === "invalid_type" ? "invalid_type" : "too_long";
 }
 
+/** The issue that names the fault: a record key's issue wraps the key schema's own. */
+function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  return issue.code === "invalid_key" && issue.issues[0] ? { ...issue.issues[0], path: issue.path } : issue;
+}
+
 /**
  * Type-check the members and bound the optional ones.
  * @returns the input, or the first issue as a 400 error: `invalid_type`, `too_long` or `too_many`, with its pointer
@@ -81,10 +94,8 @@ function codeOf(issue: z.core.$ZodIssue): string {
 export function readSignup(fields: SignupFields): { ok: true; value: SignupInput } | { ok: false; error: ApiError } {
   const parsed = SignupInputSchema.safeParse(fields);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const [issue] = parsed.error.issues;
-  // A record key's issue wraps the key schema's own, which carries the message.
-  const detail = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-  return { ok: false, error: { status: 400, code: codeOf(issue), detail, pointer: pointerOf(issue.path) } };
+  const issue = innermost(parsed.error.issues[0]);
+  return { ok: false, error: { status: 400, code: codeOf(issue), detail: issue.message, pointer: pointerOf(issue.path) } };
 }
 
 /**

@@ -18,17 +18,22 @@ export interface LeaderboardRow {
 /**
  * The top `limit` referrers.
  * @param limit how many rows at most (content: the leaderboard's size), a positive integer
+ * @param confirmedOnly leave out people who never confirmed their address (countAfter: confirmation)
  * @returns the rows, best first, and the rows D1 read (`meta.rows_read`)
  * @throws RangeError when limit is not a positive safe integer
  */
-export async function topReferrers(db: D1Database, limit: number): Promise<{ rows: LeaderboardRow[]; rowsRead: number }> {
+export async function topReferrers(
+  db: D1Database,
+  limit: number,
+  { confirmedOnly = false } = {},
+): Promise<{ rows: LeaderboardRow[]; rowsRead: number }> {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
   const result = await db
     .prepare(
       `SELECT first_name AS firstName, last_name AS lastName, referrals FROM signups
-       WHERE referrals > 0 ORDER BY referrals DESC, seq LIMIT ?1`,
+       WHERE referrals > 0 AND (?2 = 0 OR confirmed_at IS NOT NULL) ORDER BY referrals DESC, seq LIMIT ?1`,
     )
-    .bind(limit)
+    .bind(limit, confirmedOnly ? 1 : 0)
     .all<Omit<LeaderboardRow, "rank">>();
   return { rows: result.results.map((row, index) => ({ rank: index + 1, ...row })), rowsRead: result.meta.rows_read };
 }

@@ -92,11 +92,18 @@ export function insertStatements(db: D1Database, signupId: string): D1PreparedSt
 }
 
 /**
- * Who a credit goes to: the referrer on the referred person's row (written once, at their INSERT), if that referral is
- * not counted yet, is not a self-referral, and the referrer is in line. ?1 = the referred person's signups.id.
+ * Who a credit goes to: the referrer recorded on the referred person's row (written once, at their INSERT), if that
+ * referral is not counted yet, is not held for review, is not the person themselves, and the referrer is in line;
+ * with `confirmed`, only when both the referred person and the referrer have confirmed their addresses.
+ * Parameter ?1 = the referred person's signups.id.
  */
-const CREDITED_REFERRER = `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
-  WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL`;
+function creditedReferrer(confirmed: boolean): string {
+  return `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
+  WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referred.referral_hold IS NULL
+    AND referrer.id <> referred.id AND referrer.score IS NOT NULL${
+      confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""
+    }`;
+}
 
 /**
  * The statements that count one person's referral for their referrer: the referrer moves to the node of
@@ -106,13 +113,21 @@ const CREDITED_REFERRER = `SELECT referrer.id FROM signups AS referred JOIN sign
  * @param referredId signups.id of the person whose referral counts now
  * @param placesPerReferral places a counted referral moves the referrer up (content: referrals.placesPerReferral)
  * @param countedAt ISO 8601 UTC (stored as referral_counted_at)
+ * @param confirmed count only when both people have confirmed (content: referrals.countAfter is `confirmation`)
  * @returns statements to run in this order, in one db.batch() (3 statements)
  * @throws RangeError when placesPerReferral is not a non-negative safe integer
  */
-export function creditStatements(db: D1Database, referredId: string, placesPerReferral: number, countedAt: string): D1PreparedStatement[] {
+export function creditStatements(
+  db: D1Database,
+  referredId: string,
+  placesPerReferral: number,
+  countedAt: string,
+  { confirmed = false } = {},
+): D1PreparedStatement[] {
   if (!Number.isSafeInteger(placesPerReferral) || placesPerReferral < 0) {
     throw new RangeError(`placesPerReferral must be a non-negative integer, got ${placesPerReferral}`);
   }
+  const CREDITED_REFERRER = creditedReferrer(confirmed);
   return [
     // Both walks read the referrer's current score: out of the old node, into the node of score − placesPerReferral.
     db

@@ -28,33 +28,115 @@ export async function personByStatusTokenHash(db: D1Database, tokenHash: string)
 }
 
 /**
- * Record that an address was confirmed (the list's double opt-in): `confirmed_at` is set the first time only, so a
- * repeated confirmation changes nothing.
- * @param at ISO 8601 UTC
- * @returns the person's signups.id, or null when the address is not on the waitlist
+ * The person an address's comparison key stands for (through the UNIQUE index on email_key: one row read).
+ * @returns their signups.id, or null when the address is not on the waitlist
  */
-export async function confirmAddress(db: D1Database, emailKey: string, at: string): Promise<string | null> {
+export async function personByEmailKey(db: D1Database, emailKey: string): Promise<string | null> {
+  const row = await db.prepare("SELECT id FROM signups WHERE email_key = ?1").bind(emailKey).first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/** What a confirmation changed. */
+export interface Confirmation {
+  /** false when no row has that id (erased since). */
+  found: boolean;
+  /** The referrer whose referral this confirmation counted, for their profile update; null when none. */
+  creditedReferrerId: string | null;
+  /** How many of the person's own friends' referrals counted now that the person is confirmed. */
+  friendsCounted: number;
+}
+
+/** Friends' referrals credited per batch when a referrer confirms (a batch is one transaction). */
+const FRIENDS_PER_BATCH = 50;
+
+/**
+ * Record that a person confirmed their address (the list's double opt-in): `confirmed_at` is set the first time only.
+ * With `program.confirmed` (countAfter: confirmation) a referral counts only when both people are confirmed, so this
+ * counts the person's own referral for their first referrer, and every referral of their friends who had confirmed
+ * first and waited for them. Each credit is rank.ts's creditStatements, idempotent: a repeated confirmation counts
+ * nothing twice.
+ * @param at ISO 8601 UTC
+ * @throws whatever D1 throws (the queue consumer retries the message)
+ */
+export async function confirmPerson(
+  db: D1Database,
+  id: string,
+  at: string,
+  program: { placesPerReferral: number; confirmed: boolean },
+): Promise<Confirmation> {
   const { results } = await db
-    .prepare("UPDATE signups SET confirmed_at = COALESCE(confirmed_at, ?2) WHERE email_key = ?1 RETURNING id")
-    .bind(emailKey, at)
+    .prepare("UPDATE signups SET confirmed_at = COALESCE(confirmed_at, ?2) WHERE id = ?1 RETURNING id")
+    .bind(id, at)
     .all<{ id: string }>();
-  return results[0]?.id ?? null;
+  if (results.length === 0) return { found: false, creditedReferrerId: null, friendsCounted: 0 };
+  if (!program.confirmed) return { found: true, creditedReferrerId: null, friendsCounted: 0 };
+  const creditedReferrerId = await countReferral(db, id, program.placesPerReferral, at);
+  let friendsCounted = 0;
+  for (;;) {
+    const { results: waiting } = await db
+      .prepare(
+        `SELECT id FROM signups WHERE referred_by = ?1 AND confirmed_at IS NOT NULL AND referral_counted_at IS NULL
+           AND referral_hold IS NULL LIMIT ${FRIENDS_PER_BATCH}`,
+      )
+      .bind(id)
+      .all<{ id: string }>();
+    if (waiting.length === 0) break;
+    const results = await db.batch(
+      waiting.flatMap((friend) => creditStatements(db, friend.id, program.placesPerReferral, at, { confirmed: true })),
+    );
+    // The third statement of each credit marks the friend counted; a friend another confirmation counted meanwhile is skipped.
+    friendsCounted += results.filter((result, index) => index % 3 === 2 && (result.meta.changes ?? 0) > 0).length;
+    if (waiting.length < FRIENDS_PER_BATCH) break;
+  }
+  return { found: true, creditedReferrerId, friendsCounted };
 }
 
 /**
- * Count a person's referral for their first referrer, once (rank.ts's creditStatements, in one batch with the read of
- * who the referrer is): a repeated call, a person without a referrer, and a referral already counted change nothing.
- * @param referredId signups.id
- * @param placesPerReferral content: referrals.placesPerReferral
- * @param at ISO 8601 UTC (referral_counted_at)
+ * Count a person's referral for their first referrer once both are confirmed (rank.ts's creditStatements, in one batch
+ * with the read of who the referrer is): a repeated call, a person without a referrer, a held referral and a referral
+ * already counted change nothing.
  * @returns the referrer's signups.id when this call counted the referral, else null
  * @throws whatever D1 throws (nothing was written)
  */
-export async function countReferral(db: D1Database, referredId: string, placesPerReferral: number, at: string): Promise<string | null> {
+async function countReferral(db: D1Database, referredId: string, placesPerReferral: number, at: string): Promise<string | null> {
   const results = await db.batch<{ referred_by: string | null }>([
-    ...creditStatements(db, referredId, placesPerReferral, at),
+    ...creditStatements(db, referredId, placesPerReferral, at, { confirmed: true }),
     db.prepare("SELECT referred_by FROM signups WHERE id = ?1").bind(referredId),
   ]);
   const counted = (results[results.length - 2].meta.changes ?? 0) > 0;
   return counted ? (results[results.length - 1].results[0]?.referred_by ?? null) : null;
+}
+
+/** How often a person is told at most that someone signed up again with their address (ms). */
+export const ALREADY_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Claim the "you're already on the list" e-mail for a person whose welcome was delivered (or demo) and who was not told
+ * within ALREADY_NOTICE_INTERVAL_MS: a new status token replaces their old one (only its hash is stored, so the link
+ * cannot be sent again otherwise), and is kept in the row until the notice is sent, so a retry sends the same link.
+ * @param token a new status token, used unless a claimed notice still waits with one
+ * @returns the token to send, or null when the person may not be told now
+ */
+export async function claimAlreadyNotice(
+  db: D1Database,
+  id: string,
+  token: { token: string; hash: string },
+  now: string,
+): Promise<string | null> {
+  const since = new Date(Date.parse(now) - ALREADY_NOTICE_INTERVAL_MS).toISOString();
+  const row = await db
+    .prepare(
+      `UPDATE signups SET status_token_hash = CASE WHEN status_token IS NULL THEN ?3 ELSE status_token_hash END,
+         status_token = COALESCE(status_token, ?2)
+       WHERE id = ?1 AND delivery_state IN ('delivered', 'demo') AND (notified_again_at IS NULL OR notified_again_at < ?4)
+       RETURNING status_token`,
+    )
+    .bind(id, token.token, token.hash, since)
+    .first<{ status_token: string }>();
+  return row?.status_token ?? null;
+}
+
+/** The notice reached Klaviyo: the token is no longer kept (its hash stays), and the time is recorded. */
+export async function settleAlreadyNotice(db: D1Database, id: string, at: string): Promise<void> {
+  await db.prepare("UPDATE signups SET status_token = NULL, notified_again_at = ?2 WHERE id = ?1").bind(id, at).run();
 }

@@ -3,6 +3,16 @@
  * `Robert'); DROP TABLE signups;--` is stored as the text it is.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import { isConsumerDomain } from "../bots/consumer-domains";
+import {
+  BURST_REFERRALS,
+  BURST_WINDOW_MS,
+  DOMAIN_CLUSTER_REFERRALS,
+  type FairPlayLimits,
+  FLAGS,
+  HOLD_WINDOW_MS,
+  HOLDS,
+} from "../referrals/fair-play";
 import { creditStatements, insertStatements } from "./rank";
 
 /** One signup to store; every value already checked and trimmed. */
@@ -37,6 +47,8 @@ export interface ReferralRules {
   countNow: boolean;
   /** content: referrals.placesPerReferral. */
   placesPerReferral: number;
+  /** Referred signups per hour past which a referral is held for review (fair-play.ts). */
+  limits: FairPlayLimits;
 }
 
 /** The stored row a signup ended in. */
@@ -63,29 +75,44 @@ export class ReferralCodeTaken extends Error {
 }
 
 /**
- * How close in time a referred signup from the referrer's own client IP is flagged (ms): a person making a second
- * address to climb the line does it at once; a household or an office signing up weeks apart is not flagged. The
- * referral still counts: a flag is for the operator's review, not a silent refusal.
- */
-export const SAME_IP_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** The flag word of a referral from the referrer's own client IP within SAME_IP_WINDOW_MS (the `flags` column). */
-export const SAME_IP_FLAG = "same_ip_as_referrer";
-
-/**
- * New row, with the next `seq` and the referrer (by code) looked up inside the same statement: D1 runs one statement
- * at a time, so two signups never read the same MAX(seq). `ON CONFLICT(email_key) DO NOTHING` makes a second signup
- * of one person, even a concurrent one, insert nothing, so `referred_by` is written once: the first referrer only. A
- * new row is never its own referrer (its code is not stored yet when the lookup runs). SQLite needs the WHERE in an
- * INSERT … SELECT with an ON CONFLICT clause.
- * ?13 = the `ref` code (NULL: none), ?14 = the oldest referrer signup time still inside SAME_IP_WINDOW_MS.
+ * New row, with the next `seq` taken inside the same statement, and the first referrer looked up by code inside it
+ * too. D1 runs one statement at a time, so two signups can never read the same MAX(seq), and the limits and flags
+ * below count the rows as they are at that moment (exact under concurrency, like the credit);
+ * `ON CONFLICT(email_key) DO NOTHING` makes a second signup of one person, even a concurrent one, insert nothing,
+ * so `referred_by` is written once, by the first signup: the first referrer only. A new row can never be its own
+ * referrer (its code is not stored yet when the lookup runs). Every count stops at the number it is compared with
+ * (LIMIT), so a signup reads a bounded number of rows however busy a referrer is. (SQLite needs the WHERE in an
+ * INSERT … SELECT that has an ON CONFLICT clause.)
+ * ?13 ref code · ?14 address domain · ?15 start of the hold window · ?16 the per-code limit · ?17 the per-domain limit
+ * (NULL: a consumer domain, no limit) · ?18 start of the burst window · ?19 the friends before a burst · ?20 the
+ * friends on one domain before a cluster (NULL: a consumer domain).
  */
 const INSERT_SIGNUP = `
 INSERT INTO signups (id, seq, email, email_key, first_name, last_name, source, properties, ip_hash, created_at,
-  referral_code, status_token_hash, status_token, referred_by, flags)
+  referral_code, status_token_hash, status_token, referred_by, flags, referral_hold, email_domain)
 SELECT ?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM signups), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,
-  (SELECT id FROM signups WHERE referral_code = ?13),
-  (SELECT '${SAME_IP_FLAG}' FROM signups WHERE referral_code = ?13 AND ip_hash = ?8 AND created_at > ?14)
+  referrer.id,
+  CASE WHEN referrer.id IS NULL THEN NULL ELSE nullif(trim(
+    CASE WHEN referrer.ip_hash = ?8 THEN ' ${FLAGS.sameIpAsReferrer}' ELSE '' END ||
+    CASE WHEN EXISTS (SELECT 1 FROM signups AS friend WHERE friend.referred_by = referrer.id AND friend.ip_hash = ?8)
+      THEN ' ${FLAGS.sameIpAsOtherReferral}' ELSE '' END ||
+    CASE WHEN ?20 IS NOT NULL AND (SELECT count(*) FROM (SELECT 1 FROM signups AS friend
+      WHERE friend.referred_by = referrer.id AND friend.email_domain = ?14 LIMIT ?20)) >= ?20
+      THEN ' ${FLAGS.domainCluster}' ELSE '' END ||
+    CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM signups AS friend
+      WHERE friend.referred_by = referrer.id AND friend.created_at > ?18 LIMIT ?19)) >= ?19
+      THEN ' ${FLAGS.burst}' ELSE '' END
+  ), '') END,
+  CASE
+    WHEN referrer.id IS NULL THEN NULL
+    WHEN (SELECT count(*) FROM (SELECT 1 FROM signups AS friend
+      WHERE friend.referred_by = referrer.id AND friend.created_at > ?15 LIMIT ?16)) >= ?16 THEN '${HOLDS.codeLimit}'
+    WHEN ?17 IS NOT NULL AND (SELECT count(*) FROM (SELECT 1 FROM signups AS friend
+      WHERE friend.email_domain = ?14 AND friend.referred_by IS NOT NULL AND friend.created_at > ?15 LIMIT ?17)) >= ?17
+      THEN '${HOLDS.domainLimit}'
+  END,
+  ?14
+FROM (SELECT 1) LEFT JOIN signups AS referrer ON referrer.referral_code = ?13
 WHERE true
 ON CONFLICT (email_key) DO NOTHING`;
 
@@ -103,7 +130,10 @@ const SELECT_PERSON = "SELECT id, created_at, referral_code, referrals, referred
  * @throws whatever else D1 throws when it cannot write (the route answers 503)
  */
 export async function insertSignup(db: D1Database, signup: NewSignup, rules: ReferralRules | null): Promise<StoredSignup> {
-  const windowStart = new Date(Date.parse(signup.createdAt) - SAME_IP_WINDOW_MS).toISOString();
+  const at = Date.parse(signup.createdAt);
+  const since = (ms: number) => new Date(at - ms).toISOString();
+  const domain = signup.emailKey.slice(signup.emailKey.lastIndexOf("@") + 1);
+  const consumer = isConsumerDomain(domain);
   const insert = db
     .prepare(INSERT_SIGNUP)
     .bind(
@@ -120,7 +150,13 @@ export async function insertSignup(db: D1Database, signup: NewSignup, rules: Ref
       signup.statusToken?.hash ?? null,
       signup.statusToken?.token ?? null,
       rules?.ref ?? null,
-      windowStart,
+      domain,
+      since(HOLD_WINDOW_MS),
+      rules?.limits.perCodePerHour ?? 1,
+      consumer ? null : (rules?.limits.perDomainPerHour ?? 1),
+      since(BURST_WINDOW_MS),
+      BURST_REFERRALS - 1,
+      consumer ? null : DOMAIN_CLUSTER_REFERRALS - 1,
     );
   const credit: D1PreparedStatement[] =
     rules?.countNow && rules.ref ? creditStatements(db, signup.id, rules.placesPerReferral, signup.createdAt) : [];

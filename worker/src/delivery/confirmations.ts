@@ -1,0 +1,146 @@
+/**
+ * The queue's messages about a person rather than a signup's delivery: `confirm` (Klaviyo's webhook said they
+ * confirmed; Klaviyo's API is asked before anything counts, so a leaked webhook secret confirms nobody) and `already`
+ * (someone signed up again with their address; they get their status link by e-mail, at most once a day).
+ */
+import { statusLink } from "../../../shared/referral-links";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import type { DeliveryMessage, ServiceEnv } from "../env";
+import { errorName, log } from "../log";
+import { hashStatusToken, newStatusToken } from "../referrals/codes";
+import type { DeliveryRow } from "../store/delivery";
+import { claimAlreadyNotice, confirmPerson, settleAlreadyNotice } from "../store/referrals";
+import { listMembership, updateKlaviyoProfile } from "./klaviyo";
+import { ACK, type Attempt, type KlaviyoTarget, retryDelayS } from "./messages";
+
+/**
+ * Check a confirmation with Klaviyo's API (is the person on the list? With double opt-in they join it once they
+ * confirm), then record it and count the referrals it completes, and queue the profile updates of the people whose
+ * standing changed. Without a private API key (local runs only: production refuses to run without it) the hint is
+ * taken as it is.
+ */
+export async function attemptConfirmation(
+  message: Message,
+  signupId: string,
+  row: DeliveryRow | undefined,
+  klaviyo: KlaviyoTarget | null,
+  settings: ServiceSettings,
+  env: ServiceEnv,
+): Promise<Attempt> {
+  const skipped = (reason: string): Attempt => ({ message, signupId, fate: ACK, line: ["confirmation_skipped", { id: signupId, reason }] });
+  if (!row) return skipped("no such signup");
+  if (klaviyo) {
+    const membership = await listMembership(row.email, klaviyo.settings.listId, klaviyo.account);
+    if (membership.kind === "absent") return skipped("not on the list in Klaviyo");
+    if (membership.kind !== "member") {
+      const delayS = retryDelayS(membership, message.attempts);
+      return {
+        message,
+        signupId,
+        fate: { kind: "retry", delayS },
+        line: ["confirmation_retry", { id: signupId, reason: membership.reason, delayS }],
+      };
+    }
+  }
+  const program = settings.referrals;
+  try {
+    const confirmed = await confirmPerson(env.DB, signupId, new Date().toISOString(), {
+      placesPerReferral: program.placesPerReferral,
+      confirmed: program.enabled && program.countAfter === "confirmation",
+    });
+    const updates: DeliveryMessage[] = [];
+    if (confirmed.creditedReferrerId) updates.push({ signupId: confirmed.creditedReferrerId, kind: "profile" });
+    if (confirmed.friendsCounted > 0) updates.push({ signupId, kind: "profile" });
+    if (updates.length > 0) await env.DELIVERY.sendBatch(updates.map((body) => ({ body })));
+    return {
+      message,
+      signupId,
+      fate: ACK,
+      line: [
+        "confirmation_recorded",
+        {
+          id: signupId,
+          verified: klaviyo !== null,
+          referralCounted: confirmed.creditedReferrerId !== null,
+          friendsCounted: confirmed.friendsCounted,
+        },
+      ],
+    };
+  } catch (error) {
+    const delayS = retryDelayS({ kind: "failed", status: null, reason: errorName(error) }, message.attempts);
+    return {
+      message,
+      signupId,
+      fate: { kind: "retry", delayS },
+      line: ["confirmation_retry", { id: signupId, reason: errorName(error), delayS }],
+    };
+  }
+}
+
+/**
+ * Tell a person already on the list, by e-mail, that someone signed up again with their address: their profile gets a
+ * fresh `waitlist_status_url` and `waitlist_signed_up_again_at`, which a Klaviyo flow sends (README: Klaviyo's flows).
+ * Skipped while their welcome is still on its way (it carries the link), for an address Klaviyo refused, without a
+ * private API key, and when they were told within a day.
+ */
+export async function attemptAlreadyNotice(
+  message: Message,
+  signupId: string,
+  row: DeliveryRow | undefined,
+  klaviyo: KlaviyoTarget | null,
+  db: D1Database,
+): Promise<Attempt> {
+  const skipped = (reason: string): Attempt => ({
+    message,
+    signupId,
+    fate: ACK,
+    line: ["already_notice_skipped", { id: signupId, reason }],
+  });
+  if (!row) return skipped("no such signup");
+  if (row.delivery_state === "pending") return skipped("welcome not delivered yet");
+  if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");
+  if (!klaviyo) return skipped("demo delivery");
+  const now = new Date().toISOString();
+  let token: string | null;
+  try {
+    const fresh = newStatusToken();
+    token = await claimAlreadyNotice(db, signupId, { token: fresh, hash: await hashStatusToken(fresh) }, now);
+  } catch (error) {
+    const delayS = retryDelayS({ kind: "failed", status: null, reason: errorName(error) }, message.attempts);
+    return {
+      message,
+      signupId,
+      fate: { kind: "retry", delayS },
+      line: ["already_notice_retry", { id: signupId, reason: errorName(error), delayS }],
+    };
+  }
+  if (token === null) return skipped("told within a day");
+  const properties = { waitlist_status_url: statusLink(klaviyo.settings.siteUrl, token), waitlist_signed_up_again_at: now };
+  const outcome = await updateKlaviyoProfile({ email: row.email, properties }, klaviyo.account);
+  switch (outcome.kind) {
+    case "delivered":
+      try {
+        await settleAlreadyNotice(db, signupId, now);
+      } catch (error) {
+        log("already_notice_unsettled", { id: signupId, reason: errorName(error) });
+      }
+      return { message, signupId, fate: ACK, line: ["already_notice_sent", { id: signupId }] };
+    case "refused":
+      return {
+        message,
+        signupId,
+        fate: ACK,
+        line: ["already_notice_refused", { id: signupId, status: outcome.status, reason: outcome.reason }],
+      };
+    case "throttled":
+    case "failed": {
+      const delayS = retryDelayS(outcome, message.attempts);
+      return {
+        message,
+        signupId,
+        fate: { kind: "retry", delayS },
+        line: ["already_notice_retry", { id: signupId, reason: outcome.reason, delayS }],
+      };
+    }
+  }
+}
