@@ -1,9 +1,10 @@
 /**
  * Jest, set up as Gatsby's unit-testing guide describes (babel-jest with
- * babel-preset-gatsby, a `gatsby` mock, the loader shim), in two projects:
+ * babel-preset-gatsby, a `gatsby` mock, the loader shim), in three projects:
  * - unit: components, pages and modules in jsdom (`__tests__/unit`, `__tests__/content`)
  * - browser: headless Chromium against the built site (`__tests__/browser`)
- * - service: the waitlist service in workerd (`wrangler dev`) with loopback stand-ins (`__tests__/service`)
+ * - scripts: the operator's CLI and its local D1 helpers in Node (`__tests__/scripts`)
+ * The waitlist service's own tests run inside workerd with vitest (vitest.config.mts, `__tests__/service`).
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
@@ -46,11 +47,11 @@ module.exports = {
     },
     {
       ...shared,
-      displayName: "service",
+      displayName: "scripts",
       testEnvironment: "node",
-      testMatch: ["<rootDir>/__tests__/service/**/*.test.[jt]s"],
-      // Each test file starts its own `wrangler dev` (own port, own local D1) and stand-ins.
-      setupFilesAfterEnv: ["<rootDir>/__tests__/service/support/setup-service-tests.ts"],
+      // The operator's CLI and its D1 helpers, in Node beside a local wrangler (the Worker's own tests: vitest.config.mts).
+      testMatch: ["<rootDir>/__tests__/scripts/**/*.test.[jt]s"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/scripts/setup-scripts-tests.ts"],
     },
   ],
 };

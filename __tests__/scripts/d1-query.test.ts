@@ -1,6 +1,6 @@
 /**
- * `d1Query` on a local database that another wrangler is writing to (the tests' and the operator's reads beside a
- * running service): workerd refuses the read with SQLITE_BUSY while the write holds the lock, and the read is run
+ * `d1Query` on a local database that another wrangler is writing to (the operator's reads beside a running
+ * service, `npm start`): workerd refuses the read with SQLITE_BUSY while the write holds the lock, and the read is run
  * again until it gets the rows, rather than failing.
  */
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";

@@ -1,7 +1,7 @@
 /**
  * `npm run waitlist -- export`: the operator's CSV of every signup, read with `wrangler d1 execute` from the local D1
- * of a running service (`--persist-to`), after signups made through the API: one row per person in signup order,
- * with the referral columns, quoting where needed and formulas defused.
+ * of a running service (`wrangler dev --persist-to`, as `npm start` runs it), after signups made through the API: one
+ * row per person in signup order, with the referral columns, quoting where needed and formulas defused.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -10,21 +10,40 @@ import path from "node:path";
 import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { loadContentFile } from "../../src/content/load";
 import { EXPORT_COLUMNS } from "../../scripts/service/export";
-import { PROJECT_DIR } from "../../scripts/lib/wrangler";
-import { nextClientIp, postSignup, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
 
-let service: WaitlistService;
-let outDir: string;
+/** The service tests' build: a service-settings.json and nothing else. */
+const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");
+
+let directory: string;
+let stateDir: string;
+let service: WranglerDev;
 
 beforeAll(async () => {
-  service = await startWaitlistService();
-  outDir = await mkdtemp(path.join(tmpdir(), "waitlist-export-"));
-});
+  directory = await mkdtemp(path.join(tmpdir(), "waitlist-export-"));
+  stateDir = path.join(directory, "state");
+  await applyMigrations(stateDir);
+  // Every secret empty: demo delivery, no Turnstile, the development salt (a developer's .dev.vars must not count).
+  service = await startWranglerDev({
+    assetsDir: ASSETS_DIR,
+    persistTo: stateDir,
+    vars: { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "" },
+  });
+}, 120_000);
 
 afterAll(async () => {
   await service?.stop();
-  await rm(outDir, { recursive: true, force: true });
+  await rm(directory, { recursive: true, force: true });
 });
+
+/** POST /api/signups as the page sends it, from the service's own origin. */
+function postSignup(body: Record<string, unknown>, ip: string): Promise<Response> {
+  return fetch(`${service.origin}/api/signups`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": ip },
+    body: JSON.stringify(body),
+  });
+}
 
 /** Run the CLI to its end; its exit code and output. */
 function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -43,31 +62,36 @@ function runCli(args: string[]): Promise<{ code: number | null; output: string }
 }
 
 it("writes every signup in order with its referral standing, one CSV row each", async () => {
-  const ip = nextClientIp();
-  const first = await postSignup(service, { email: "ana.lopez@example.com", firstName: "Ana", lastName: "López, Jr." }, { ip });
+  const ip = "198.51.100.1";
+  const first = await postSignup({ email: "ana.lopez@example.com", firstName: "Ana", lastName: "López, Jr." }, ip);
+  expect(first.status).toBe(201);
   const { referralCode } = (await first.json()) as { referralCode: string };
-  await postSignup(service, { email: "ben@example.com", firstName: '=HYPERLINK("x")', lastName: "Ortiz", ref: referralCode }, { ip });
+  expect(
+    (await postSignup({ email: "ben@example.com", firstName: '=HYPERLINK("x")', lastName: "Ortiz", ref: referralCode }, ip)).status,
+  ).toBe(201);
   const content = loadContentFile(DEFAULT_CONTENT_FILE);
   if (!content.ok) throw new Error("content/site.yaml is not valid");
   const entriesPerReferral = content.content.referrals.entriesPerReferral;
 
   // Demo delivery (no Klaviyo key) settles each row within moments; the export then shows the settled state.
   for (let waited = 0; waited < 30_000; waited += 200) {
-    const [{ pending }] = await service.query<{ pending: number }>(
+    const [{ pending }] = await d1Query<{ pending: number }>(
+      stateDir,
       "SELECT count(*) AS pending FROM signups WHERE delivery_state = 'pending'",
     );
     if (pending === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  const out = path.join(outDir, "waitlist.csv");
-  const { code, output } = await runCli(["export", "--persist-to", service.stateDir, "--out", out]);
+  const out = path.join(directory, "waitlist.csv");
+  const { code, output } = await runCli(["export", "--persist-to", stateDir, "--out", out]);
   expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
 
   const lines = (await readFile(out, "utf8")).split("\r\n");
   expect(lines[0]).toBe(EXPORT_COLUMNS.join(","));
   const [ana, ben, end] = lines.slice(1);
-  const rows = await service.query<{ created_at: string; referral_code: string; confirmed_at: string | null }>(
+  const rows = await d1Query<{ created_at: string; referral_code: string; confirmed_at: string | null }>(
+    stateDir,
     "SELECT created_at, referral_code, confirmed_at FROM signups ORDER BY seq",
   );
   expect(ana).toBe(
