@@ -38,10 +38,12 @@ export const FAILURE_FIELD = {
 } as const satisfies Record<ValidationFailure, SignupField>;
 
 /**
- * A zero-width non-joiner or joiner between two letters: how Persian, Indic and other scripts write some names, so a
- * name may hold them there (as IDNA's CONTEXTJ rule allows them in a domain's labels).
+ * The invisible characters a name may hold where they join what is visible: a zero-width non-joiner or joiner between
+ * two letters (Persian, Indic and other scripts write names with them, as IDNA's CONTEXTJ rule allows them in a
+ * domain), a joiner between two emoji (`👩‍👧`) and an emoji's variation selector (`⚽️`). Anywhere else they hide text.
  */
-const JOINER_BETWEEN_LETTERS = /(?<=[\p{L}\p{M}])[\u200c\u200d](?=\p{L})/gu;
+const JOINING_CHARACTER =
+  /(?<=[\p{L}\p{M}])[\u200c\u200d](?=\p{L})|(?<=\p{Extended_Pictographic}(?:\ufe0f|[\u{1f3fb}-\u{1f3ff}])?)\u200d(?=\p{Extended_Pictographic})|(?<=\S)(?:\ufe0e|\ufe0f)/gu;
 
 /**
  * What a name may not hold, read after NFKC and lower case (so fullwidth `ｗｗｗ．` is `www.`): a scheme's `://`,
@@ -54,11 +56,11 @@ const LINK_IN_NAME = /:\/\/|www\.|@|\d{1,3}(?:\.\d{1,3}){3}|[\p{L}\p{N}-]+(?:\.[
 /**
  * Whether a name can go to Klaviyo and into every e-mail that greets its owner: it holds no link, `@`
  * (LINK_IN_NAME), and no invisible or control character (email-address.ts: INVISIBLE_CHARACTER; a terminal escape,
- * a bidirectional override), except a joiner between two letters. `O'Brien`, `Anne-Marie`, `José`, `李` pass.
+ * a bidirectional override), except where it joins (JOINING_CHARACTER). `O'Brien`, `Anne-Marie`, `José`, `李` pass.
  * @param name a trimmed first or last name
  */
 export function isAcceptableName(name: string): boolean {
-  const visible = name.replace(JOINER_BETWEEN_LETTERS, "");
+  const visible = name.replace(JOINING_CHARACTER, "");
   if (INVISIBLE_CHARACTER.test(visible)) return false;
   return !LINK_IN_NAME.test(visible.normalize("NFKC").toLowerCase());
 }

@@ -31,6 +31,10 @@ describe("a name that is only a name passes", () => {
     expect(isAcceptableName(name)).toBe(true);
   });
 
+  it("emoji pass, with their variation selectors and zero-width-joiner sequences", () => {
+    for (const name of ["Sam 🏈", "Lee ⚽️🏀", "👩‍👩‍👧‍👦", "🏳️‍🌈 Alex", "Dev 👨🏽‍💻"]) expect([name, isAcceptableName(name)]).toEqual([name, true]);
+  });
+
   it("a zero-width non-joiner between two letters passes: Persian and Indic names are written with it", () => {
     expect(isAcceptableName("محمد\u200cرضا")).toBe(true);
     expect(isAcceptableName("श्\u200dरी")).toBe(true);
@@ -85,9 +89,19 @@ describe("a name cannot carry an address or hidden characters", () => {
       expect(isAcceptableName(`Ann${character}Lee`)).toBe(false);
   });
 
-  it("a zero-width space, a joiner outside a word, a soft hyphen or a Hangul filler is refused", () => {
-    for (const name of ["Ann\u200bLee", "\u200dAnn", "Ann\u200c", "An\u00adn", "\u3164", "Ann \u200c Lee"])
-      expect(isAcceptableName(name)).toBe(false);
+  it("a zero-width space, a joiner or variation selector outside what it joins, a soft hyphen or a Hangul filler is refused", () => {
+    for (const name of [
+      "Ann\u200bLee",
+      "\u200dAnn",
+      "Ann\u200c",
+      "An\u00adn",
+      "\u3164",
+      "Ann \u200c Lee",
+      "\ufe0fAnn",
+      "Ann \ufe0f",
+      "🏈\u200dAnn",
+    ])
+      expect([name, isAcceptableName(name)]).toEqual([name, false]);
   });
 });
 
