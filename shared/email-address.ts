@@ -40,8 +40,9 @@ const ICLOUD = "icloud.com";
 
 /**
  * Fastmail's own domains on which `anything@user.<domain>` is delivered to `user@<domain>` (Fastmail's subdomain
- * addressing), as the maintained normalisers (Python's email-normalize, Ruby's normailize) list them. A custom domain
- * hosted at Fastmail can turn it on too, which no rule can see from the address.
+ * addressing), as the address normalisers list them (Python's email-normalize). Each keeps its own users:
+ * `ann@fastmail.fm` is not `ann@fastmail.com`. A custom domain hosted at Fastmail can turn it on too, which no rule
+ * can see from the address.
  */
 const FASTMAIL_DOMAINS = ["fastmail.com", "fastmail.fm", "messagingengine.com"];
 
