@@ -72,14 +72,85 @@ export type CanonicalAddress =
     }
   | { ok: false; reason: AddressRefusal };
 
+/** RFC 3492's Punycode parameters for IDNA. */
+const PUNYCODE = { base: 36, tMin: 1, tMax: 26, skew: 38, damp: 700, initialBias: 72, initialN: 0x80 } as const;
+/** The prefix of a label in Punycode (RFC 5890's ACE prefix). */
+const ACE_PREFIX = "xn--";
+
+/** RFC 3492 §6.1: the bias after a delta. */
+function adaptBias(delta: number, points: number, first: boolean): number {
+  const { base, tMin, tMax, skew, damp } = PUNYCODE;
+  let scaled = first ? Math.floor(delta / damp) : delta >> 1;
+  scaled += Math.floor(scaled / points);
+  let k = 0;
+  for (; scaled > ((base - tMin) * tMax) >> 1; k += base) scaled = Math.floor(scaled / (base - tMin));
+  return k + Math.floor(((base - tMin + 1) * scaled) / (scaled + skew));
+}
+
+/**
+ * RFC 3492 §6.2: the Unicode a Punycode label (without `xn--`) stands for, or null when it is not valid Punycode.
+ * Browsers do not all check this when they parse a host, so the module does, and every platform refuses alike.
+ */
+function decodePunycode(input: string): string | null {
+  const { base, tMin, tMax, initialBias, initialN } = PUNYCODE;
+  const output: number[] = [];
+  const delimiter = input.lastIndexOf("-");
+  for (let index = 0; index < delimiter; index += 1) {
+    if (input.charCodeAt(index) >= 0x80) return null;
+    output.push(input.charCodeAt(index));
+  }
+  let n: number = initialN;
+  let bias: number = initialBias;
+  let i = 0;
+  for (let index = delimiter > 0 ? delimiter + 1 : 0; index < input.length;) {
+    const before = i;
+    for (let weight = 1, k = base; ; k += base) {
+      if (index >= input.length) return null;
+      const code = input.charCodeAt(index++);
+      const digit = code >= 0x61 && code <= 0x7a ? code - 0x61 : code >= 0x30 && code <= 0x39 ? code - 22 : base;
+      if (digit >= base || digit > Math.floor((Number.MAX_SAFE_INTEGER - i) / weight)) return null;
+      i += digit * weight;
+      const threshold = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+      if (digit < threshold) break;
+      weight *= base - threshold;
+    }
+    const length = output.length + 1;
+    bias = adaptBias(i - before, length, before === 0);
+    n += Math.floor(i / length);
+    i %= length;
+    if (n > 0x10ffff) return null;
+    output.splice(i, 0, n);
+    i += 1;
+  }
+  return String.fromCodePoint(...output);
+}
+
+/**
+ * Whether a label in ASCII is the one IDNA gives for what it stands for: a Punycode label must decode to what a
+ * domain may hold (DOMAIN_CHARACTERS), which must map back to exactly it (`xn--zz` does not decode; `xn--abc-` is
+ * `abc`, which is written `abc`).
+ */
+function roundTrips(label: string): boolean {
+  if (!label.startsWith(ACE_PREFIX)) return true;
+  const unicode = decodePunycode(label.slice(ACE_PREFIX.length));
+  if (unicode === null || !DOMAIN_CHARACTERS.test(unicode)) return false;
+  try {
+    return new URL(`http://${unicode}`).hostname === label;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A domain in lower-case ASCII through the platform's IDNA (`bücher.de` → `xn--bcher-kva.de`), or null when it is not
- * a host name: IDNA refuses it, its ASCII form does not map to itself again, a label breaks ASCII_LABEL, it is longer
- * than DOMAIN_MAX_LENGTH, it has a single label, or its last label is all digits (an IPv4 address to a URL parser).
+ * a host name: IDNA refuses it, its ASCII form does not map to itself again, a label breaks ASCII_LABEL or is
+ * Punycode that does not round-trip (roundTrips), it is longer than DOMAIN_MAX_LENGTH, it has a single label, or its
+ * last label is all digits (an IPv4 address to a URL parser).
  * @param domain lower case, after NFKC, without the trailing dot
  */
 function asciiDomain(domain: string): string | null {
-  if (!DOMAIN_CHARACTERS.test(domain)) return null;
+  // Punycode as typed is checked before the URL parser reads it: some parsers decode it and write it anew, some keep it.
+  if (!DOMAIN_CHARACTERS.test(domain) || !domain.split(".").every(roundTrips)) return null;
   let ascii: string;
   try {
     ascii = new URL(`http://${domain}`).hostname;
@@ -89,7 +160,7 @@ function asciiDomain(domain: string): string | null {
   }
   const labels = ascii.split(".");
   if (ascii.length > DOMAIN_MAX_LENGTH || labels.length < 2 || /^\d+$/.test(labels[labels.length - 1])) return null;
-  return labels.every((label) => ASCII_LABEL.test(label)) ? ascii : null;
+  return labels.every((label) => ASCII_LABEL.test(label) && roundTrips(label)) ? ascii : null;
 }
 
 /**

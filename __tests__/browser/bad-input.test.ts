@@ -141,6 +141,13 @@ const ROWS: Row[] = [
   { about: "a plus tag in the address", typed: withEmail("a+waitlist@example.test"), toast: SENT },
   { about: "capitals in the address (sent as typed)", typed: withEmail("Ann.LEE@Example.TEST"), toast: SENT },
   { about: "a dot after the domain (the same inbox without it)", typed: withEmail("a@b.c."), toast: SENT },
+  // Chromium's e-mail input writes the domain in punycode itself; the shared rules accept it as workerd's do.
+  {
+    about: "an internationalised domain",
+    typed: withEmail("ann@bücher.example"),
+    toast: SENT,
+    sent: (tag) => withEmail("ann@xn--bcher-kva.example")(tag),
+  },
   { about: "user@localhost (no dot in the domain)", typed: withEmail("user@localhost"), toast: "invalidEmail" },
   { about: "two @ signs", typed: withEmail("a@b@c.d"), toast: "invalidEmail" },
   { about: "nothing before the @", typed: withEmail("@x.com"), toast: "invalidEmail" },
@@ -157,6 +164,8 @@ const ROWS: Row[] = [
   { about: "a quoted local part", typed: withEmail(`"ab"@c.de`), toast: "invalidEmail" },
   { about: "an empty label in the domain", typed: withEmail("ab@c..de"), toast: "invalidEmail" },
   { about: "a domain label ending in a hyphen", typed: withEmail("ab@c-.de"), toast: "invalidEmail" },
+  // Chromium's URL parser accepts a label that is not Punycode; the shared rules decode it themselves.
+  { about: "a punycode label that does not decode", typed: withEmail("ab@xn--zz.de"), toast: "invalidEmail" },
 ];
 
 /** One run's prefix, so a rerun against the same stand-in never sees an old row's request. */

@@ -133,6 +133,11 @@ describe("an address with no inbox is refused before anything is stored", () => 
     await expectRefused({ email: `${newName("ann")}@-example.com` }, "invalid_email", "/email");
   });
 
+  it("punycode that does not decode, or that IDNA would write otherwise, cannot make a second domain", async () => {
+    await expectRefused({ email: `${newName("ann")}@xn--zz.de` }, "invalid_email", "/email");
+    await expectRefused({ email: `${newName("ann")}@xn--abc-.com` }, "invalid_email", "/email");
+  });
+
   it("a disposable domain with a trailing dot is refused", async () => {
     await expectRefused({ email: `${newName("a.n.n")}@mailinator.com.` }, "disposable_email", "/email");
     await expectRefused({ email: `${newName("ann")}@MAILINATOR.COM.` }, "disposable_email", "/email");

@@ -166,9 +166,31 @@ describe("an address no inbox can be named for is refused", () => {
       expect([email, inboxOf(email)]).toEqual([email, "refused:domain"]);
   });
 
-  it("punycode IDNA refuses is refused", () => {
-    for (const email of ["ann@xn--zz.com", "ann@xn--.com", "ann@xn--a.com"])
+  it("punycode that does not decode is refused on every platform, not only where the URL parser checks it", () => {
+    for (const email of ["ann@xn--zz.com", "ann@xn--.com", "ann@xn--a.com", "ann@xn--99999999999.com"])
       expect([email, inboxOf(email)]).toEqual([email, "refused:domain"]);
+  });
+
+  it("a punycode label that IDNA would write otherwise cannot make a second domain", () => {
+    // `xn--abc-` stands for `abc`, which IDNA writes `abc`.
+    expect(inboxOf("ann@xn--abc-.com")).toBe("refused:domain");
+    expect(inboxOf("ann@abc.com")).toBe("ann@abc.com");
+  });
+
+  it("punycode for what a domain may not hold is refused as its Unicode is", () => {
+    expect(inboxOf("ann@💩.la")).toBe("refused:domain");
+    expect(inboxOf("ann@xn--ls8h.la")).toBe("refused:domain");
+  });
+
+  it("punycode of real IDN domains decodes and round-trips", () => {
+    for (const [unicode, ascii] of [
+      ["bücher.de", "xn--bcher-kva.de"],
+      ["münchen.de", "xn--mnchen-3ya.de"],
+      ["faß.de", "xn--fa-hia.de"],
+      ["中国.cn", "xn--fiqs8s.cn"],
+      ["пример.рф", "xn--e1afmkfd.xn--p1ai"],
+    ])
+      expectOneInbox(`ann@${ascii}`, `ann@${unicode}`, `ann@${ascii}`);
   });
 
   it("a look-alike username at Gmail, iCloud or Fastmail cannot make a second person", () => {
