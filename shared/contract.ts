@@ -87,6 +87,8 @@ export const VALIDATION_ERROR_CODE = {
   firstNameRequired: "first_name_required",
   lastNameRequired: "last_name_required",
   invalidEmail: "invalid_email",
+  firstNameInvalid: "first_name_invalid",
+  lastNameInvalid: "last_name_invalid",
 } as const satisfies Record<ValidationFailure, string>;
 
 /** The 403 code when Cloudflare Turnstile did not verify the visitor. */

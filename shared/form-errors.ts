@@ -10,6 +10,8 @@ export const FORM_ERROR_KEYS = [
   "firstNameRequired",
   "lastNameRequired",
   "invalidEmail",
+  "firstNameInvalid",
+  "lastNameInvalid",
   "subscriptionFailed",
   "verificationFailed",
 ] as const satisfies readonly (ValidationFailure | "subscriptionFailed" | "verificationFailed")[];

@@ -1,10 +1,5 @@
 /** The signup's checks (product rule 7): the one module page and service both validate with, so they never disagree. */
-
-/**
- * The e-mail check of product rule 7: non-space characters, a single @, then a domain containing a dot
- * (`a@b.c` passes; `user@localhost`, `a@b@c.d`, `@x.com`, `x@.` fail).
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { canonicalAddress, INVISIBLE_CHARACTER } from "./email-address";
 
 /** The three fields a visitor types, in form order. */
 export type SignupField = "email" | "firstName" | "lastName";
@@ -29,7 +24,8 @@ export function fieldTooLong(values: SignupValues): SignupField | null {
 }
 
 /** Which check failed; each maps to a toast in content/site.yaml → toasts. */
-export type ValidationFailure = "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";
+export type ValidationFailure =
+  "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail" | "firstNameInvalid" | "lastNameInvalid";
 
 /** The field each failure is about: the form focuses it, the service's error points at it. */
 export const FAILURE_FIELD = {
@@ -37,7 +33,37 @@ export const FAILURE_FIELD = {
   firstNameRequired: "firstName",
   lastNameRequired: "lastName",
   invalidEmail: "email",
+  firstNameInvalid: "firstName",
+  lastNameInvalid: "lastName",
 } as const satisfies Record<ValidationFailure, SignupField>;
+
+/**
+ * The invisible characters a name may hold where they join what is visible: a zero-width non-joiner or joiner between
+ * two letters (Persian, Indic and other scripts write names with them, as IDNA's CONTEXTJ rule allows them in a
+ * domain), a joiner between two emoji (`👩‍👧`) and an emoji's variation selector (`⚽️`). Anywhere else they hide text.
+ */
+const JOINING_CHARACTER =
+  /(?<=[\p{L}\p{M}])[\u200c\u200d](?=\p{L})|(?<=\p{Extended_Pictographic}(?:\ufe0f|[\u{1f3fb}-\u{1f3ff}])?)\u200d(?=\p{Extended_Pictographic})|(?<=\S)(?:\ufe0e|\ufe0f)/gu;
+
+/**
+ * What a name may not hold, read after NFKC and lower case (so fullwidth `ｗｗｗ．` is `www.`): a scheme's `://`,
+ * `www.`, an `@`, an IPv4 address, or a word shaped like a domain: labels of letters, digits and hyphens joined by
+ * dots, the last of two or more letters, with no space after a dot (`pickfund-bonus.io`, `t.me`, `bücher.de`). A dot
+ * followed by a space is a name's abbreviation (`St. John`, `J. R. R.`); `St.John` is refused and asked again.
+ */
+const LINK_IN_NAME = /:\/\/|www\.|@|\d{1,3}(?:\.\d{1,3}){3}|[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,63}(?![\p{L}\p{N}])/u;
+
+/**
+ * Whether a name can go to Klaviyo and into every e-mail that greets its owner: it holds no link, `@`
+ * (LINK_IN_NAME), and no invisible or control character (email-address.ts: INVISIBLE_CHARACTER; a terminal escape,
+ * a bidirectional override), except where it joins (JOINING_CHARACTER). `O'Brien`, `Anne-Marie`, `José`, `李` pass.
+ * @param name a trimmed first or last name
+ */
+export function isAcceptableName(name: string): boolean {
+  const visible = name.replace(JOINING_CHARACTER, "");
+  if (INVISIBLE_CHARACTER.test(visible)) return false;
+  return !LINK_IN_NAME.test(visible.normalize("NFKC").toLowerCase());
+}
 
 /** Trim surrounding white space from every field (whitespace-only becomes empty). */
 export function trimSubmission(values: SignupValues): SignupValues {
@@ -46,14 +72,17 @@ export function trimSubmission(values: SignupValues): SignupValues {
 
 /**
  * The first failing check of product rule 7 among trimmed values, in order: email empty, first
- * name empty, last name empty, email pattern.
+ * name empty, last name empty, an address with no canonical inbox (email-address.ts, which applies
+ * EMAIL_PATTERN too), a first name, then a last name that holds a link or a hidden character.
  * @returns the failure's key, or null when the signup may be sent
  */
 export function firstValidationFailure(values: SignupValues): ValidationFailure | null {
   if (!values.email) return "emailRequired";
   if (!values.firstName) return "firstNameRequired";
   if (!values.lastName) return "lastNameRequired";
-  if (!EMAIL_PATTERN.test(values.email)) return "invalidEmail";
+  if (!canonicalAddress(values.email).ok) return "invalidEmail";
+  if (!isAcceptableName(values.firstName)) return "firstNameInvalid";
+  if (!isAcceptableName(values.lastName)) return "lastNameInvalid";
   return null;
 }
 

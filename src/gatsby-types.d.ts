@@ -2526,8 +2526,10 @@ type SiteContentToasts = {
   readonly announceLabel: Scalars['String'];
   readonly closeLabel: Scalars['String'];
   readonly emailRequired: SiteContentToastsEmailRequired;
+  readonly firstNameInvalid: SiteContentToastsFirstNameInvalid;
   readonly firstNameRequired: SiteContentToastsFirstNameRequired;
   readonly invalidEmail: SiteContentToastsInvalidEmail;
+  readonly lastNameInvalid: SiteContentToastsLastNameInvalid;
   readonly lastNameRequired: SiteContentToastsLastNameRequired;
   readonly regionLabel: Scalars['String'];
   readonly subscriptionFailed: SiteContentToastsSubscriptionFailed;
@@ -2558,8 +2560,10 @@ type SiteContentToastsFieldSelector = {
   readonly announceLabel: InputMaybe<FieldSelectorEnum>;
   readonly closeLabel: InputMaybe<FieldSelectorEnum>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredFieldSelector>;
+  readonly firstNameInvalid: InputMaybe<SiteContentToastsFirstNameInvalidFieldSelector>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredFieldSelector>;
   readonly invalidEmail: InputMaybe<SiteContentToastsInvalidEmailFieldSelector>;
+  readonly lastNameInvalid: InputMaybe<SiteContentToastsLastNameInvalidFieldSelector>;
   readonly lastNameRequired: InputMaybe<SiteContentToastsLastNameRequiredFieldSelector>;
   readonly regionLabel: InputMaybe<FieldSelectorEnum>;
   readonly subscriptionFailed: InputMaybe<SiteContentToastsSubscriptionFailedFieldSelector>;
@@ -2570,12 +2574,34 @@ type SiteContentToastsFilterInput = {
   readonly announceLabel: InputMaybe<StringQueryOperatorInput>;
   readonly closeLabel: InputMaybe<StringQueryOperatorInput>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredFilterInput>;
+  readonly firstNameInvalid: InputMaybe<SiteContentToastsFirstNameInvalidFilterInput>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredFilterInput>;
   readonly invalidEmail: InputMaybe<SiteContentToastsInvalidEmailFilterInput>;
+  readonly lastNameInvalid: InputMaybe<SiteContentToastsLastNameInvalidFilterInput>;
   readonly lastNameRequired: InputMaybe<SiteContentToastsLastNameRequiredFilterInput>;
   readonly regionLabel: InputMaybe<StringQueryOperatorInput>;
   readonly subscriptionFailed: InputMaybe<SiteContentToastsSubscriptionFailedFilterInput>;
   readonly success: InputMaybe<SiteContentToastsSuccessFilterInput>;
+};
+
+type SiteContentToastsFirstNameInvalid = {
+  readonly message: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type SiteContentToastsFirstNameInvalidFieldSelector = {
+  readonly message: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentToastsFirstNameInvalidFilterInput = {
+  readonly message: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentToastsFirstNameInvalidSortInput = {
+  readonly message: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentToastsFirstNameRequired = {
@@ -2618,6 +2644,26 @@ type SiteContentToastsInvalidEmailSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentToastsLastNameInvalid = {
+  readonly message: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type SiteContentToastsLastNameInvalidFieldSelector = {
+  readonly message: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentToastsLastNameInvalidFilterInput = {
+  readonly message: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentToastsLastNameInvalidSortInput = {
+  readonly message: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentToastsLastNameRequired = {
   readonly message: Scalars['String'];
   readonly title: Scalars['String'];
@@ -2642,8 +2688,10 @@ type SiteContentToastsSortInput = {
   readonly announceLabel: InputMaybe<SortOrderEnum>;
   readonly closeLabel: InputMaybe<SortOrderEnum>;
   readonly emailRequired: InputMaybe<SiteContentToastsEmailRequiredSortInput>;
+  readonly firstNameInvalid: InputMaybe<SiteContentToastsFirstNameInvalidSortInput>;
   readonly firstNameRequired: InputMaybe<SiteContentToastsFirstNameRequiredSortInput>;
   readonly invalidEmail: InputMaybe<SiteContentToastsInvalidEmailSortInput>;
+  readonly lastNameInvalid: InputMaybe<SiteContentToastsLastNameInvalidSortInput>;
   readonly lastNameRequired: InputMaybe<SiteContentToastsLastNameRequiredSortInput>;
   readonly regionLabel: InputMaybe<SortOrderEnum>;
   readonly subscriptionFailed: InputMaybe<SiteContentToastsSubscriptionFailedSortInput>;
@@ -3316,7 +3364,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
@@ -3338,7 +3386,7 @@ type SeoContentFragment = { readonly site: { readonly url: string, readonly lang
 
 type ShareControlsContentFragment = { readonly referrals: { readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string } };
 
-type SignupFormContentFragment = { readonly home: { readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string }, readonly derived: { readonly demoMode: boolean, readonly pagePath: string, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly source: string } | null };
+type SignupFormContentFragment = { readonly home: { readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string } }, readonly toasts: { readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly links: { readonly inlineDiscordInviteUrl: string, readonly newTabHint: string }, readonly derived: { readonly demoMode: boolean, readonly pagePath: string, readonly turnstileScriptUrl: string | null }, readonly campaign: { readonly source: string } | null };
 
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -15,7 +15,8 @@ import type { Visitor } from "./support/visitors";
 import { SIGNUP_FIELD_MAX_LENGTH } from "../../shared/validation";
 
 /** The toasts a row can end in, by their key in `toasts` of the content. */
-type ToastKey = "success" | "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail";
+type ToastKey =
+  "success" | "emailRequired" | "firstNameRequired" | "lastNameRequired" | "invalidEmail" | "firstNameInvalid" | "lastNameInvalid";
 const SENT: ToastKey = "success";
 
 /** Characters typed into a field, far over its limit (the fields carry the shared rules' `maxlength`). */
@@ -61,7 +62,8 @@ const ROWS: Row[] = [
   { about: "emoji in names", typed: names("Sam 🏈", "Lee ⚽️🏀"), toast: SENT },
   { about: "a zero-width-joiner emoji sequence", typed: names("👩‍👩‍👧‍👦", "Family"), toast: SENT },
   { about: "a decomposed accent (not normalised)", typed: names("Jose\u0301", "Lee"), toast: SENT },
-  { about: "a right-to-left override character", typed: names("\u202Eevil", "Lee"), toast: SENT },
+  // A bidirectional override would reorder what every e-mail greeting the person shows (the shared rules refuse it).
+  { about: "a right-to-left override character", typed: names("\u202Eevil", "Lee"), toast: "firstNameInvalid" },
   { about: "apostrophes and hyphens", typed: names("O'Brien", "D'Angelo-Smith"), toast: SENT },
   { about: "spaces inside names (kept)", typed: names("Mary Ann", "van der Berg"), toast: SENT },
   // Long values.
@@ -129,11 +131,23 @@ const ROWS: Row[] = [
   { about: "a javascript: URL and a template expression", typed: names("javascript:alert(1)", "{{7*7}} ${7*7}"), toast: SENT },
   { about: "form-encoding characters (+ & = %)", typed: names("a+b=c&d", "100% %20"), toast: SENT },
   { about: "SQL-looking text", typed: names("Robert'); DROP TABLE signups;--", "' OR 1=1 --"), toast: SENT },
+  // Links, an @ and control characters in a name would reach Klaviyo and every e-mail that greets the person.
+  { about: "a link in the first name", typed: names("Claim $500 at https://pickfund-bonus.io", "Lee"), toast: "firstNameInvalid" },
+  { about: "a domain as the first name", typed: names("pickfund-bonus.io", "Lee"), toast: "firstNameInvalid" },
+  { about: "an @ in the last name", typed: names("Ann", "lee@example"), toast: "lastNameInvalid" },
+  { about: "a terminal escape in the last name", typed: names("Ann", "Lee\u001b[2K"), toast: "lastNameInvalid" },
   // E-mail addresses at the edges of product rule 7's pattern: non-space characters, one @, a domain with a dot.
   { about: "the shortest valid address a@b.c", typed: withEmail("a@b.c"), toast: SENT },
   { about: "a plus tag in the address", typed: withEmail("a+waitlist@example.test"), toast: SENT },
   { about: "capitals in the address (sent as typed)", typed: withEmail("Ann.LEE@Example.TEST"), toast: SENT },
-  { about: "a dot after the domain (the simple pattern allows it)", typed: withEmail("a@b.c."), toast: SENT },
+  { about: "a dot after the domain (the same inbox without it)", typed: withEmail("a@b.c."), toast: SENT },
+  // Chromium's e-mail input writes the domain in punycode itself; the shared rules accept it as workerd's do.
+  {
+    about: "an internationalised domain",
+    typed: withEmail("ann@bücher.example"),
+    toast: SENT,
+    sent: (tag) => withEmail("ann@xn--bcher-kva.example")(tag),
+  },
   { about: "user@localhost (no dot in the domain)", typed: withEmail("user@localhost"), toast: "invalidEmail" },
   { about: "two @ signs", typed: withEmail("a@b@c.d"), toast: "invalidEmail" },
   { about: "nothing before the @", typed: withEmail("@x.com"), toast: "invalidEmail" },
@@ -145,6 +159,13 @@ const ROWS: Row[] = [
   { about: "a quoted local part with a space", typed: withEmail(`"a b"@c.de`), toast: "invalidEmail" },
   { about: "no @ at all", typed: withEmail("plainaddress.example.test"), toast: "invalidEmail" },
   { about: "an @ alone", typed: withEmail("@"), toast: "invalidEmail" },
+  // Addresses no inbox can be named for (shared/email-address.ts).
+  { about: "a zero-width space in the address", typed: withEmail("a\u200Bb@c.de"), toast: "invalidEmail" },
+  { about: "a quoted local part", typed: withEmail(`"ab"@c.de`), toast: "invalidEmail" },
+  { about: "an empty label in the domain", typed: withEmail("ab@c..de"), toast: "invalidEmail" },
+  { about: "a domain label ending in a hyphen", typed: withEmail("ab@c-.de"), toast: "invalidEmail" },
+  // Chromium's URL parser accepts a label that is not Punycode; the shared rules decode it themselves.
+  { about: "a punycode label that does not decode", typed: withEmail("ab@xn--zz.de"), toast: "invalidEmail" },
 ];
 
 /** One run's prefix, so a rerun against the same stand-in never sees an old row's request. */

@@ -35,7 +35,9 @@ function readBoard(): Promise<Response> {
 it("lists the top referrers, masked, best first, at most leaderboard.size, cached for a minute", async () => {
   const ana = await signUp("Ana", "López");
   const ben = await signUp("Ben", "o'Brien");
-  const hidden = await signUp("ann@example.com", "-");
+  // The shared rules refuse an @ in a name now; a row stored before them can still hold one.
+  const hidden = await signUp("Hidden", "-");
+  await service.query("UPDATE signups SET first_name = ?1 WHERE referral_code = ?2", "ann@example.com", hidden);
   const cai = await signUp("Cai", "Wu");
   const dee = await signUp("Dee", "Kay");
   await signUp("Nobody", "Referred");

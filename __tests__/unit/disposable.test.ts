@@ -16,6 +16,16 @@ describe("isDisposableAddress", () => {
     expect(isDisposableAddress("someone@Mailinator.COM")).toBe(true);
   });
 
+  it("a trailing dot does not hide a disposable domain", () => {
+    expect(isDisposableAddress("a.n.n@mailinator.com.")).toBe(true);
+    expect(isDisposableAddress("a.n.n@MAILINATOR.com.")).toBe(true);
+    expect(isDisposableAddress("me@anything.33mail.com.")).toBe(true);
+  });
+
+  it("fullwidth letters do not hide a disposable domain", () => {
+    expect(isDisposableAddress("ann@ｍａｉｌｉｎａｔｏｒ.com")).toBe(true);
+  });
+
   it("refuses every subdomain of a wildcard domain", () => {
     expect(isDisposableAddress("me@33mail.com")).toBe(true);
     expect(isDisposableAddress("me@anything.33mail.com")).toBe(true);

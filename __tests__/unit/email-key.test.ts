@@ -32,4 +32,16 @@ describe("emailKey: the address a signup is compared by", () => {
   it("ignores surrounding white space", () => {
     expect(emailKey("  ann@example.com ")).toBe("ann@example.com");
   });
+
+  it("is the canonical inbox, so the confirmation webhook finds the row a second spelling signed up with", () => {
+    expect(emailKey("a.n.n@gmail.com.")).toBe(emailKey("ann@gmail.com"));
+    expect(emailKey("ann@bücher.de")).toBe(emailKey("ANN@xn--bcher-kva.de"));
+    expect(emailKey("x@ann.fastmail.com")).toBe("ann@fastmail.com");
+    expect(emailKey("ann@me.com")).toBe("ann@icloud.com");
+  });
+
+  it("keys an address the shared rules refuse as its lower case, never as another person's inbox", () => {
+    expect(emailKey(" A\u200bnn@Gmail.com")).toBe("a\u200bnn@gmail.com");
+    expect(emailKey(" A\u200bnn@Gmail.com")).not.toBe(emailKey("ann@gmail.com"));
+  });
 });

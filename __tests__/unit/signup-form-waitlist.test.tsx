@@ -353,6 +353,8 @@ describe("the no-JavaScript form", () => {
     ["firstNameRequired", toasts.firstNameRequired.title + " " + toasts.firstNameRequired.message],
     ["lastNameRequired", toasts.lastNameRequired.title + " " + toasts.lastNameRequired.message],
     ["invalidEmail", toasts.invalidEmail.title + " " + toasts.invalidEmail.message],
+    ["firstNameInvalid", toasts.firstNameInvalid.title + " " + toasts.firstNameInvalid.message],
+    ["lastNameInvalid", toasts.lastNameInvalid.title + " " + toasts.lastNameInvalid.message],
     ["subscriptionFailed", failed.title + " " + failed.fallbackMessage],
     ["verificationFailed", failed.title + " " + failed.verificationMessage],
   ])(

@@ -446,6 +446,14 @@ export const query = graphql`
         title
         message
       }
+      firstNameInvalid {
+        title
+        message
+      }
+      lastNameInvalid {
+        title
+        message
+      }
       subscriptionFailed {
         title
         fallbackMessage

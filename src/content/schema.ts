@@ -545,6 +545,16 @@ const siteContentFields = z
         firstNameRequired: toast("when the first-name box is empty", "First name required", "Please enter your first name"),
         lastNameRequired: toast("when the last-name box is empty", "Last name required", "Please enter your last name"),
         invalidEmail: toast("when the email address does not look valid", "Invalid email", "Please enter a valid email address"),
+        firstNameInvalid: toast(
+          "when the first name holds a link, an @ or a hidden character",
+          "Invalid first name",
+          "Please enter your first name without links or symbols",
+        ),
+        lastNameInvalid: toast(
+          "when the last name holds a link, an @ or a hidden character",
+          "Invalid last name",
+          "Please enter your last name without links or symbols",
+        ),
         subscriptionFailed: z
           .strictObject({
             title: copy("Title of the pop-up when a signup could not be sent.", "Subscription failed"),

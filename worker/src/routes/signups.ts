@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import { FORM_CONTENT_TYPE, VALIDATION_ERROR_CODE, type StandingAnswer } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
+import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
 import { HOME_PATH, SUCCESS_PATH } from "../../../shared/routes";
 import type { ServiceSettings } from "../../../shared/service-settings";
@@ -211,7 +212,10 @@ async function signUp(request: Request, env: ServiceEnv, configuration: Configur
   return accepted;
 }
 
-/** A signup that passed the screen: the checked input, its trimmed values, and its status token (program on). */
+/**
+ * A signup that passed the screen: the checked input, its trimmed values (the address as its inbox's: NFKC, the
+ * domain in ASCII without a trailing dot), and its status token (program on).
+ */
 interface Screened {
   input: SignupInput;
   values: { email: string; firstName: string; lastName: string };
@@ -245,19 +249,16 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, ip }
     );
   const values = trimSubmission(input);
   const failure = firstValidationFailure(values);
-  if (failure) {
-    const field = FAILURE_FIELD[failure];
-    return refusal(
-      { status: 400, code: VALIDATION_ERROR_CODE[failure], detail: ruleDetail(failure, field), pointer: `/${field}` },
-      failure,
-    );
-  }
+  if (failure) return ruleRefusal(failure);
   const tooLong = fieldTooLong(values);
   if (tooLong)
     return refusal(
       { status: 400, code: "too_long", detail: `${tooLong} is too long.`, pointer: `/${tooLong}` },
       TOO_LONG_FORM_ERRORS[tooLong],
     );
+  // The shared rules accepted it, so it has an inbox; it is stored and delivered as that inbox's address.
+  const address = canonicalAddress(values.email);
+  if (!address.ok) return ruleRefusal("invalidEmail");
   if (isDisposableAddress(values.email))
     return refusal(
       { status: 400, code: "disposable_email", detail: "Disposable e-mail addresses cannot join the waitlist.", pointer: "/email" },
@@ -266,12 +267,20 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, ip }
 
   const turnstile = await checkTurnstile(env, input.turnstileToken, ip);
   if (turnstile) return turnstile;
-  return { input, values, statusToken: settings.referrals.enabled ? newStatusToken() : null };
+  return { input, values: { ...values, email: address.address }, statusToken: settings.referrals.enabled ? newStatusToken() : null };
 }
 
-/** The detail of a shared rule's failure: a required field, or an address that is not one. */
+/** A shared rule's failure: 400 with the rule's code and its field's pointer; the form's page shows the same failure. */
+function ruleRefusal(failure: ValidationFailure): Refusal {
+  const field = FAILURE_FIELD[failure];
+  return refusal({ status: 400, code: VALIDATION_ERROR_CODE[failure], detail: ruleDetail(failure, field), pointer: `/${field}` }, failure);
+}
+
+/** The detail of a shared rule's failure: a required field, an address that is not one, or a name that is not one. */
 function ruleDetail(failure: ValidationFailure, field: SignupField): string {
-  return failure === "invalidEmail" ? "email is not an e-mail address." : `${field} is required.`;
+  if (failure === "invalidEmail") return "email is not an e-mail address.";
+  if (failure === "firstNameInvalid" || failure === "lastNameInvalid") return `${field} holds a link, an @ or a hidden character.`;
+  return `${field} is required.`;
 }
 
 /** Turnstile's verdict when TURNSTILE_SECRET_KEY is set: null when it passed, else the refusal. */
