@@ -59,7 +59,7 @@ beforeAll(async () => {
     headers: { "content-type": "application/json", origin, "cf-connecting-ip": nextClientIp() },
     body: JSON.stringify({ email: `layout-${Date.now()}@example.test`, firstName: "Jordan", lastName: "Smith" }),
   });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   standing = (await response.json()) as typeof standing;
 });
 

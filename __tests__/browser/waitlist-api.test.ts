@@ -62,7 +62,7 @@ describe("with JavaScript", () => {
       properties: { landing_page: "/" },
       turnstileToken: TURNSTILE_DUMMY_TOKEN,
     });
-    expect((await request.response())?.status()).toBe(201);
+    expect((await request.response())?.status()).toBe(202);
     await toastTitled(page, success.title).waitFor();
     await page.waitForURL((url) => url.pathname === "/success/");
 

@@ -64,11 +64,11 @@ function runCli(args: string[]): Promise<{ code: number | null; output: string }
 it("writes every signup in order with its referral standing, one CSV row each", async () => {
   const ip = "198.51.100.1";
   const first = await postSignup({ email: "ana.lopez@example.com", firstName: "Ana", lastName: "López, Jr." }, ip);
-  expect(first.status).toBe(201);
+  expect(first.status).toBe(202);
   const { referralCode } = (await first.json()) as { referralCode: string };
   expect(
     (await postSignup({ email: "ben@example.com", firstName: '=HYPERLINK("x")', lastName: "Ortiz", ref: referralCode }, ip)).status,
-  ).toBe(201);
+  ).toBe(202);
   const content = loadContentFile(DEFAULT_CONTENT_FILE);
   if (!content.ok) throw new Error("content/site.yaml is not valid");
   const entriesPerReferral = content.content.referrals.entriesPerReferral;

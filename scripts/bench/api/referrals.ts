@@ -292,8 +292,8 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
     signal: AbortSignal.timeout(10_000),
   });
   const referrerBody = (await referrerAnswer.json().catch(() => null)) as { id?: string; statusUrl?: string } | null;
-  if (referrerAnswer.status !== 201 || !referrerBody?.id)
-    throw new Error(`The referrer's signup was answered ${referrerAnswer.status}, not 201 with an id.`);
+  if (referrerAnswer.status !== 202 || !referrerBody?.id)
+    throw new Error(`The referrer's signup was answered ${referrerAnswer.status}, not 202 with an id.`);
   const referrerId = referrerBody.id;
   const missing = await missingRoutes(service.origin, tokenOfStatusUrl(referrerBody.statusUrl) ?? "none");
   const [referrer] = await service.d1.query<{ referral_code: string | null }>(
@@ -308,7 +308,7 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
     signupRequest(service.origin, benchAddress("d", n), n, referred(n) ? (referrer.referral_code ?? undefined) : undefined),
   );
   const load = await runLoad(service.origin, plan, LOAD_CONNECTIONS);
-  const referredAccepted = plan.filter((_, n) => referred(n) && (load.answers[n]?.status ?? 0) === 201).length;
+  const referredAccepted = plan.filter((_, n) => referred(n) && (load.answers[n]?.status ?? 0) === 202).length;
   const referredSent = plan.filter((_, n) => referred(n) && n < load.figures.sent).length;
 
   // Read once the queue consumer is quiet (every accepted signup at the Klaviyo stand-in, within DELIVERY_WAIT_MS): its
@@ -399,13 +399,13 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
     {
       figure: "answers",
       value: statuses,
-      target: `201×${RACE_SIGNUPS}`,
-      pass: load.figures.ok === RACE_SIGNUPS && (load.figures.statuses["201"] ?? 0) === RACE_SIGNUPS,
+      target: `202×${RACE_SIGNUPS}`,
+      pass: load.figures.ok === RACE_SIGNUPS && (load.figures.statuses["202"] ?? 0) === RACE_SIGNUPS,
     },
     {
       figure: "referrer's referrals (D1)",
       value: fmtCount(referrerRow?.referrals ?? Number.NaN),
-      target: `= ${RACE_REFERRED} (referred sent ${referredSent}, answered 201 ${referredAccepted})`,
+      target: `= ${RACE_REFERRED} (referred sent ${referredSent}, answered 202 ${referredAccepted})`,
       pass: referrerRow?.referrals === RACE_REFERRED && referredAccepted === RACE_REFERRED,
     },
     {

@@ -64,6 +64,9 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
+/** The fair-play limits per hour the bench's service runs with: above any scenario's referrals. */
+const BENCH_REFERRAL_LIMIT = 1_000_000;
+
 /** How to start it. */
 export interface BenchServiceOptions {
   /** The bench's copy of the site (prepareAssets). */
@@ -102,6 +105,9 @@ export async function startBenchService({ assets, persistTo, logFile }: BenchSer
         TURNSTILE_SECRET_KEY: "",
         IP_HASH_SALT: "",
         KLAVIYO_WEBHOOK_SECRET: "",
+        // The fair-play limits out of the way: the bench sends hundreds of referrals of one code from one domain on purpose.
+        REFERRALS_PER_CODE_PER_HOUR: String(BENCH_REFERRAL_LIMIT),
+        REFERRALS_PER_DOMAIN_PER_HOUR: String(BENCH_REFERRAL_LIMIT),
       },
     });
     const d1 = await openLocalD1(state);
