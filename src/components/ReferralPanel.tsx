@@ -78,6 +78,7 @@ export function ReferralPanel({ content, view, noScriptText, showStatusLink }: R
             {showStatusLink ? <a href={standing?.statusUrl}>{referrals.statusLink}</a> : null}
             <Link to={LEADERBOARD_PATH}>{referrals.leaderboardLink}</Link>
           </PageLinks>
+          {showStatusLink ? <Note>{referrals.signedUpBefore}</Note> : null}
         </StandingBox>
         {view.kind === "message" ? <Cover role="status">{view.text}</Cover> : null}
         <noscript>
@@ -220,6 +221,7 @@ export const query = graphql`
       giveawayEntries
       statusLink
       leaderboardLink
+      signedUpBefore
     }
   }
 `;

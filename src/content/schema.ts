@@ -662,6 +662,10 @@ const siteContentFields = z
           "Check your place in line any time",
         ),
         leaderboardLink: copy("The link to the /leaderboard/ page of top referrers.", "See the top referrers"),
+        signedUpBefore: longCopy(
+          "Shown on /success/ under the card. The page cannot tell, and must not: an address that was already on the list gets a card like a newcomer's whose link is not theirs, and its owner gets their own by e-mail. Say so plainly.",
+          "Signed up with this address before? Then this card is not yours: we've just e-mailed you your own place in line and link.",
+        ),
         noScript: longCopy(
           "Shown on /success/ instead of the place in line and the link when they cannot be shown there (the visitor's browser runs no JavaScript, or the page was opened on its own): the welcome e-mail carries them.",
           "Check your e-mail: your welcome message has your personal referral link and your place in line.",
