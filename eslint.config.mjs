@@ -51,7 +51,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "__tests__/support/*.js"] },
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "*.mts", "__tests__/support/*.js"] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser, ...globals.node },

@@ -2,22 +2,16 @@
  * The leaderboard's query (worker/src/store/leaderboard.ts) against the real D1 in workerd: the top referrers, more
  * counted referrals first, then the earlier signup, nobody without a referral, and about `limit` rows read.
  */
-import type { D1Database } from "@cloudflare/workers-types";
-import { seedDatabase } from "../../scripts/bench/api/seed";
+import { beforeAll, expect, test } from "vitest";
+import { env } from "cloudflare:workers";
+import { seedDatabase } from "../../scripts/bench/api/seed-rows";
 import { topReferrers } from "../../worker/src/store/leaderboard";
-import { LocalD1, migrationFiles } from "./support/local-d1";
 
-let local: LocalD1;
-let db: D1Database;
+const db = env.DB;
 
 beforeAll(async () => {
-  local = await LocalD1.create();
-  await local.migrate(await migrationFiles());
-  db = await local.db();
   await seedDatabase(db, { signups: 10_000, placesPerReferral: 10, seed: 11 });
 });
-
-afterAll(() => local?.dispose());
 
 test("lists the top referrers, more referrals first, then the earlier signup", async () => {
   const all = await db

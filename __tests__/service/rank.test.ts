@@ -1,27 +1,17 @@
 /**
- * Places in line (worker/src/store/rank.ts) against the real D1 in workerd, migrations applied by wrangler: positions
+ * Places in line (worker/src/store/rank.ts) against the real D1 in workerd, migrations applied by the setup file: positions
  * equal a brute-force sort of the referral program's order, every credit moves its referrer exactly
  * placesPerReferral places, concurrent signups and credits never share a position or lose or double a referral, and a
  * lookup reads a logarithmic number of rows.
  */
-import path from "node:path";
-import type { D1Database } from "@cloudflare/workers-types";
+import { beforeEach, describe, expect, test } from "vitest";
+import { env } from "cloudflare:workers";
 import { randomIndex, seededRandom } from "../../scripts/bench/api/seeded-random";
-import { seedDatabase } from "../../scripts/bench/api/seed";
+import { seedDatabase } from "../../scripts/bench/api/seed-rows";
 import { MAX_TREE_SCORE, type Position, creditStatements, insertStatements } from "../../worker/src/store/rank";
-import { LocalD1, migrationFiles } from "./support/local-d1";
-import { COUNTED_AT, type RankOperation } from "./support/rank-operations";
+import { COUNTED_AT, positionsOf, runRankOperation, type RankOperation } from "./support/rank-operations";
 
-let local: LocalD1;
-let db: D1Database;
-
-beforeAll(async () => {
-  local = await LocalD1.create(path.join(__dirname, "support/rank-worker.ts"));
-  await local.migrate(await migrationFiles());
-  db = await local.db();
-});
-
-afterAll(() => local?.dispose());
+const db = env.DB;
 
 beforeEach(async () => {
   await db.batch([db.prepare("DELETE FROM signups"), db.prepare("DELETE FROM rank_tree")]);
@@ -29,17 +19,17 @@ beforeEach(async () => {
 
 /** A signup as the service will run it: one batch that stores the person, puts them in line and, unless countNow is false, counts their referral. */
 async function signUp(id: string, options: Omit<Extract<RankOperation, { kind: "signUp" }>, "kind" | "id"> = {}) {
-  await local.fetch({ kind: "signUp", id, ...options } satisfies RankOperation);
+  await runRankOperation(db, { kind: "signUp", id, ...options } satisfies RankOperation);
 }
 
 /** Counts a person's referral later (e.g. on their confirmation), as a batch of its own. */
 async function credit(referredId: string, placesPerReferral: number) {
-  await local.fetch({ kind: "credit", referredId, placesPerReferral } satisfies RankOperation);
+  await runRankOperation(db, { kind: "credit", referredId, placesPerReferral } satisfies RankOperation);
 }
 
-/** positionOf, run in the Worker. */
+/** positionOf, run in workerd. */
 async function positionOf(id: string): Promise<Position | null> {
-  const [position] = await local.fetch<Array<Position | null>>({ kind: "positions", ids: [id] } satisfies RankOperation);
+  const [position] = await positionsOf(db, [id]);
   return position;
 }
 
@@ -66,7 +56,7 @@ async function bruteForcePositions(placesPerReferral: number): Promise<Map<strin
   return new Map(people.map((person, index) => [person.id, index + 1]));
 }
 
-/** Positions looked up per request to the Worker (D1 allows 1,000 queries per invocation; a lookup is two). */
+/** Positions looked up per operation (D1 allows 1,000 queries per invocation; a lookup is two). */
 const LOOKUPS_PER_REQUEST = 100;
 
 /** Every person's position as positionOf reads it. */
@@ -75,7 +65,7 @@ async function positions(): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   for (let start = 0; start < ids.length; start += LOOKUPS_PER_REQUEST) {
     const chunk = ids.slice(start, start + LOOKUPS_PER_REQUEST);
-    const found = await local.fetch<Array<Position | null>>({ kind: "positions", ids: chunk } satisfies RankOperation);
+    const found = await positionsOf(db, chunk);
     chunk.forEach((id, index) => {
       const position = found[index];
       if (!position) throw new Error(`${id} is not in line`);
@@ -165,7 +155,7 @@ describe("positions", () => {
   test("a person taken out of line moves everyone behind them up one place", async () => {
     for (let seq = 1; seq <= 10; seq++) await signUp(`p${seq}`);
     await signUp("friend", { referredBy: "p8", placesPerReferral: 2 });
-    await local.fetch({ kind: "remove", id: "p4" } satisfies RankOperation);
+    await runRankOperation(db, { kind: "remove", id: "p4" } satisfies RankOperation);
     expect(await positionOf("p8")).toMatchObject({ position: 5, total: 10 });
     expect(await positionOf("p4")).toBeNull();
     await expectPositionsMatchBruteForce(2);
@@ -229,10 +219,10 @@ describe("cost", () => {
       const placesPerReferral = 10;
       const report = await seedDatabase(db, { signups, placesPerReferral, seed: 7 });
       const people = await db.prepare("SELECT id FROM signups ORDER BY random() LIMIT ?1").bind(LOOKUPS_PER_REQUEST).all<{ id: string }>();
-      const found = await local.fetch<Array<Position | null>>({
-        kind: "positions",
-        ids: people.results.map(({ id }) => id),
-      } satisfies RankOperation);
+      const found = await positionsOf(
+        db,
+        people.results.map(({ id }) => id),
+      );
       expect(found.map((position) => position?.total)).toEqual(people.results.map(() => signups));
       const reads = found.map((position) => position?.rowsRead ?? Infinity);
       reads.sort((a, b) => a - b);

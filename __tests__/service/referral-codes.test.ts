@@ -1,4 +1,5 @@
-/** Referral codes and status tokens (worker/src/referrals/codes.ts), with Node's Web Crypto as the Worker's stand-in. */
+/** Referral codes and status tokens (worker/src/referrals/codes.ts), in workerd, with the Worker's own Web Crypto. */
+import { test, expect } from "vitest";
 import { createHash } from "node:crypto";
 import {
   REFERRAL_CODE_ALPHABET,

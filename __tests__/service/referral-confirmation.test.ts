@@ -1,40 +1,36 @@
 /**
- * Referrals counted after confirmation (`countAfter: confirmation`), against the Worker in workerd (`wrangler dev`),
+ * Referrals counted after confirmation (`countAfter: confirmation`), against the Worker in workerd (the Workers pool),
  * its local D1 and the loopback Klaviyo stand-in (held to Klaviyo's OpenAPI description): Klaviyo's flow webhook
  * (POST /api/hooks/klaviyo/confirmed, `Authorization: Bearer <KLAVIYO_WEBHOOK_SECRET>`) confirms a friend and counts
  * their referral once, and the referral program's profile properties reach Klaviyo for a new person and, when a
  * referral of theirs counts, for the referrer.
  */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
-import { startKlaviyoStandIn, type KlaviyoStandIn, type ProfileImport } from "../../scripts/lib/klaviyo-stand-in";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
+import type { ProfileImport } from "../../scripts/lib/klaviyo-stand-in";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
 const WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";
 const SETTINGS = { ...TEST_SETTINGS, referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const } };
 
-/** How long a test waits for the queue to deliver (ms): a bound on the wait, not a speed target. */
-const DELIVERY_DEADLINE_MS = 30_000;
-
-let klaviyo: KlaviyoStandIn;
+let klaviyo: KlaviyoStandInClient;
 let service: WaitlistService;
 
 beforeAll(async () => {
   klaviyo = await startKlaviyoStandIn();
-  service = await startWaitlistService({
+  service = startWaitlistService({
     settings: SETTINGS,
     vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl, KLAVIYO_WEBHOOK_SECRET: WEBHOOK_SECRET },
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   // Every answer the stand-in gave is one Klaviyo's description allows.
-  expect(klaviyo.problems).toEqual([]);
+  expect((await klaviyo.records()).problems).toEqual([]);
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await klaviyo?.close();
-});
+afterAll(() => klaviyo?.close());
 
 interface Standing {
   id: string;
@@ -55,12 +51,12 @@ function newAddress(label: string): string {
 async function signUp(email: string, extra: Record<string, unknown> = {}): Promise<Standing> {
   const response = await postSignup(service, { email, firstName: "Jordan", lastName: "Smith", ...extra });
   expect(response.status).toBe(201);
-  return (await response.json()) as Standing;
+  return await response.json<Standing>();
 }
 
 /** Klaviyo's flow webhook, as the README tells the operator to set it up: the body template rendered for the address. */
 function confirm(email: string, authorization: string | null = `Bearer ${WEBHOOK_SECRET}`): Promise<Response> {
-  return fetch(`${service.origin}${CONFIRMATION_WEBHOOK_PATH}`, {
+  return service.fetch(`${service.origin}${CONFIRMATION_WEBHOOK_PATH}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(authorization === null ? {} : { authorization }) },
     body: WEBHOOK_BODY_TEMPLATE.replace(WEBHOOK_EMAIL_VARIABLE, email),
@@ -72,17 +68,12 @@ async function referralsOf(id: string): Promise<number> {
   return row.referrals;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The profile-imports for an address, once `count` of them have arrived. */
+/** The profile-imports for an address once the queue consumer has taken what the Worker queued; at least `count`. */
 async function importsFor(email: string, count: number): Promise<ProfileImport[]> {
-  const deadline = Date.now() + DELIVERY_DEADLINE_MS;
-  for (;;) {
-    const imports = klaviyo.profileImports.filter((profile) => profile.email === email);
-    if (imports.length >= count) return imports;
-    if (Date.now() > deadline) throw new Error(`Waited for ${count} profile-imports of ${email}; got ${JSON.stringify(imports)}`);
-    await sleep(200);
-  }
+  await service.deliver();
+  const imports = (await klaviyo.records()).profileImports.filter((profile) => profile.email === email);
+  expect(imports.length).toBeGreaterThanOrEqual(count);
+  return imports;
 }
 
 describe("the webhook's secret", () => {
@@ -173,10 +164,10 @@ describe("Klaviyo's profile properties", () => {
     });
     expect(update.firstName).toBeUndefined();
     // The position as of the referral counting: what the status page shows now.
-    const status = await fetch(`${service.origin}/api/status`, {
+    const status = await service.fetch(`${service.origin}/api/status`, {
       headers: { authorization: `Bearer ${new URL(referrer.statusUrl).hash.replace("#t=", "")}` },
     });
-    const { position } = (await status.json()) as Standing;
+    const { position } = await status.json<Standing>();
     expect(update.properties).toMatchObject({ waitlist_position: position });
   });
 });

@@ -1,4 +1,5 @@
 /** What referrals are worth and the leaderboard's masked names (worker/src/referrals/standing.ts). */
+import { test, describe, expect } from "vitest";
 import { LEADERBOARD_FIRST_NAME_MAX_CHARACTERS, entriesOf, leaderboardName, scoreOf } from "../../worker/src/referrals/standing";
 
 describe("scoreOf", () => {

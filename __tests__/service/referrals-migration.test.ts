@@ -1,24 +1,24 @@
 /**
- * migrations/0002_referrals.sql on a waitlist that already has people (applied by wrangler after 0001, as a deploy
- * would): everyone keeps their place in signup order, gets a referral code, and the rank tree holds them all.
+ * migrations/0002_referrals.sql on a waitlist that already has people (applied after 0001, as a deploy would):
+ * everyone keeps their place in signup order, gets a referral code, and the rank tree holds them all.
  */
-import path from "node:path";
-import type { D1Database } from "@cloudflare/workers-types";
+import { beforeAll, expect, test } from "vitest";
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_PATTERN } from "../../worker/src/referrals/codes";
 import { type Position } from "../../worker/src/store/rank";
-import { LocalD1, migrationFiles } from "./support/local-d1";
-import { type RankOperation } from "./support/rank-operations";
+import { positionsOf, runRankOperation, type RankOperation } from "./support/rank-operations";
 
 const PEOPLE_BEFORE = 300;
 
-let local: LocalD1;
-let db: D1Database;
+const db = env.DB;
+const migrations = env.TEST_MIGRATIONS;
 
 beforeAll(async () => {
-  local = await LocalD1.create(path.join(__dirname, "support/rank-worker.ts"));
-  const [first, ...rest] = await migrationFiles();
-  await local.migrate([first]);
-  db = await local.db();
+  // This file's D1 starts where a waitlist of 0001 stood: the setup file's migrations are taken away again.
+  await emptyDatabase(db);
+  const [first] = migrations;
+  await applyD1Migrations(db, [first]);
   // Rows as 0001's service stored them, inserted in an order that is not their signup order.
   const seqs = Array.from({ length: PEOPLE_BEFORE }, (_, index) => ((index * 7) % PEOPLE_BEFORE) + 1);
   await db.batch(
@@ -31,18 +31,23 @@ beforeAll(async () => {
         .bind(`early${seq}`, seq),
     ),
   );
-  await local.migrate(rest);
-  db = await local.db();
+  await applyD1Migrations(db, migrations);
 });
 
-afterAll(() => local?.dispose());
+/** Drop every table (with its indexes and triggers), the migrations' record too. */
+async function emptyDatabase(database: D1Database): Promise<void> {
+  const tables = await database
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .all<{ name: string }>();
+  await database.batch(tables.results.map(({ name }) => database.prepare(`DROP TABLE "${name}"`)));
+}
 
 async function positions(ids: string[]): Promise<Array<Position | null>> {
-  return local.fetch({ kind: "positions", ids } satisfies RankOperation);
+  return positionsOf(db, ids);
 }
 
 test("draws the codes of existing rows from the referral code alphabet", async () => {
-  expect(await migrationFiles()).toContain("0002_referrals.sql");
+  expect(migrations.map(({ name }) => name)).toContain("0002_referrals.sql");
   const codes = await db.prepare("SELECT referral_code FROM signups").all<{ referral_code: string }>();
   expect(codes.results).toHaveLength(PEOPLE_BEFORE);
   for (const { referral_code } of codes.results) expect(referral_code).toMatch(REFERRAL_CODE_PATTERN);
@@ -66,7 +71,7 @@ test("puts existing people in line in signup order, with no referrals and no sta
 });
 
 test("lets a newcomer join the tree the migration built and move an existing person up", async () => {
-  await local.fetch({ kind: "signUp", id: "newcomer", referredBy: "early250", placesPerReferral: 10 } satisfies RankOperation);
+  await runRankOperation(db, { kind: "signUp", id: "newcomer", referredBy: "early250", placesPerReferral: 10 } satisfies RankOperation);
   const [referrer, newcomer, passed] = await positions(["early250", "newcomer", "early240"]);
   expect(referrer).toMatchObject({ position: 240, total: PEOPLE_BEFORE + 1 });
   expect(newcomer).toMatchObject({ position: PEOPLE_BEFORE + 1 });

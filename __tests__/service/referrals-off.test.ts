@@ -2,20 +2,19 @@
  * The waitlist service with the referral program off (`referrals.enabled: false`): signups answer as before, a `ref`
  * is ignored, no status link is made, and the program's endpoints do not exist.
  */
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
+import { beforeAll, expect, it } from "vitest";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 
 let service: WaitlistService;
 
-beforeAll(async () => {
-  service = await startWaitlistService({ settings: { ...TEST_SETTINGS, referrals: { ...TEST_SETTINGS.referrals, enabled: false } } });
+beforeAll(() => {
+  service = startWaitlistService({ settings: { ...TEST_SETTINGS, referrals: { ...TEST_SETTINGS.referrals, enabled: false } } });
 });
-
-afterAll(() => service?.stop());
 
 it("answers a signup with its id and time only, ignores ref and makes no status token", async () => {
   const first = await postSignup(service, { email: "first.off@example.com", firstName: "Ada", lastName: "Lee" });
   expect(first.status).toBe(201);
-  expect(Object.keys((await first.json()) as object).sort()).toEqual(["createdAt", "id"]);
+  expect(Object.keys(await first.json<object>()).sort()).toEqual(["createdAt", "id"]);
   const [referrer] = await service.query<{ id: string; referral_code: string }>(
     "SELECT id, referral_code FROM signups WHERE email = 'first.off@example.com'",
   );
@@ -37,7 +36,7 @@ it("answers a signup with its id and time only, ignores ref and makes no status 
 });
 
 it.each(["/api/status", "/api/leaderboard"])("answers %s with 404", async (path) => {
-  const response = await fetch(`${service.origin}${path}`, { headers: { authorization: `Bearer ${"A".repeat(32)}` } });
+  const response = await service.fetch(`${service.origin}${path}`, { headers: { authorization: `Bearer ${"A".repeat(32)}` } });
   expect(response.status).toBe(404);
   expect((await errorsOf(response))[0].code).toBe("not_found");
 });

@@ -1,18 +1,17 @@
 /**
  * The referral program's server side with referrals counted at signup (the test settings' countAfter), against the
- * Worker in workerd (`wrangler dev`) and its local D1: a signup's standing, a friend's signup through a referral link
+ * Worker in workerd (the Workers pool) and its local D1: a signup's standing, a friend's signup through a referral link
  * (JSON `ref`, or the no-JavaScript form's Referer), the status page's endpoint, the rows-read header, and one test per
  * fair-play rule, with many friends joining at once.
  */
-import { errorsOf, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/waitlist-service";
+import { beforeAll, describe, expect, it } from "vitest";
+import { errorsOf, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 
 let service: WaitlistService;
 
-beforeAll(async () => {
-  service = await startWaitlistService();
+beforeAll(() => {
+  service = startWaitlistService();
 });
-
-afterAll(() => service?.stop());
 
 /** A signup answer with the referral program on. */
 interface Standing {
@@ -39,7 +38,7 @@ async function signUp(
   ip: string = nextClientIp(),
 ): Promise<{ status: number; standing: Standing; response: Response }> {
   const response = await postSignup(service, { email: newAddress(), firstName: "Jordan", lastName: "Smith", ...body }, { ip });
-  const standing = (await response.clone().json()) as Standing;
+  const standing = await response.clone().json<Standing>();
   return { status: response.status, standing, response };
 }
 
@@ -52,7 +51,7 @@ function tokenOf(statusUrl: string | undefined): string {
 
 /** GET /api/status as the status page sends it. */
 function getStatus(token: string | null, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${service.origin}/api/status`, {
+  return service.fetch(`${service.origin}/api/status`, {
     headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), "sec-fetch-site": "same-origin", ...headers },
   });
 }
@@ -102,13 +101,11 @@ describe("a new person", () => {
     );
     expect(row.status_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.status_token_hash).not.toContain(token);
-    // Demo delivery (no Klaviyo key) settles at once and drops the token.
-    for (let tries = 0; tries < 100 && (await columnsOfDelivery(standing.id)).status_token !== null; tries += 1) await sleep(100);
+    // Demo delivery (no Klaviyo key) settles at the queue consumer's first attempt and drops the token.
+    await service.deliver();
     expect(await columnsOfDelivery(standing.id)).toEqual({ delivery_state: "demo", status_token: null });
   });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function columnsOfDelivery(id: string): Promise<{ delivery_state: string; status_token: string | null }> {
   const [row] = await service.query<{ delivery_state: string; status_token: string | null }>(
@@ -124,13 +121,13 @@ describe("a friend who signs up through a referral link", () => {
     for (let i = 0; i < TEST_SETTINGS.referrals.placesPerReferral + 5; i += 1) await signUp();
     const referrer = (await signUp({ firstName: "Ana" })).standing;
     for (let i = 0; i < TEST_SETTINGS.referrals.placesPerReferral + 2; i += 1) await signUp();
-    const before = (await (await getStatus(tokenOf(referrer.statusUrl))).json()) as Standing;
+    const before = await (await getStatus(tokenOf(referrer.statusUrl))).json<Standing>();
 
     const friend = await signUp({ ref: referrer.referralCode });
 
     expect(friend.status).toBe(201);
     expect(await columnsOf(friend.standing.id)).toMatchObject({ referred_by: referrer.id, flags: null });
-    const after = (await (await getStatus(tokenOf(referrer.statusUrl))).json()) as Standing;
+    const after = await (await getStatus(tokenOf(referrer.statusUrl))).json<Standing>();
     expect(after).toMatchObject({ referrals: 1, entries: 1 + TEST_SETTINGS.referrals.entriesPerReferral });
     expect(before.position).toBeGreaterThan(TEST_SETTINGS.referrals.placesPerReferral);
     expect(after.position).toBe(before.position - TEST_SETTINGS.referrals.placesPerReferral);
@@ -265,7 +262,7 @@ describe("fair play", () => {
     );
     const people = [referrer, ...answers.map(({ standing }) => standing)];
     const positions = await Promise.all(
-      people.map(async (person) => ((await (await getStatus(tokenOf(person.statusUrl))).json()) as Standing).position),
+      people.map(async (person) => (await (await getStatus(tokenOf(person.statusUrl))).json<Standing>()).position),
     );
     expect(new Set(positions).size).toBe(people.length);
     expect(positions).toEqual(people.map((person) => expected.get(person.id)));
@@ -302,7 +299,7 @@ describe("GET /api/status", () => {
   });
 
   it("answers POST with 405 and Allow: GET", async () => {
-    const response = await fetch(`${service.origin}/api/status`, { method: "POST" });
+    const response = await service.fetch(`${service.origin}/api/status`, { method: "POST" });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
   });
@@ -313,7 +310,7 @@ describe("Server-Timing: the rows D1 read", () => {
     const referrer = await signUp();
     const friend = await signUp({ ref: referrer.standing.referralCode });
     const status = await getStatus(tokenOf(referrer.standing.statusUrl));
-    const leaderboard = await fetch(`${service.origin}/api/leaderboard`);
+    const leaderboard = await service.fetch(`${service.origin}/api/leaderboard`);
     for (const response of [referrer.response, friend.response, status, leaderboard]) {
       expect(response.headers.get("server-timing")).toMatch(/^d1-rows-read;desc="\d+"$/);
       expect(rowsReadOf(response)).toBeGreaterThan(0);
@@ -329,7 +326,7 @@ describe("Server-Timing: the rows D1 read", () => {
 
 describe("POST /api/hooks/klaviyo/confirmed without KLAVIYO_WEBHOOK_SECRET", () => {
   it("answers 503 not_configured, whatever it is sent", async () => {
-    const response = await fetch(`${service.origin}/api/hooks/klaviyo/confirmed`, {
+    const response = await service.fetch(`${service.origin}/api/hooks/klaviyo/confirmed`, {
       method: "POST",
       headers: { authorization: "Bearer guess", "content-type": "application/json" },
       body: JSON.stringify({ email: "someone@example.com" }),

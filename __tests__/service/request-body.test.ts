@@ -3,6 +3,7 @@
  * share. The end-to-end tests (signups.test.ts) cannot see the early refusal on Content-Length: wrangler dev's local
  * router reads a body whole before the Worker gets it, as Cloudflare's edge may too.
  */
+import { describe, expect, it } from "vitest";
 import { BodyTooLarge, MAX_BODY_BYTES, readBody } from "../../worker/src/http";
 
 /** A request whose body sends `chunks` and then, unless `end`, never finishes. */

@@ -3,15 +3,14 @@
  * a visitor without JavaScript is stored the same way and is sent, with 303 See Other, to the success page or back to
  * the page they came from with the anchor of the message that page carries (`#signup-error-<key>`).
  */
-import { errorsOf, nextClientIp, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+import { beforeAll, expect, it } from "vitest";
+import { errorsOf, nextClientIp, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/service";
 
 let service: WaitlistService;
 
-beforeAll(async () => {
-  service = await startWaitlistService();
+beforeAll(() => {
+  service = startWaitlistService();
 });
-
-afterAll(() => service?.stop());
 
 let addressNumber = 0;
 function newAddress(): string {

@@ -1,7 +1,8 @@
 /**
- * POST /api/signups with JSON, as the page's script sends it, against the Worker in workerd (`wrangler dev`) and its
+ * POST /api/signups with JSON, as the page's script sends it, against the Worker in workerd (the Workers pool) and its
  * local D1: every answer of the HTTP contract, the bad inputs a visitor or a bot can send, and what ends up stored.
  */
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   errorsOf,
   nextClientIp,
@@ -11,15 +12,13 @@ import {
   startWaitlistService,
   TEST_SETTINGS,
   type WaitlistService,
-} from "./support/waitlist-service";
+} from "./support/service";
 
 let service: WaitlistService;
 
-beforeAll(async () => {
-  service = await startWaitlistService();
+beforeAll(() => {
+  service = startWaitlistService();
 });
-
-afterAll(() => service?.stop());
 
 let addressNumber = 0;
 /** An address no other test uses. */
@@ -48,7 +47,7 @@ describe("a new signup", () => {
 
     expect(response.status).toBe(201);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    const body = (await response.json()) as { id: string; createdAt: string; referralCode: string };
+    const body = await response.json<{ id: string; createdAt: string; referralCode: string }>();
     expect(body).toEqual({
       id: expect.stringMatching(UUID) as unknown,
       createdAt: expect.stringMatching(ISO_UTC) as unknown,
@@ -114,7 +113,7 @@ describe("the same person again", () => {
     const local = `ada.byron${Date.now()}`;
     const first = await postSignup(service, signup({ email: `${local}@gmail.com`, firstName: "Ada" }));
     expect(first.status).toBe(201);
-    const { statusUrl, ...created } = (await first.json()) as { id: string; createdAt: string; statusUrl: string };
+    const { statusUrl, ...created } = await first.json<{ id: string; createdAt: string; statusUrl: string }>();
     expect(statusUrl).toBeDefined();
 
     for (const spelling of [`${local}@gmail.com`, `${local.toUpperCase()}@GMAIL.COM`, `${local.replace(".", "")}+news@googlemail.com`]) {
@@ -135,7 +134,7 @@ describe("the same person again", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => postSignup(service, signup({ email }))));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
-    const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as { id: string }).id)));
+    const ids = new Set(await Promise.all(answers.map(async (answer) => (await answer.json<{ id: string }>()).id)));
     expect(ids.size).toBe(1);
     expect(await rowsFor(service, email)).toHaveLength(1);
   });
@@ -232,7 +231,7 @@ describe("the size limit (8 KB)", () => {
         else controller.enqueue(new TextEncoder().encode(chunk));
       },
     });
-    const response = await fetch(`${service.origin}/api/signups`, {
+    const response = await service.fetch(`${service.origin}/api/signups`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": nextClientIp() },
       body: stream,
@@ -245,10 +244,10 @@ describe("the size limit (8 KB)", () => {
   it("takes a body of exactly 8192 bytes", async () => {
     const email = newAddress();
     const base = JSON.stringify({ email, firstName: "Ada", lastName: "Lovelace", properties: { note: "" } });
-    const padding = 8_192 - Buffer.byteLength(base);
+    const padding = 8_192 - new TextEncoder().encode(base).length;
     // Spaces are insignificant in JSON: the body grows to the limit without touching a value's bound.
     const body = base.replace('"note":""', `"note":""${" ".repeat(padding)}`);
-    expect(Buffer.byteLength(body)).toBe(8_192);
+    expect(new TextEncoder().encode(body).length).toBe(8_192);
     expect((await postSignup(service, body)).status).toBe(201);
   });
 });
@@ -258,12 +257,12 @@ describe("the honeypot", () => {
     const body = signup({ website: "https://spam.example" });
     const response = await postSignup(service, body);
     expect(response.status).toBe(201);
-    const answer = (await response.json()) as Record<string, unknown>;
+    const answer = await response.json<Record<string, unknown>>();
     expect(answer).toMatchObject({
       id: expect.stringMatching(UUID) as unknown,
       createdAt: expect.stringMatching(ISO_UTC) as unknown,
     });
-    const real = (await (await postSignup(service, signup())).json()) as Record<string, unknown>;
+    const real = await (await postSignup(service, signup())).json<Record<string, unknown>>();
     expect(Object.keys(answer).sort()).toEqual(Object.keys(real).sort());
     expect(await rowsFor(service, body.email as string)).toEqual([]);
   });
@@ -320,7 +319,7 @@ describe("methods, content types and paths", () => {
   });
 
   it("answers an unknown /api/ path with a JSON:API 404", async () => {
-    const response = await fetch(`${service.origin}/api/nothing-here`);
+    const response = await service.fetch(`${service.origin}/api/nothing-here`);
     expect(response.status).toBe(404);
     expect((await errorsOf(response))[0].code).toBe("not_found");
   });
@@ -332,7 +331,7 @@ describe("methods, content types and paths", () => {
       await postSignup(service, signup(), { method: "GET" }),
       await postSignup(service, signup(), { contentType: "text/plain" }),
       await postSignup(service, signup(), { origin: "https://evil.example" }),
-      await fetch(`${service.origin}/api/unknown`),
+      await service.fetch(`${service.origin}/api/unknown`),
     ];
     for (const answer of answers) {
       expect(answer.headers.get("cache-control")).toBe("no-store");

@@ -3,28 +3,22 @@
  * refused with 403 and nothing is stored (so a referral it brings never counts); the no-JavaScript form's visitor is
  * sent back to the verification message.
  */
-import {
-  startSiteverifyStandIn,
-  TURNSTILE_DUMMY_TOKEN,
-  TURNSTILE_TEST_SECRETS,
-  type SiteverifyStandIn,
-} from "./support/siteverify-stand-in";
-import { errorsOf, postSignup, rowCount, rowsFor, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
+import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
+import { errorsOf, postSignup, rowCount, rowsFor, startWaitlistService, type WaitlistService } from "./support/service";
 
-let siteverify: SiteverifyStandIn;
+let siteverify: SiteverifyStandInClient;
 let service: WaitlistService;
 
 beforeAll(async () => {
   siteverify = await startSiteverifyStandIn();
-  service = await startWaitlistService({
+  service = startWaitlistService({
     vars: { TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.fails, TURNSTILE_VERIFY_URL: siteverify.verifyUrl },
   });
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await siteverify?.close();
-});
+afterAll(() => siteverify?.close());
 
 it("refuses a signup whose token siteverify refuses with 403 turnstile_failed, storing nothing", async () => {
   const email = "refused.bot@example.com";
@@ -33,7 +27,7 @@ it("refuses a signup whose token siteverify refuses with 403 turnstile_failed, s
   expect(response.status).toBe(403);
   const [error] = await errorsOf(response);
   expect(error).toEqual({ status: "403", code: "turnstile_failed", detail: expect.stringContaining("invalid-input-response") as unknown });
-  expect(siteverify.calls).toHaveLength(1);
+  expect(await siteverify.calls()).toHaveLength(1);
   expect(await rowsFor(service, email)).toEqual([]);
 });
 

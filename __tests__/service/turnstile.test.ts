@@ -3,33 +3,24 @@
  * Cloudflare documents: what the Worker sends it, when it does not ask at all, and what a visitor gets when
  * siteverify itself fails.
  */
-import {
-  startSiteverifyStandIn,
-  TURNSTILE_DUMMY_TOKEN,
-  TURNSTILE_TEST_SECRETS,
-  type SiteverifyStandIn,
-} from "./support/siteverify-stand-in";
-import { errorsOf, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/waitlist-service";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
+import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
+import { errorsOf, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/service";
 
-let siteverify: SiteverifyStandIn;
+let siteverify: SiteverifyStandInClient;
 let service: WaitlistService;
 
 beforeAll(async () => {
   siteverify = await startSiteverifyStandIn();
-  service = await startWaitlistService({
+  service = startWaitlistService({
     vars: { TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes, TURNSTILE_VERIFY_URL: siteverify.verifyUrl },
   });
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await siteverify?.close();
-});
+afterAll(() => siteverify?.close());
 
-beforeEach(() => {
-  siteverify.calls.length = 0;
-  siteverify.failNext(0);
-});
+beforeEach(() => siteverify.reset());
 
 let addressNumber = 0;
 function signup(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -50,7 +41,7 @@ it("stores a signup whose token siteverify accepts, after sending it the secret,
   const response = await postSignup(service, body, { ip: "203.0.113.9" });
 
   expect(response.status).toBe(201);
-  expect(siteverify.calls).toEqual([
+  expect(await siteverify.calls()).toEqual([
     {
       secret: TURNSTILE_TEST_SECRETS.passes,
       response: TURNSTILE_DUMMY_TOKEN,
@@ -73,7 +64,7 @@ it("checks the no-JavaScript form's widget token (cf-turnstile-response) too", a
   const response = await postSignup(service, form);
   expect(response.status).toBe(303);
   expect(new URL(response.headers.get("location") ?? "").pathname).toBe("/success/");
-  expect(siteverify.calls.map((call) => call.response)).toEqual([TURNSTILE_DUMMY_TOKEN]);
+  expect((await siteverify.calls()).map((call) => call.response)).toEqual([TURNSTILE_DUMMY_TOKEN]);
   expect(await rowsFor(service, email)).toHaveLength(1);
 });
 
@@ -86,27 +77,28 @@ it.each([
   const response = await postSignup(service, body);
   expect(response.status).toBe(403);
   expect((await errorsOf(response))[0].code).toBe("turnstile_failed");
-  expect(siteverify.calls).toEqual([]);
+  expect(await siteverify.calls()).toEqual([]);
   expect(await rowsFor(service, body.email as string)).toEqual([]);
 });
 
 it("does not spend the visitor's token on a signup the rules refuse first", async () => {
   expect((await postSignup(service, signup({ lastName: "" }))).status).toBe(400);
   expect((await postSignup(service, signup({ website: "bot" }))).status).toBe(201);
-  expect(siteverify.calls).toEqual([]);
+  expect(await siteverify.calls()).toEqual([]);
 });
 
 it("asks once more, with the same idempotency key, when siteverify fails once", async () => {
-  siteverify.failNext(1);
+  await siteverify.failNext(1);
   const body = signup();
   expect((await postSignup(service, body)).status).toBe(201);
-  expect(siteverify.calls).toHaveLength(2);
-  expect(siteverify.calls[1].idempotency_key).toBe(siteverify.calls[0].idempotency_key);
+  expect(await siteverify.calls()).toHaveLength(2);
+  const calls = await siteverify.calls();
+  expect(calls[1].idempotency_key).toBe(calls[0].idempotency_key);
   expect(await rowsFor(service, body.email as string)).toHaveLength(1);
 });
 
 it("answers 503 with Retry-After when siteverify keeps failing, storing nothing", async () => {
-  siteverify.failNext(2);
+  await siteverify.failNext(2);
   const body = signup();
   const response = await postSignup(service, body);
   expect(response.status).toBe(503);

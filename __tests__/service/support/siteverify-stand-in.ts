@@ -9,15 +9,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** Cloudflare's published Turnstile test secrets. */
-export const TURNSTILE_TEST_SECRETS = {
-  passes: "1x0000000000000000000000000000000AA",
-  fails: "2x0000000000000000000000000000000AA",
-  spent: "3x0000000000000000000000000000000AA",
-} as const;
+import { TURNSTILE_TEST_SECRETS } from "./turnstile-test-keys";
 
-/** What the test site keys' widget hands the page: the dummy token. */
-export const TURNSTILE_DUMMY_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+export { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./turnstile-test-keys";
 
 /** The longest token siteverify takes (characters). */
 const TOKEN_MAX_LENGTH = 2_048;
@@ -38,6 +32,8 @@ export interface SiteverifyStandIn {
   calls: SiteverifyCall[];
   /** Answer 500 (Cloudflare's side failing) to the next `count` calls. */
   failNext(count: number): void;
+  /** Forget the calls so far and any failures still scripted. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +88,10 @@ export async function startSiteverifyStandIn(): Promise<SiteverifyStandIn> {
     verifyUrl: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
     calls,
     failNext: (count) => (failures = count),
+    reset: () => {
+      calls.length = 0;
+      failures = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,0 +1,367 @@
+/**
+ * The waitlist service as a test inside workerd meets it: the Worker's own handlers (worker/src/index.ts) called
+ * with the test file's bindings (its D1, the rate limiter) plus the settings and vars a test gives, helpers to post
+ * signups the way the page and the no-JavaScript form do, and to read the stored rows and the Worker's log back.
+ *
+ * The delivery queues are recorded, not run in the background: `deliver()` hands what the Worker queued to its queue
+ * consumer as Cloudflare would (one batch per queue, retried messages again with one more attempt) and returns the
+ * consumer's decisions, so a test decides when deliveries happen and sees every ack and retry.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect, vi } from "vitest";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
+import worker from "../../../worker/src/index";
+import type { DeliveryMessage, ServiceEnv } from "../../../worker/src/env";
+import defaultSettings from "../fixtures/public/service-settings.json";
+
+/** The build's settings in the tests: the fixture assets' service-settings.json (what the fixture content would give). */
+export const TEST_SETTINGS = defaultSettings as ServiceSettings;
+
+/** The queues of wrangler.jsonc: the delivery queue and its dead-letter queue. */
+export const DELIVERY_QUEUE = "waitlist-delivery";
+export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
+
+/** The consumer's acks and retries of one batch (the fields of Cloudflare's FetcherQueueResult the tests read). */
+export interface QueueResult {
+  outcome: string;
+  ackAll: boolean;
+  retryBatch: { retry: boolean; delaySeconds?: number };
+  /** Ids of the messages acknowledged one by one. */
+  explicitAcks: string[];
+  /** The messages retried one by one, with the delay asked for (s). */
+  retryMessages: { msgId: string; delaySeconds?: number }[];
+}
+
+/** Acknowledged, or retried (after `delaySeconds`, when the consumer asked for a delay). */
+interface Decision {
+  ack: boolean;
+  delaySeconds?: number;
+}
+
+/** What the consumer decided for one message. */
+export interface MessageDecision extends Decision {
+  id: string;
+  body: unknown;
+}
+
+/** What the consumer decided for one queue's batch. */
+export interface QueueRound {
+  queue: string;
+  /** One per message handed over, in order. */
+  decisions: MessageDecision[];
+  /** The runtime's own account of the batch (acks and retries by message id). */
+  result: QueueResult;
+}
+
+/** A message waiting on a recorded queue. */
+interface Pending {
+  body: unknown;
+  attempts: number;
+}
+
+/** A running service under test. */
+export interface WaitlistService {
+  /** The site's origin (the Worker allows its own). */
+  origin: string;
+  /** The Worker's environment as this service hands it to the handlers. */
+  env: ServiceEnv;
+  /** Send the Worker a request (an absolute URL, or a path on `origin`). */
+  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+  /** Rows of a SQL query against the service's D1, with bound parameters. */
+  query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
+  /** Everything the Worker logged for this service so far, one line per console call. */
+  output(): string;
+  /** Messages waiting on the delivery queue (bodies). */
+  queued(queue?: string): unknown[];
+  /** Put a message on a queue, as a producer (or Cloudflare, with a message out of retries, on the dead-letter queue) would. */
+  enqueue(queue: string, body: unknown): void;
+  /**
+   * Hand every waiting message of each queue to the queue consumer, one batch per queue (the dead-letter queue after
+   * the delivery queue), as Cloudflare would; retried messages wait for the next call with one more attempt. Calls
+   * run one after another.
+   * @returns the rounds run, in order (none when nothing waited)
+   */
+  deliver(): Promise<QueueRound[]>;
+  /** Fire the cron trigger with the Worker's `scheduled` handler at `scheduledTime` (ms since the epoch). */
+  scheduled(cron: string, scheduledTime?: number): Promise<void>;
+}
+
+/** How a service differs from `npm start`'s. */
+export interface WaitlistServiceOptions {
+  /** Worker vars and secrets (`ENVIRONMENT` is `development` and every secret empty unless given). */
+  vars?: Record<string, string>;
+  /** The build's service-settings.json; null for a build without one (default TEST_SETTINGS). */
+  settings?: ServiceSettings | null;
+}
+
+/** The log lines of the service whose handler is running (async context: concurrent requests keep theirs apart). */
+const logOf = new AsyncLocalStorage<string[]>();
+let logSpied = false;
+
+/** Lines logged by a handler go to its service's log (and only there); other console output goes on as ever. */
+function spyOnLog(): void {
+  if (logSpied) return;
+  logSpied = true;
+  for (const method of ["log", "info", "warn", "error"] as const) {
+    const original = console[method].bind(console);
+    vi.spyOn(console, method).mockImplementation((...values: unknown[]) => {
+      const lines = logOf.getStore();
+      if (lines) lines.push(values.map((value) => (typeof value === "string" ? value : JSON.stringify(value))).join(" "));
+      else original(...values);
+    });
+  }
+}
+
+/** An ASSETS binding that serves the given service-settings.json (null: a build without one) and nothing else. */
+function settingsAssets(settings: ServiceSettings | null): Fetcher {
+  const body = JSON.stringify(settings);
+  return {
+    fetch: (input: RequestInfo | URL) =>
+      Promise.resolve(
+        settings !== null && new URL(input instanceof Request ? input.url : String(input)).pathname === SERVICE_SETTINGS_PATH
+          ? new Response(body, { headers: { "content-type": "application/json" } })
+          : new Response("Not found", { status: 404 }),
+      ),
+    connect: () => {
+      throw new Error("The test ASSETS binding serves only fetch().");
+    },
+  };
+}
+
+/** A queue binding that records what the Worker sends. */
+function recordingQueue(pending: Pending[]): Queue<unknown> {
+  return {
+    send: (body: unknown) => {
+      pending.push({ body, attempts: 1 });
+      return Promise.resolve();
+    },
+    sendBatch: (messages: Iterable<MessageSendRequest<unknown>>) => {
+      for (const { body } of messages) pending.push({ body, attempts: 1 });
+      return Promise.resolve();
+    },
+  } as unknown as Queue<unknown>;
+}
+
+let messageNumber = 0;
+
+/**
+ * A service with the test file's D1 and rate limiter. Without settings it reads the fixture assets (the ASSETS
+ * binding of the vitest config); with settings, a binding of its own serving them.
+ */
+export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOptions = {}): WaitlistService {
+  spyOnLog();
+  const lines: string[] = [];
+  const queues = new Map<string, Pending[]>([
+    [DELIVERY_QUEUE, []],
+    [DEAD_LETTER_QUEUE, []],
+  ]);
+  const serviceEnv = {
+    ...env,
+    ...(settings === undefined ? {} : { ASSETS: settingsAssets(settings) }),
+    DELIVERY: recordingQueue(queues.get(DELIVERY_QUEUE)!),
+    DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
+    ...vars,
+  } as unknown as ServiceEnv;
+  const origin = (settings ?? TEST_SETTINGS).siteUrl;
+
+  let delivering: Promise<unknown> = Promise.resolve();
+
+  async function runBatch(queue: string): Promise<QueueRound | null> {
+    const pending = queues.get(queue)!;
+    if (pending.length === 0) return null;
+    const taken = pending.splice(0);
+    const messages = taken.map(({ body, attempts }) => ({
+      id: `message-${(messageNumber += 1)}`,
+      timestamp: new Date(),
+      attempts,
+      body,
+    }));
+    const batch = createMessageBatch(queue, messages);
+    // Each message's last word (Cloudflare keeps the last call); the batch-wide calls apply to messages without one.
+    const decided = new Map<string, Decision>();
+    let batchDecision: Decision | null = null;
+    batch.messages.forEach((message) => {
+      const { ack, retry } = message;
+      message.ack = () => {
+        decided.set(message.id, { ack: true });
+        ack.call(message);
+      };
+      message.retry = (options?: QueueRetryOptions) => {
+        decided.set(message.id, { ack: false, delaySeconds: options?.delaySeconds });
+        retry.call(message, options);
+      };
+    });
+    const { ackAll, retryAll } = batch;
+    batch.ackAll = () => {
+      batchDecision = { ack: true };
+      ackAll.call(batch);
+    };
+    batch.retryAll = (options?: QueueRetryOptions) => {
+      batchDecision = { ack: false, delaySeconds: options?.delaySeconds };
+      retryAll.call(batch, options);
+    };
+    const ctx = createExecutionContext();
+    let thrown = false;
+    try {
+      await logOf.run(lines, () => worker.queue(batch as MessageBatch<DeliveryMessage>, serviceEnv));
+    } catch {
+      // A handler that throws has every message of the batch retried.
+      thrown = true;
+    }
+    const result = (await getQueueResult(batch, ctx)) as unknown as QueueResult;
+    const decisions = messages.map(({ id }, index): MessageDecision => {
+      const decision: Decision = decided.get(id) ?? batchDecision ?? { ack: !thrown };
+      if (!decision.ack) pending.push({ body: taken[index].body, attempts: taken[index].attempts + 1 });
+      return { id, body: taken[index].body, ...decision };
+    });
+    return { queue, decisions, result };
+  }
+
+  return {
+    origin,
+    env: serviceEnv,
+    fetch: async (input, init) => {
+      const request = new Request(typeof input === "string" && input.startsWith("/") ? `${origin}${input}` : input, init) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >;
+      const ctx = createExecutionContext();
+      const response = await logOf.run(lines, () => worker.fetch(request, serviceEnv, ctx));
+      await waitOnExecutionContext(ctx);
+      return response;
+    },
+    query: async <Row>(sql: string, ...params: unknown[]) =>
+      (
+        await env.DB.prepare(sql)
+          .bind(...params)
+          .all<Row>()
+      ).results,
+    output: () => lines.join("\n"),
+    queued: (queue = DELIVERY_QUEUE) => queues.get(queue)!.map(({ body }) => body),
+    enqueue: (queue, body) => {
+      const pending = queues.get(queue);
+      if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);
+      pending.push({ body, attempts: 1 });
+    },
+    deliver: () => {
+      // One delivery at a time, as concurrent callers queue behind each other (a failed one does not stop the next).
+      const run = delivering.then(async () => {
+        const rounds: QueueRound[] = [];
+        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
+          const round = await runBatch(queue);
+          if (round) rounds.push(round);
+        }
+        return rounds;
+      });
+      delivering = run.catch(() => undefined);
+      return run;
+    },
+    scheduled: async (cron, scheduledTime = Date.now()) => {
+      const controller = createScheduledController({ scheduledTime: new Date(scheduledTime), cron });
+      const ctx = createExecutionContext();
+      await logOf.run(lines, () => worker.scheduled(controller, serviceEnv));
+      await waitOnExecutionContext(ctx);
+    },
+  };
+}
+
+/** This test file's tag in client addresses: files share the rate limiter, so each gets its own /64s. */
+let fileTag: string | null = null;
+let clientNumber = 0;
+
+/**
+ * A client address no other request of the test run has used (in 2001:db8::/32, IPv6's documentation prefix: a /64
+ * per call, tagged with the test file), so that the rate limit of one test never throttles another.
+ */
+export function nextClientIp(): string {
+  if (fileTag === null) {
+    // FNV-1a of the file's path: the same tag on every run, a different one per file.
+    let hash = 0x811c9dc5;
+    for (const char of expect.getState().testPath ?? "") hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    fileTag = (hash & 0xffff).toString(16);
+  }
+  clientNumber += 1;
+  return `2001:db8:${fileTag}:${clientNumber.toString(16)}::1`;
+}
+
+/** How a test request differs from the page's own. */
+export interface SignupRequestOptions {
+  /** CF-Connecting-IP (default: a fresh nextClientIp()). */
+  ip?: string;
+  /** Content-Type (default application/json; the form's type for a URLSearchParams body). */
+  contentType?: string | null;
+  /** Origin (default: the service's own, as a browser sends it; null leaves it out). */
+  origin?: string | null;
+  /** Method (default POST). */
+  method?: string;
+  /** More headers. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Send POST /api/signups as the page would: JSON (an object is serialised, a string sent as it is) or a form body
+ * (URLSearchParams), from the service's own origin, from a fresh client IP. Redirects are not followed.
+ */
+export function postSignup(
+  service: Pick<WaitlistService, "origin" | "fetch">,
+  body: unknown,
+  { ip = nextClientIp(), contentType, origin = service.origin, method = "POST", headers = {} }: SignupRequestOptions = {},
+): Promise<Response> {
+  const form = body instanceof URLSearchParams;
+  const type = contentType === undefined ? (form ? "application/x-www-form-urlencoded" : "application/json") : contentType;
+  const allHeaders: Record<string, string> = { "cf-connecting-ip": ip, ...headers };
+  if (type !== null) allHeaders["content-type"] = type;
+  if (origin !== null) allHeaders.origin = origin;
+  const payload =
+    method === "GET" || method === "HEAD" ? undefined : typeof body === "string" || form ? body.toString() : JSON.stringify(body);
+  return service.fetch("/api/signups", { method, headers: allHeaders, body: payload, redirect: "manual" });
+}
+
+/** One JSON:API error as the service writes it. */
+export interface ErrorMember {
+  status: string;
+  code: string;
+  detail: string;
+  source?: { pointer: string };
+}
+
+/** The `errors` of a JSON:API error answer. */
+export async function errorsOf(response: Response): Promise<ErrorMember[]> {
+  expect(response.headers.get("content-type")).toBe("application/vnd.api+json");
+  return (await response.json<{ errors: ErrorMember[] }>()).errors;
+}
+
+/** A signup row as the tests read it back. */
+export interface SignupRow {
+  id: string;
+  seq: number;
+  email: string;
+  email_key: string;
+  first_name: string;
+  last_name: string;
+  source: string | null;
+  properties: string;
+  ip_hash: string | null;
+  created_at: string;
+  delivery_state: string;
+}
+
+/** The rows stored for an address as typed (trimmed). */
+export function rowsFor(service: WaitlistService, email: string): Promise<SignupRow[]> {
+  return service.query<SignupRow>("SELECT * FROM signups WHERE email = ?1 ORDER BY seq", email.trim());
+}
+
+/** How many rows the table holds. */
+export async function rowCount(service: WaitlistService): Promise<number> {
+  const [row] = await service.query<{ n: number }>("SELECT count(*) AS n FROM signups");
+  return row.n;
+}

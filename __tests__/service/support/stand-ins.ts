@@ -1,0 +1,81 @@
+/**
+ * The provider stand-ins as a test inside workerd drives them: through the Node control surface (stand-in-host.ts)
+ * whose address the global setup provides. Each start is a stand-in of the test file's own.
+ */
+import { inject } from "vitest";
+import type { ProfileImport, ReceivedRequest, Subscription } from "../../../scripts/lib/klaviyo-stand-in";
+import type { SiteverifyCall } from "./siteverify-stand-in";
+
+async function control<T>(method: string, path: string, args?: unknown[]): Promise<T> {
+  const response = await fetch(`${inject("standInHost")}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: args ? JSON.stringify(args) : undefined,
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`stand-in host: ${method} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** What a Klaviyo stand-in has taken so far (scripts/lib/klaviyo-stand-in.ts's records). */
+export interface KlaviyoRecords {
+  received: ReceivedRequest[];
+  profileImports: ProfileImport[];
+  subscriptions: Subscription[];
+  problems: string[];
+}
+
+/** A Klaviyo stand-in of this test file (the methods of scripts/lib/klaviyo-stand-in.ts's KlaviyoStandIn). */
+export interface KlaviyoStandInClient {
+  apiUrl: string;
+  privateApiKey: string;
+  /** Its records, read now. */
+  records(): Promise<KlaviyoRecords>;
+  failFor(outage: { requests?: number; seconds?: number }): Promise<void>;
+  throttle(options: { retryAfterS: number; requests?: number }): Promise<void>;
+  revokeKey(): Promise<void>;
+  refuse(email: string, detail?: string): Promise<void>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Start a Klaviyo stand-in. */
+export async function startKlaviyoStandIn(): Promise<KlaviyoStandInClient> {
+  const { id, apiUrl, privateApiKey } = await control<{ id: string; apiUrl: string; privateApiKey: string }>("POST", "/klaviyo");
+  const call = (action: string, ...args: unknown[]) => control<void>("POST", `/klaviyo/${id}/${action}`, args);
+  return {
+    apiUrl,
+    privateApiKey,
+    records: () => control<KlaviyoRecords>("GET", `/klaviyo/${id}`),
+    failFor: (outage) => call("failFor", outage),
+    throttle: (options) => call("throttle", options),
+    revokeKey: () => call("revokeKey"),
+    refuse: (email, detail) => (detail === undefined ? call("refuse", email) : call("refuse", email, detail)),
+    reset: () => call("reset"),
+    close: () => control<void>("DELETE", `/klaviyo/${id}`),
+  };
+}
+
+/** A siteverify stand-in of this test file (siteverify-stand-in.ts's SiteverifyStandIn). */
+export interface SiteverifyStandInClient {
+  verifyUrl: string;
+  /** Every call so far, in order, read now. */
+  calls(): Promise<SiteverifyCall[]>;
+  /** Answer 500 to the next `count` calls. */
+  failNext(count: number): Promise<void>;
+  /** Forget the calls so far and any failures still scripted. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Start a siteverify stand-in. */
+export async function startSiteverifyStandIn(): Promise<SiteverifyStandInClient> {
+  const { id, verifyUrl } = await control<{ id: string; verifyUrl: string }>("POST", "/siteverify");
+  return {
+    verifyUrl,
+    calls: async () => (await control<{ calls: SiteverifyCall[] }>("GET", `/siteverify/${id}`)).calls,
+    failNext: (count) => control<void>("POST", `/siteverify/${id}/failNext`, [count]),
+    reset: () => control<void>("POST", `/siteverify/${id}/reset`, []),
+    close: () => control<void>("DELETE", `/siteverify/${id}`),
+  };
+}
