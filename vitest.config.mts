@@ -33,6 +33,7 @@ export default defineConfig(async () => ({
       "__tests__/service/referrals-off.test.ts",
       "__tests__/service/leaderboard.test.ts",
       "__tests__/service/leaderboard-api.test.ts",
+      "__tests__/service/leaderboard-visibility.test.ts",
       "__tests__/service/referral-standing.test.ts",
       "__tests__/service/turnstile.test.ts",
       "__tests__/service/turnstile-refusal.test.ts",
@@ -43,6 +44,9 @@ export default defineConfig(async () => ({
       "__tests__/service/referral-confirmation.test.ts",
       "__tests__/service/delivery.test.ts",
     ],
+    // obscenity ships CommonJS behind an ES module that default-imports it; pre-bundled, workerd gets plain ESM
+    // (wrangler's own bundle does the same for the deployed Worker).
+    deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
     globalSetup: ["./__tests__/service/support/global-setup.ts"],
     setupFiles: ["./__tests__/service/support/apply-migrations.ts"],
   },

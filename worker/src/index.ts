@@ -3,7 +3,14 @@
  * /api/* to the Worker; every other path is a static file of the build.
  */
 import { Hono } from "hono";
-import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, SIGNUPS_ENDPOINT, STATUS_ENDPOINT } from "../../shared/contract";
+import {
+  FORM_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  LEADERBOARD_ENDPOINT,
+  SIGNUPS_ENDPOINT,
+  STATUS_ENDPOINT,
+  STATUS_LEADERBOARD_ENDPOINT,
+} from "../../shared/contract";
 import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
@@ -14,7 +21,7 @@ import { CONFIRMATION_WEBHOOK_PATH } from "./referrals/klaviyo-webhook";
 import { handleKlaviyoConfirmed, webhookSecret } from "./routes/klaviyo-hooks";
 import { handleLeaderboard } from "./routes/leaderboard";
 import { handleSignup } from "./routes/signups";
-import { handleStatus } from "./routes/status";
+import { handleLeaderboardChoice, handleStatus } from "./routes/status";
 
 export const app = new Hono<AppEnv>();
 
@@ -30,6 +37,16 @@ app.all(SIGNUPS_ENDPOINT, onlyMethods(["POST"]));
 
 app.get(STATUS_ENDPOINT, sameOrigin("The status is read only from the site's own pages."), withSettings, programOn, handleStatus);
 app.all(STATUS_ENDPOINT, onlyMethods(["GET"]));
+
+app.put(
+  STATUS_LEADERBOARD_ENDPOINT,
+  sameOrigin("The leaderboard choice is made only from the site's own status page."),
+  accepts([JSON_CONTENT_TYPE]),
+  withSettings,
+  programOn,
+  handleLeaderboardChoice,
+);
+app.all(STATUS_LEADERBOARD_ENDPOINT, onlyMethods(["PUT"]));
 
 app.get(
   LEADERBOARD_ENDPOINT,

@@ -1,7 +1,8 @@
 /**
  * GET /api/leaderboard: the top referrers, at most the content's `leaderboard.size`, only people with a counted
- * referral, names shortened to "First L." (referrals/standing.ts: leaderboardName). A person whose name cannot be
- * shown is left out and their rank stays empty, so the ranks stay true. The board is the same for everyone, so it is
+ * referral who chose to be shown (from their status page), names shortened to "First L.", or "F." for a first name that
+ * fails the display check (referrals/standing.ts: leaderboardName). A person with no name to show is left out and
+ * their rank stays empty, so the ranks stay true. The board is the same for everyone, so it is
  * cached at the edge (Cache API) for LEADERBOARD_CACHE_S: a crowd reads D1 once a minute per location. The Cache API
  * stores nothing on a *.workers.dev address.
  */

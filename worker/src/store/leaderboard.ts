@@ -1,7 +1,8 @@
 /**
  * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup (the usual tie
- * rule of referral leaderboards). People without a counted referral are not on it. Reads through the partial index
- * signups_leaderboard (migrations/0002_referrals.sql), so it reads about `limit` rows at any size of the list.
+ * rule of referral leaderboards). Only people who chose to be shown (`leaderboard_shown_at`) and have a counted
+ * referral are on it. Reads through the partial index signups_leaderboard (migrations/0006_leaderboard_visibility.sql),
+ * so it reads about `limit` rows at any size of the list, however many people stay hidden.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 
@@ -16,7 +17,7 @@ export interface LeaderboardRow {
 }
 
 /**
- * The top `limit` referrers.
+ * The top `limit` referrers among the people who chose to be shown.
  * @param db the D1 binding
  * @param limit how many rows at most (content: the leaderboard's size), a positive integer
  * @returns the rows, best first, and the rows D1 read (`meta.rows_read`)
@@ -27,7 +28,7 @@ export async function topReferrers(db: D1Database, limit: number): Promise<{ row
   const result = await db
     .prepare(
       `SELECT first_name AS firstName, last_name AS lastName, referrals FROM signups
-       WHERE referrals > 0 ORDER BY referrals DESC, seq LIMIT ?1`,
+       WHERE referrals > 0 AND leaderboard_shown_at IS NOT NULL ORDER BY referrals DESC, seq LIMIT ?1`,
     )
     .bind(limit)
     .all<Omit<LeaderboardRow, "rank">>();
