@@ -34,6 +34,7 @@ export default defineConfig(async () => ({
       "__tests__/service/leaderboard.test.ts",
       "__tests__/service/leaderboard-api.test.ts",
       "__tests__/service/leaderboard-visibility.test.ts",
+      "__tests__/service/local-run.test.ts",
       "__tests__/service/referral-standing.test.ts",
       "__tests__/service/turnstile.test.ts",
       "__tests__/service/turnstile-refusal.test.ts",

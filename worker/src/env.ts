@@ -30,21 +30,33 @@ export type { ServiceSecrets };
  * Env with the delivery queue typed by its message, and the secrets as optional strings. An intersection (not
  * `extends`), so that a later `wrangler types` run that sees the secrets in a `.dev.vars` still compiles.
  */
-export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage> } & Partial<ServiceSecrets>;
+export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage> } & Partial<ServiceSecrets> & DevelopmentVars;
+
+/** Vars a local run passes (`npm start`) and wrangler.jsonc does not declare, since production must not have them. */
+export interface DevelopmentVars {
+  /**
+   * The origin the product is served from, e.g. `http://127.0.0.1:8787`: the links the service writes start with it
+   * instead of the build's siteUrl (site-origin.ts). Outside production only.
+   */
+  SITE_ORIGIN?: string;
+}
 
 /** The ENVIRONMENT var of a deployed Worker (wrangler.jsonc `vars`); `npm start` and the tests run `development`. */
 export const PRODUCTION = "production";
 
 /**
- * What a production Worker lacks to take signups, as secret names; empty when it may. The rule is secrets.ts's
- * requiredSecrets: never demo delivery, never without Turnstile or a salt, and with referrals counted after
- * confirmation never without the webhook's secret.
+ * What keeps a production Worker from taking signups, as names; empty when nothing does. The secrets it lacks, by
+ * secrets.ts's requiredSecrets (never demo delivery, never without Turnstile or a salt, and with referrals counted
+ * after confirmation never without the webhook's secret), and SITE_ORIGIN when it is set: a development var, whose
+ * links would lead away from the site.
  * @param settings the build's settings, or null when they cannot be read
  * @returns [] outside production
  */
-export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): SecretName[] {
+export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): (SecretName | "SITE_ORIGIN")[] {
   if (env.ENVIRONMENT !== PRODUCTION) return [];
-  return requiredSecrets(settings).filter((name) => !env[name]);
+  const problems: (SecretName | "SITE_ORIGIN")[] = requiredSecrets(settings).filter((name) => !env[name]);
+  if (env.SITE_ORIGIN) problems.push("SITE_ORIGIN");
+  return problems;
 }
 
 /** Hono's environment of every route: the bindings, and what middleware has read for the handler. */

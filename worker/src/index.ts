@@ -16,16 +16,18 @@ import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { errorResponse, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
-import { accepts, meterRowsRead, onlyMethods, programOn, sameOrigin, withSettings } from "./middleware";
+import { accepts, meterRowsRead, onlyMethods, programOn, sameOrigin, servedOrigin, withSettings } from "./middleware";
 import { CONFIRMATION_WEBHOOK_PATH } from "./referrals/klaviyo-webhook";
 import { handleKlaviyoConfirmed, webhookSecret } from "./routes/klaviyo-hooks";
 import { handleLeaderboard } from "./routes/leaderboard";
 import { handleSignup } from "./routes/signups";
 import { handleLeaderboardChoice, handleStatus } from "./routes/status";
+import { withServedOrigin } from "./site-origin";
 
 export const app = new Hono<AppEnv>();
 
 app.use("*", meterRowsRead);
+app.use("*", servedOrigin);
 
 app.post(
   SIGNUPS_ENDPOINT,
@@ -71,6 +73,6 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => consumeDeliveries(batch, env),
-  scheduled: (controller, env) => sweepPendingDeliveries(env, controller.scheduledTime),
+  queue: (batch, env) => consumeDeliveries(batch, withServedOrigin(env)),
+  scheduled: (controller, env) => sweepPendingDeliveries(withServedOrigin(env), controller.scheduledTime),
 } satisfies ExportedHandler<ServiceEnv>;

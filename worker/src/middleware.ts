@@ -1,12 +1,14 @@
 /**
  * What several routes check before their handler runs, as Hono middleware: the Origin rule, the request body's media
- * type, the build's settings, the referral program being on, and the D1 meter behind `Server-Timing`.
+ * type, the build's settings, the referral program being on, the D1 meter behind `Server-Timing`, and the origin the
+ * links are written on.
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";
 import { log } from "./log";
 import { readSettings, SettingsUnavailable } from "./settings";
+import { withServedOrigin } from "./site-origin";
 import { meterD1, ROWS_READ_METRIC } from "./store/metered";
 
 /** 403 `origin_not_allowed` for a request from another site's page. */
@@ -68,4 +70,10 @@ export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A cached answer's headers are immutable: copy it before adding one.
   c.res = new Response(c.res.body, c.res);
   c.res.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
+};
+
+/** Outside production with SITE_ORIGIN set, the handlers read settings whose siteUrl is the served origin (site-origin.ts). */
+export const servedOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.env = withServedOrigin(c.env);
+  await next();
 };

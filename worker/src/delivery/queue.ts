@@ -18,6 +18,7 @@ import {
   saveDeliveryOutcomes,
 } from "../store/delivery";
 import { consumeDeadLetters } from "./dead-letters";
+import { confirmDemoSignup, demoConfirms } from "./demo";
 import {
   DEFAULT_KLAVIYO_API_URL,
   deliverToKlaviyo,
@@ -71,12 +72,14 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
 
   let rows: Map<string, DeliveryRow>;
   let klaviyo: KlaviyoTarget | null;
+  let demo: ServiceSettings | null = null;
   try {
     rows = await readDeliveryRows(
       env.DB,
       messages.map(({ signupId }) => signupId),
     );
     klaviyo = await klaviyoTarget(env);
+    if (!klaviyo && demoConfirms(env)) demo = await readSettings(env.ASSETS);
   } catch (error) {
     // D1 or the build's settings unreadable: nothing was attempted; every message tries again later.
     log("delivery_batch_failed", { reason: errorName(error), messages: messages.length });
@@ -89,7 +92,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
       const row = rows.get(signupId);
       return kindOf(message.body) === "profile"
         ? attemptProfileUpdate(message, signupId, row, klaviyo, env.DB)
-        : attemptDelivery(message, signupId, row, klaviyo, env.DB);
+        : attemptDelivery(message, signupId, row, klaviyo, env.DB, demo);
     }),
   );
   await sendDeadLetters(env, attempts);
@@ -106,6 +109,27 @@ async function klaviyoTarget(env: ServiceEnv): Promise<KlaviyoTarget | null> {
   if (!env.KLAVIYO_PRIVATE_API_KEY) return null;
   const account = { apiUrl: env.KLAVIYO_API_URL || DEFAULT_KLAVIYO_API_URL, privateApiKey: env.KLAVIYO_PRIVATE_API_KEY };
   return { account, settings: await readSettings(env.ASSETS) };
+}
+
+/** Demo delivery: the row marked `demo`; outside production, the signup confirmed first (a D1 failure retries it). */
+async function attemptDemo(message: Message, signupId: string, db: D1Database, demo: ServiceSettings | null): Promise<Attempt> {
+  const marked = { message, signupId, fate: ACK, update: markDemo(db, signupId) };
+  if (demo === null) return { ...marked, line: ["delivery_demo", { id: signupId, confirmed: false }] };
+  try {
+    const { confirmed, referralCounted } = await confirmDemoSignup(db, signupId, demo, new Date().toISOString());
+    return { ...marked, line: ["delivery_demo", { id: signupId, confirmed, referralCounted }] };
+  } catch (error) {
+    const delayS = backoffDelayS(message.attempts);
+    return {
+      message,
+      signupId,
+      fate: { kind: "retry", delayS },
+      line: [
+        "delivery_retry",
+        { id: signupId, attempt: message.attempts, delayS, reason: `demo confirmation failed (${errorName(error)})` },
+      ],
+    };
+  }
 }
 
 /**
@@ -154,18 +178,23 @@ async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> 
   }
 }
 
-/** One signup's delivery attempt: skipped unless the row is pending; demo without a key; else Klaviyo's answer decides. */
+/**
+ * One signup's delivery attempt: skipped unless the row is pending; demo without a key (outside production also
+ * confirmed: demo.ts); else Klaviyo's answer decides.
+ * @param demo the build's settings when demo delivery confirms signups, else null
+ */
 async function attemptDelivery(
   message: Message,
   signupId: string,
   row: DeliveryRow | undefined,
   klaviyo: KlaviyoTarget | null,
   db: D1Database,
+  demo: ServiceSettings | null,
 ): Promise<Attempt> {
   if (!row) return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: "no such signup" }] };
   if (row.delivery_state !== "pending")
     return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: `already ${row.delivery_state}` }] };
-  if (!klaviyo) return { message, signupId, fate: ACK, update: markDemo(db, signupId), line: ["delivery_demo", { id: signupId }] };
+  if (!klaviyo) return attemptDemo(message, signupId, db, demo);
 
   const attempt = row.delivery_attempts + 1;
   let outcome: DeliveryOutcome;

@@ -66,6 +66,18 @@ export async function confirmAddress(db: D1Database, emailKey: string, at: strin
 }
 
 /**
+ * Record that a person's address counts as confirmed, by their row: `confirmed_at` is set the first time only. For
+ * demo delivery outside production (delivery/demo.ts), where no confirmation from Klaviyo can come.
+ * @param id signups.id
+ * @param at ISO 8601 UTC
+ * @returns whether the row exists
+ */
+export async function confirmSignup(db: D1Database, id: string, at: string): Promise<boolean> {
+  const result = await db.prepare("UPDATE signups SET confirmed_at = COALESCE(confirmed_at, ?2) WHERE id = ?1").bind(id, at).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
  * Count a person's referral for their first referrer, once (rank.ts's creditStatements, in one batch with the read of
  * who the referrer is): a repeated call, a person without a referrer, and a referral already counted change nothing.
  * @param referredId signups.id of the person whose referral counts now
