@@ -59,6 +59,8 @@ module.exports = {
         "/__tests__/service/referrals-off\.test\.ts$",
         "/__tests__/service/leaderboard\.test\.ts$",
         "/__tests__/service/leaderboard-api\.test\.ts$",
+        "/__tests__/service/leaderboard-visibility\.test\.ts$",
+        "/__tests__/service/local-run\.test\.ts$",
         "/__tests__/service/referral-standing\.test\.ts$",
         "/__tests__/service/turnstile\.test\.ts$",
         "/__tests__/service/turnstile-refusal\.test\.ts$",
