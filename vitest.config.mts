@@ -29,6 +29,9 @@ export default defineConfig(async () => ({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     include: ["__tests__/service/**/*.test.ts"],
+    // obscenity ships CommonJS behind an ES module that default-imports it; pre-bundled, workerd gets plain ESM
+    // (wrangler's own bundle does the same for the deployed Worker).
+    deps: { optimizer: { ssr: { enabled: true, include: ["obscenity"] } } },
     globalSetup: ["./__tests__/service/support/global-setup.ts"],
     setupFiles: ["./__tests__/service/support/apply-migrations.ts"],
   },

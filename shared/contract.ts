@@ -10,6 +10,8 @@ export const SIGNUPS_ENDPOINT = "/api/signups";
 export const STATUS_ENDPOINT = "/api/status";
 /** GET: the top referrers. */
 export const LEADERBOARD_ENDPOINT = "/api/leaderboard";
+/** PUT with `Authorization: Bearer <status token>` and a LeaderboardChoice: show or hide that person on the leaderboard. */
+export const STATUS_LEADERBOARD_ENDPOINT = "/api/status/leaderboard";
 
 /** A request body from the page's script, and every successful answer. */
 export const JSON_CONTENT_TYPE = "application/json";
@@ -114,6 +116,20 @@ export interface StandingAnswer {
  * referral program on, the person's standing.
  */
 export type SignupAnswer = { id: string; createdAt: string } & Partial<StandingAnswer>;
+
+/** GET /api/status's answer: the standing, and whether the person chose to be shown on the leaderboard. */
+export type StatusAnswer = StandingAnswer & LeaderboardChoiceAnswer;
+
+/** PUT /api/status/leaderboard's body. */
+export interface LeaderboardChoice {
+  /** true: show me on the public leaderboard; false: hide me (the default until a person chooses). */
+  shown: boolean;
+}
+
+/** PUT /api/status/leaderboard's answer, and part of GET /api/status's. */
+export interface LeaderboardChoiceAnswer {
+  leaderboardShown: boolean;
+}
 
 /** One row of GET /api/leaderboard. */
 export interface LeaderboardEntry {

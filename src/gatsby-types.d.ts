@@ -2242,6 +2242,7 @@ type SiteContentReferrals = {
   readonly shareButton: Scalars['String'];
   readonly shareLinks: SiteContentReferralsShareLinks;
   readonly shareMessage: Scalars['String'];
+  readonly signedUpBefore: Scalars['String'];
   readonly statusLink: Scalars['String'];
 };
 
@@ -2263,6 +2264,7 @@ type SiteContentReferralsFieldSelector = {
   readonly shareButton: InputMaybe<FieldSelectorEnum>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFieldSelector>;
   readonly shareMessage: InputMaybe<FieldSelectorEnum>;
+  readonly signedUpBefore: InputMaybe<FieldSelectorEnum>;
   readonly statusLink: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2284,6 +2286,7 @@ type SiteContentReferralsFilterInput = {
   readonly shareButton: InputMaybe<StringQueryOperatorInput>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFilterInput>;
   readonly shareMessage: InputMaybe<StringQueryOperatorInput>;
+  readonly signedUpBefore: InputMaybe<StringQueryOperatorInput>;
   readonly statusLink: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2341,6 +2344,7 @@ type SiteContentReferralsSortInput = {
   readonly shareButton: InputMaybe<SortOrderEnum>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksSortInput>;
   readonly shareMessage: InputMaybe<SortOrderEnum>;
+  readonly signedUpBefore: InputMaybe<SortOrderEnum>;
   readonly statusLink: InputMaybe<SortOrderEnum>;
 };
 
@@ -2452,6 +2456,7 @@ type SiteContentSortInput = {
 
 type SiteContentStatus = {
   readonly heading: Scalars['String'];
+  readonly leaderboardChoice: SiteContentStatusLeaderboardChoice;
   readonly loading: Scalars['String'];
   readonly missingToken: Scalars['String'];
   readonly noScript: Scalars['String'];
@@ -2462,6 +2467,7 @@ type SiteContentStatus = {
 
 type SiteContentStatusFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly missingToken: InputMaybe<FieldSelectorEnum>;
   readonly noScript: InputMaybe<FieldSelectorEnum>;
@@ -2472,6 +2478,7 @@ type SiteContentStatusFieldSelector = {
 
 type SiteContentStatusFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly missingToken: InputMaybe<StringQueryOperatorInput>;
   readonly noScript: InputMaybe<StringQueryOperatorInput>;
@@ -2480,8 +2487,41 @@ type SiteContentStatusFilterInput = {
   readonly unknownToken: InputMaybe<StringQueryOperatorInput>;
 };
 
+type SiteContentStatusLeaderboardChoice = {
+  readonly failed: Scalars['String'];
+  readonly hiddenNote: Scalars['String'];
+  readonly hide: Scalars['String'];
+  readonly show: Scalars['String'];
+  readonly shownNote: Scalars['String'];
+};
+
+type SiteContentStatusLeaderboardChoiceFieldSelector = {
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly hiddenNote: InputMaybe<FieldSelectorEnum>;
+  readonly hide: InputMaybe<FieldSelectorEnum>;
+  readonly show: InputMaybe<FieldSelectorEnum>;
+  readonly shownNote: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentStatusLeaderboardChoiceFilterInput = {
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly hiddenNote: InputMaybe<StringQueryOperatorInput>;
+  readonly hide: InputMaybe<StringQueryOperatorInput>;
+  readonly show: InputMaybe<StringQueryOperatorInput>;
+  readonly shownNote: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusLeaderboardChoiceSortInput = {
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly hiddenNote: InputMaybe<SortOrderEnum>;
+  readonly hide: InputMaybe<SortOrderEnum>;
+  readonly show: InputMaybe<SortOrderEnum>;
+  readonly shownNote: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentStatusSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly missingToken: InputMaybe<SortOrderEnum>;
   readonly noScript: InputMaybe<SortOrderEnum>;
@@ -3368,6 +3408,8 @@ type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandNa
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
+type LeaderboardChoiceContentFragment = { readonly status: { readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } } };
+
 type LeaderboardPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -3391,7 +3433,7 @@ type SignupFormContentFragment = { readonly home: { readonly form: { readonly he
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly signedUpBefore: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly signedUpBefore: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -3,11 +3,13 @@
  * third build with the service's answers routed by each test.
  */
 import type { BrowserContext, Page, Request } from "playwright-core";
+import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { KEPT_STANDING_KEY } from "../../src/referrals/standing";
 import { axeViolations, formatViolations } from "./support/axe";
 import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { waitlistContent } from "./support/fixture-content";
+import { routeMetaPixel } from "./support/meta-pixel-stand-in";
 import { waitlistSite } from "./support/run-env";
 
 const CONTENT = waitlistContent();
@@ -150,6 +152,39 @@ describe("/status/", () => {
     expect(requests[0].headers().authorization).toBe(`Bearer ${TOKEN}`);
     expect(requests.map((request) => request.url())).not.toContainEqual(expect.stringContaining(TOKEN));
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  });
+
+  it("moves the token out of the address bar once read, and a reload still shows the standing", async () => {
+    const page = await context.newPage();
+    const requests = await routeApi(page, "/api/status", 200, STANDING);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    expect(page.url()).toBe(`${waitlistSite().origin}/status/`);
+
+    await page.reload();
+    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    expect(page.url()).toBe(`${waitlistSite().origin}/status/`);
+    expect(requests.map((request) => request.headers().authorization)).toEqual(requests.map(() => `Bearer ${TOKEN}`));
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("never requests the ad pixel, even with consent given, while the same visit's other pages load it", async () => {
+    const meta = await routeMetaPixel(context);
+    await context.addInitScript(([key]) => localStorage.setItem(key, "accepted"), [CONSENT_STORAGE_KEY]);
+    const page = await context.newPage();
+    await routeApi(page, "/api/status", 200, STANDING);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("region", { name: CONTENT.consent.message }).count()).toBe(0);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+    expect(meta.metaRequests).toEqual([]);
+
+    // The control: this build has a pixel, and the consent given loads it on a page that is not the status page.
+    const leaderboardPage = await context.newPage();
+    await routeApi(leaderboardPage, "/api/leaderboard", 200, { entries: [] });
+    await leaderboardPage.goto("/leaderboard/");
+    await eventually(() => expect(meta.events).toContainEqual({ pixelId: CONTENT.adPixel?.id, event: "PageView" }));
   });
 
   it("says the link is not known when the service answers 401", async () => {

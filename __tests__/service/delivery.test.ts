@@ -369,7 +369,9 @@ describe("without a Klaviyo private API key (demo delivery)", () => {
     const row = await settled(service, id);
 
     expect(row).toMatchObject({ delivery_state: "demo", delivery_attempts: 0, delivery_error: null, delivered_at: null });
-    expect(logLines(service).filter((line) => line.event === "delivery_demo")).toEqual([{ event: "delivery_demo", id }]);
+    expect(logLines(service).filter((line) => line.event === "delivery_demo")).toEqual([
+      { event: "delivery_demo", id, confirmed: true, referralCounted: false },
+    ]);
     expect((await klaviyo.records()).received).toEqual([]);
     expectNoPersonalData(service, email, "Hedy", "Lamarr");
   });

@@ -1,5 +1,6 @@
 /** What referrals are worth and the leaderboard's masked names (worker/src/referrals/standing.ts). */
 import { test, describe, expect } from "vitest";
+import { passesDisplayCheck } from "../../worker/src/referrals/display-check";
 import { LEADERBOARD_FIRST_NAME_MAX_CHARACTERS, entriesOf, leaderboardName, scoreOf } from "../../worker/src/referrals/standing";
 
 describe("scoreOf", () => {
@@ -42,11 +43,20 @@ describe("leaderboardName", () => {
     expect(leaderboardName("陽翔", "佐藤")).toBe("陽翔 佐.");
   });
 
-  test("never shows an e-mail address or a link typed as a first name", () => {
-    expect(leaderboardName("jordan@example.com", "Smith")).toBe("S.");
-    expect(leaderboardName("https://spam.example", "Smith")).toBe("S.");
-    expect(leaderboardName("www.spam.example", "Smith")).toBe("S.");
-    expect(leaderboardName("jordan@example.com", "")).toBeNull();
+  test("never shows an e-mail address or a link typed as a first name: its initial only", () => {
+    expect(leaderboardName("jordan@example.com", "Smith")).toBe("J.");
+    expect(leaderboardName("https://spam.example", "Smith")).toBe("H.");
+    expect(leaderboardName("www.spam.example", "Smith")).toBe("W.");
+    expect(leaderboardName("jordan@example.com", "")).toBe("J.");
+    expect(leaderboardName("@@", "Smith")).toBe("S.");
+    expect(leaderboardName("@@", "")).toBeNull();
+  });
+
+  test('a first name that fails the display check is its initial only: "t.me/scam S." is "T."', () => {
+    expect(leaderboardName("t.me/scam", "Smith")).toBe("T.");
+    expect(leaderboardName("Claim $500 at pickfund-bonus", "Smith")).toBe("C.");
+    expect(leaderboardName("Shithead", "Smith")).toBe("S.");
+    expect(leaderboardName("ｔ．ｍｅ／ｓｃａｍ", "Smith")).toBe("Ｔ.");
   });
 
   test("copes with empty, blank and odd names", () => {
@@ -68,5 +78,32 @@ describe("leaderboardName", () => {
     expect(leaderboardName(long, "Smith")).toBe(`${long.slice(0, LEADERBOARD_FIRST_NAME_MAX_CHARACTERS - 1)}… S.`);
     const emoji = "👩🏽‍💻".repeat(30);
     expect(leaderboardName(emoji, "Smith")).toBe(`${"👩🏽‍💻".repeat(LEADERBOARD_FIRST_NAME_MAX_CHARACTERS - 1)}… S.`);
+  });
+});
+
+describe("passesDisplayCheck", () => {
+  test("passes first names as people write them, in any script", () => {
+    for (const name of ["Jordan", "Mary Ann", "Mary-Ann", "Zoë", "Seán", "D'Angelo", "陽翔", "Владимир", "Cassandra", "Hancock", "Sexton"])
+      expect([name, passesDisplayCheck(name)]).toEqual([name, true]);
+  });
+
+  test("fails a dot or a slash, also as a look-alike: links and handles", () => {
+    for (const name of ["t.me/scam", "bit.ly", "Jordan.", "a/b", "back\\slash", "t。me", "t｡me", "t․me", "a⁄b", "a∕b", "ｔ．ｍｅ"])
+      expect([name, passesDisplayCheck(name)]).toEqual([name, false]);
+  });
+
+  test("fails a run of two or more digits (a phone number, an amount), in any script; one digit passes", () => {
+    for (const name of ["Win 500", "J0hn555", "0612345678", "٣٣"]) expect([name, passesDisplayCheck(name)]).toEqual([name, false]);
+    expect(passesDisplayCheck("Louis 1")).toBe(true);
+  });
+
+  test("fails an address or a scheme", () => {
+    expect(passesDisplayCheck("ann@example")).toBe(false);
+    expect(passesDisplayCheck("mailto:ann")).toBe(false);
+  });
+
+  test("fails words of the profanity list, also in leetspeak and full-width letters", () => {
+    for (const name of ["Shithead", "fuck", "f4ck", "FUCK", "ｆｕｃｋ", "Big Dick"])
+      expect([name, passesDisplayCheck(name)]).toEqual([name, false]);
   });
 });

@@ -44,10 +44,12 @@ it("gives the service the site's address, the list, the custom source, the Turns
     leaderboard: { size: 10 },
     signupPages: PAGES,
   });
-  expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }), PAGES)).toMatchObject({
-    source: "",
-    turnstileSiteKey: null,
-  });
+  expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }), PAGES)).toMatchObject(
+    {
+      source: "",
+      turnstileSiteKey: null,
+    },
+  );
 });
 
 it("gives none to a build on another transport, or a demo build (whose page sends nothing)", () => {

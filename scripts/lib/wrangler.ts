@@ -56,7 +56,10 @@ export interface WranglerDevOptions {
   assetsDir?: string;
   /** Port to listen on (default: a free one). */
   port?: number;
-  /** Worker vars and secrets (`--var KEY:VALUE`); `ENVIRONMENT` is `development` unless given here. */
+  /**
+   * Worker vars and secrets (`--var KEY:VALUE`); `ENVIRONMENT` is `development` and `SITE_ORIGIN` the origin it serves
+   * (so the links the Worker writes lead back to it: worker/src/site-origin.ts) unless given here.
+   */
   vars?: Record<string, string>;
   /** Local state directory (`--persist-to`; default wrangler's `.wrangler/state`). Tests give each wrangler its own temp dir. */
   persistTo?: string;
@@ -131,7 +134,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
-  const vars = { ENVIRONMENT: "development", ...options.vars };
+  const vars = { ENVIRONMENT: "development", SITE_ORIGIN: `http://127.0.0.1:${port}`, ...options.vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   args.push("--show-interactive-dev-session=false", "--log-level", "log");
   if (options.persistTo) args.push("--persist-to", options.persistTo);

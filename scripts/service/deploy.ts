@@ -1,6 +1,6 @@
 /**
  * `npm run deploy` (README "Deploy"): refuses before building unless wrangler.jsonc names the real D1
- * database and the Worker has every secret the build needs, because production never runs in demo
+ * database and the site's own custom domain and the Worker has every secret the build needs, because production never runs in demo
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
  * With referrals counted after confirmation it also refuses a Klaviyo list that is not double opt-in (double-opt-in.ts).
  */
@@ -16,15 +16,42 @@ import { doubleOptInProblem } from "./double-opt-in";
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 
+/** wrangler.jsonc's custom-domain route until the one-time setup names the site's own host. */
+const PLACEHOLDER_DOMAIN = "www.your-domain.example";
+
+/** The custom domain's route in wrangler.jsonc: `{ "pattern": "<host>", "custom_domain": true }`. */
+const CUSTOM_DOMAIN_ROUTE = /\{\s*"pattern"\s*:\s*"([^"]+)"\s*,\s*"custom_domain"\s*:\s*true\s*\}/;
+
 /** A reason not to deploy, written for the operator. */
 class Refusal extends Error {}
 
-async function checkDatabaseId(): Promise<void> {
+/**
+ * Refuse wrangler.jsonc's placeholders: the D1 database id and the custom domain.
+ * @returns the custom domain's host, e.g. "www.pickfund.com"
+ */
+async function checkConfiguration(): Promise<string> {
   const config = await readFile(path.join(PROJECT_DIR, "wrangler.jsonc"), "utf8");
   if (config.includes(`"database_id": "${PLACEHOLDER_DATABASE_ID}"`))
     throw new Refusal(
       "wrangler.jsonc still has the placeholder D1 database_id. Run `npx wrangler d1 create pickfund-waitlist` once and put the " +
         "database_id it prints into wrangler.jsonc (README: The waitlist service → One-time Cloudflare setup).",
+    );
+  const domain = CUSTOM_DOMAIN_ROUTE.exec(config)?.[1];
+  if (!domain || domain === PLACEHOLDER_DOMAIN)
+    throw new Refusal(
+      `wrangler.jsonc's routes must name the site's own host as a custom domain instead of ${PLACEHOLDER_DOMAIN}: the host of ` +
+        'content/site.yaml\'s site.url, e.g. { "pattern": "www.pickfund.com", "custom_domain": true } (README: One-time Cloudflare setup).',
+    );
+  return domain;
+}
+
+/** Refuse a build whose links (site.url) point at another host than the one the Worker is served from. */
+function checkDomain(domain: string, settings: ServiceSettings): void {
+  const host = new URL(settings.siteUrl).host;
+  if (host !== domain)
+    throw new Refusal(
+      `content/site.yaml's site.url is on ${host}, but wrangler.jsonc serves the Worker on ${domain}: every referral and status ` +
+        "link would point elsewhere. Make them the same host.",
     );
 }
 
@@ -75,7 +102,7 @@ async function checkBuild(): Promise<ServiceSettings> {
 
 async function main(): Promise<void> {
   console.log("Checking the Cloudflare configuration…");
-  await checkDatabaseId();
+  const domain = await checkConfiguration();
   const secrets = await secretNames();
   checkSecrets(secrets, null);
   console.log("Building the site (gatsby build)…");
@@ -84,6 +111,7 @@ async function main(): Promise<void> {
   // With referrals counted after confirmation, Klaviyo's webhook needs its secret too (only the build says so).
   const settings = await checkBuild();
   checkSecrets(secrets, settings);
+  checkDomain(domain, settings);
   console.log("Checking the Klaviyo list's opt-in process…");
   const problem = await doubleOptInProblem(settings, process.env);
   if (problem) throw new Refusal(problem);

@@ -11,6 +11,7 @@ export const PASSED_THROUGH = [
   "TURNSTILE_VERIFY_URL",
   "IP_HASH_SALT",
   "KLAVIYO_WEBHOOK_SECRET",
+  "SITE_ORIGIN",
 ] as const;
 
 /** The `--var` values for wrangler dev: every passed-through variable that is set and not empty. */

@@ -1,6 +1,6 @@
 /**
  * `npm start` (README "Run it locally"): builds the site, applies the local D1 migrations and runs
- * `wrangler dev` on 127.0.0.1:${PORT:-8787}. Ctrl-C stops wrangler and its workerd children;
+ * `wrangler dev` on 127.0.0.1:${PORT:-8787}, with the links the Worker writes on that origin (SITE_ORIGIN). Ctrl-C stops wrangler and its workerd children;
  * `--no-build` serves the existing public/.
  */
 import { existsSync } from "node:fs";
@@ -46,7 +46,8 @@ async function main(): Promise<number> {
     [
       "",
       `The site and the waitlist API are running at ${dev.origin}/`,
-      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent)"}`,
+      `  links (referral, status, Klaviyo's properties): ${vars.SITE_ORIGIN ?? dev.origin}/…`,
+      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, and a delivered signup counts as confirmed)"}`,
       `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
       `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
       "  rows: npm run waitlist -- list",

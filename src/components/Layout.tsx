@@ -31,7 +31,7 @@ export function Layout({ content, pathname, children }: LayoutProps) {
         <FloatingDecor odds={content.decorations.odds} paused={motionPaused} />
       </Suspense>
       <Page>
-        <ConsentBanner content={content} />
+        <ConsentBanner content={content} pathname={pathname} />
         <Main>
           <ErrorBoundary key={pathname} title={content.errorScreen.title} pageTitle={content.errorScreen.pageTitle}>
             <Suspense fallback={null}>{children}</Suspense>

@@ -6,6 +6,7 @@ import {
   CONSENT_QUESTION_SCRIPT,
   loadMetaPixel,
   loadPixelIfConsented,
+  pixelAllowedOn,
   readConsent,
   showConsentQuestion,
   writeConsent,
@@ -15,11 +16,12 @@ import {
 /**
  * Asks before the ad pixel loads (product rule 21), with equal Accept and Decline buttons. A bar in the
  * page's flow, shown by the inline script before the first paint, so it shifts no layout and never
- * covers the focused field (WCAG 2.4.11), as a fixed bar would.
+ * covers the focused field (WCAG 2.4.11), as a fixed bar would. Never on PIXEL_FREE_PATHS.
  */
-export function ConsentBanner({ content }: { content: Queries.ConsentBannerContentFragment }) {
+export function ConsentBanner({ content, pathname }: { content: Queries.ConsentBannerContentFragment; pathname: string }) {
   const { consent: copy } = content;
-  const pixelId = content.adPixel?.id;
+  // On a pixel-free page (the status page) there is neither a pixel nor a question about it.
+  const pixelId = pixelAllowedOn(pathname) ? content.adPixel?.id : null;
   // "unknown" until the browser's storage is read after hydration: the server's HTML and the first render agree.
   const [choice, setChoice] = useState<ConsentChoice | null | "unknown">("unknown");
 

@@ -2,6 +2,7 @@
  * The Meta ad pixel, loaded only after consent (product rule 21), and its one `Lead` per signup
  * (product rule 22). Before consent `window.fbq` does not exist, so nothing reaches the ad network.
  */
+import { STATUS_PATH } from "../../shared/routes";
 
 declare global {
   interface Window {
@@ -18,6 +19,21 @@ export const META_PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevent
 export const META_PIXEL_ORIGINS = ["https://connect.facebook.net", "https://www.facebook.com"];
 
 export type ConsentChoice = "accepted" | "declined";
+
+/**
+ * Pages where the pixel never loads and the banner never asks, whatever the visitor chose: the status page reads a
+ * person's secret link, which no third-party script may see.
+ */
+export const PIXEL_FREE_PATHS: readonly string[] = [STATUS_PATH];
+
+/**
+ * Whether the pixel may load on the page at `pathname` ("/status" and "/status/" are one page).
+ * @param pathname `location.pathname`
+ */
+export function pixelAllowedOn(pathname: string): boolean {
+  const page = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  return !PIXEL_FREE_PATHS.includes(page);
+}
 
 /** The remembered choice, or null when the visitor has not answered (or storage is blocked). */
 export function readConsent(): ConsentChoice | null {

@@ -825,6 +825,27 @@ const siteContentFields = z
           "Shown on the status page when the visitor's browser runs no JavaScript (the page needs it to read the personal link).",
           "Turn on JavaScript to see your place in line, or check your latest e-mail from us.",
         ),
+        leaderboardChoice: z
+          .strictObject({
+            hiddenNote: longCopy(
+              "Shown below the place in line while the visitor is not on the public leaderboard (everyone starts hidden).",
+              "You're not on the public leaderboard. Join it to show your first name and last initial there.",
+            ),
+            shownNote: longCopy(
+              "Shown below the place in line once the visitor chose to be on the public leaderboard.",
+              "You're on the public leaderboard, shown by your first name and last initial.",
+            ),
+            show: copy("The button that puts the visitor on the public leaderboard.", "Show me on the leaderboard"),
+            hide: copy("The button that takes the visitor off the public leaderboard again.", "Hide me from the leaderboard"),
+            failed: longCopy(
+              "Shown when showing or hiding the visitor could not be saved (no connection, or the service is busy).",
+              "That didn't work. Check your connection and try again.",
+            ),
+          })
+          .meta({
+            description:
+              "The status page's leaderboard choice: nobody is on the public leaderboard until they press its button, and the same button hides them again.",
+          }),
       })
       .meta({ description: "The status page (/status/): the visitor's place in line, friends joined and entries, kept up to date." }),
     leaderboard: z

@@ -3,6 +3,7 @@ import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
+import { LeaderboardChoice } from "../components/LeaderboardChoice";
 import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
 import { StatusTokenRefusedError } from "../referrals/api";
@@ -14,23 +15,24 @@ import { STATUS_PATH } from "../../shared/routes";
 
 /**
  * Route /status/ (built only while the referral program runs; never indexed): a person's standing by
- * the token in the fragment. A missing or unknown token or an unreachable service gets the content's words.
+ * the token in the fragment (moved out of the address bar once read: useStatusToken), and their choice to be
+ * shown on the leaderboard. A missing or unknown token or an unreachable service gets the content's words.
  */
 const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { status } = content;
   const token = useStatusToken();
-  const standing = useStatus(token ?? null);
+  const personal = useStatus(token ?? null);
   const view: ReferralPanelView =
     token === undefined
       ? { kind: "pending" }
       : token === null
         ? { kind: "message", text: status.missingToken }
-        : standing.data
-          ? { kind: "ready", standing: standing.data }
-          : standing.error instanceof StatusTokenRefusedError
+        : personal.data
+          ? { kind: "ready", standing: personal.data.standing }
+          : personal.error instanceof StatusTokenRefusedError
             ? { kind: "message", text: status.unknownToken }
-            : standing.isError
+            : personal.isError
               ? { kind: "message", text: status.unavailable }
               : { kind: "pending" };
 
@@ -42,6 +44,7 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
         {/* For screen readers: the dashes on screen say the same to sighted visitors. */}
         <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
         <ReferralPanel content={content} view={view} noScriptText={status.noScript} showStatusLink={false} />
+        <LeaderboardChoice content={content} token={token ?? null} shown={personal.data?.leaderboardShown ?? null} />
       </Card>
     </Centered>
   );
@@ -67,6 +70,7 @@ export const query = graphql`
       ...LayoutContent
       ...SeoContent
       ...ReferralPanelContent
+      ...LeaderboardChoiceContent
       status {
         pageTitle
         heading

@@ -1,9 +1,16 @@
 /**
- * The referral program's reads from the waitlist service (`GET /api/status`, `GET /api/leaderboard`;
- * README "The API"). Failures are typed so that pages pick the content's words for them: the
- * browser's own error text is never shown to a visitor.
+ * The referral program's calls to the waitlist service (`GET /api/status`, `GET /api/leaderboard`, and the status
+ * page's `PUT /api/status/leaderboard`; README "The API"). Failures are typed so that pages pick the content's words
+ * for them: the browser's own error text is never shown to a visitor.
  */
-import { LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, type LeaderboardEntry } from "../../shared/contract";
+import {
+  JSON_CONTENT_TYPE,
+  LEADERBOARD_ENDPOINT,
+  STATUS_ENDPOINT,
+  STATUS_LEADERBOARD_ENDPOINT,
+  type LeaderboardChoice,
+  type LeaderboardEntry,
+} from "../../shared/contract";
 import { standingIn, type Standing } from "./standing";
 
 /** How long a read may take before it counts as failed (ms): a visitor should not watch "loading" longer on a dead connection. */
@@ -30,18 +37,27 @@ export class ReferralServiceError extends Error {
 }
 
 /**
- * GET a JSON document from the service, within REFERRAL_REQUEST_TIMEOUT_MS.
+ * Send a request to the service and read its JSON answer, within REFERRAL_REQUEST_TIMEOUT_MS.
+ * @param init the method, headers and body (GET without a body when left out)
  * @param signal react-query's, aborted when the page no longer needs the answer
  * @returns the HTTP status and the parsed body (null when it is not JSON)
  * @throws ReferralServiceError when no answer arrived in time
  */
-async function getJson(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+async function requestJson(
+  path: string,
+  init: { method?: string; headers: Record<string, string>; body?: string },
+  signal?: AbortSignal,
+): Promise<{ status: number; body: unknown }> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   signal?.addEventListener("abort", stop);
   const timer = setTimeout(stop, REFERRAL_REQUEST_TIMEOUT_MS);
   try {
-    const response = await fetch(path, { headers: { accept: "application/json", ...headers }, signal: controller.signal });
+    const response = await fetch(path, {
+      ...init,
+      headers: { accept: "application/json", ...init.headers },
+      signal: controller.signal,
+    });
     const body: unknown = await response.json().catch(() => null);
     return { status: response.status, body };
   } catch (error) {
@@ -52,18 +68,46 @@ async function getJson(path: string, headers: Record<string, string>, signal?: A
   }
 }
 
+/** What the status page shows: the standing, and whether the person chose to be shown on the leaderboard. */
+export interface PersonalStatus {
+  standing: Standing;
+  /** false until they choose to be shown (also when an older service leaves it out). */
+  leaderboardShown: boolean;
+}
+
 /**
  * One person's standing, by their status token.
- * @param token the token from the status page's fragment
+ * @param token the status page's token
  * @throws StatusTokenRefusedError for a 401; ReferralServiceError for any other failure
  */
-export async function fetchStatus(token: string, signal?: AbortSignal): Promise<Standing> {
-  const { status, body } = await getJson(STATUS_ENDPOINT, { authorization: `Bearer ${token}` }, signal);
+export async function fetchStatus(token: string, signal?: AbortSignal): Promise<PersonalStatus> {
+  const { status, body } = await requestJson(STATUS_ENDPOINT, { headers: { authorization: `Bearer ${token}` } }, signal);
   if (status === 401) throw new StatusTokenRefusedError();
   if (status !== 200) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered ${status}`, status);
   const standing = standingIn(body);
   if (!standing) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered 200 without a standing`, status);
-  return standing;
+  return { standing, leaderboardShown: (body as { leaderboardShown?: unknown }).leaderboardShown === true };
+}
+
+/**
+ * Show or hide the person on the public leaderboard.
+ * @param token the status page's token
+ * @param shown true to show, false to hide
+ * @returns whether they are shown now, as the service stored it
+ * @throws StatusTokenRefusedError for a 401; ReferralServiceError for any other failure
+ */
+export async function putLeaderboardChoice(token: string, shown: boolean): Promise<boolean> {
+  const choice: LeaderboardChoice = { shown };
+  const { status, body } = await requestJson(STATUS_LEADERBOARD_ENDPOINT, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": JSON_CONTENT_TYPE },
+    body: JSON.stringify(choice),
+  });
+  if (status === 401) throw new StatusTokenRefusedError();
+  const stored = (body as { leaderboardShown?: unknown } | null)?.leaderboardShown;
+  if (status !== 200 || typeof stored !== "boolean")
+    throw new ReferralServiceError(`${STATUS_LEADERBOARD_ENDPOINT} answered ${status}`, status);
+  return stored;
 }
 
 function isEntry(value: unknown): value is LeaderboardEntry {
@@ -78,7 +122,7 @@ function isEntry(value: unknown): value is LeaderboardEntry {
  * @throws ReferralServiceError when it cannot be read
  */
 export async function fetchLeaderboard(signal?: AbortSignal): Promise<LeaderboardEntry[]> {
-  const { status, body } = await getJson(LEADERBOARD_ENDPOINT, {}, signal);
+  const { status, body } = await requestJson(LEADERBOARD_ENDPOINT, { headers: {} }, signal);
   if (status !== 200) throw new ReferralServiceError(`${LEADERBOARD_ENDPOINT} answered ${status}`, status);
   const entries = (body as { entries?: unknown } | null)?.entries;
   if (!Array.isArray(entries)) throw new ReferralServiceError(`${LEADERBOARD_ENDPOINT} answered 200 without entries`, status);

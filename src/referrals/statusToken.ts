@@ -1,6 +1,10 @@
-/** The status token in the page's fragment; it leaves the browser only as the status request's `Authorization: Bearer`. */
+/**
+ * The status token: in the status link's fragment, then kept for the visit in sessionStorage once the page has moved it
+ * out of the address bar. It leaves the browser only as the status requests' `Authorization: Bearer`.
+ */
 
 import { STATUS_TOKEN_PARAMETER } from "../../shared/referral-links";
+import { keep, readKept, type VisitStorage } from "./storage";
 
 export { STATUS_TOKEN_PARAMETER };
 
@@ -26,4 +30,21 @@ export function statusTokenIn(hash: string): string | null {
     return BEARER_TOKEN_FORM.test(token) ? token : null;
   }
   return null;
+}
+
+/** Where the status page keeps the token for the visit (sessionStorage), once it is out of the address bar. */
+export const STATUS_TOKEN_KEY = "pickfund.statusToken";
+
+/** Keep the token for the visit; a browser that refuses storage keeps nothing (a reload then asks for the link again). */
+export function keepStatusToken(token: string, storage?: VisitStorage | null): void {
+  keep(STATUS_TOKEN_KEY, token, storage);
+}
+
+/**
+ * The token kept for the visit, checked again as the fragment's is.
+ * @returns the token, or null when none is kept or it cannot be one
+ */
+export function keptStatusToken(storage?: VisitStorage | null): string | null {
+  const kept = readKept(STATUS_TOKEN_KEY, storage);
+  return kept !== null && BEARER_TOKEN_FORM.test(kept) ? kept : null;
 }

@@ -23,14 +23,24 @@ export type { ServiceSecrets };
  * Env with the delivery queue typed by its message, and the secrets as optional strings. An intersection (not
  * `extends`), so that a later `wrangler types` run that sees the secrets in a `.dev.vars` still compiles.
  */
-export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage> } & Partial<ServiceSecrets>;
+export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage> } & Partial<ServiceSecrets> & DevelopmentVars;
+
+/** Vars a local run passes (`npm start`) and wrangler.jsonc does not declare, since production must not have them. */
+export interface DevelopmentVars {
+  /**
+   * The origin the product is served from, e.g. `http://127.0.0.1:8787`: the links the service writes start with it
+   * instead of the build's siteUrl (site-origin.ts). Outside production only.
+   */
+  SITE_ORIGIN?: string;
+}
 
 /** The ENVIRONMENT var of a deployed Worker (wrangler.jsonc `vars`); `npm start` and the tests run `development`. */
 export const PRODUCTION = "production";
 
 /**
- * What a production Worker lacks to take signups, for the log: each missing secret by name (secrets.ts's
- * requiredSecrets) and each one too short or patterned to be random.
+ * What keeps a production Worker from taking signups, for the log: each secret it lacks (secrets.ts's
+ * requiredSecrets), each one too short or patterned to be random, and SITE_ORIGIN when it is set (a development var
+ * whose links would lead away from the site).
  * @param settings null when they cannot be read
  * @returns [] outside production
  */
@@ -38,7 +48,7 @@ export function productionProblems(env: ServiceEnv, settings: ServiceSettings | 
   if (env.ENVIRONMENT !== PRODUCTION) return [];
   const missing = requiredSecrets(settings).filter((name) => !env[name]);
   const weak = weakSecrets(env).map((name) => `${name} (not random: at least ${RANDOM_SECRET_MIN_LENGTH} random characters)`);
-  return [...missing, ...weak];
+  return [...missing, ...weak, ...(env.SITE_ORIGIN ? ["SITE_ORIGIN"] : [])];
 }
 
 /** Hono's environment of every route. */

@@ -3,22 +3,31 @@
  * Worker (wrangler.jsonc); every other path is a static file of the build.
  */
 import { Hono } from "hono";
-import { FORM_CONTENT_TYPE, JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, SIGNUPS_ENDPOINT, STATUS_ENDPOINT } from "../../shared/contract";
+import {
+  FORM_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  LEADERBOARD_ENDPOINT,
+  SIGNUPS_ENDPOINT,
+  STATUS_ENDPOINT,
+  STATUS_LEADERBOARD_ENDPOINT,
+} from "../../shared/contract";
 import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { errorResponse, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
-import { accepts, meterRowsRead, onlyMethods, programOn, sameOrigin, withSettings } from "./middleware";
+import { accepts, meterRowsRead, onlyMethods, programOn, sameOrigin, servedOrigin, withSettings } from "./middleware";
 import { CONFIRMATION_WEBHOOK_PATH } from "./referrals/klaviyo-webhook";
 import { handleKlaviyoConfirmed, webhookSecret } from "./routes/klaviyo-hooks";
 import { handleLeaderboard } from "./routes/leaderboard";
 import { handleSignup } from "./routes/signups";
-import { handleStatus } from "./routes/status";
+import { handleLeaderboardChoice, handleStatus } from "./routes/status";
+import { withServedOrigin } from "./site-origin";
 
 export const app = new Hono<AppEnv>();
 
 app.use("*", meterRowsRead);
+app.use("*", servedOrigin);
 
 app.post(
   SIGNUPS_ENDPOINT,
@@ -30,6 +39,16 @@ app.all(SIGNUPS_ENDPOINT, onlyMethods(["POST"]));
 
 app.get(STATUS_ENDPOINT, sameOrigin("The status is read only from the site's own pages."), withSettings, programOn, handleStatus);
 app.all(STATUS_ENDPOINT, onlyMethods(["GET"]));
+
+app.put(
+  STATUS_LEADERBOARD_ENDPOINT,
+  sameOrigin("The leaderboard choice is made only from the site's own status page."),
+  accepts([JSON_CONTENT_TYPE]),
+  withSettings,
+  programOn,
+  handleLeaderboardChoice,
+);
+app.all(STATUS_LEADERBOARD_ENDPOINT, onlyMethods(["PUT"]));
 
 app.get(
   LEADERBOARD_ENDPOINT,
@@ -54,6 +73,6 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => consumeDeliveries(batch, env),
-  scheduled: (controller, env) => sweepPendingDeliveries(env, controller.scheduledTime),
+  queue: (batch, env) => consumeDeliveries(batch, withServedOrigin(env)),
+  scheduled: (controller, env) => sweepPendingDeliveries(withServedOrigin(env), controller.scheduledTime),
 } satisfies ExportedHandler<ServiceEnv>;

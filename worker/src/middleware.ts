@@ -1,9 +1,10 @@
-/** What several routes check before their handler runs, as Hono middleware. */
+/** What several routes check before their handler runs, as Hono middleware, and the origin links are written on. */
 import type { MiddlewareHandler } from "hono";
 import { type AppEnv, PRODUCTION } from "./env";
 import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";
 import { log } from "./log";
 import { readSettings, SettingsUnavailable } from "./settings";
+import { withServedOrigin } from "./site-origin";
 import { meterD1, ROWS_READ_METRIC } from "./store/metered";
 
 /** 403 `origin_not_allowed` for a request from another site's page. */
@@ -67,4 +68,10 @@ export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A cached answer's headers are immutable: copy it before adding one.
   c.res = new Response(c.res.body, c.res);
   c.res.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
+};
+
+/** Outside production with SITE_ORIGIN set, the handlers read settings whose siteUrl is the served origin (site-origin.ts). */
+export const servedOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.env = withServedOrigin(c.env);
+  await next();
 };

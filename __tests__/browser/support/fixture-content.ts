@@ -33,12 +33,14 @@ export const TURNSTILE_TEST_SITE_KEY = "1x00000000000000000000AA";
 
 /**
  * What the third build changes in the fixture: our own waitlist service (the transport the referral
- * program runs on), with a Turnstile widget, and the referral program on.
+ * program runs on), with a Turnstile widget, the referral program on, and an ad pixel (which the status
+ * page must never load).
  */
 export const WAITLIST_CHANGES: FixtureChange[] = [
   [["provider", "transport"], REFERRALS_TRANSPORT],
   [["provider", "turnstileSiteKey"], TURNSTILE_TEST_SITE_KEY],
   [["referrals", "enabled"], true],
+  [["adPixel", "id"], FIXTURE_PIXEL_ID],
 ];
 
 /**

@@ -232,14 +232,17 @@ async function insertInChunks(
   if (chunk.length) await flush();
 }
 
-/** Seeded people are already delivered: the service's delivery retries must not pick a million rows up. */
+/**
+ * Seeded people are already delivered: the service's delivery retries must not pick a million rows up. They have all
+ * chosen to be shown on the leaderboard (at signup), so its reads are measured on a full board.
+ */
 const INSERT_PEOPLE = `INSERT INTO signups (id, seq, email, email_key, first_name, last_name, created_at, delivery_state, delivered_at,
-  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at)
+  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at, leaderboard_shown_at)
 SELECT
   json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[2]'),
   json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), 'delivered', json_extract(value, '$[5]'),
   json_extract(value, '$[6]'), json_extract(value, '$[7]'), json_extract(value, '$[8]'), json_extract(value, '$[9]'),
-  json_extract(value, '$[10]'), json_extract(value, '$[11]')
+  json_extract(value, '$[10]'), json_extract(value, '$[11]'), json_extract(value, '$[5]')
 FROM json_each(?1)`;
 
 const INSERT_TREE = `INSERT INTO rank_tree (node, count) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1)`;

@@ -19,6 +19,7 @@ import {
 import { consumeDeadLetters } from "./dead-letters";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
 import { attemptAlreadyNotice, attemptConfirmation } from "./confirmations";
+import { confirmDemoSignup, demoConfirms } from "./demo";
 import {
   ACK,
   type Attempt,
@@ -80,7 +81,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
         case "already":
           return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB);
         default:
-          return attemptDelivery(message, signupId, row, klaviyo, env.DB);
+          return attemptDelivery(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
       }
     }),
   );
@@ -90,6 +91,27 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
     log(...line);
     if (fate.kind === "retry") message.retry({ delaySeconds: fate.delayS });
     else message.ack();
+  }
+}
+
+/** Demo delivery: the row marked `demo`; outside production, the signup confirmed first (a D1 failure retries it). */
+async function attemptDemo(message: Message, signupId: string, db: D1Database, demo: ServiceSettings | null): Promise<Attempt> {
+  const marked = { message, signupId, fate: ACK, update: markDemo(db, signupId) };
+  if (demo === null) return { ...marked, line: ["delivery_demo", { id: signupId, confirmed: false }] };
+  try {
+    const { confirmed, referralCounted } = await confirmDemoSignup(db, signupId, demo, new Date().toISOString());
+    return { ...marked, line: ["delivery_demo", { id: signupId, confirmed, referralCounted }] };
+  } catch (error) {
+    const delayS = backoffDelayS(message.attempts);
+    return {
+      message,
+      signupId,
+      fate: { kind: "retry", delayS },
+      line: [
+        "delivery_retry",
+        { id: signupId, attempt: message.attempts, delayS, reason: `demo confirmation failed (${errorName(error)})` },
+      ],
+    };
   }
 }
 
@@ -139,18 +161,23 @@ async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> 
   }
 }
 
-/** One signup's delivery attempt: skipped unless the row is pending; demo without a key; else Klaviyo's answer decides. */
+/**
+ * One signup's delivery attempt: skipped unless the row is pending; demo without a key (outside production also
+ * confirmed: demo.ts); else Klaviyo's answer decides.
+ * @param demo the build's settings when demo delivery confirms signups, else null
+ */
 async function attemptDelivery(
   message: Message,
   signupId: string,
   row: DeliveryRow | undefined,
   klaviyo: KlaviyoTarget | null,
   db: D1Database,
+  demo: ServiceSettings | null,
 ): Promise<Attempt> {
   if (!row) return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: "no such signup" }] };
   if (row.delivery_state !== "pending")
     return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: `already ${row.delivery_state}` }] };
-  if (!klaviyo) return { message, signupId, fate: ACK, update: markDemo(db, signupId), line: ["delivery_demo", { id: signupId }] };
+  if (!klaviyo) return attemptDemo(message, signupId, db, demo);
 
   const attempt = row.delivery_attempts + 1;
   let outcome: DeliveryOutcome;

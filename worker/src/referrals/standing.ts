@@ -2,6 +2,7 @@
  * What a person's referrals are worth, and the name the public leaderboard may show. Pure: the rules' numbers come
  * from the content (`referrals` in content/site.yaml), passed in by the caller.
  */
+import { passesDisplayCheck } from "./display-check";
 
 /**
  * A person's score in line: `seq − placesPerReferral × referrals`; smaller goes first (store/rank.ts keeps the same
@@ -31,20 +32,22 @@ export function entriesOf(referrals: number, entriesPerReferral: number): number
 export const LEADERBOARD_FIRST_NAME_MAX_CHARACTERS = 24;
 
 /**
- * The name the public leaderboard shows for a person, "Jordan S.". Never an e-mail address or a link: a first name
- * that holds one (`@`, `://`, `www.`) is not shown. Invisible and control characters (text-direction overrides too)
- * are dropped, runs of white space become one space, and the initial is the last name's first letter, upper-cased
- * (`o'brien` gives "O.", `'t Hooft` gives "T."). Characters are grapheme clusters, so an accented or emoji character
- * is never cut in half.
- * @returns "First L.", or "First" when the last name has no letter, or "L." when the first name cannot be shown;
- *   null when neither can be shown (the caller shows the content's word for an anonymous person)
+ * The name the public leaderboard shows for a person, "Jordan S.", when the first name passes the display check
+ * (display-check.ts: no dots, slashes, runs of digits, `@` or `:`, or profanity); otherwise the first name's initial
+ * only, "J.", so free text ("t.me/scam") never reaches the public page. Invisible and control characters are dropped,
+ * runs of white space become one space, and an initial is a name's first letter, upper-cased (`o'brien` gives "O.").
+ * Characters are grapheme clusters, so an accented or emoji character is never cut in half.
+ * @returns "First L.", or "First" when the last name has no letter; "F." when the first name fails the check, or "L."
+ *   when it has no letter at all; null when neither name has anything to show (the caller leaves the rank empty)
  */
 export function leaderboardName(firstName: string, lastName: string): string | null {
   const first = showableFirstName(firstName);
-  const initial = initialOf(lastName);
-  if (first && initial) return `${first} ${initial}.`;
+  const lastInitial = initialOf(lastName);
+  if (first && lastInitial) return `${first} ${lastInitial}.`;
   if (first) return first;
-  if (initial) return `${initial}.`;
+  const firstInitial = initialOf(firstName);
+  if (firstInitial) return `${firstInitial}.`;
+  if (lastInitial) return `${lastInitial}.`;
   return null;
 }
 
@@ -56,12 +59,9 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  */
 const INVISIBLE = /(?!\u200d)\p{C}/gu;
 
-/** Signs that a "first name" is an address or a link rather than a name. */
-const ADDRESS_OR_LINK = /@|:\/\/|\bwww\./i;
-
 function showableFirstName(raw: string): string | null {
   const name = raw.replace(INVISIBLE, "").replace(/\s+/gu, " ").trim();
-  if (!name || ADDRESS_OR_LINK.test(name)) return null;
+  if (!name || !passesDisplayCheck(name)) return null;
   const characters = [...segmenter.segment(name)].map(({ segment }) => segment);
   if (characters.length <= LEADERBOARD_FIRST_NAME_MAX_CHARACTERS) return name;
   return `${characters

@@ -1,7 +1,8 @@
 /**
- * GET /api/leaderboard: the top referrers, names masked (referrals/standing.ts). A name that cannot be shown leaves
- * its rank empty, so the ranks stay true. The board is the same for everyone, so it is cached at the edge (Cache
- * API, which stores nothing on *.workers.dev) and a crowd reads D1 once per LEADERBOARD_CACHE_S per location.
+ * GET /api/leaderboard: the top referrers who chose to be shown (from their status page), names masked
+ * (referrals/standing.ts). A person with no name to show leaves their rank empty, so the ranks stay true. The board is
+ * the same for everyone, so it is cached at the edge (Cache API, which stores nothing on *.workers.dev) and a crowd
+ * reads D1 once per LEADERBOARD_CACHE_S per location.
  */
 import type { Context } from "hono";
 import { LEADERBOARD_ENDPOINT, type LeaderboardAnswer } from "../../../shared/contract";

@@ -1,7 +1,7 @@
 /**
- * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup; people without a
- * counted referral are not on it. It reads through the partial index signups_leaderboard, so the rows it reads follow
- * `limit`, not the size of the list.
+ * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup. Only people who
+ * chose to be shown (`leaderboard_shown_at`) and have a counted referral are on it. It reads through the partial index
+ * signups_leaderboard, so the rows it reads follow `limit`, not the size of the list.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 
@@ -16,7 +16,7 @@ export interface LeaderboardRow {
 }
 
 /**
- * The top `limit` referrers.
+ * The top `limit` referrers among the people who chose to be shown.
  * @param limit how many rows at most (content: the leaderboard's size), a positive integer
  * @param confirmedOnly leave out people who never confirmed their address (countAfter: confirmation)
  * @returns the rows, best first, and the rows D1 read (`meta.rows_read`)
@@ -31,7 +31,8 @@ export async function topReferrers(
   const result = await db
     .prepare(
       `SELECT first_name AS firstName, last_name AS lastName, referrals FROM signups
-       WHERE referrals > 0 AND (?2 = 0 OR confirmed_at IS NOT NULL) ORDER BY referrals DESC, seq LIMIT ?1`,
+       WHERE referrals > 0 AND leaderboard_shown_at IS NOT NULL AND (?2 = 0 OR confirmed_at IS NOT NULL)
+       ORDER BY referrals DESC, seq LIMIT ?1`,
     )
     .bind(limit, confirmedOnly ? 1 : 0)
     .all<Omit<LeaderboardRow, "rank">>();

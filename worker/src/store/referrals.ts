@@ -1,6 +1,6 @@
 /**
- * The referral program's D1 queries beyond the signup's insert: a person by status token, an address's confirmation,
- * and counting a referral once confirmed (the credit itself is rank.ts's).
+ * The referral program's D1 queries beyond the signup's insert: a person by status token and their choice to be
+ * shown on the leaderboard, an address's confirmation, and counting a referral once confirmed (the credit is rank.ts's).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { creditStatements } from "./rank";
@@ -12,6 +12,8 @@ export interface ReferralPerson {
   referralCode: string;
   /** Counted referrals. */
   referrals: number;
+  /** Whether they chose to be shown on the public leaderboard (hidden until they do). */
+  leaderboardShown: boolean;
 }
 
 /**
@@ -21,10 +23,30 @@ export interface ReferralPerson {
  */
 export async function personByStatusTokenHash(db: D1Database, tokenHash: string): Promise<ReferralPerson | null> {
   const { results } = await db
-    .prepare("SELECT id, referral_code AS referralCode, referrals FROM signups WHERE status_token_hash = ?1 AND referral_code IS NOT NULL")
+    .prepare(
+      `SELECT id, referral_code AS referralCode, referrals, leaderboard_shown_at IS NOT NULL AS shown FROM signups
+       WHERE status_token_hash = ?1 AND referral_code IS NOT NULL`,
+    )
     .bind(tokenHash)
-    .all<ReferralPerson>();
-  return results[0] ?? null;
+    .all<Omit<ReferralPerson, "leaderboardShown"> & { shown: number }>();
+  const row = results[0];
+  if (!row) return null;
+  const { shown, ...person } = row;
+  return { ...person, leaderboardShown: shown === 1 };
+}
+
+/**
+ * Show a person on the public leaderboard from now on (`leaderboard_shown_at`: when they chose it, kept while they
+ * stay shown), or hide them (NULL).
+ * @param id their signups.id
+ * @param shown true to show, false to hide
+ * @param at ISO 8601 UTC, the time of the choice
+ */
+export async function chooseLeaderboardShown(db: D1Database, id: string, shown: boolean, at: string): Promise<void> {
+  await db
+    .prepare("UPDATE signups SET leaderboard_shown_at = CASE WHEN ?2 THEN COALESCE(leaderboard_shown_at, ?3) END WHERE id = ?1")
+    .bind(id, shown ? 1 : 0, at)
+    .run();
 }
 
 /**

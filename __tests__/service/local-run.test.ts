@@ -1,0 +1,135 @@
+/**
+ * What `npm start`'s Worker does that a production Worker never does, against the Worker in workerd (the Workers
+ * pool): the links it writes lead to the origin it is served from (SITE_ORIGIN, not the build's siteUrl), and with demo
+ * delivery a delivered signup counts as confirmed, so that `countAfter: confirmation` credits a friend's signup. A
+ * production Worker refuses SITE_ORIGIN.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { developmentSiteOrigin } from "../../worker/src/site-origin";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
+
+/** The origin `npm start` serves on (its default port). */
+const SERVED_ORIGIN = "http://127.0.0.1:8787";
+
+let addressNumber = 0;
+
+/** Sign up as the page does; the 201 answer. */
+async function signUp(
+  service: WaitlistService,
+  ref?: string,
+): Promise<{ id: string; referralCode: string; referralUrl: string; statusUrl: string }> {
+  addressNumber += 1;
+  const response = await postSignup(service, { email: `local.${addressNumber}@example.com`, firstName: "Jordan", lastName: "Smith", ref });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+/** The Worker's JSON log lines of one event. */
+function logLinesOf(service: WaitlistService, event: string): Record<string, unknown>[] {
+  return service
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"event":"${event}"`))
+    .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
+}
+
+describe("links on the served origin (SITE_ORIGIN)", () => {
+  let klaviyo: KlaviyoStandInClient;
+  let service: WaitlistService;
+
+  beforeAll(async () => {
+    klaviyo = await startKlaviyoStandIn();
+    service = startWaitlistService({
+      vars: { SITE_ORIGIN: SERVED_ORIGIN, KLAVIYO_API_URL: klaviyo.apiUrl, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey },
+    });
+  });
+
+  afterAll(() => klaviyo?.close());
+
+  it("the referral link, the status link and Klaviyo's properties lead to the local site, not the build's site.url", async () => {
+    const person = await signUp(service);
+    expect(person.referralUrl).toBe(`${SERVED_ORIGIN}/?ref=${person.referralCode}`);
+    expect(person.statusUrl).toMatch(new RegExp(`^${SERVED_ORIGIN}/status/#t=`));
+
+    const token = new URL(person.statusUrl).hash.slice("#t=".length);
+    const status = await service.fetch(`${service.origin}/api/status`, {
+      headers: { authorization: `Bearer ${token}`, "sec-fetch-site": "same-origin" },
+    });
+    expect(await status.json()).toMatchObject({ referralUrl: person.referralUrl, statusUrl: person.statusUrl });
+
+    await service.deliver();
+    const [profile] = (await klaviyo.records()).profileImports.filter((entry) => entry.email === `local.${addressNumber}@example.com`);
+    expect(profile.properties).toMatchObject({ referral_url: person.referralUrl, waitlist_status_url: person.statusUrl });
+    expect(JSON.stringify(profile.properties)).not.toContain(TEST_SETTINGS.siteUrl);
+  });
+
+  it("takes only an http(s) origin, and never in production", () => {
+    expect(developmentSiteOrigin({ ENVIRONMENT: "development", SITE_ORIGIN: "http://127.0.0.1:9000/some/path" })).toBe(
+      "http://127.0.0.1:9000",
+    );
+    expect(developmentSiteOrigin({ ENVIRONMENT: "development", SITE_ORIGIN: "javascript:alert(1)" })).toBeNull();
+    expect(developmentSiteOrigin({ ENVIRONMENT: "development", SITE_ORIGIN: "not a url" })).toBeNull();
+    expect(developmentSiteOrigin({ ENVIRONMENT: "development" })).toBeNull();
+    expect(developmentSiteOrigin({ ENVIRONMENT: "production", SITE_ORIGIN: SERVED_ORIGIN })).toBeNull();
+  });
+});
+
+describe("a production Worker", () => {
+  it("with SITE_ORIGIN set takes no signups (its links would lead away from the site) and names it in its log", async () => {
+    const production = startWaitlistService({
+      vars: {
+        ENVIRONMENT: "production",
+        SITE_ORIGIN: "https://elsewhere.example",
+        KLAVIYO_PRIVATE_API_KEY: "pk_x",
+        TURNSTILE_SECRET_KEY: "x",
+        IP_HASH_SALT: "x",
+        KLAVIYO_WEBHOOK_SECRET: "x",
+      },
+      settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
+    });
+    const response = await postSignup(production, { email: "prod.origin@example.com", firstName: "Prod", lastName: "Origin" });
+    expect(response.status).toBe(503);
+    expect((await errorsOf(response))[0].code).toBe("not_configured");
+    expect(await production.query("SELECT id FROM signups WHERE email = ?1", "prod.origin@example.com")).toEqual([]);
+    expect(logLinesOf(production, "signup_not_configured")).toEqual([{ event: "signup_not_configured", missing: "SITE_ORIGIN" }]);
+  });
+});
+
+describe("demo delivery counts as confirmation outside production", () => {
+  let service: WaitlistService;
+  const confirming = {
+    ...TEST_SETTINGS,
+    siteUrl: "https://demo.waitlist.example",
+    referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const },
+  };
+
+  beforeAll(() => {
+    service = startWaitlistService({ settings: confirming });
+  });
+
+  it("a friend's signup moves the referrer up once demo delivery settled it, and the log says it counted as confirmed", async () => {
+    const referrer = await signUp(service);
+    const friend = await signUp(service, referrer.referralCode);
+    const referralsOf = async (id: string) =>
+      (await service.query<{ referrals: number }>("SELECT referrals FROM signups WHERE id = ?1", id))[0].referrals;
+    // Counted after confirmation: nothing before delivery.
+    expect(await referralsOf(referrer.id)).toBe(0);
+
+    await service.deliver();
+
+    expect(await referralsOf(referrer.id)).toBe(1);
+    const [row] = await service.query<{ delivery_state: string; confirmed_at: string | null }>(
+      "SELECT delivery_state, confirmed_at FROM signups WHERE id = ?1",
+      friend.id,
+    );
+    expect(row.delivery_state).toBe("demo");
+    expect(row.confirmed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(logLinesOf(service, "delivery_demo")).toEqual(
+      expect.arrayContaining([
+        { event: "delivery_demo", id: friend.id, confirmed: true, referralCounted: true },
+        { event: "delivery_demo", id: referrer.id, confirmed: true, referralCounted: false },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Demo delivery (no Klaviyo private API key; README: Run it locally): nothing is sent. Outside production a signup
+ * that demo delivery settled also counts as confirmed, recorded as a confirmation Klaviyo vouched for is
+ * (delivery/confirmations.ts), so that with `countAfter: confirmation` a local run credits referrals as production
+ * would once Klaviyo confirms. A production Worker never delivers in demo: it refuses signups without the key.
+ */
+import type { ServiceSettings } from "../../../shared/service-settings";
+import { PRODUCTION, type ServiceEnv } from "../env";
+import { confirmPerson } from "../store/referrals";
+
+/** What demo delivery did beyond marking the row. */
+export interface DemoConfirmation {
+  /** The signup now counts as confirmed. */
+  confirmed: boolean;
+  /** Its referral was credited to its referrer by this call. */
+  referralCounted: boolean;
+}
+
+/** Whether demo delivery confirms signups here: outside production only. */
+export function demoConfirms(env: Pick<ServiceEnv, "ENVIRONMENT">): boolean {
+  return env.ENVIRONMENT !== PRODUCTION;
+}
+
+/**
+ * Confirm a signup that demo delivery settled, and count the referrals it completes when the program counts after
+ * confirmation (store/referrals.ts: confirmPerson, the queue's check of a webhook's hint records it the same way).
+ * Repeating it changes nothing (the confirmation time and the credits are written once).
+ * @param id signups.id
+ * @param at ISO 8601 UTC
+ * @throws whatever D1 throws (the consumer retries the message)
+ */
+export async function confirmDemoSignup(db: D1Database, id: string, settings: ServiceSettings, at: string): Promise<DemoConfirmation> {
+  const program = settings.referrals;
+  const confirmation = await confirmPerson(db, id, at, {
+    placesPerReferral: program.placesPerReferral,
+    confirmed: program.enabled && program.countAfter === "confirmation",
+  });
+  return { confirmed: confirmation.found, referralCounted: confirmation.creditedReferrerId !== null };
+}
