@@ -205,6 +205,17 @@ describe("counted after confirmation", () => {
     await signUp(service, { email: friendEmail, ref: referrer.body.referralCode });
     await confirmInKlaviyo(friendEmail);
 
+    // Both chose to be shown, from their status pages.
+    for (const { body } of [ghost, referrer]) {
+      const token = new URL(String(body.statusUrl)).hash.replace("#t=", "");
+      const shown = await service.fetch("/api/status/leaderboard", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ shown: true }),
+      });
+      expect(shown.status).toBe(200);
+    }
+
     const board = await service.fetch("/api/leaderboard");
     const { entries } = await board.json<{ entries: { name: string }[] }>();
     expect(entries.map(({ name }) => name)).toContain("Real R.");

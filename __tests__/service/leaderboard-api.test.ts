@@ -33,7 +33,7 @@ async function signUp(firstName: string, lastName: string, ref?: string): Promis
 async function signUpShown(firstName: string, lastName: string): Promise<string> {
   addressNumber += 1;
   const response = await postSignup(service, { email: `person.${addressNumber}@example.com`, firstName, lastName });
-  expect(response.status).toBe(201);
+  expect(response.status).toBe(202);
   const { referralCode, statusUrl } = await response.json<{ referralCode: string; statusUrl: string }>();
   const choice = await service.fetch(`${service.origin}/api/status/leaderboard`, {
     method: "PUT",

@@ -25,8 +25,8 @@ interface Person {
 
 async function signUp(firstName = "Jordan", lastName = "Smith", ref?: string): Promise<Person> {
   addressNumber += 1;
-  const response = await postSignup(service, { email: `visible.${addressNumber}@example.com`, firstName, lastName, ref });
-  expect(response.status).toBe(201);
+  const response = await postSignup(service, { email: `visible.${addressNumber}@gmail.com`, firstName, lastName, ref });
+  expect(response.status).toBe(202);
   const { id, referralCode, statusUrl } = await response.json<{ id: string; referralCode: string; statusUrl: string }>();
   return { id, referralCode, token: new URL(statusUrl).hash.slice("#t=".length) };
 }
