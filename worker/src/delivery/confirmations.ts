@@ -11,7 +11,7 @@ import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import type { DeliveryRow } from "../store/delivery";
 import { claimAlreadyNotice, confirmPerson, settleAlreadyNotice } from "../store/referrals";
 import { listMembership, updateKlaviyoProfile } from "./klaviyo";
-import { ACK, type Attempt, type KlaviyoTarget, retryDelayS } from "./messages";
+import { ACK, type Attempt, type KlaviyoTarget, profileWriteAttempt, retryAfterError, retryDelayS } from "./messages";
 
 /**
  * Check a confirmation with Klaviyo's API (is the person on the list? With double opt-in they join it once they
@@ -67,13 +67,7 @@ export async function attemptConfirmation(
       ],
     };
   } catch (error) {
-    const delayS = retryDelayS({ kind: "failed", status: null, reason: errorName(error) }, message.attempts);
-    return {
-      message,
-      signupId,
-      fate: { kind: "retry", delayS },
-      line: ["confirmation_retry", { id: signupId, reason: errorName(error), delayS }],
-    };
+    return retryAfterError(message, signupId, "confirmation", error);
   }
 }
 
@@ -106,41 +100,19 @@ export async function attemptAlreadyNotice(
     const fresh = newStatusToken();
     token = await claimAlreadyNotice(db, signupId, { token: fresh, hash: await hashStatusToken(fresh) }, now);
   } catch (error) {
-    const delayS = retryDelayS({ kind: "failed", status: null, reason: errorName(error) }, message.attempts);
-    return {
-      message,
-      signupId,
-      fate: { kind: "retry", delayS },
-      line: ["already_notice_retry", { id: signupId, reason: errorName(error), delayS }],
-    };
+    return retryAfterError(message, signupId, "already_notice", error);
   }
   if (token === null) return skipped("told within a day");
   const properties = { waitlist_status_url: statusLink(klaviyo.settings.siteUrl, token), waitlist_signed_up_again_at: now };
   const outcome = await updateKlaviyoProfile({ email: row.email, properties }, klaviyo.account);
-  switch (outcome.kind) {
-    case "delivered":
-      try {
-        await settleAlreadyNotice(db, signupId, now);
-      } catch (error) {
-        log("already_notice_unsettled", { id: signupId, reason: errorName(error) });
-      }
-      return { message, signupId, fate: ACK, line: ["already_notice_sent", { id: signupId }] };
-    case "refused":
-      return {
-        message,
-        signupId,
-        fate: ACK,
-        line: ["already_notice_refused", { id: signupId, status: outcome.status, reason: outcome.reason }],
-      };
-    case "throttled":
-    case "failed": {
-      const delayS = retryDelayS(outcome, message.attempts);
-      return {
-        message,
-        signupId,
-        fate: { kind: "retry", delayS },
-        line: ["already_notice_retry", { id: signupId, reason: outcome.reason, delayS }],
-      };
+  if (outcome.kind === "delivered") {
+    try {
+      await settleAlreadyNotice(db, signupId, now);
+    } catch (error) {
+      // Sent all the same; the link stays kept in the row until a later notice settles it.
+      log("already_notice_unsettled", { id: signupId, reason: errorName(error) });
     }
   }
+  // Klaviyo refusing the address is not worth a retry: the person's welcome reached them, or it was refused too.
+  return profileWriteAttempt(message, signupId, "already_notice", outcome, ACK);
 }

@@ -4,7 +4,7 @@
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage } from "../env";
-import type { LogFields } from "../log";
+import { errorName, type LogFields } from "../log";
 import type { DeliveryOutcome, KlaviyoAccount } from "./klaviyo";
 
 /** The dead-letter queue's name (wrangler.jsonc); its batches reach the same `queue` handler. */
@@ -75,4 +75,45 @@ export interface Attempt {
 export interface KlaviyoTarget {
   account: KlaviyoAccount;
   settings: ServiceSettings;
+}
+
+/** A message retried after a failure of ours (D1 could not be read or written): the backoff by its attempts. */
+export function retryAfterError(message: Message, signupId: string, event: string, error: unknown): Attempt {
+  const delayS = backoffDelayS(message.attempts);
+  return {
+    message,
+    signupId,
+    fate: { kind: "retry", delayS },
+    line: [`${event}_retry`, { id: signupId, reason: errorName(error), delayS }],
+  };
+}
+
+/**
+ * A profile write's attempt (profile-import alone: a referrer's update, the "already on the list" notice) by Klaviyo's
+ * answer: delivered, ack; refused, `refused`; throttled or failed, retried after Retry-After or the backoff. Its log
+ * lines are `<event>_delivered`, `<event>_refused` and `<event>_retry`.
+ */
+export function profileWriteAttempt(message: Message, signupId: string, event: string, outcome: DeliveryOutcome, refused: Fate): Attempt {
+  const attempt = message.attempts;
+  switch (outcome.kind) {
+    case "delivered":
+      return { message, signupId, fate: ACK, line: [`${event}_delivered`, { id: signupId, attempt }] };
+    case "refused":
+      return {
+        message,
+        signupId,
+        fate: refused,
+        line: [`${event}_refused`, { id: signupId, attempt, status: outcome.status, reason: outcome.reason }],
+      };
+    case "throttled":
+    case "failed": {
+      const delayS = retryDelayS(outcome, attempt);
+      return {
+        message,
+        signupId,
+        fate: { kind: "retry", delayS },
+        line: [`${event}_retry`, { id: signupId, attempt, reason: outcome.reason, delayS }],
+      };
+    }
+  }
 }

@@ -28,6 +28,7 @@ import {
   dueAt,
   type KlaviyoTarget,
   kindOf,
+  profileWriteAttempt,
   retryDelayS,
   signupIdOf,
 } from "./messages";
@@ -242,7 +243,6 @@ async function attemptProfileUpdate(
   if (!row) return skipped("no such signup");
   if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");
   if (!klaviyo) return skipped("demo delivery");
-  const attempt = message.attempts;
   let outcome: DeliveryOutcome;
   try {
     const properties = await referralProperties(db, { ...row, status_token: null }, klaviyo.settings);
@@ -250,27 +250,7 @@ async function attemptProfileUpdate(
   } catch (error) {
     outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
   }
-  switch (outcome.kind) {
-    case "delivered":
-      return { message, signupId, fate: ACK, line: ["profile_update_delivered", { id: signupId, attempt }] };
-    case "refused":
-      return {
-        message,
-        signupId,
-        fate: { kind: "dead-letter" },
-        line: ["profile_update_refused", { id: signupId, attempt, status: outcome.status, reason: outcome.reason }],
-      };
-    case "throttled":
-    case "failed": {
-      const delayS = retryDelayS(outcome, attempt);
-      return {
-        message,
-        signupId,
-        fate: { kind: "retry", delayS },
-        line: ["profile_update_retry", { id: signupId, attempt, reason: outcome.reason, delayS }],
-      };
-    }
-  }
+  return profileWriteAttempt(message, signupId, "profile_update", outcome, { kind: "dead-letter" });
 }
 
 /**
