@@ -73,7 +73,8 @@ it("writes every signup in order with its referral standing, one CSV row each", 
   if (!content.ok) throw new Error("content/site.yaml is not valid");
   const entriesPerReferral = content.content.referrals.entriesPerReferral;
 
-  // Demo delivery (no Klaviyo key) settles each row within moments; the export then shows the settled state.
+  // Demo delivery (no Klaviyo key) settles each row within moments, confirmed on a local run (README: Run it locally);
+  // the export then shows the settled state, an empty referral_hold and the confirmation time.
   for (let waited = 0; waited < 30_000; waited += 200) {
     const [{ pending }] = await d1Query<{ pending: number }>(
       stateDir,
@@ -95,11 +96,11 @@ it("writes every signup in order with its referral standing, one CSV row each", 
     "SELECT created_at, referral_code, confirmed_at FROM signups ORDER BY seq",
   );
   expect(ana).toBe(
-    `1,${rows[0].created_at},ana.lopez@example.com,Ana,"López, Jr.",Waitlist,${referralCode},,1,${1 + entriesPerReferral},1,,,demo`,
+    `1,${rows[0].created_at},ana.lopez@example.com,Ana,"López, Jr.",Waitlist,${referralCode},,1,${1 + entriesPerReferral},1,,,${rows[0].confirmed_at},demo`,
   );
   // A name typed as a formula is written as text ('=…), never run by the spreadsheet; the same-IP referral is flagged.
   expect(ben).toBe(
-    `2,${rows[1].created_at},ben@example.com,"'=HYPERLINK(""x"")",Ortiz,Waitlist,${rows[1].referral_code},${referralCode},0,1,2,same_ip_as_referrer,,demo`,
+    `2,${rows[1].created_at},ben@example.com,"'=HYPERLINK(""x"")",Ortiz,Waitlist,${rows[1].referral_code},${referralCode},0,1,2,same_ip_as_referrer,,${rows[1].confirmed_at},demo`,
   );
   expect(end).toBe("");
 });
