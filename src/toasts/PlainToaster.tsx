@@ -1,6 +1,6 @@
 /**
  * The toasts drawn without Radix, until the Radix toaster arrives or for good when it cannot (offline,
- * exactly when "Subscription failed" is due). It keeps Radix Toast's contract, so which of the two
+ * exactly when the failure toast is due). It keeps Radix Toast's contract, so which of the two
  * draws a toast makes no difference: same look, roles and F8 region; one announcement per toast from
  * a live region that exists before it; TOAST_DURATION_MS paused on hover, focus or a hidden window.
  * Drawn after hydration only: the region is fixed-position and empty until a toast is due.

@@ -11,7 +11,7 @@ import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import type { DeliveryRow } from "../store/delivery";
 import { claimAlreadyNotice, confirmPerson, settleAlreadyNotice } from "../store/referrals";
 import { listMembership, updateKlaviyoProfile } from "./klaviyo";
-import { ACK, type Attempt, type KlaviyoTarget, profileWriteAttempt, retryAfterError, retryDelayS } from "./messages";
+import { ACK, type Attempt, type KlaviyoTarget, profileWriteAttempt, retryAfterError, retryDelayS, skippedAttempt } from "./messages";
 
 /**
  * Check a confirmation with Klaviyo's API (is the person on the list? With double opt-in they join it once they
@@ -27,7 +27,7 @@ export async function attemptConfirmation(
   settings: ServiceSettings,
   env: ServiceEnv,
 ): Promise<Attempt> {
-  const skipped = (reason: string): Attempt => ({ message, signupId, fate: ACK, line: ["confirmation_skipped", { id: signupId, reason }] });
+  const skipped = (reason: string) => skippedAttempt(message, signupId, "confirmation", reason);
   if (!row) return skipped("no such signup");
   if (klaviyo) {
     const membership = await listMembership(row.email, klaviyo.settings.listId, klaviyo.account);
@@ -84,12 +84,7 @@ export async function attemptAlreadyNotice(
   klaviyo: KlaviyoTarget | null,
   db: D1Database,
 ): Promise<Attempt> {
-  const skipped = (reason: string): Attempt => ({
-    message,
-    signupId,
-    fate: ACK,
-    line: ["already_notice_skipped", { id: signupId, reason }],
-  });
+  const skipped = (reason: string) => skippedAttempt(message, signupId, "already_notice", reason);
   if (!row) return skipped("no such signup");
   if (row.delivery_state === "pending") return skipped("welcome not delivered yet");
   if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");

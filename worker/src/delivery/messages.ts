@@ -117,3 +117,8 @@ export function profileWriteAttempt(message: Message, signupId: string, event: s
     }
   }
 }
+
+/** A message acknowledged without an attempt, and why (`<event>_skipped`). */
+export function skippedAttempt(message: Message, signupId: string, event: string, reason: string): Attempt {
+  return { message, signupId, fate: ACK, line: [`${event}_skipped`, { id: signupId, reason }] };
+}

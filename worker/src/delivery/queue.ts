@@ -31,6 +31,7 @@ import {
   profileWriteAttempt,
   retryDelayS,
   signupIdOf,
+  skippedAttempt,
 } from "./messages";
 import { referralProperties } from "./referral-properties";
 
@@ -234,12 +235,7 @@ async function attemptProfileUpdate(
   klaviyo: KlaviyoTarget | null,
   db: D1Database,
 ): Promise<Attempt> {
-  const skipped = (reason: string): Attempt => ({
-    message,
-    signupId,
-    fate: ACK,
-    line: ["profile_update_skipped", { id: signupId, reason }],
-  });
+  const skipped = (reason: string) => skippedAttempt(message, signupId, "profile_update", reason);
   if (!row) return skipped("no such signup");
   if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");
   if (!klaviyo) return skipped("demo delivery");
