@@ -20,3 +20,6 @@ export const REFERRAL_PAGE_PATHS: readonly string[] = [STATUS_PATH, LEADERBOARD_
 
 /** The giveaway draw: its commitment, entrants, winners and the check anyone can run (built from the draw file). */
 export const GIVEAWAY_DRAW_PATH = "/giveaway/draw/";
+
+/** The operator's console (static; Cloudflare Access guards it at the edge, the Worker its API); never in the sitemap. */
+export const CONSOLE_PATH = "/console/";
