@@ -1,12 +1,13 @@
 /**
  * What `npm start`'s Worker does that a production Worker never does, against the Worker in workerd (the Workers
  * pool): the links it writes lead to the origin it is served from (SITE_ORIGIN, not the build's siteUrl), and with demo
- * delivery a delivered signup counts as confirmed, so that `countAfter: confirmation` credits a friend's signup. A
- * production Worker refuses SITE_ORIGIN.
+ * delivery a delivered signup counts as confirmed, so that `countAfter: confirmation` credits a friend's signup, and
+ * its status link is logged (`demo_status_link`) in place of the welcome e-mail. A production Worker refuses
+ * SITE_ORIGIN, takes no signups without a Klaviyo key, and never logs a link.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developmentSiteOrigin } from "../../worker/src/site-origin";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { DELIVERY_QUEUE, errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
 /** The origin `npm start` serves on (its default port). */
@@ -93,6 +94,62 @@ describe("a production Worker", () => {
     expect((await errorsOf(response))[0].code).toBe("not_configured");
     expect(await production.query("SELECT id FROM signups WHERE email = ?1", "prod.origin@example.com")).toEqual([]);
     expect(logLinesOf(production, "signup_not_configured")).toEqual([{ event: "signup_not_configured", missing: "SITE_ORIGIN" }]);
+  });
+});
+
+describe("demo delivery on a local run", () => {
+  let service: WaitlistService;
+
+  beforeAll(() => {
+    service = startWaitlistService({ vars: { SITE_ORIGIN: SERVED_ORIGIN } });
+  });
+
+  /** GET /api/status with a status link's token, as the status page sends it. */
+  const statusOf = (statusUrl: string) =>
+    service.fetch(`${service.origin}/api/status`, {
+      headers: { authorization: `Bearer ${new URL(statusUrl).hash.slice("#t=".length)}`, "sec-fetch-site": "same-origin" },
+    });
+
+  it("logs a newcomer's status link on the served origin, and the link opens their standing", async () => {
+    const { id } = await signUp(service);
+    await service.deliver();
+
+    const lines = logLinesOf(service, "demo_status_link").filter((line) => line.id === id);
+    expect(lines).toEqual([
+      {
+        event: "demo_status_link",
+        id,
+        statusUrl: expect.stringMatching(new RegExp(`^${SERVED_ORIGIN}/status/#t=[A-Za-z0-9_-]{32}$`)) as unknown,
+        referralUrl: expect.stringMatching(new RegExp(`^${SERVED_ORIGIN}/\\?ref=`)) as unknown,
+      },
+    ]);
+    const statusUrl = String(lines[0].statusUrl);
+    const status = await statusOf(statusUrl);
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ statusUrl, referralUrl: lines[0].referralUrl, referrals: 0 });
+  });
+
+  it("logs no link in production, where demo delivery cannot take a signup", async () => {
+    const strong = {
+      ENVIRONMENT: "production",
+      TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+      IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
+      KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
+    };
+    const production = startWaitlistService({ vars: strong, settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" } });
+    const refused = await postSignup(production, { email: "prod.demo@example.com", firstName: "Prod", lastName: "Demo" });
+    expect(refused.status).toBe(503);
+    expect(logLinesOf(production, "signup_not_configured")).toEqual([
+      { event: "signup_not_configured", missing: "KLAVIYO_PRIVATE_API_KEY" },
+    ]);
+
+    // A row stored before the key went missing, delivered by that Worker: marked demo, and no link in its log.
+    const { id } = await signUp(service);
+    production.enqueue(DELIVERY_QUEUE, { signupId: id });
+    await production.deliver();
+    expect(logLinesOf(production, "delivery_demo")).toEqual([{ event: "delivery_demo", id, confirmed: false }]);
+    expect(production.output()).not.toContain("demo_status_link");
+    expect(production.output()).not.toContain("#t=");
   });
 });
 

@@ -47,7 +47,7 @@ async function main(): Promise<number> {
       "",
       `The site and the waitlist API are running at ${dev.origin}/`,
       `  links (referral, status, Klaviyo's properties): ${vars.SITE_ORIGIN ?? dev.origin}/…`,
-      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, and a delivered signup counts as confirmed)"}`,
+      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, a delivered signup counts as confirmed, and its status link is printed as demo_status_link)"}`,
       `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
       `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
       "  rows: npm run waitlist -- list",

@@ -2,10 +2,13 @@
  * Demo delivery (no Klaviyo private API key; README: Run it locally): nothing is sent. Outside production a signup
  * that demo delivery settled also counts as confirmed, recorded as a confirmation Klaviyo vouched for is
  * (delivery/confirmations.ts), so that with `countAfter: confirmation` a local run credits referrals as production
- * would once Klaviyo confirms. A production Worker never delivers in demo: it refuses signups without the key.
+ * would once Klaviyo confirms, and the links its welcome e-mail would carry are logged instead (the signup's answer
+ * carries none). A production Worker never delivers in demo: it refuses signups without the key.
  */
+import { referralLink, statusLink } from "../../../shared/referral-links";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { PRODUCTION, type ServiceEnv } from "../env";
+import type { DeliveryRow } from "../store/delivery";
 import { confirmPerson } from "../store/referrals";
 
 /** What demo delivery did beyond marking the row. */
@@ -36,4 +39,19 @@ export async function confirmDemoSignup(db: D1Database, id: string, settings: Se
     confirmed: program.enabled && program.countAfter === "confirmation",
   });
   return { confirmed: confirmation.found, referralCounted: confirmation.creditedReferrerId !== null };
+}
+
+/**
+ * The links a demo-delivered signup's welcome e-mail would carry, for the `demo_status_link` log line: the status link
+ * (the row keeps its token until delivery settles) and the referral link, on the settings' site address (the served
+ * origin on a local run: site-origin.ts). Called outside production only (demoConfirms), since the line holds the
+ * status token, a secret.
+ * @returns null while the program is off, or when the row has no code or no token
+ */
+export function demoStatusLink(
+  row: Pick<DeliveryRow, "referral_code" | "status_token">,
+  settings: ServiceSettings,
+): { statusUrl: string; referralUrl: string } | null {
+  if (!settings.referrals.enabled || row.referral_code === null || row.status_token === null) return null;
+  return { statusUrl: statusLink(settings.siteUrl, row.status_token), referralUrl: referralLink(settings.siteUrl, row.referral_code) };
 }

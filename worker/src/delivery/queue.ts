@@ -19,7 +19,7 @@ import {
 import { consumeDeadLetters } from "./dead-letters";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
 import { attemptAlreadyNotice, attemptConfirmation } from "./confirmations";
-import { confirmDemoSignup, demoConfirms } from "./demo";
+import { confirmDemoSignup, demoConfirms, demoStatusLink } from "./demo";
 import {
   ACK,
   type Attempt,
@@ -96,12 +96,19 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   }
 }
 
-/** Demo delivery: the row marked `demo`; outside production, the signup confirmed first (a D1 failure retries it). */
-async function attemptDemo(message: Message, signupId: string, db: D1Database, demo: ServiceSettings | null): Promise<Attempt> {
+/**
+ * Demo delivery: the row marked `demo`; outside production, the signup confirmed first (a D1 failure retries it), and
+ * the person's status and referral links logged as `demo_status_link`, the local run's stand-in for the welcome
+ * e-mail (demo.ts: demoStatusLink). A production Worker never logs a link.
+ */
+async function attemptDemo(message: Message, row: DeliveryRow, db: D1Database, demo: ServiceSettings | null): Promise<Attempt> {
+  const signupId = row.id;
   const marked = { message, signupId, fate: ACK, update: markDemo(db, signupId) };
   if (demo === null) return { ...marked, line: ["delivery_demo", { id: signupId, confirmed: false }] };
   try {
     const { confirmed, referralCounted } = await confirmDemoSignup(db, signupId, demo, new Date().toISOString());
+    const links = demoStatusLink(row, demo);
+    if (links) log("demo_status_link", { id: signupId, ...links });
     return { ...marked, line: ["delivery_demo", { id: signupId, confirmed, referralCounted }] };
   } catch (error) {
     const delayS = backoffDelayS(message.attempts);
@@ -179,7 +186,7 @@ async function attemptDelivery(
   if (!row) return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: "no such signup" }] };
   if (row.delivery_state !== "pending")
     return { message, signupId, fate: ACK, line: ["delivery_skipped", { id: signupId, reason: `already ${row.delivery_state}` }] };
-  if (!klaviyo) return attemptDemo(message, signupId, db, demo);
+  if (!klaviyo) return attemptDemo(message, row, db, demo);
 
   const attempt = row.delivery_attempts + 1;
   let outcome: DeliveryOutcome;
