@@ -96,7 +96,7 @@ export const VALIDATION_ERROR_CODE = {
 /** The 403 code when Cloudflare Turnstile did not verify the visitor. */
 export const TURNSTILE_FAILED_CODE = "turnstile_failed";
 
-/** A person's standing in the referral program: part of a signup's answer, and GET /api/status's whole answer. */
+/** A person's standing in the referral program: GET /api/status's answer, never a signup's. */
 export interface StandingAnswer {
   referralCode: string;
   /** `<siteUrl>/?ref=<code>` */
@@ -107,15 +107,19 @@ export interface StandingAnswer {
   referrals: number;
   /** Giveaway entries: 1 + entriesPerReferral × referrals. */
   entries: number;
-  /** `<siteUrl>/status/#t=<token>`; absent when the answer cannot carry the token (only its hash is stored). */
-  statusUrl?: string;
+  /** `<siteUrl>/status/#t=<token>`: the link the request's own token makes. */
+  statusUrl: string;
 }
 
 /**
- * An accepted signup (201 new, 200 already on the list): the row's id and creation time (ISO 8601 UTC), and with the
- * referral program on, the person's standing.
+ * POST /api/signups's 202 answer, one document for everyone: a newcomer, an address already on the list and a bot
+ * caught by the honeypot get these very bytes, so a stranger learns nothing about anyone from it. A person's standing
+ * (place in line, referral link, status link) reaches only their inbox.
  */
-export type SignupAnswer = { id: string; createdAt: string } & Partial<StandingAnswer>;
+export type SignupAnswer = { accepted: true };
+
+/** The only 202 answer of POST /api/signups. */
+export const SIGNUP_ACCEPTED: SignupAnswer = { accepted: true };
 
 /** GET /api/status's answer: the standing, and whether the person chose to be shown on the leaderboard. */
 export type StatusAnswer = StandingAnswer & LeaderboardChoiceAnswer;

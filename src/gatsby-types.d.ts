@@ -2225,6 +2225,7 @@ type SiteContentProviderSortInput = {
 };
 
 type SiteContentReferrals = {
+  readonly checkInbox: SiteContentReferralsCheckInbox;
   readonly copied: Scalars['String'];
   readonly copyButton: Scalars['String'];
   readonly copyManually: Scalars['String'];
@@ -2236,17 +2237,35 @@ type SiteContentReferrals = {
   readonly intro: Scalars['String'];
   readonly leaderboardLink: Scalars['String'];
   readonly linkLabel: Scalars['String'];
-  readonly noScript: Scalars['String'];
   readonly placesPerReferral: Scalars['Int'];
   readonly position: Scalars['String'];
   readonly shareButton: Scalars['String'];
   readonly shareLinks: SiteContentReferralsShareLinks;
   readonly shareMessage: Scalars['String'];
-  readonly signedUpBefore: Scalars['String'];
-  readonly statusLink: Scalars['String'];
+};
+
+type SiteContentReferralsCheckInbox = {
+  readonly heading: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type SiteContentReferralsCheckInboxFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentReferralsCheckInboxFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentReferralsCheckInboxSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentReferralsFieldSelector = {
+  readonly checkInbox: InputMaybe<SiteContentReferralsCheckInboxFieldSelector>;
   readonly copied: InputMaybe<FieldSelectorEnum>;
   readonly copyButton: InputMaybe<FieldSelectorEnum>;
   readonly copyManually: InputMaybe<FieldSelectorEnum>;
@@ -2258,17 +2277,15 @@ type SiteContentReferralsFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly leaderboardLink: InputMaybe<FieldSelectorEnum>;
   readonly linkLabel: InputMaybe<FieldSelectorEnum>;
-  readonly noScript: InputMaybe<FieldSelectorEnum>;
   readonly placesPerReferral: InputMaybe<FieldSelectorEnum>;
   readonly position: InputMaybe<FieldSelectorEnum>;
   readonly shareButton: InputMaybe<FieldSelectorEnum>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFieldSelector>;
   readonly shareMessage: InputMaybe<FieldSelectorEnum>;
-  readonly signedUpBefore: InputMaybe<FieldSelectorEnum>;
-  readonly statusLink: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentReferralsFilterInput = {
+  readonly checkInbox: InputMaybe<SiteContentReferralsCheckInboxFilterInput>;
   readonly copied: InputMaybe<StringQueryOperatorInput>;
   readonly copyButton: InputMaybe<StringQueryOperatorInput>;
   readonly copyManually: InputMaybe<StringQueryOperatorInput>;
@@ -2280,14 +2297,11 @@ type SiteContentReferralsFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly leaderboardLink: InputMaybe<StringQueryOperatorInput>;
   readonly linkLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly noScript: InputMaybe<StringQueryOperatorInput>;
   readonly placesPerReferral: InputMaybe<IntQueryOperatorInput>;
   readonly position: InputMaybe<StringQueryOperatorInput>;
   readonly shareButton: InputMaybe<StringQueryOperatorInput>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksFilterInput>;
   readonly shareMessage: InputMaybe<StringQueryOperatorInput>;
-  readonly signedUpBefore: InputMaybe<StringQueryOperatorInput>;
-  readonly statusLink: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentReferralsShareLinks = {
@@ -2327,6 +2341,7 @@ type SiteContentReferralsShareLinksSortInput = {
 };
 
 type SiteContentReferralsSortInput = {
+  readonly checkInbox: InputMaybe<SiteContentReferralsCheckInboxSortInput>;
   readonly copied: InputMaybe<SortOrderEnum>;
   readonly copyButton: InputMaybe<SortOrderEnum>;
   readonly copyManually: InputMaybe<SortOrderEnum>;
@@ -2338,14 +2353,11 @@ type SiteContentReferralsSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly leaderboardLink: InputMaybe<SortOrderEnum>;
   readonly linkLabel: InputMaybe<SortOrderEnum>;
-  readonly noScript: InputMaybe<SortOrderEnum>;
   readonly placesPerReferral: InputMaybe<SortOrderEnum>;
   readonly position: InputMaybe<SortOrderEnum>;
   readonly shareButton: InputMaybe<SortOrderEnum>;
   readonly shareLinks: InputMaybe<SiteContentReferralsShareLinksSortInput>;
   readonly shareMessage: InputMaybe<SortOrderEnum>;
-  readonly signedUpBefore: InputMaybe<SortOrderEnum>;
-  readonly statusLink: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentSite = {
@@ -3422,7 +3434,7 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
-type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly signedUpBefore: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
+type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
 
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
 
@@ -3433,12 +3445,12 @@ type SignupFormContentFragment = { readonly home: { readonly form: { readonly he
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly signedUpBefore: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly referrals: { readonly enabled: boolean, readonly noScript: string, readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly statusLink: string, readonly leaderboardLink: string, readonly signedUpBefore: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly referrals: { readonly enabled: boolean, readonly leaderboardLink: string, readonly checkInbox: { readonly heading: string, readonly text: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string } } | null };
 
 type ToastsContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string } };
 

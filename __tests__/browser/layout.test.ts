@@ -11,8 +11,7 @@ import { fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
 import { legacyPixelSiteOrigin, waitlistSite } from "./support/run-env";
-import { nextClientIp } from "./support/waitlist-service";
-import { KEPT_STANDING_KEY } from "../../src/referrals/standing";
+import { demoLinksOf, nextClientIp } from "./support/waitlist-service";
 
 /** One page under test: on the main build, or on another build's origin. */
 interface PageUnderTest {
@@ -25,8 +24,8 @@ interface PageUnderTest {
   shows?: (page: Page) => Locator;
 }
 
-/** A real person's standing, from a signup the service stored (set in beforeAll). */
-let standing: { statusUrl: string } & Record<string, unknown>;
+/** A real person's status link, as the local run's demo delivery logs it for a signup (set in beforeAll). */
+let statusUrl: string;
 
 /** Every page of the site, one line each. */
 const PAGES: readonly PageUnderTest[] = [
@@ -35,11 +34,11 @@ const PAGES: readonly PageUnderTest[] = [
   { name: "404", path: () => "/no-such-page/" },
   { name: "campaign", path: () => fixtureCampaign().pagePath },
   { name: "giveaway draw", path: () => "/giveaway/draw/" },
-  // The referral program's pages, with a real standing: the card on /success/, the status page, the leaderboard.
-  { name: "success with the referral card", path: () => "/success/", origin: () => waitlistSite().origin },
+  // The referral program's pages: /success/ with its inbox card, the status page with a real standing, the leaderboard.
+  { name: "success with the inbox card", path: () => "/success/", origin: () => waitlistSite().origin },
   {
     name: "status",
-    path: () => new URL(standing.statusUrl).pathname + new URL(standing.statusUrl).hash,
+    path: () => new URL(statusUrl).pathname + new URL(statusUrl).hash,
     origin: () => waitlistSite().origin,
   },
   { name: "leaderboard", path: () => "/leaderboard/", origin: () => waitlistSite().origin },
@@ -54,13 +53,14 @@ const PAGES: readonly PageUnderTest[] = [
 
 beforeAll(async () => {
   const { origin } = waitlistSite();
+  const email = `layout-${Date.now()}@example.test`;
   const response = await fetch(`${origin}/api/signups`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, "cf-connecting-ip": nextClientIp() },
-    body: JSON.stringify({ email: `layout-${Date.now()}@example.test`, firstName: "Jordan", lastName: "Smith" }),
+    body: JSON.stringify({ email, firstName: "Jordan", lastName: "Smith" }),
   });
   expect(response.status).toBe(202);
-  standing = (await response.json()) as typeof standing;
+  ({ statusUrl } = await demoLinksOf(email));
 });
 
 /** Where each page × screen is saved for review (gitignored). */
@@ -89,11 +89,6 @@ describe.each(SCREENS)("at $name", (screen) => {
 
   beforeAll(async () => {
     ({ context } = await newGuardedContext(browser(), { viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor }));
-    // What the signup page keeps for /success/ after a signup through the service (only the service's origin reads it).
-    await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
-      KEPT_STANDING_KEY,
-      JSON.stringify(standing),
-    ] as const);
     page = await context.newPage();
   });
   afterAll(async () => {

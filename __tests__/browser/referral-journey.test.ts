@@ -1,8 +1,10 @@
 /**
  * The referral program end to end against the real service (globalSetup's third build), as a newcomer tries it on
- * `npm start`: every link the service writes is on the service's own origin and is opened as it is. The fixture counts
- * referrals after confirmation, and the local run's demo delivery confirms each delivered signup, so B's signup moves
- * A up without Klaviyo. A then puts themselves on the leaderboard from their status page.
+ * `npm start`: the signup's answer and /success/ say nothing about anyone, so A's links come as a newcomer's do on a
+ * local run, from the `demo_status_link` line demo delivery writes into wrangler's output in place of the welcome
+ * e-mail; every link is on the service's own origin and is opened as it is. The fixture counts referrals after
+ * confirmation, and the local run's demo delivery confirms each delivered signup, so B's signup moves A up without
+ * Klaviyo. A then puts themselves on the leaderboard from their status page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { openHydrated, setUpChromium } from "./support/browser";
@@ -12,7 +14,7 @@ import { waitlistSite } from "./support/run-env";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { TURNSTILE_STAND_IN_LABEL } from "./support/turnstile-stand-in";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
-import { newWaitlistContext, nextClientIp } from "./support/waitlist-service";
+import { demoLinksOf, newWaitlistContext, nextClientIp } from "./support/waitlist-service";
 
 const CONTENT = waitlistContent();
 const { form } = CONTENT.home;
@@ -36,8 +38,8 @@ afterEach(async () => {
 /** The card's headline for a place in line, as a visitor reads it (numbers written for `en`). */
 const headline = (position: number) => referrals.position.replace("{position}", position.toLocaleString("en"));
 
-/** Sign up on the page open in `page` and land on /success/; the service's answer. */
-async function signUpOnPage(page: Page, visitor: Visitor): Promise<Record<string, unknown>> {
+/** Sign up on the page open in `page` and land on /success/, which sends the visitor to their inbox; the service's answer. */
+async function signUpOnPage(page: Page, visitor: Visitor): Promise<unknown> {
   await page.getByRole("form").getByRole("group", { name: TURNSTILE_STAND_IN_LABEL }).waitFor();
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/signups");
   await fillSignupForm(page, visitor, form);
@@ -45,10 +47,18 @@ async function signUpOnPage(page: Page, visitor: Visitor): Promise<Record<string
   const response = await answered;
   expect(response.status()).toBe(202);
   await page.waitForURL((url) => url.pathname === "/success/");
-  return (await response.json()) as Record<string, unknown>;
+  await page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading }).waitFor();
+  return response.json();
 }
 
-/** The numbers and link of the referral card on the page (/success/ or /status/) once it shows a place in line. */
+/** The place in line the status page's card shows, once it shows one. */
+async function positionShown(page: Page): Promise<number> {
+  const heading = page.getByRole("heading", { level: 2, name: /\d/ });
+  await heading.waitFor();
+  return Number((await heading.innerText()).replace(/\D/g, ""));
+}
+
+/** The numbers and link of the status page's referral card once it shows a place in line. */
 async function cardOf(page: Page, position: number): Promise<{ friends: string; entries: string; link: string }> {
   const card = page.getByRole("region", { name: headline(position) });
   await card.getByRole("heading", { level: 2, name: headline(position) }).waitFor();
@@ -75,25 +85,34 @@ async function signUpOthers(count: number): Promise<void> {
 }
 
 it(
-  "A's link brings B; once B's signup is delivered, A's status page shows it, and A joins the leaderboard",
+  "A's links come in the local run's log; A's link brings B; once B's signup is delivered, A's status page shows it, and A joins the leaderboard",
   async () => {
     const places = CONTENT.referrals.placesPerReferral;
     const { origin } = waitlistSite();
     await signUpOthers(places + 2);
 
-    // A signs up and sees their place and link on /success/: links on the service's own origin.
+    // A signs up: /success/ sends them to their inbox, and the answer says nothing about them.
     // A first name the leaderboard prints in full: the unique ones (digits in their tag) are printed as their initial.
     const a: Visitor = { ...uniqueVisitor("referrer"), firstName: "Avery" };
     const aContext = (await newWaitlistContext(browser())).context;
     contexts.push(aContext);
     const aPage = await openHydrated(aContext, "/");
-    const aAnswer = await signUpOnPage(aPage, a);
-    const aPosition = aAnswer.position as number;
+    expect(await signUpOnPage(aPage, a)).toEqual({ accepted: true });
+    expect(await aPage.getByRole("textbox").count()).toBe(0);
+
+    // A's inbox on a local run: the line demo delivery logs, with links on the service's own origin.
+    const aLinks = await demoLinksOf(a.email);
+    expect(new URL(aLinks.statusUrl).origin).toBe(origin);
+    expect(new URL(aLinks.referralUrl).origin).toBe(origin);
+
+    // A opens the status link as it is: their place, no friend yet, one entry, and the link to share.
+    const statusPage = await aContext.newPage();
+    await statusPage.goto(aLinks.statusUrl);
+    await statusPage.getByRole("heading", { level: 1, name: status.heading }).waitFor();
+    const aPosition = await positionShown(statusPage);
     expect(aPosition).toBeGreaterThan(places);
-    const aCard = await cardOf(aPage, aPosition);
-    expect(aCard).toEqual({ friends: "0", entries: "1", link: aAnswer.referralUrl });
-    expect(new URL(aCard.link).origin).toBe(origin);
-    expect(new URL(aAnswer.statusUrl as string).origin).toBe(origin);
+    const aCard = await cardOf(statusPage, aPosition);
+    expect(aCard).toEqual({ friends: "0", entries: "1", link: aLinks.referralUrl });
 
     // B, in a browser of their own, opens A's link as it is and signs up.
     const b = uniqueVisitor("friend");
@@ -104,11 +123,8 @@ it(
     await signUpOnPage(bPage, b);
     expect((await sent).postDataJSON()).toMatchObject({ ref: new URL(aCard.link).searchParams.get("ref") });
 
-    // A opens the status link as it is: once demo delivery confirmed B, one more friend, placesPerReferral places
-    // better, one more entry per friend.
-    const statusPage = await aContext.newPage();
-    await statusPage.goto(aAnswer.statusUrl as string);
-    await statusPage.getByRole("heading", { level: 1, name: status.heading }).waitFor();
+    // A's status page, reloaded: once demo delivery confirmed B, one more friend, placesPerReferral places better, one
+    // more entry per friend.
     await eventually(async () => {
       await statusPage.reload();
       await statusPage.getByRole("heading", { level: 2, name: headline(aPosition - places) }).waitFor({ timeout: ONE_LOOK_MS });

@@ -4,7 +4,6 @@
  */
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { KEPT_STANDING_KEY } from "../../src/referrals/standing";
 import { axeViolations, formatViolations } from "./support/axe";
 import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
@@ -70,71 +69,40 @@ async function recordLayoutShifts(target: BrowserContext): Promise<void> {
 }
 
 describe("/success/", () => {
-  /** The standing the signup page keeps for /success/ in this tab, as src/referrals/standing.ts writes it. */
-  const keepStanding = (target: BrowserContext) =>
-    target.addInitScript(
-      ([key, value]) => sessionStorage.setItem(key, value),
-      [
-        KEPT_STANDING_KEY,
-        JSON.stringify({ referralUrl: STANDING.referralUrl, position: 1234, referrals: 2, entries: 3, statusUrl: STANDING.statusUrl }),
-      ],
-    );
-
-  it("shows the place in line, friends joined, entries and the link under the welcome, and copies the link", async () => {
-    await keepStanding(context);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  it("sends the visitor to their inbox for their place in line and link, and asks the service nothing about them", async () => {
     const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(request.url());
+    });
     await page.goto("/success/");
     await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: CONTENT.success.heading }).waitFor();
-    const card = page.getByRole("region", { name: HEADLINE });
-    await card.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    expect(await card.getByText(referrals.friendsJoined).locator("..").innerText()).toMatch(/^2\s/);
-    expect(await card.getByText(referrals.giveawayEntries).locator("..").innerText()).toMatch(/^3\s/);
-    expect(await card.getByRole("textbox", { name: referrals.linkLabel }).inputValue()).toBe(STANDING.referralUrl);
-    expect(await card.getByRole("link", { name: referrals.statusLink }).getAttribute("href")).toBe(STANDING.statusUrl);
-    const rules = card.getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
+    await page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading }).waitFor();
+    expect(await page.getByText(referrals.checkInbox.text).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: referrals.leaderboardLink }).getAttribute("href")).toBe("/leaderboard/");
+    const rules = page.getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
     expect(await rules.getAttribute("href")).toBe(giveaway.rulesUrl);
-
-    await card.getByRole("button", { name: referrals.copyButton }).click();
-    await card.getByRole("button", { name: referrals.copied }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(STANDING.referralUrl);
-
-    const x = card.getByRole("link", { name: `${referrals.shareLinks.x} ${links.newTabHint}` });
-    expect(new URL((await x.getAttribute("href")) ?? "").searchParams.get("text")).toBe(
-      referrals.shareMessage.replace("{link}", STANDING.referralUrl),
-    );
+    // No standing of anyone: no place, no link to copy or share, no status link.
+    expect(await page.getByRole("textbox").count()).toBe(0);
+    expect(await page.getByRole("button", { name: referrals.copyButton }).count()).toBe(0);
+    expect(await page.locator('a[href*="/status/"]').count()).toBe(0);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
     expect(blocked).toEqual([]);
   });
 
-  it("fills the numbers and the link in where the dashes were: nothing on the page moves", async () => {
-    await keepStanding(context);
-    await recordLayoutShifts(context);
-    const page = await context.newPage();
-    await page.goto("/success/");
-    await waitForHydration(page);
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    await page.waitForLoadState("networkidle");
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __layoutShifts: { value: number; nodes: string[] }[] }).__layoutShifts,
-    );
-    expect(shifts).toEqual([]);
-  });
-
-  it("tells a visitor without JavaScript to check their e-mail for their link, in the card's place", async () => {
+  it("says the same to a visitor without JavaScript", async () => {
     const noScript = await browser().newContext({ baseURL: waitlistSite().origin, javaScriptEnabled: false });
     try {
       const page = await noScript.newPage();
       await page.goto("/success/");
-      // What is on screen (Playwright's text locators skip <noscript>, which is exactly what this visitor sees).
       const seen = await page.locator("main").innerText();
-      expect(seen).toContain(referrals.noScript);
-      expect(seen).not.toContain("—");
-      expect(seen).not.toContain(referrals.copyButton);
-      expect(seen).not.toContain(referrals.friendsJoined);
-      // The rules line is outside the standing, for every visitor.
+      expect(seen).toContain(referrals.checkInbox.heading);
+      expect(seen).toContain(referrals.checkInbox.text);
       expect(seen).toContain(giveaway.noPurchaseNecessary);
       expect(seen).toContain(CONTENT.success.heading);
+      expect(seen).not.toContain(referrals.friendsJoined);
     } finally {
       await noScript.close();
     }
@@ -152,6 +120,44 @@ describe("/status/", () => {
     expect(requests[0].headers().authorization).toBe(`Bearer ${TOKEN}`);
     expect(requests.map((request) => request.url())).not.toContainEqual(expect.stringContaining(TOKEN));
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  });
+
+  it("shows the place in line, friends joined, entries and the link, and copies the link", async () => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const page = await context.newPage();
+    await routeApi(page, "/api/status", 200, STANDING);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await waitForHydration(page);
+    const card = page.getByRole("region", { name: HEADLINE });
+    await card.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    expect(await card.getByText(referrals.friendsJoined).locator("..").innerText()).toMatch(/^2\s/);
+    expect(await card.getByText(referrals.giveawayEntries).locator("..").innerText()).toMatch(/^3\s/);
+    const rules = card.getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
+    expect(await rules.getAttribute("href")).toBe(giveaway.rulesUrl);
+
+    await card.getByRole("button", { name: referrals.copyButton }).click();
+    await card.getByRole("button", { name: referrals.copied }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(STANDING.referralUrl);
+
+    const x = card.getByRole("link", { name: `${referrals.shareLinks.x} ${links.newTabHint}` });
+    expect(new URL((await x.getAttribute("href")) ?? "").searchParams.get("text")).toBe(
+      referrals.shareMessage.replace("{link}", STANDING.referralUrl),
+    );
+    expect(blocked).toEqual([]);
+  });
+
+  it("fills the numbers and the link in where the dashes were: nothing on the page moves", async () => {
+    await recordLayoutShifts(context);
+    const page = await context.newPage();
+    await routeApi(page, "/api/status", 200, STANDING);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __layoutShifts: { value: number; nodes: string[] }[] }).__layoutShifts,
+    );
+    expect(shifts).toEqual([]);
   });
 
   it("moves the token out of the address bar once read, and a reload still shows the standing", async () => {
@@ -245,19 +251,12 @@ describe("/leaderboard/", () => {
 });
 
 describe("accessibility (WCAG 2.2 AA, axe)", () => {
-  it("/success/ with the referral card filled in, /status/ and /leaderboard/ have no violations", async () => {
-    await context.addInitScript(
-      ([key, value]) => sessionStorage.setItem(key, value),
-      [
-        KEPT_STANDING_KEY,
-        JSON.stringify({ referralUrl: STANDING.referralUrl, position: 1234, referrals: 2, entries: 3, statusUrl: STANDING.statusUrl }),
-      ],
-    );
+  it("/success/ with its inbox card, /status/ with the referral card filled in and /leaderboard/ have no violations", async () => {
     const page = await context.newPage();
     await routeApi(page, "/api/status", 200, STANDING);
     await routeApi(page, "/api/leaderboard", 200, { entries: [{ rank: 1, name: "Jordan S.", referrals: 1234 }] });
     for (const [path, ready] of [
-      ["/success/", () => page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor()],
+      ["/success/", () => page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading }).waitFor()],
       [`/status/#t=${TOKEN}`, () => page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor()],
       ["/leaderboard/", () => page.getByRole("rowheader", { name: "Jordan S." }).waitFor()],
     ] as const) {

@@ -134,7 +134,7 @@ describe("/admin/config.yml", () => {
     expect(fieldAt("referrals.countAfter")).toMatchObject({ widget: "select", options: ["confirmation", "signup"], required: true });
     expect(fieldAt("provider.transport").widget).toBe("select");
     expect(fieldAt("provider.transport").options).toEqual(expect.arrayContaining(["client-api", "legacy-form"]));
-    expect(fieldAt("referrals.noScript").widget).toBe("text");
+    expect(fieldAt("referrals.checkInbox.text").widget).toBe("text");
     expect(fieldAt("referrals.shareMessage").pattern?.[1]).toMatch(/^Keep \{link\} in this text/);
   });
 

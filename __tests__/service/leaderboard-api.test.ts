@@ -5,7 +5,7 @@
  * changed. Who is shown at all is leaderboard-visibility.test.ts's.
  */
 import { beforeAll, expect, it } from "vitest";
-import { postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
 
 // An origin of its own: the Cache API's key is the board's URL, and no other file's board may answer for this one.
 const SETTINGS = { ...TEST_SETTINGS, siteUrl: "https://leaderboard.waitlist.example", leaderboard: { size: 3 } };
@@ -24,20 +24,22 @@ let addressNumber = 0;
  */
 async function signUp(firstName: string, lastName: string, ref?: string): Promise<string> {
   addressNumber += 1;
-  const response = await postSignup(service, { email: `person.${addressNumber}@gmail.com`, firstName, lastName, ref });
+  const email = `person.${addressNumber}@gmail.com`;
+  const response = await postSignup(service, { email, firstName, lastName, ref });
   expect(response.status).toBe(202);
-  return (await response.json<{ referralCode: string }>()).referralCode;
+  return (await welcomeOf(service, email)).referralCode;
 }
 
 /** Sign up and choose to be shown on the leaderboard, as the status page does; the new person's referral code. */
 async function signUpShown(firstName: string, lastName: string): Promise<string> {
   addressNumber += 1;
-  const response = await postSignup(service, { email: `person.${addressNumber}@example.com`, firstName, lastName });
+  const email = `person.${addressNumber}@example.com`;
+  const response = await postSignup(service, { email, firstName, lastName });
   expect(response.status).toBe(202);
-  const { referralCode, statusUrl } = await response.json<{ referralCode: string; statusUrl: string }>();
+  const { referralCode, statusToken } = await welcomeOf(service, email);
   const choice = await service.fetch(`${service.origin}/api/status/leaderboard`, {
     method: "PUT",
-    headers: { authorization: `Bearer ${new URL(statusUrl).hash.slice("#t=".length)}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${statusToken}`, "content-type": "application/json" },
     body: JSON.stringify({ shown: true }),
   });
   expect(choice.status).toBe(200);

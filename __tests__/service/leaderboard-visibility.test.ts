@@ -5,7 +5,7 @@
  * of one read never answers another.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
 
 let service: WaitlistService;
 
@@ -16,7 +16,7 @@ beforeAll(() => {
 let addressNumber = 0;
 let boardNumber = 0;
 
-/** A new person as the signup answer gives them: their referral code and status token. */
+/** A new person as their welcome e-mail gives them: their referral code and status token. */
 interface Person {
   id: string;
   referralCode: string;
@@ -25,10 +25,11 @@ interface Person {
 
 async function signUp(firstName = "Jordan", lastName = "Smith", ref?: string): Promise<Person> {
   addressNumber += 1;
-  const response = await postSignup(service, { email: `visible.${addressNumber}@gmail.com`, firstName, lastName, ref });
+  const email = `visible.${addressNumber}@gmail.com`;
+  const response = await postSignup(service, { email, firstName, lastName, ref });
   expect(response.status).toBe(202);
-  const { id, referralCode, statusUrl } = await response.json<{ id: string; referralCode: string; statusUrl: string }>();
-  return { id, referralCode, token: new URL(statusUrl).hash.slice("#t=".length) };
+  const { id, referralCode, statusToken } = await welcomeOf(service, email);
+  return { id, referralCode, token: statusToken };
 }
 
 /** A referrer with `friends` counted referrals. */

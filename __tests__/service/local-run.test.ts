@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developmentSiteOrigin } from "../../worker/src/site-origin";
-import { DELIVERY_QUEUE, errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import {
+  DELIVERY_QUEUE,
+  errorsOf,
+  postSignup,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
 /** The origin `npm start` serves on (its default port). */
@@ -15,15 +23,19 @@ const SERVED_ORIGIN = "http://127.0.0.1:8787";
 
 let addressNumber = 0;
 
-/** Sign up as the page does; the 201 answer. */
-async function signUp(
-  service: WaitlistService,
-  ref?: string,
-): Promise<{ id: string; referralCode: string; referralUrl: string; statusUrl: string }> {
+/** Sign up as the page does (a 202); the new address. */
+async function signUp(service: WaitlistService, ref?: string): Promise<string> {
   addressNumber += 1;
-  const response = await postSignup(service, { email: `local.${addressNumber}@example.com`, firstName: "Jordan", lastName: "Smith", ref });
+  const email = `local.${addressNumber}@example.com`;
+  const response = await postSignup(service, { email, firstName: "Jordan", lastName: "Smith", ref });
   expect(response.status).toBe(202);
-  return response.json();
+  return email;
+}
+
+/** GET /api/status with a status link's token, as the status page sends it. */
+function statusOf(service: WaitlistService, statusUrl: string): Promise<Response> {
+  const token = new URL(statusUrl).hash.slice("#t=".length);
+  return service.fetch(`${service.origin}/api/status`, { headers: { authorization: `Bearer ${token}`, "sec-fetch-site": "same-origin" } });
 }
 
 /** The Worker's JSON log lines of one event. */
@@ -49,20 +61,16 @@ describe("links on the served origin (SITE_ORIGIN)", () => {
   afterAll(() => klaviyo?.close());
 
   it("the referral link, the status link and Klaviyo's properties lead to the local site, not the build's site.url", async () => {
-    const person = await signUp(service);
-    expect(person.referralUrl).toBe(`${SERVED_ORIGIN}/?ref=${person.referralCode}`);
-    expect(person.statusUrl).toMatch(new RegExp(`^${SERVED_ORIGIN}/status/#t=`));
-
-    const token = new URL(person.statusUrl).hash.slice("#t=".length);
-    const status = await service.fetch(`${service.origin}/api/status`, {
-      headers: { authorization: `Bearer ${token}`, "sec-fetch-site": "same-origin" },
-    });
-    expect(await status.json()).toMatchObject({ referralUrl: person.referralUrl, statusUrl: person.statusUrl });
-
+    const email = await signUp(service);
     await service.deliver();
-    const [profile] = (await klaviyo.records()).profileImports.filter((entry) => entry.email === `local.${addressNumber}@example.com`);
-    expect(profile.properties).toMatchObject({ referral_url: person.referralUrl, waitlist_status_url: person.statusUrl });
+    const [profile] = (await klaviyo.records()).profileImports.filter((entry) => entry.email === email);
+    const { referral_url: referralUrl, waitlist_status_url: statusUrl } = profile.properties as Record<string, string>;
+    expect(referralUrl).toMatch(new RegExp(`^${SERVED_ORIGIN}/\\?ref=[2-9A-HJ-NP-Za-km-z]{8}$`));
+    expect(statusUrl).toMatch(new RegExp(`^${SERVED_ORIGIN}/status/#t=`));
     expect(JSON.stringify(profile.properties)).not.toContain(TEST_SETTINGS.siteUrl);
+
+    const status = await statusOf(service, statusUrl);
+    expect(await status.json()).toMatchObject({ referralUrl, statusUrl });
   });
 
   it("takes only an http(s) origin, and never in production", () => {
@@ -104,14 +112,9 @@ describe("demo delivery on a local run", () => {
     service = startWaitlistService({ vars: { SITE_ORIGIN: SERVED_ORIGIN } });
   });
 
-  /** GET /api/status with a status link's token, as the status page sends it. */
-  const statusOf = (statusUrl: string) =>
-    service.fetch(`${service.origin}/api/status`, {
-      headers: { authorization: `Bearer ${new URL(statusUrl).hash.slice("#t=".length)}`, "sec-fetch-site": "same-origin" },
-    });
-
   it("logs a newcomer's status link on the served origin, and the link opens their standing", async () => {
-    const { id } = await signUp(service);
+    const email = await signUp(service);
+    const { id } = await welcomeOf(service, email);
     await service.deliver();
 
     const lines = logLinesOf(service, "demo_status_link").filter((line) => line.id === id);
@@ -124,7 +127,7 @@ describe("demo delivery on a local run", () => {
       },
     ]);
     const statusUrl = String(lines[0].statusUrl);
-    const status = await statusOf(statusUrl);
+    const status = await statusOf(service, statusUrl);
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({ statusUrl, referralUrl: lines[0].referralUrl, referrals: 0 });
   });
@@ -144,7 +147,7 @@ describe("demo delivery on a local run", () => {
     ]);
 
     // A row stored before the key went missing, delivered by that Worker: marked demo, and no link in its log.
-    const { id } = await signUp(service);
+    const { id } = await welcomeOf(service, await signUp(service));
     production.enqueue(DELIVERY_QUEUE, { signupId: id });
     await production.deliver();
     expect(logLinesOf(production, "delivery_demo")).toEqual([{ event: "delivery_demo", id, confirmed: false }]);
@@ -166,8 +169,8 @@ describe("demo delivery counts as confirmation outside production", () => {
   });
 
   it("a friend's signup moves the referrer up once demo delivery settled it, and the log says it counted as confirmed", async () => {
-    const referrer = await signUp(service);
-    const friend = await signUp(service, referrer.referralCode);
+    const referrer = await welcomeOf(service, await signUp(service));
+    const friend = await welcomeOf(service, await signUp(service, referrer.referralCode));
     const referralsOf = async (id: string) =>
       (await service.query<{ referrals: number }>("SELECT referrals FROM signups WHERE id = ?1", id))[0].referrals;
     // Counted after confirmation: nothing before delivery.

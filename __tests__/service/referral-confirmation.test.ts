@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
 import type { ProfileImport } from "../../scripts/lib/klaviyo-stand-in";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
 const WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";
@@ -49,10 +49,14 @@ function newAddress(label: string): string {
   return `${label}.${Date.now()}.${addressNumber}@example.com`;
 }
 
+/** Sign up as the page does; the new person's standing, read through the status link their welcome e-mail carries. */
 async function signUp(email: string, extra: Record<string, unknown> = {}): Promise<Standing> {
   const response = await postSignup(service, { email, firstName: "Jordan", lastName: "Smith", ...extra });
   expect(response.status).toBe(202);
-  return await response.json<Standing>();
+  const { id, statusToken } = await welcomeOf(service, email);
+  const status = await service.fetch(`${service.origin}/api/status`, { headers: { authorization: `Bearer ${statusToken}` } });
+  expect(status.status).toBe(200);
+  return { id, ...(await status.json<Omit<Standing, "id">>()) };
 }
 
 /** Klaviyo's flow webhook, as the README tells the operator to set it up: the body template rendered for the address. */

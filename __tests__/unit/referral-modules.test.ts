@@ -1,18 +1,16 @@
 /**
  * The referral program's browser modules on their own: the ?ref code kept for the visit,
- * the signup's standing kept for /success/, the share links, copying, the status token and
+ * the standing read from the status endpoint's answer, the share links, copying, the status token and
  * the settings the service is given.
  */
 import { copyOrSelect } from "../../src/referrals/clipboard";
 import { fillCounts, formatCount } from "../../src/referrals/numbers";
 import { keepReferralCode, REFERRAL_CODE_KEY, referralCodeForSignup, referralCodeIn } from "../../src/referrals/referralCode";
 import { canWebShare, shareLinks, shareMessage, webShareData } from "../../src/referrals/share";
-import { keepSignupStanding, keptSignupStanding } from "../../src/referrals/standing";
+import { standingIn } from "../../src/referrals/standing";
 import { statusTokenIn } from "../../src/referrals/statusToken";
 
 const ANSWER = {
-  id: "0f8e0c9e-2b2f-4b8a-9d0e-5d1c1f2a3b4c",
-  createdAt: "2030-01-01T00:00:00.000Z",
   referralCode: "K7QM2XPD",
   referralUrl: "https://www.pickfund.example/?ref=K7QM2XPD",
   position: 1234,
@@ -72,10 +70,9 @@ describe("the referral code of a friend's link", () => {
   });
 });
 
-describe("the signup's standing kept for /success/", () => {
-  it("keeps the place in line, counts and both links of the service's answer", () => {
-    keepSignupStanding(ANSWER);
-    expect(keptSignupStanding()).toEqual({
+describe("the standing in the status endpoint's answer", () => {
+  it("is the place in line, the counts and both links", () => {
+    expect(standingIn({ ...ANSWER, leaderboardShown: false })).toEqual({
       referralUrl: ANSWER.referralUrl,
       position: 1234,
       referrals: 2,
@@ -84,27 +81,17 @@ describe("the signup's standing kept for /success/", () => {
     });
   });
 
-  it("keeps nothing for an answer without a standing, replacing an earlier signup's in this tab", () => {
-    keepSignupStanding(ANSWER);
-    keepSignupStanding(undefined);
-    expect(keptSignupStanding()).toBeNull();
-    keepSignupStanding({ id: "x", createdAt: ANSWER.createdAt });
-    expect(keptSignupStanding()).toBeNull();
-  });
-
-  it("refuses a malformed or tampered answer rather than showing half of it", () => {
+  it("is none for a malformed or tampered answer rather than half of it", () => {
     for (const broken of [
       { ...ANSWER, position: 0 },
       { ...ANSWER, referrals: -1 },
       { ...ANSWER, entries: 1.5 },
       { ...ANSWER, referralUrl: "javascript:alert(1)" },
       { ...ANSWER, statusUrl: undefined },
-    ]) {
-      keepSignupStanding(broken);
-      expect(keptSignupStanding()).toBeNull();
-    }
-    sessionStorage.setItem("pickfund.signupStanding", "{not json");
-    expect(keptSignupStanding()).toBeNull();
+      null,
+      "not an answer",
+    ])
+      expect(standingIn(broken)).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The referral program as a visitor meets it, rendered from the fixture content with the
- * program switched on: the referral card on /success/, the status page and the leaderboard,
- * with the waitlist service's answers stubbed at fetch. And the signup page keeping a friend's
- * ?ref code for the visit.
+ * program switched on: /success/ sending everyone to their inbox, the referral card on the status
+ * page and the leaderboard, with the waitlist service's answers stubbed at fetch. And the signup
+ * page keeping a friend's ?ref code for the visit.
  */
 import { renderToString } from "react-dom/server";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -13,7 +13,6 @@ import StatusPage from "../../src/pages/status";
 import SuccessPage from "../../src/pages/success";
 import { REFERRAL_CODE_KEY } from "../../src/referrals/referralCode";
 import { shareLinks } from "../../src/referrals/share";
-import { keepSignupStanding } from "../../src/referrals/standing";
 import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
 import { loadTestContent, type TestSiteContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
@@ -32,7 +31,6 @@ const STANDING = {
   entries: 3,
   statusUrl: `https://www.pickfund.example/status/#t=${TOKEN}`,
 };
-const ANSWER = { id: "0f8e0c9e-2b2f-4b8a-9d0e-5d1c1f2a3b4c", createdAt: "2030-01-01T00:00:00.000Z", ...STANDING };
 /** The headline as a visitor reads it: the content's words with the place in line written for `en`. */
 const HEADLINE_TEXT = referrals.position.replace("{position}", "1,234");
 /**
@@ -75,11 +73,55 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-/** The referral card, found by its headline. */
 describe("/success/ with the referral program on", () => {
-  it("shows the place in line for the site's language, friends joined, entries, the link, share links, the status page and the rules", async () => {
-    keepSignupStanding(ANSWER);
+  it("sends every visitor to their inbox for their place in line and link, in the content's words, and shows no standing", async () => {
     renderPage(SuccessPage, "/success/", content);
+    const heading = await screen.findByRole("heading", { level: 2, name: referrals.checkInbox.heading });
+    const card = heading.parentElement as HTMLElement;
+    expect(within(card).getByText(referrals.checkInbox.text)).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: referrals.leaderboardLink })).toHaveAttribute("href", "/leaderboard/");
+    expect(within(card).getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` })).toHaveAttribute(
+      "href",
+      giveaway.rulesUrl,
+    );
+    // Nothing of anyone's standing: no place, no link to copy, no status link, and nothing asked of the service.
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(screen.queryByText(/#\s*—|1,234/)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole("link").filter((link) => link.getAttribute("href")?.includes("/status/"))).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("keeps the welcome card, JOIN DISCORD and the one Lead event", async () => {
+    const fbq = jest.fn();
+    window.fbq = fbq;
+    renderPage(SuccessPage, "/success/", content);
+    await screen.findByRole("heading", { level: 2, name: referrals.checkInbox.heading });
+    expect(screen.getByRole("heading", { level: 1, name: content.success.heading })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: new RegExp(content.success.button) })).toHaveAttribute("href", links.discordInviteUrl);
+    expect(fbq.mock.calls).toEqual([["track", "Lead"]]);
+  });
+
+  it("says the same in the prerendered HTML, for visitors without JavaScript", () => {
+    const html = prerendered(SuccessPage, "/success/", content);
+    expect(html).toContain(`>${escapeHtml(referrals.checkInbox.heading)}</h2>`);
+    expect(html).toContain(`>${escapeHtml(referrals.checkInbox.text)}</p>`);
+    expect(html).not.toContain("<noscript>");
+  });
+
+  it("shows no inbox card while the program is off", () => {
+    const { container } = renderPage(SuccessPage, "/success/", fixture);
+    expect(screen.queryByRole("heading", { level: 2 })).not.toBeInTheDocument();
+    expect(container).not.toHaveTextContent(referrals.checkInbox.text);
+  });
+});
+
+/** The referral card on a person's status page, found by its headline. */
+describe("the referral card on /status/", () => {
+  beforeEach(() => window.history.replaceState(null, "", `/status/#t=${TOKEN}`));
+
+  it("shows the place in line for the site's language, friends joined, entries, the link, share links and the rules", async () => {
+    fetchMock.mockResolvedValue(answer(200, STANDING));
+    renderPage(StatusPage, "/status/", content);
     const card = await screen.findByRole("region", { name: HEADLINE });
     expect(within(card).getByRole("heading", { level: 2, name: HEADLINE })).toHaveTextContent(HEADLINE_TEXT);
     expect(within(card).getByText(referrals.friendsJoined).parentElement).toHaveTextContent(`2${referrals.friendsJoined}`);
@@ -99,7 +141,6 @@ describe("/success/ with the referral program on", () => {
       [`${referrals.shareLinks.facebook} ${links.newTabHint}`, expected.facebook, "_blank"],
       [`${referrals.shareLinks.reddit} ${links.newTabHint}`, expected.reddit, "_blank"],
     ]);
-    expect(within(card).getByRole("link", { name: referrals.statusLink })).toHaveAttribute("href", STANDING.statusUrl);
     expect(within(card).getByRole("link", { name: referrals.leaderboardLink })).toHaveAttribute("href", "/leaderboard/");
     const rules = within(card).getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
     expect(rules).toHaveAttribute("href", giveaway.rulesUrl);
@@ -107,21 +148,10 @@ describe("/success/ with the referral program on", () => {
     expect(within(card).getByText(new RegExp(`^${giveaway.noPurchaseNecessary}`))).toBeInTheDocument();
   });
 
-  it("keeps the welcome card, JOIN DISCORD and the one Lead event", async () => {
-    keepSignupStanding(ANSWER);
-    const fbq = jest.fn();
-    window.fbq = fbq;
-    renderPage(SuccessPage, "/success/", content);
-    await screen.findByRole("region", { name: HEADLINE });
-    expect(screen.getByRole("heading", { level: 1, name: content.success.heading })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: new RegExp(content.success.button) })).toHaveAttribute("href", links.discordInviteUrl);
-    expect(fbq.mock.calls).toEqual([["track", "Lead"]]);
-  });
-
   it("copies the link to the clipboard with the copy button, and says Copied", async () => {
-    keepSignupStanding(ANSWER);
+    fetchMock.mockResolvedValue(answer(200, STANDING));
     const user = userEvent.setup();
-    renderPage(SuccessPage, "/success/", content);
+    renderPage(StatusPage, "/status/", content);
     const card = await screen.findByRole("region", { name: HEADLINE });
     await user.click(within(card).getByRole("button", { name: referrals.copyButton }));
     await expect(navigator.clipboard.readText()).resolves.toBe(STANDING.referralUrl);
@@ -130,10 +160,10 @@ describe("/success/ with the referral program on", () => {
   });
 
   it("selects the link and says how to copy it when the browser will not copy", async () => {
-    keepSignupStanding(ANSWER);
+    fetchMock.mockResolvedValue(answer(200, STANDING));
     const user = userEvent.setup();
     jest.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("denied", "NotAllowedError"));
-    renderPage(SuccessPage, "/success/", content);
+    renderPage(StatusPage, "/status/", content);
     const card = await screen.findByRole("region", { name: HEADLINE });
     await user.click(within(card).getByRole("button", { name: referrals.copyButton }));
     const field = within(card).getByRole("textbox", { name: referrals.linkLabel });
@@ -147,8 +177,8 @@ describe("/success/ with the referral program on", () => {
   });
 
   it("offers the browser's share menu only where it has one, with the link and the message", async () => {
-    keepSignupStanding(ANSWER);
-    const first = renderPage(SuccessPage, "/success/", content);
+    fetchMock.mockResolvedValue(answer(200, STANDING));
+    const first = renderPage(StatusPage, "/status/", content);
     await screen.findByRole("region", { name: HEADLINE });
     expect(screen.queryByRole("button", { name: referrals.shareButton })).not.toBeInTheDocument();
     first.unmount();
@@ -156,7 +186,7 @@ describe("/success/ with the referral program on", () => {
     const share = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, "share", { value: share, configurable: true });
     const user = userEvent.setup();
-    renderPage(SuccessPage, "/success/", content);
+    renderPage(StatusPage, "/status/", content);
     await user.click(await screen.findByRole("button", { name: referrals.shareButton }));
     expect(share).toHaveBeenCalledWith({
       text: referrals.shareMessage.replace("{link}", "").trim(),
@@ -164,15 +194,9 @@ describe("/success/ with the referral program on", () => {
     });
   });
 
-  it("tells a visitor whose signup left no answer in this tab to check their e-mail, and shows no numbers", async () => {
-    renderPage(SuccessPage, "/success/", content);
-    expect(await screen.findByRole("status")).toHaveTextContent(referrals.noScript);
-    expect(screen.queryByText("1,234")).not.toBeInTheDocument();
-  });
-
   it("has every heading and word in the prerendered HTML, dashes in the numbers' places, and the e-mail hint for visitors without JavaScript", () => {
-    keepSignupStanding(ANSWER);
-    const html = prerendered(SuccessPage, "/success/", content);
+    fetchMock.mockResolvedValue(answer(200, STANDING));
+    const html = prerendered(StatusPage, "/status/", content);
     const [before, after] = referrals.position.split("{position}");
     // The number sign goes with the number, onto its own line.
     expect(html).toMatch(
@@ -187,16 +211,9 @@ describe("/success/ with the referral program on", () => {
     ]) {
       expect(html).toContain(`>${escapeHtml(words)}<`);
     }
-    expect(html).toMatch(new RegExp(`<noscript><p class="[^"]+">${escapeHtml(referrals.noScript)}</p>`));
-    // The stored answer is the browser's: the HTML never carries anyone's standing.
+    expect(html).toMatch(new RegExp(`<noscript><p class="[^"]+">${escapeHtml(status.noScript)}</p>`));
+    // The standing is the service's answer to the browser: the HTML never carries anyone's.
     expect(html).not.toContain(STANDING.referralUrl);
-  });
-
-  it("shows no referral card at all while the program is off", () => {
-    const { container } = renderPage(SuccessPage, "/success/", fixture);
-    // The toaster's region is on every page; the card would be a second, inside the page's main.
-    expect(within(screen.getByRole("main")).queryByRole("region")).not.toBeInTheDocument();
-    expect(container).not.toHaveTextContent(referrals.noScript);
   });
 });
 
@@ -210,7 +227,12 @@ describe("/status/", () => {
     const card = await screen.findByRole("region", { name: HEADLINE });
     expect(within(card).getByText(referrals.giveawayEntries).parentElement).toHaveTextContent(`3${referrals.giveawayEntries}`);
     expect(within(card).getByRole("textbox", { name: referrals.linkLabel })).toHaveValue(STANDING.referralUrl);
-    expect(within(card).queryByRole("link", { name: referrals.statusLink })).not.toBeInTheDocument();
+    // The page links to no status page, its own included.
+    expect(
+      within(card)
+        .queryAllByRole("link")
+        .filter((link) => link.getAttribute("href")?.includes("/status/")),
+    ).toEqual([]);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/status");
     expect(init.headers).toMatchObject({ authorization: `Bearer ${TOKEN}` });

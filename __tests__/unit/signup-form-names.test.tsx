@@ -17,13 +17,13 @@ const { toasts, home } = clientApi;
 /** fetch as the signup client calls it: (url, init). */
 const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 
-/** A success as fetch gives it on either transport (Klaviyo's 202 has no body; the service's 201 a JSON one). */
+/** A success as fetch gives it on either transport (202: Klaviyo's has no body; the service's says `{"accepted":true}`). */
 const ACCEPTED = {
   type: "basic",
-  status: 201,
+  status: 202,
   ok: true,
   headers: { get: () => null },
-  text: () => Promise.resolve(JSON.stringify({ id: "0b6f2c1e-7d7a-4c36-9a55-1d2f3c4b5a69", createdAt: "2030-01-01T00:00:00.000Z" })),
+  text: () => Promise.resolve(JSON.stringify({ accepted: true })),
 };
 
 beforeEach(() => {

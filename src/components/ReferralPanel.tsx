@@ -14,7 +14,7 @@ export type ReferralPanelContent = Queries.ReferralPanelContentFragment;
  * What the panel shows:
  * - `pending`: the standing is not known yet (the prerendered HTML, and until it arrives);
  * - `ready`: the standing;
- * - `message`: a text from the content instead of the standing (no stored answer, an unknown status link).
+ * - `message`: a text from the content instead of the standing (a missing or unknown status link, the service unreachable).
  */
 export type ReferralPanelView = { kind: "pending" } | { kind: "ready"; standing: Standing } | { kind: "message"; text: string };
 
@@ -23,8 +23,6 @@ export interface ReferralPanelProps {
   view: ReferralPanelView;
   /** Shown instead of the standing to visitors whose browser runs no JavaScript. */
   noScriptText: string;
-  /** Link to the visitor's status page (/success/: yes; the status page itself: no). */
-  showStatusLink: boolean;
 }
 
 /** Shown in place of a number that is not known yet (and never read out: the panel is aria-busy then). */
@@ -37,7 +35,7 @@ const POSITION_PLACEHOLDER = "{position}";
  * The visitor's standing in the referral program. No layout shift: every number has its place in the
  * prerendered HTML (a dash until known, tabular digits), and a message covers the standing's kept space.
  */
-export function ReferralPanel({ content, view, noScriptText, showStatusLink }: ReferralPanelProps) {
+export function ReferralPanel({ content, view, noScriptText }: ReferralPanelProps) {
   const { site, referrals } = content;
   const headingId = useId();
   const standing = view.kind === "ready" ? view.standing : null;
@@ -75,10 +73,8 @@ export function ReferralPanel({ content, view, noScriptText, showStatusLink }: R
           </Tiles>
           <ShareControls content={content} link={standing?.referralUrl ?? null} />
           <PageLinks>
-            {showStatusLink ? <a href={standing?.statusUrl}>{referrals.statusLink}</a> : null}
             <Link to={LEADERBOARD_PATH}>{referrals.leaderboardLink}</Link>
           </PageLinks>
-          {showStatusLink ? <Note>{referrals.signedUpBefore}</Note> : null}
         </StandingBox>
         {view.kind === "message" ? <Cover role="status">{view.text}</Cover> : null}
         <noscript>
@@ -219,9 +215,7 @@ export const query = graphql`
       intro
       friendsJoined
       giveawayEntries
-      statusLink
       leaderboardLink
-      signedUpBefore
     }
   }
 `;

@@ -16,7 +16,7 @@ import {
 } from "../signup/errors";
 import type { SignupTransport } from "../signup/endpoints";
 import type { ProfileProperties, Submission } from "../signup/submission";
-import { FORM_FIELDS, HONEYPOT_FIELD, type SignupAnswer } from "../../shared/contract";
+import { FORM_FIELDS, HONEYPOT_FIELD } from "../../shared/contract";
 import { TurnstileChallenge } from "../signup/turnstile";
 import { useSignup } from "../signup/useSignup";
 import { FAILURE_FIELD, firstValidationFailure, SIGNUP_FIELD_MAX_LENGTH, trimSubmission } from "../../shared/validation";
@@ -41,11 +41,8 @@ export interface SignupFormProps {
    * signup is sent. Null or "" sends none.
    */
   referralCode?: () => string | null;
-  /**
-   * Called after a successful signup with the service's answer (undefined on other transports, in demo
-   * mode and for a bot caught by the honeypot). When absent the form shows its inline success state.
-   */
-  onSubscribed?: (answer?: SignupAnswer) => void;
+  /** Called after a successful signup (or a bot caught by the honeypot). When absent the form shows its inline success state. */
+  onSubscribed?: () => void;
 }
 
 /**
@@ -141,9 +138,9 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
   const submitRef = useRef<HTMLButtonElement>(null);
   const busy = signup.isPending;
 
-  const succeed = (answer?: SignupAnswer) => {
+  const succeed = () => {
     showToast({ variant: "success", ...toasts.success });
-    if (onSubscribed) onSubscribed(answer);
+    if (onSubscribed) onSubscribed();
     else setSubscribed(true);
   };
 
@@ -170,7 +167,7 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
     signup.mutate(
       { ...submission, ...(properties ? { properties } : {}), ...(ref ? { referralCode: ref } : {}) },
       {
-        onSuccess: (answer) => succeed(answer),
+        onSuccess: succeed,
         onError: (error) => {
           // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
           const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);

@@ -657,19 +657,22 @@ const siteContentFields = z
             reddit: copy("The link that posts the referral link on Reddit.", "Reddit"),
           })
           .meta({ description: "The share links under the referral link; each opens the network in a new tab." }),
-        statusLink: copy(
-          "The link to the visitor's own status page, where their place in line stays up to date.",
-          "Check your place in line any time",
-        ),
         leaderboardLink: copy("The link to the /leaderboard/ page of top referrers.", "See the top referrers"),
-        signedUpBefore: longCopy(
-          "Shown on /success/ under the card. The page cannot tell, and must not: an address that was already on the list gets a card like a newcomer's whose link is not theirs, and its owner gets their own by e-mail. Say so plainly.",
-          "Signed up with this address before? Then this card is not yours: we've just e-mailed you your own place in line and link.",
-        ),
-        noScript: longCopy(
-          "Shown on /success/ instead of the place in line and the link when they cannot be shown there (the visitor's browser runs no JavaScript, or the page was opened on its own): the welcome e-mail carries them.",
-          "Check your e-mail: your welcome message has your personal referral link and your place in line.",
-        ),
+        checkInbox: z
+          .strictObject({
+            heading: copy(
+              "The heading of the second card on /success/, sending the visitor to their inbox for their place in line.",
+              "Your place in line is in your inbox",
+            ),
+            text: longCopy(
+              "The card's sentence. The page never shows a place or a link: it cannot tell, and must not, whether the address was new or already on the list. A new person's e-mail brings their status link (their place in line and their referral link); someone already on the list is e-mailed their link again and keeps their place. Say both plainly.",
+              "Check your inbox: our e-mail brings your status link, where you'll find your place in line and your personal referral link to share. Signed up before with this address? We're sending you your link again, and your place is kept.",
+            ),
+          })
+          .meta({
+            description:
+              "The card on /success/ while the program runs: where the visitor finds their place in line and referral link (their e-mail), for a newcomer and someone already on the list alike.",
+          }),
       })
       .meta({
         description:

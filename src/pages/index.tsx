@@ -9,8 +9,6 @@ import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
 import { keepReferralCode, referralCodeForSignup } from "../referrals/referralCode";
-import { keepSignupStanding } from "../referrals/standing";
-import type { SignupAnswer } from "../../shared/contract";
 import { requireSiteContent } from "../root/requireSiteContent";
 import { SUCCESS_PATH } from "../../shared/routes";
 import { currentAttribution } from "../signup/attribution";
@@ -29,10 +27,7 @@ const IndexPage: React.FC<PageProps<Queries.HomePageQuery>> = ({ data }) => {
     if (referralsOn) keepReferralCode(window.location.search);
   }, [referralsOn]);
 
-  const subscribed = (answer?: SignupAnswer) => {
-    if (referralsOn) keepSignupStanding(answer);
-    void navigate(SUCCESS_PATH);
-  };
+  const subscribed = () => void navigate(SUCCESS_PATH);
   return (
     <Centered>
       <Seo content={content} title={home.pageTitle} description={content.campaign?.metaDescription} path={derived.pagePath} />

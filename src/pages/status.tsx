@@ -43,7 +43,7 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
         <Heading>{status.heading}</Heading>
         {/* For screen readers: the dashes on screen say the same to sighted visitors. */}
         <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
-        <ReferralPanel content={content} view={view} noScriptText={status.noScript} showStatusLink={false} />
+        <ReferralPanel content={content} view={view} noScriptText={status.noScript} />
         <LeaderboardChoice content={content} token={token ?? null} shown={personal.data?.leaderboardShown ?? null} />
       </Card>
     </Centered>

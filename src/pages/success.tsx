@@ -1,25 +1,23 @@
 import React, { useEffect } from "react";
-import { graphql, type PageProps } from "gatsby";
+import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { DiscordButton } from "../components/DiscordButton";
-import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
+import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";
 import { loadPixelIfConsented, trackLead } from "../consent/pixel";
-import { useKeptStanding } from "../referrals/useKeptStanding";
 import { requireSiteContent } from "../root/requireSiteContent";
-import { SUCCESS_PATH } from "../../shared/routes";
+import { LEADERBOARD_PATH, SUCCESS_PATH } from "../../shared/routes";
 
 /**
- * Route /success/ (product rules 3, 22): welcome card and one `Lead`; while the referral program runs,
- * a second card with the standing the signup kept in this tab, or a pointer to the e-mail without it.
+ * Route /success/ (product rules 3, 22): welcome card and one `Lead`; while the referral program runs, a second card
+ * sending the visitor to their inbox for their place in line and referral link. The same page for everyone, with or
+ * without JavaScript: the signup's answer says nothing about the person, so a newcomer and someone already on the list
+ * read the same words, which speak to both.
  */
 const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) => {
   const content = requireSiteContent(data.siteContent);
   const { success, links, referrals } = content;
-  const kept = useKeptStanding();
-  const referralView: ReferralPanelView =
-    kept === undefined ? { kind: "pending" } : kept ? { kind: "ready", standing: kept } : { kind: "message", text: referrals.noScript };
 
   const pixelId = content.adPixel?.id;
   useEffect(() => {
@@ -48,7 +46,14 @@ const SuccessPage: React.FC<PageProps<Queries.SuccessPageQuery>> = ({ data }) =>
         <Cards>
           {welcome}
           <Card>
-            <ReferralPanel content={content} view={referralView} noScriptText={referrals.noScript} showStatusLink />
+            <Envelope aria-hidden="true" viewBox="0 0 48 48" width="56" height="56">
+              <rect x="5" y="11" width="38" height="26" rx="3" fill="none" stroke="currentColor" strokeWidth="3" />
+              <path d="M7 14l17 13 17-13" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+            </Envelope>
+            <InboxHeading>{referrals.checkInbox.heading}</InboxHeading>
+            <Text>{referrals.checkInbox.text}</Text>
+            <LeaderboardLink to={LEADERBOARD_PATH}>{referrals.leaderboardLink}</LeaderboardLink>
+            <GiveawayRules content={content} />
           </Card>
         </Cards>
       ) : (
@@ -70,6 +75,21 @@ const Cards = styled.div`
 
 const Check = styled.svg`
   color: ${({ theme }) => theme.colors.accent};
+`;
+
+const Envelope = styled.svg`
+  color: ${({ theme }) => theme.colors.gold};
+`;
+
+const InboxHeading = styled.h2`
+  margin: 0;
+  font-size: clamp(1.4rem, 5.5vw, 1.9rem);
+  line-height: 1.2;
+`;
+
+const LeaderboardLink = styled(Link)`
+  font-weight: 600;
+  text-underline-offset: 3px;
 `;
 
 const Heading = styled.h1`
@@ -94,7 +114,7 @@ export const query = graphql`
     siteContent(derived: { pagePath: { eq: "/" } }) {
       ...LayoutContent
       ...SeoContent
-      ...ReferralPanelContent
+      ...GiveawayRulesContent
       success {
         pageTitle
         heading
@@ -111,7 +131,11 @@ export const query = graphql`
       }
       referrals {
         enabled
-        noScript
+        leaderboardLink
+        checkInbox {
+          heading
+          text
+        }
       }
     }
   }

@@ -6,7 +6,6 @@
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
-import type { SignupAnswer } from "../../shared/contract";
 import type { Submission } from "./submission";
 import { readWaitlistAnswer, waitlistApiRequest, type WaitlistAnswer } from "./waitlistApi";
 import {
@@ -95,18 +94,13 @@ async function jsonBody(response: Response): Promise<unknown> {
 /**
  * Subscribe one visitor to the list.
  * @param timeoutMs per-attempt timeout (ms)
- * @returns waitlist-api: what the service answered about the accepted signup (undefined when its body says nothing
- *   usable); client-api and legacy-form: undefined, once the provider accepted (or answered opaquely)
+ * @returns once the provider accepted (or, legacy-form, answered opaquely)
  * @throws SignupConfigurationError when the list id (or, for client-api and legacy-form, the public API key) is missing (no request is made)
  * @throws SignupNetworkError when fetch rejects or the attempt times out
  * @throws SignupEmailRefusedError, SignupThrottledError, SignupServerError, SignupRejectedError (waitlist-api and client-api)
  *   and SignupVerificationError (waitlist-api) for what the answer said
  */
-export async function subscribe(
-  config: ProviderConfig,
-  submission: Submission,
-  timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS,
-): Promise<SignupAnswer | undefined> {
+export async function subscribe(config: ProviderConfig, submission: Submission, timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS): Promise<void> {
   const transport = config.transport ?? "legacy-form";
   const [url, init] = signupRequest(transport, config, submission);
   const controller = new AbortController();
@@ -115,7 +109,7 @@ export async function subscribe(
   let answer: WaitlistAnswer;
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
-    if (transport === "legacy-form") return undefined;
+    if (transport === "legacy-form") return;
     // The body is read under the same timeout: a provider that stalls mid-answer is a network failure too.
     const body = await jsonBody(response);
     const retryAfter = response.headers.get("retry-after");
@@ -131,7 +125,7 @@ export async function subscribe(
   }
   switch (answer.outcome) {
     case "accepted":
-      return answer.answer;
+      return;
     case "emailRefused":
       throw new SignupEmailRefusedError(answer.detail);
     case "verificationRefused":

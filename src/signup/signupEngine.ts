@@ -5,7 +5,6 @@
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
 import { subscribe, type ProviderConfig } from "./client";
 import { shouldRetrySignup, signupRetryDelay } from "./retryPolicy";
-import type { SignupAnswer } from "../../shared/contract";
 import type { Submission } from "./submission";
 import type { SignupVerification } from "./turnstile";
 
@@ -27,8 +26,8 @@ let client: QueryClient | null = null;
  * Cloudflare accepts each token once, so an attempt that failed spends its token and the retry
  * waits for a new one. In demo mode it resolves after DEMO_SUBMIT_DELAY_MS without a request.
  */
-async function attempt({ provider, verification }: SignupSettings, submission: Submission): Promise<SignupAnswer | undefined> {
-  if (provider.demoMode) return new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DEMO_SUBMIT_DELAY_MS));
+async function attempt({ provider, verification }: SignupSettings, submission: Submission): Promise<void> {
+  if (provider.demoMode) return new Promise<void>((resolve) => setTimeout(resolve, DEMO_SUBMIT_DELAY_MS));
   const turnstileToken = verification ? await verification.token() : undefined;
   try {
     return await subscribe(provider, turnstileToken ? { ...submission, turnstileToken } : submission);
@@ -41,12 +40,12 @@ async function attempt({ provider, verification }: SignupSettings, submission: S
 /**
  * Run one signup to its end, retried by shouldRetrySignup and signupRetryDelay.
  * @param settings called before each attempt
- * @returns what the last attempt resolved with (the waitlist service's answer; undefined on the other transports and in demo mode)
+ * @returns once an attempt went through
  * @throws the last attempt's error (src/signup/errors.ts) once no retry is left
  */
-export function runSignup(settings: () => SignupSettings, submission: Submission): Promise<SignupAnswer | undefined> {
+export function runSignup(settings: () => SignupSettings, submission: Submission): Promise<void> {
   client ??= new QueryClient();
-  const observer = new MutationObserver<SignupAnswer | undefined, Error, Submission>(client, {
+  const observer = new MutationObserver<void, Error, Submission>(client, {
     mutationKey: ["signup"],
     mutationFn: (values) => attempt(settings(), values),
     retry: shouldRetrySignup,

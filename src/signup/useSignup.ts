@@ -2,14 +2,13 @@ import { useCallback, useRef, useState } from "react";
 import type { ProviderConfig } from "./client";
 import { SignupNetworkError } from "./errors";
 import type { runSignup } from "./signupEngine";
-import type { SignupAnswer } from "../../shared/contract";
 import type { Submission } from "./submission";
 import type { SignupVerification } from "./turnstile";
 
 /** What the form hears back from one signup. */
 export interface SignupCallbacks {
-  /** The signup went through; the waitlist service's answer about it (undefined on the other transports and in demo mode). */
-  onSuccess: (answer: SignupAnswer | undefined) => void;
+  /** The signup went through. */
+  onSuccess: () => void;
   /** It failed for good (after the retries that may help). */
   onError: (error: Error) => void;
   /** After either. */
@@ -68,9 +67,9 @@ export function useSignup(provider: ProviderConfig, verification?: SignupVerific
           },
         )
         .then(
-          (answer) => {
+          () => {
             setPending(false);
-            onSuccess(answer);
+            onSuccess();
           },
           (error: unknown) => {
             setPending(false);

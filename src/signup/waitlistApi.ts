@@ -1,9 +1,10 @@
 /**
  * The service's `POST /api/signups` call and its answer. answer.ts reads the JSON:API errors it shares
- * with Klaviyo; what is the service's own is read here: the accepted signup, Turnstile's refusal.
+ * with Klaviyo; what is the service's own is read here: Turnstile's refusal. An accepted signup's answer says
+ * nothing about the person (their standing reaches only their inbox), so nothing of it is read.
  */
 import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
-import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE, type SignupAnswer, type SignupRequest } from "../../shared/contract";
+import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE, type SignupRequest } from "../../shared/contract";
 import type { Submission } from "./submission";
 
 /** What the request needs besides the visitor's values. */
@@ -45,31 +46,10 @@ export function waitlistApiRequest(target: WaitlistApiTarget, submission: Submis
 }
 
 /**
- * The outcome of one service answer: answer.ts's outcomes, with the accepted signup's details, plus
- * `verificationRefused` (403 `turnstile_failed`: Turnstile did not verify the visitor; never retried with the same token).
+ * The outcome of one service answer: answer.ts's outcomes, plus `verificationRefused` (403 `turnstile_failed`:
+ * Turnstile did not verify the visitor; never retried with the same token).
  */
-export type WaitlistAnswer =
-  | Exclude<ProviderAnswer, { outcome: "accepted" }>
-  | { outcome: "accepted"; answer?: SignupAnswer }
-  | { outcome: "verificationRefused"; detail: string };
-
-const isString = (value: unknown): value is string => typeof value === "string";
-const isCount = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-
-/**
- * An accepted signup's body as a SignupAnswer: `id` and `createdAt` must be text; every other member is kept only
- * when it has its type (a member of another type is left out, never trusted).
- * @returns undefined when the body is not an object with a text `id` and `createdAt`
- */
-export function signupAnswer(body: unknown): SignupAnswer | undefined {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const value = body as Record<string, unknown>;
-  if (!isString(value.id) || !isString(value.createdAt)) return undefined;
-  const answer: SignupAnswer = { id: value.id, createdAt: value.createdAt };
-  for (const key of ["referralCode", "referralUrl", "statusUrl"] as const) if (isString(value[key])) answer[key] = value[key];
-  for (const key of ["position", "referrals", "entries"] as const) if (isCount(value[key])) answer[key] = value[key];
-  return answer;
-}
+export type WaitlistAnswer = ProviderAnswer | { outcome: "verificationRefused"; detail: string };
 
 /**
  * Read one answer of the service.
@@ -81,6 +61,5 @@ export function readWaitlistAnswer(status: number, body: unknown, retryAfter: st
     const refusal = jsonApiErrors(body).find((error) => error.code === TURNSTILE_FAILED_CODE);
     if (refusal) return { outcome: "verificationRefused", detail: refusal.detail || TURNSTILE_FAILED_CODE };
   }
-  const answer = readProviderAnswer(status, body, retryAfter, nowMs);
-  return answer.outcome === "accepted" ? { outcome: "accepted", answer: signupAnswer(body) } : answer;
+  return readProviderAnswer(status, body, retryAfter, nowMs);
 }

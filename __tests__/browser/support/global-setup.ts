@@ -3,6 +3,7 @@
  * times (legacy-form with a pixel; waitlist-api with Turnstile and referrals, served by `wrangler dev`;
  * client-api as it is). Runs in jest's main process; globalTeardown stops what it started.
  */
+import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import {
   PROVIDER_ORIGIN_VAR,
   SITE_ORIGIN_VAR,
   SITE_ORIGIN_WITH_HEADERS_VAR,
+  WAITLIST_OUTPUT_FILE_VAR,
   WAITLIST_SITE_ORIGIN_VAR,
   WAITLIST_STATE_DIR_VAR,
   WAITLIST_WEBHOOK_SECRET,
@@ -87,8 +89,14 @@ export default async function globalSetup(): Promise<void> {
     await cp(PUBLIC_DIR, waitlistDir, { recursive: true });
     const stateDir = path.join(scratch, "waitlist-state");
     await mkdir(stateDir);
+    // wrangler's output as `npm start` prints it, for the tests to read the local run's log lines (demo_status_link).
+    const outputFile = path.join(scratch, "waitlist-output.log");
+    const output = createWriteStream(outputFile);
+    closers.push(() => new Promise<void>((resolve) => output.end(resolve)));
     // Migrating and starting workerd overlap the next build.
-    waitlist = applyMigrations(stateDir).then(() => startWranglerDev({ assetsDir: waitlistDir, persistTo: stateDir, vars: SERVICE_VARS }));
+    waitlist = applyMigrations(stateDir).then(() =>
+      startWranglerDev({ assetsDir: waitlistDir, persistTo: stateDir, vars: SERVICE_VARS, log: output }),
+    );
     waitlist.then(
       (dev) => closers.unshift(dev.stop),
       () => undefined,
@@ -106,6 +114,7 @@ export default async function globalSetup(): Promise<void> {
     const service = await waitlist;
     process.env[WAITLIST_SITE_ORIGIN_VAR] = service.origin;
     process.env[WAITLIST_STATE_DIR_VAR] = stateDir;
+    process.env[WAITLIST_OUTPUT_FILE_VAR] = outputFile;
   } catch (error) {
     // jest does not run globalTeardown when globalSetup fails: stop the stand-in (and wrangler, once it is up) here.
     await waitlist?.catch(() => undefined);

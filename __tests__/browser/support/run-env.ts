@@ -12,6 +12,8 @@ export const LEGACY_PIXEL_SITE_ORIGIN_VAR = "BROWSER_TESTS_LEGACY_PIXEL_SITE_ORI
 export const WAITLIST_SITE_ORIGIN_VAR = "BROWSER_TESTS_WAITLIST_SITE_ORIGIN";
 /** That wrangler's local state directory (`--persist-to`), where its D1 database is. */
 export const WAITLIST_STATE_DIR_VAR = "BROWSER_TESTS_WAITLIST_STATE_DIR";
+/** The file that wrangler's output goes to as it comes, as `npm start` prints it (the Worker's log lines among it). */
+export const WAITLIST_OUTPUT_FILE_VAR = "BROWSER_TESTS_WAITLIST_OUTPUT_FILE";
 
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
@@ -76,6 +78,8 @@ export interface WaitlistSite {
   origin: string;
   /** The wrangler's `--persist-to` directory, for reading its D1 (scripts/lib/wrangler.ts d1Query). */
   stateDir: string;
+  /** wrangler's output so far, in a file (the Worker's log lines among it). */
+  outputFile: string;
 }
 
 /**
@@ -86,10 +90,11 @@ export interface WaitlistSite {
 export function waitlistSite(): WaitlistSite {
   const origin = process.env[WAITLIST_SITE_ORIGIN_VAR];
   const stateDir = process.env[WAITLIST_STATE_DIR_VAR];
-  if (!origin || !stateDir) {
+  const outputFile = process.env[WAITLIST_OUTPUT_FILE_VAR];
+  if (!origin || !stateDir || !outputFile) {
     throw new Error(
-      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
+      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} / ${WAITLIST_OUTPUT_FILE_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
     );
   }
-  return { origin, stateDir };
+  return { origin, stateDir, outputFile };
 }

@@ -1,12 +1,17 @@
 /**
  * The third build as a visitor meets it: the site and the waitlist service on one origin (`wrangler dev`, started
- * by globalSetup), browser contexts that each come from a client address of their own, and the rows the service
- * stored in its local D1.
+ * by globalSetup as `npm start` starts it), browser contexts that each come from a client address of their own, the
+ * rows the service stored in its local D1, and the links its demo delivery logs in place of the welcome e-mail.
  */
+import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { d1Query } from "../../../scripts/lib/wrangler";
 import { newGuardedContext, type GuardedContext } from "./browser";
+import { eventually } from "./eventually";
 import { waitlistSite } from "./run-env";
+
+/** How long demo delivery may take to settle a signup and log its links (ms): the local queue's next batch. */
+const DEMO_DELIVERY_TIMEOUT_MS = 30_000;
 
 let clients = 0;
 
@@ -47,9 +52,46 @@ export interface StoredSignup {
  * @throws Error when the address has any other character: it is written into the SQL text as a literal
  */
 export async function storedSignups(email: string): Promise<StoredSignup[]> {
-  if (!/^[\w.@+-]+$/.test(email)) throw new Error(`storedSignups() takes a test's own address, not ${JSON.stringify(email)}.`);
+  assertTestAddress(email);
   return d1Query<StoredSignup>(
     waitlistSite().stateDir,
     `SELECT email, first_name, last_name, source, properties, delivery_state FROM signups WHERE email = '${email}'`,
   );
+}
+
+/** @throws Error for anything but a test visitor's address (uniqueVisitor), which is written into SQL as a literal */
+function assertTestAddress(email: string): void {
+  if (!/^[\w.@+-]+$/.test(email))
+    throw new Error(`The waitlist service's helpers take a test's own address, not ${JSON.stringify(email)}.`);
+}
+
+/** The links a newcomer's welcome e-mail carries, as the local run's demo delivery logs them. */
+export interface DemoLinks {
+  /** `<origin>/status/#t=<token>` */
+  statusUrl: string;
+  /** `<origin>/?ref=<code>` */
+  referralUrl: string;
+}
+
+/**
+ * A newcomer's links from wrangler's output, as a newcomer trying `npm start` reads them: the `demo_status_link` line
+ * demo delivery writes for their signup (worker/src/delivery/demo.ts), waited for until the local queue delivered it.
+ * @param email a test visitor's address that signed up as a newcomer
+ * @throws Error when no row holds the address, or no line names its id within DEMO_DELIVERY_TIMEOUT_MS
+ */
+export async function demoLinksOf(email: string): Promise<DemoLinks> {
+  assertTestAddress(email);
+  const { stateDir, outputFile } = waitlistSite();
+  const [row] = await d1Query<{ id: string }>(stateDir, `SELECT id FROM signups WHERE email = '${email}'`);
+  if (!row) throw new Error(`The waitlist service stored no signup for ${email}.`);
+  return eventually(async () => {
+    for (const line of (await readFile(outputFile, "utf8")).split("\n")) {
+      const start = line.indexOf('{"event":"demo_status_link"');
+      if (start < 0) continue;
+      const event = JSON.parse(line.slice(start)) as { id?: unknown; statusUrl?: unknown; referralUrl?: unknown };
+      if (event.id === row.id && typeof event.statusUrl === "string" && typeof event.referralUrl === "string")
+        return { statusUrl: event.statusUrl, referralUrl: event.referralUrl };
+    }
+    throw new Error(`wrangler's output has no demo_status_link line for the signup ${row.id} (${email}) yet.`);
+  }, DEMO_DELIVERY_TIMEOUT_MS);
 }

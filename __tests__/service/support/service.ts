@@ -17,10 +17,12 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
+import { referralLink, statusLink } from "../../../shared/referral-links";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
 import entry from "../../../worker/src/index";
 import type { ServiceEnv } from "../../../worker/src/env";
+import { emailKey } from "../../../worker/src/signups/email-key";
 import defaultSettings from "../fixtures/public/service-settings.json";
 
 /** The build's settings in the tests: the fixture assets' service-settings.json (what the fixture content would give). */
@@ -367,4 +369,40 @@ export function rowsFor(service: WaitlistService, email: string): Promise<Signup
 export async function rowCount(service: WaitlistService): Promise<number> {
   const [row] = await service.query<{ n: number }>("SELECT count(*) AS n FROM signups");
   return row.n;
+}
+
+/** A new person as their welcome e-mail knows them (worker/src/delivery/referral-properties.ts). */
+export interface Welcome {
+  /** signups.id */
+  id: string;
+  referralCode: string;
+  /** `<origin>/?ref=<code>` */
+  referralUrl: string;
+  /** `<origin>/status/#t=<token>` */
+  statusUrl: string;
+  /** The status link's token, for `Authorization: Bearer`. */
+  statusToken: string;
+}
+
+/**
+ * The links a person's welcome e-mail will carry, read from their row (the signup's answer carries none): the row
+ * keeps the status token until delivery settles, so call it after the signup and before `deliver()`.
+ * @param email any spelling of the person's address (compared by its key, as the Worker does)
+ * @throws an assertion error when there is no such row or its token was dropped already
+ */
+export async function welcomeOf(service: Pick<WaitlistService, "origin" | "query">, email: string): Promise<Welcome> {
+  const [row] = await service.query<{ id: string; referral_code: string | null; status_token: string | null }>(
+    "SELECT id, referral_code, status_token FROM signups WHERE email_key = ?1",
+    emailKey(email),
+  );
+  expect(row?.referral_code, `a row with a referral code for ${email}`).toEqual(expect.any(String));
+  expect(row.status_token, `the status token of ${email}, kept until delivery settles`).toEqual(expect.any(String));
+  const [referralCode, statusToken] = [row.referral_code!, row.status_token!];
+  return {
+    id: row.id,
+    referralCode,
+    referralUrl: referralLink(service.origin, referralCode),
+    statusUrl: statusLink(service.origin, statusToken),
+    statusToken,
+  };
 }

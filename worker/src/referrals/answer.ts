@@ -1,6 +1,6 @@
 /**
- * A person's standing as the API answers it (a signup's answer and GET /api/status): the shape the pages read
- * (src/referrals/standing.ts: standingIn), with the links built from the build's site address.
+ * A person's standing as GET /api/status answers it: the shape the status page reads (src/referrals/standing.ts:
+ * standingIn), with the links built from the build's site address. A signup's answer never carries one.
  */
 import type { StandingAnswer } from "../../../shared/contract";
 import { referralLink, statusLink } from "../../../shared/referral-links";
@@ -10,13 +10,13 @@ import { entriesOf } from "./standing";
 /**
  * The standing members of an answer.
  * @param position their place in line (rank.ts: positionOf)
- * @param statusToken their status token, or null to leave statusUrl out
+ * @param statusToken the status token the request brought, for statusUrl
  */
 export function standingAnswer(
   settings: ServiceSettings,
   person: { referralCode: string; referrals: number },
   position: number,
-  statusToken: string | null,
+  statusToken: string,
 ): StandingAnswer {
   return {
     referralCode: person.referralCode,
@@ -24,6 +24,6 @@ export function standingAnswer(
     position,
     referrals: person.referrals,
     entries: entriesOf(person.referrals, settings.referrals.entriesPerReferral),
-    ...(statusToken === null ? {} : { statusUrl: statusLink(settings.siteUrl, statusToken) }),
+    statusUrl: statusLink(settings.siteUrl, statusToken),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered. The README's
- * "The API" lists every answer. A JSON request gets JSON (202 with a standing, or a JSON:API error); the no-JavaScript
- * form gets 303 See Other to the success page, or back to its page at `#signup-error-<key>`. A stranger learns nothing
- * about anyone: an address already on the list, and a bot caught by the honeypot, get an answer of the same status and
- * shape as a newcomer's, made up; the person already on the list is told the truth by e-mail.
+ * "The API" lists every answer. A JSON request gets JSON (202 SIGNUP_ACCEPTED, or a JSON:API error); the
+ * no-JavaScript form gets 303 See Other to the success page, or back to its page at `#signup-error-<key>`. A stranger
+ * learns nothing about anyone: a newcomer, an address already on the list and a bot caught by the honeypot get the
+ * very same answer, which carries no standing; a person's standing (place, referral link, status link) reaches only
+ * their inbox.
  */
 import type { Context } from "hono";
-import { FORM_CONTENT_TYPE, VALIDATION_ERROR_CODE, type StandingAnswer } from "../../../shared/contract";
+import { FORM_CONTENT_TYPE, SIGNUP_ACCEPTED, type SignupAnswer, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -36,14 +37,12 @@ import {
   UNAVAILABLE_HEADERS,
 } from "../http";
 import { errorName, log, stackFrames } from "../log";
-import { standingAnswer } from "../referrals/answer";
 import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
 import { hashStatusToken, newReferralCode, newStatusToken, REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { readSettings, SettingsUnavailable } from "../settings";
 import { emailKey } from "../signups/email-key";
 import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type SignupFields, type SignupInput } from "../signups/input";
 import { hashIp, networkKey } from "../signups/ip-hash";
-import { peopleInLine, positionOf } from "../store/rank";
 import { personByEmailKey } from "../store/referrals";
 import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "../store/signups";
 
@@ -66,15 +65,8 @@ interface Refusal {
   headers?: Record<string, string>;
 }
 
-/** A signup that succeeded, or looked as if it did (an address already on the list, the honeypot). */
-interface Accepted {
-  id: string;
-  createdAt: string;
-  /** The person's standing, with the referral program on. */
-  standing?: StandingAnswer;
-}
-
-type Outcome = Accepted | Refusal;
+/** A signup that succeeded, or looked as if it did (an address already on the list, the honeypot): one answer for all. */
+type Outcome = SignupAnswer | Refusal;
 
 /**
  * What the form's page shows for a field over its length limit; only a hand-made request gets here (the inputs carry
@@ -113,10 +105,7 @@ export async function handleSignup(c: Context<AppEnv>): Promise<Response> {
     log("signup_failed", { error: errorName(error), at: stackFrames(error) });
     outcome = refusal({ status: 500, code: "internal_error", detail: "The signup could not be handled." }, "subscriptionFailed");
   }
-  if ("id" in outcome) {
-    if (form) return seeOther(request, SUCCESS_PATH);
-    return jsonResponse(202, { id: outcome.id, createdAt: outcome.createdAt, ...outcome.standing });
-  }
+  if ("accepted" in outcome) return form ? seeOther(request, SUCCESS_PATH) : jsonResponse(202, SIGNUP_ACCEPTED);
   if (form) return seeOther(request, `${page}#${FORM_ERROR_ANCHOR_PREFIX}${outcome.formError}`);
   return errorResponse([outcome.error], outcome.headers);
 }
@@ -182,16 +171,25 @@ async function readRequest(request: Request, settings: ServiceSettings, form: bo
   return { fields: parsed.value, page: HOME_PATH, form, ip };
 }
 
-/** Screen, store, enqueue, answer. */
+/**
+ * Screen, store, enqueue, answer. Every accepted path costs one D1 round trip and ends in SIGNUP_ACCEPTED: a newcomer
+ * and an address already on the list run the same insert batch (which inserts nothing for the second), and the
+ * honeypot reads by the address's key as that batch would; so neither the answer nor its timing class tells them apart.
+ */
 async function signUp(request: Request, env: ServiceEnv, configuration: Configuration, read: ReadRequest): Promise<Outcome> {
-  const { settings } = configuration;
-  const screened = await screen(env, settings, read);
+  const screened = await screen(env, configuration.settings, read);
   if ("error" in screened) return screened;
   // A bot filled the field people never see: judged last, so only an otherwise valid request learns of it (and then
   // only that it was accepted). Nothing is stored.
   if (honeypotFilled(read.fields)) {
     log("signup_honeypot");
-    return newcomerDecoy(env, settings, read.form, emailKey(screened.values.email));
+    try {
+      await personByEmailKey(env.DB, emailKey(screened.values.email));
+    } catch (error) {
+      log("signup_store_failed", { reason: errorName(error) });
+      return unavailable();
+    }
+    return SIGNUP_ACCEPTED;
   }
 
   let stored: StoredSignup;
@@ -202,14 +200,9 @@ async function signUp(request: Request, env: ServiceEnv, configuration: Configur
     return unavailable();
   }
   log("signup_stored", { id: stored.id, created: stored.created, referralCounted: stored.creditedReferrerId !== null });
+  // A newcomer's welcome carries their status link; someone already on the list is e-mailed theirs again.
   await enqueue(env, stored);
-  // Someone already on the list: the answer is a newcomer's, made up; their own standing goes to their inbox.
-  if (!stored.created) return newcomerDecoy(env, settings, read.form, null);
-
-  const accepted: Accepted = { id: stored.id, createdAt: stored.createdAt };
-  // The form's answer is a redirect that carries no standing, so its position is not read.
-  if (settings.referrals.enabled && !read.form) accepted.standing = await standingOf(env, settings, stored, screened.statusToken);
-  return accepted;
+  return SIGNUP_ACCEPTED;
 }
 
 /**
@@ -366,46 +359,6 @@ async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
     await env.DELIVERY.sendBatch(messages);
   } catch (error) {
     log("signup_enqueue_failed", { id: stored.id, reason: errorName(error) });
-  }
-}
-
-/**
- * A newcomer's answer, made up: a fresh id, the time now, and with the program on a standing of a code and status link
- * that no row holds, zero referrals and the place a newcomer would take. It costs the same D1 round trips as a real
- * newcomer's answer (a read by the address's key, then the line's length), so neither its shape nor its timing class
- * sets it apart. Without a standing when the line cannot be read, as a real answer then.
- * @param key the address's comparison key to read as a real insert would, or null when the row was read already
- */
-async function newcomerDecoy(env: ServiceEnv, settings: ServiceSettings, form: boolean, key: string | null): Promise<Accepted> {
-  const decoy: Accepted = { id: crypto.randomUUID(), createdAt: new Date().toISOString() };
-  if (!settings.referrals.enabled || form) return decoy;
-  try {
-    if (key !== null) await personByEmailKey(env.DB, key);
-    const position = (await peopleInLine(env.DB)) + 1;
-    decoy.standing = standingAnswer(settings, { referralCode: newReferralCode(), referrals: 0 }, position, newStatusToken());
-  } catch (error) {
-    log("signup_standing_unread", { id: "decoy", reason: errorName(error) });
-  }
-  return decoy;
-}
-
-/**
- * The standing members of a new person's answer; undefined when the position cannot be read (the signup is stored
- * all the same, so the answer is still a success, without them: the page then points to the e-mail).
- */
-async function standingOf(
-  env: ServiceEnv,
-  settings: ServiceSettings,
-  stored: StoredSignup,
-  statusToken: string | null,
-): Promise<StandingAnswer | undefined> {
-  try {
-    const position = await positionOf(env.DB, stored.id);
-    if (!position || stored.referralCode === null) return undefined;
-    return standingAnswer(settings, { referralCode: stored.referralCode, referrals: stored.referrals }, position.position, statusToken);
-  } catch (error) {
-    log("signup_standing_unread", { id: stored.id, reason: errorName(error) });
-    return undefined;
   }
 }
 

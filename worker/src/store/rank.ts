@@ -213,12 +213,3 @@ export async function positionOf(db: D1Database, signupId: string): Promise<Posi
   if (!tree || !node) return null;
   return { position: 1 + tree.ahead + node.ahead, total: tree.total ?? 0, rowsRead };
 }
-
-/**
- * The number of people in line (PEOPLE_IN_LINE, one row read): what positionOf reports as `total`, without a person.
- * @returns 0 when nobody is in line yet
- */
-export async function peopleInLine(db: D1Database): Promise<number> {
-  const row = await db.prepare(PEOPLE_IN_LINE).first<{ count: number }>();
-  return row?.count ?? 0;
-}
