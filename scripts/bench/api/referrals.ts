@@ -11,7 +11,9 @@
  *    that person's code (a referral counted at signup). Afterwards every position is exactly 1..N with no repeats, as
  *    the service's own rank tree gives them (worker/src/store/rank.ts: positionOf, run on the service's D1) and as the
  *    program's rule orders the stored rows (score = seq − placesPerReferral × referrals, smaller first; then more
- *    referrals; then the earlier signup), the two agree, and the referrer has exactly RACE_REFERRED referrals.
+ *    referrals; then the earlier signup), the two agree, and the referrer has exactly RACE_REFERRED referrals. The
+ *    same positions are read back through GET /api/status with each person's status link as their inbox gets it (the
+ *    `waitlist_status_url` of their profile at the Klaviyo stand-in): the signup's answer carries no standing.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -260,6 +262,19 @@ interface RankedRow {
   score: number | null;
 }
 
+/**
+ * The status links the Klaviyo stand-in was given (each welcome's `waitlist_status_url`), by address in lower case.
+ * A person's inbox is where the link goes: no answer of the service carries one.
+ */
+function deliveredStatusLinks(service: BenchService): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const { email, properties } of service.klaviyo.profileImports) {
+    const link = properties?.waitlist_status_url;
+    if (typeof link === "string") links.set(email.toLowerCase(), link);
+  }
+  return links;
+}
+
 /** The status token in a status link (its fragment: `#<token>` or `#token=<token>`), or null. */
 function tokenOfStatusUrl(statusUrl: unknown): string | null {
   if (typeof statusUrl !== "string") return null;
@@ -284,23 +299,30 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
   const skip = (reason: string): ScenarioReport => ({ id: "D", title, skipped: reason, checks: [], notes: [], figures: {} });
   const placesPerReferral = settings.referrals.placesPerReferral;
 
-  const referrerRequest = signupRequest(service.origin, benchAddress("d-referrer", 0), 0);
+  const referrerAddress = benchAddress("d-referrer", 0);
+  const referrerRequest = signupRequest(service.origin, referrerAddress, 0);
   const referrerAnswer = await fetch(`${service.origin}${referrerRequest.path}`, {
     method: referrerRequest.method,
     headers: referrerRequest.headers,
     body: referrerRequest.body,
     signal: AbortSignal.timeout(10_000),
   });
-  const referrerBody = (await referrerAnswer.json().catch(() => null)) as { id?: string; statusUrl?: string } | null;
-  if (referrerAnswer.status !== 202 || !referrerBody?.id)
-    throw new Error(`The referrer's signup was answered ${referrerAnswer.status}, not 202 with an id.`);
-  const referrerId = referrerBody.id;
-  const missing = await missingRoutes(service.origin, tokenOfStatusUrl(referrerBody.statusUrl) ?? "none");
-  const [referrer] = await service.d1.query<{ referral_code: string | null }>(
-    "SELECT referral_code FROM signups WHERE id = ?1",
-    referrerId,
+  await referrerAnswer.arrayBuffer();
+  if (referrerAnswer.status !== 202) throw new Error(`The referrer's signup was answered ${referrerAnswer.status}, not 202.`);
+  const [referrer] = await retryWhileLocked(() =>
+    service.d1.query<{ id: string; referral_code: string | null }>(
+      "SELECT id, referral_code FROM signups WHERE email = ?1",
+      referrerAddress,
+    ),
   );
-  if (!referrer?.referral_code) return skip(missing ?? "the service stores no referral code with a signup yet");
+  if (!referrer) throw new Error("The referrer's signup was answered 202 but not stored.");
+  const referrerId = referrer.id;
+  // The referrer's status link, once their welcome reached the stand-in (their inbox).
+  const welcomeBy = Date.now() + DELIVERY_WAIT_MS;
+  while (!deliveredStatusLinks(service).has(referrerAddress) && Date.now() < welcomeBy)
+    await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
+  const missing = await missingRoutes(service.origin, tokenOfStatusUrl(deliveredStatusLinks(service).get(referrerAddress)) ?? "none");
+  if (!referrer.referral_code) return skip(missing ?? "the service stores no referral code with a signup yet");
   if (missing) return skip(missing);
 
   const referred = (n: number) => n % 2 === 0 && n / 2 < RACE_REFERRED;
@@ -352,20 +374,15 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
   const exactlyOneToN = positions.length === rows.length && positions.every((position, index) => position === index + 1);
   const disagreements = rows.filter((row) => treePosition.get(row.id) !== rulePosition.get(row.id)).length;
 
-  // The same positions through the API, where the signup answers carry a status link to read them with.
+  // The same positions through the API, with the status link each person's welcome carried.
   const tokens = new Map<string, string>();
-  const referrerToken = tokenOfStatusUrl(referrerBody.statusUrl);
-  if (referrerToken) tokens.set(referrerId, referrerToken);
-  load.answers.forEach((answer) => {
-    if (!answer) return;
-    try {
-      const body = JSON.parse(answer.body) as { id?: string; statusUrl?: string };
-      const token = tokenOfStatusUrl(body.statusUrl);
-      if (body.id && token) tokens.set(body.id, token);
-    } catch {
-      // Not JSON: nothing to cross-check.
-    }
-  });
+  const links = deliveredStatusLinks(service);
+  for (const { id, email } of await retryWhileLocked(() =>
+    service.d1.query<{ id: string; email: string }>("SELECT id, email FROM signups"),
+  )) {
+    const token = tokenOfStatusUrl(links.get(email.toLowerCase()));
+    if (token) tokens.set(id, token);
+  }
   let apiAgrees = 0;
   let apiChecked = 0;
   let referrerApiReferrals: number | null = null;
@@ -450,8 +467,8 @@ export async function scenarioD(service: BenchService, settings: ServiceSettings
       `The referrer signed up first (N = ${fmtCount(RACE_SIGNUPS)} + 1); every other signup of the burst carried their code; placesPerReferral ${placesPerReferral},`,
       "a referral counted at signup. Positions read with the service's own statements (rank.ts: positionOf) on its D1, and ordered by the rule from the rows.",
       tokens.size > 0
-        ? `Cross-checked through GET ${STATUS_PATH} with the status token of each signup's answer.`
-        : `Not cross-checked through GET ${STATUS_PATH}: the signup answers carry no status link with a token.`,
+        ? `Cross-checked through GET ${STATUS_PATH} with the status link each person's welcome carried (the Klaviyo stand-in's waitlist_status_url).`
+        : `Not cross-checked through GET ${STATUS_PATH}: no welcome reached the Klaviyo stand-in with a status link.`,
     ],
     figures: {
       load: load.figures,
