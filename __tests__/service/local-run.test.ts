@@ -132,6 +132,24 @@ describe("demo delivery on a local run", () => {
     expect(await status.json()).toMatchObject({ statusUrl, referralUrl: lines[0].referralUrl, referrals: 0 });
   });
 
+  it("logs a fresh status link for someone who signs up again, and their old link stops working", async () => {
+    const email = await signUp(service);
+    const { id } = await welcomeOf(service, email);
+    await service.deliver();
+    const linksOf = () => logLinesOf(service, "demo_status_link").filter((line) => line.id === id);
+    const [{ statusUrl: oldLink }] = linksOf();
+
+    expect((await postSignup(service, { email, firstName: "Jordan", lastName: "Smith" })).status).toBe(202);
+    await service.deliver();
+    const lines = linksOf();
+    expect(lines).toHaveLength(2);
+    const newLink = String(lines[1].statusUrl);
+    expect(newLink).toMatch(new RegExp(`^${SERVED_ORIGIN}/status/#t=`));
+    expect(newLink).not.toBe(oldLink);
+    expect((await statusOf(service, newLink)).status).toBe(200);
+    expect((await statusOf(service, String(oldLink))).status).toBe(401);
+  });
+
   it("logs no link in production, where demo delivery cannot take a signup", async () => {
     const strong = {
       ENVIRONMENT: "production",

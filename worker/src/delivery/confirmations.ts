@@ -10,6 +10,7 @@ import { errorName, log } from "../log";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import type { DeliveryRow } from "../store/delivery";
 import { claimAlreadyNotice, confirmPerson, settleAlreadyNotice } from "../store/referrals";
+import { demoStatusLink } from "./demo";
 import { listMembership, updateKlaviyoProfile } from "./klaviyo";
 import { ACK, type Attempt, type KlaviyoTarget, profileWriteAttempt, retryAfterError, retryDelayS, skippedAttempt } from "./messages";
 
@@ -74,8 +75,10 @@ export async function attemptConfirmation(
 /**
  * Tell a person already on the list, by e-mail, that someone signed up again with their address: their profile gets a
  * fresh `waitlist_status_url` and `waitlist_signed_up_again_at`, which a Klaviyo flow sends (README: Klaviyo's flows).
- * Skipped while their welcome is still on its way (it carries the link), for an address Klaviyo refused, without a
- * private API key, and when they were told within a day.
+ * Without a private API key, outside production, the fresh link is logged instead (`demo_status_link`, as demo
+ * delivery logs a newcomer's). Skipped while their welcome is still on its way (it carries the link), for an address
+ * Klaviyo refused, without a private API key in production, and when they were told within a day.
+ * @param demo the build's settings when demo delivery stands in for e-mail (outside production), else null
  */
 export async function attemptAlreadyNotice(
   message: Message,
@@ -83,12 +86,13 @@ export async function attemptAlreadyNotice(
   row: DeliveryRow | undefined,
   klaviyo: KlaviyoTarget | null,
   db: D1Database,
+  demo: ServiceSettings | null,
 ): Promise<Attempt> {
   const skipped = (reason: string) => skippedAttempt(message, signupId, "already_notice", reason);
   if (!row) return skipped("no such signup");
   if (row.delivery_state === "pending") return skipped("welcome not delivered yet");
   if (row.delivery_state === "refused") return skipped("address refused by Klaviyo");
-  if (!klaviyo) return skipped("demo delivery");
+  if (!klaviyo) return demo ? demoAlreadyNotice(message, row, db, demo) : skipped("demo delivery");
   const now = new Date().toISOString();
   let token: string | null;
   try {
@@ -110,4 +114,24 @@ export async function attemptAlreadyNotice(
   }
   // Klaviyo refusing the address is not worth a retry: the person's welcome reached them, or it was refused too.
   return profileWriteAttempt(message, signupId, "already_notice", outcome, ACK);
+}
+
+/**
+ * The "already on the list" notice of a local run: a fresh status link claimed and settled as a sent notice is, then
+ * logged as `demo_status_link` (the old link stops working, as after a real notice).
+ */
+async function demoAlreadyNotice(message: Message, row: DeliveryRow, db: D1Database, settings: ServiceSettings): Promise<Attempt> {
+  const now = new Date().toISOString();
+  let token: string | null;
+  try {
+    const fresh = newStatusToken();
+    token = await claimAlreadyNotice(db, row.id, { token: fresh, hash: await hashStatusToken(fresh) }, now);
+    if (token !== null) await settleAlreadyNotice(db, row.id, now);
+  } catch (error) {
+    return retryAfterError(message, row.id, "already_notice", error);
+  }
+  if (token === null) return skippedAttempt(message, row.id, "already_notice", "told within a day");
+  const links = demoStatusLink({ referral_code: row.referral_code, status_token: token }, settings);
+  if (links) log("demo_status_link", { id: row.id, ...links });
+  return { message, signupId: row.id, fate: ACK, line: ["already_notice_demo", { id: row.id }] };
 }

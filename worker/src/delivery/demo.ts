@@ -42,10 +42,10 @@ export async function confirmDemoSignup(db: D1Database, id: string, settings: Se
 }
 
 /**
- * The links a demo-delivered signup's welcome e-mail would carry, for the `demo_status_link` log line: the status link
- * (the row keeps its token until delivery settles) and the referral link, on the settings' site address (the served
- * origin on a local run: site-origin.ts). Called outside production only (demoConfirms), since the line holds the
- * status token, a secret.
+ * The links a local run's e-mail would carry, for the `demo_status_link` log line: the status link (of the token the
+ * row keeps until delivery settles, or of an "already on the list" notice's fresh one) and the referral link, on the
+ * settings' site address (the served origin on a local run: site-origin.ts). Called outside production only
+ * (demoConfirms), since the line holds the status token, a secret.
  * @returns null while the program is off, or when the row has no code or no token
  */
 export function demoStatusLink(

@@ -81,7 +81,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
         case "confirm":
           return attemptConfirmation(message, signupId, row, klaviyo, settings, env);
         case "already":
-          return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB);
+          return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
         default:
           return attemptDelivery(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
       }
