@@ -65,7 +65,11 @@ it("writes every signup in order with its referral standing, one CSV row each", 
   const ip = "198.51.100.1";
   const first = await postSignup({ email: "ana.lopez@example.com", firstName: "Ana", lastName: "López, Jr." }, ip);
   expect(first.status).toBe(202);
-  const { referralCode } = (await first.json()) as { referralCode: string };
+  // The answer says nothing about Ana; her referral code is in her row (and her welcome e-mail).
+  const [{ referral_code: referralCode }] = await d1Query<{ referral_code: string }>(
+    stateDir,
+    "SELECT referral_code FROM signups WHERE email = 'ana.lopez@example.com'",
+  );
   expect(
     (await postSignup({ email: "ben@example.com", firstName: '=HYPERLINK("x")', lastName: "Ortiz", ref: referralCode }, ip)).status,
   ).toBe(202);
