@@ -24,6 +24,23 @@ import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
 
+/** The test clock's environment variable: an ISO 8601 time the draw takes as now, honoured only under NODE_ENV=test. */
+export const TEST_CLOCK_VARIABLE = "WAITLIST_TEST_NOW";
+
+/**
+ * Now for the draw, ms since the epoch: the machine's clock. A commitment must name a round nobody can know yet, so an
+ * operator has no way to set another time; only the tests (NODE_ENV=test, as Jest runs) replay recorded drand rounds,
+ * which are in the past, and set TEST_CLOCK_VARIABLE.
+ * @throws Error when the test clock is set but is not an ISO 8601 time
+ */
+export function drawClockMs(): number {
+  const test = process.env.NODE_ENV === "test" ? process.env[TEST_CLOCK_VARIABLE] : undefined;
+  if (test === undefined) return Date.now();
+  const ms = Date.parse(test);
+  if (Number.isNaN(ms)) throw new Error(`${TEST_CLOCK_VARIABLE} takes an ISO 8601 time, not ${JSON.stringify(test)}.`);
+  return ms;
+}
+
 /** A text as an SQL string literal (single quotes doubled): the CLI's own values only, never a visitor's. */
 function sqlText(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;

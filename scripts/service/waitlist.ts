@@ -14,7 +14,7 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
-import { commitDraw, operatorOf, runDraw } from "../giveaway/draw";
+import { commitDraw, drawClockMs, operatorOf, runDraw } from "../giveaway/draw";
 import { drawFileOf } from "../../src/content/draw-file";
 
 /** How long after the commitment its drand round is published unless told otherwise, minutes. */
@@ -58,8 +58,7 @@ Options:
   --out FILE         write the export to FILE (default: the standard output)
   --content FILE     the content whose referral rules and drand chain apply (default: ${DEFAULT_CONTENT_FILE})
   --file FILE        the draw file (default: giveaway/draw.json beside the content file)
-  --operator EMAIL   who runs the draw, for audit_log (default: git config user.email)
-  --now TIME         take TIME as the clock (tests: the recorded drand rounds are in the past)`;
+  --operator EMAIL   who runs the draw, for audit_log (default: git config user.email)`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -159,15 +158,13 @@ async function draw(
     relay?: string;
     file?: string;
     operator?: string;
-    now?: string;
   },
 ): Promise<void> {
   const content = loadContentFile(values.content);
   if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
   const { chain } = content.content.draw;
   const file = values.file ?? drawFileOf(values.content);
-  const nowMs = values.now === undefined ? Date.now() : Date.parse(values.now);
-  if (Number.isNaN(nowMs)) throw new Error(`--now takes an ISO 8601 time, not ${JSON.stringify(values.now)}.`);
+  const nowMs = drawClockMs();
   if (step === "commit") {
     if (!values.draw || !values.winners || !values.cutoff) throw new Error("draw commit needs --draw ID, --winners N and --cutoff TIME.");
     const delayMinutes = Number(values["delay-minutes"]);
@@ -222,7 +219,6 @@ async function main(): Promise<number> {
       relay: { type: "string" },
       file: { type: "string" },
       operator: { type: "string" },
-      now: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
