@@ -16,9 +16,7 @@ import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
 import { commitDraw, drawClockMs, operatorOf, runDraw } from "../giveaway/draw";
 import { drawFileOf } from "../../src/content/draw-file";
-
-/** How long after the commitment its drand round is published unless told otherwise, minutes. */
-const DEFAULT_DELAY_MINUTES = 60;
+import { DEFAULT_DELAY_MINUTES } from "../../shared/giveaway/commit";
 
 /** Rows `list` prints unless told otherwise. */
 const DEFAULT_LIMIT = 50;
@@ -167,16 +165,16 @@ async function draw(
   const nowMs = drawClockMs();
   if (step === "commit") {
     if (!values.draw || !values.winners || !values.cutoff) throw new Error("draw commit needs --draw ID, --winners N and --cutoff TIME.");
-    const delayMinutes = Number(values["delay-minutes"]);
-    if (!Number.isFinite(delayMinutes) || delayMinutes < 1) throw new Error("--delay-minutes takes a number of minutes, 1 or more.");
     const committed = await commitDraw({
       where,
       chain,
       entriesPerReferral: content.content.referrals.entriesPerReferral,
-      drawId: values.draw,
-      winnerCount: Number(values.winners),
-      cutoff: values.cutoff,
-      delayMs: delayMinutes * 60_000,
+      request: {
+        draw: values.draw,
+        winners: Number(values.winners),
+        cutoff: values.cutoff,
+        delayMinutes: Number(values["delay-minutes"]),
+      },
       nowMs,
       operator: operatorOf(values.operator),
       out: file,
