@@ -48,6 +48,21 @@ export const ServiceSettingsSchema = z.object({
     },
     { error: "referrals is missing (rebuild the site)." },
   ),
+  draw: z.object(
+    {
+      /** The drand chain a giveaway draw commits to (content: `draw.chain`): its hash, public key, period (s) and genesis (s). */
+      chain: z.object(
+        {
+          hash: z.string({ error: "draw.chain.hash must be text (rebuild the site)." }),
+          publicKey: z.string({ error: "draw.chain.publicKey must be text (rebuild the site)." }),
+          period: count("draw.chain.period", 1),
+          genesis: count("draw.chain.genesis", 0),
+        },
+        { error: "draw.chain is missing (rebuild the site)." },
+      ),
+    },
+    { error: "draw is missing (rebuild the site)." },
+  ),
   leaderboard: z.object(
     {
       /** Rows `GET /api/leaderboard` answers (the top N). */

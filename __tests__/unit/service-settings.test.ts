@@ -9,6 +9,7 @@ import path from "node:path";
 import { serviceSettings, writeServiceSettings } from "../../src/build/serviceSettings";
 import type { SiteContent } from "../../src/content/schema";
 import { loadTestContent } from "../support/content";
+import { QUICKNET } from "../../shared/giveaway/chains";
 
 const fixture = loadTestContent() as unknown as SiteContent;
 const withProvider = (provider: Partial<SiteContent["provider"]>, url = fixture.site.url): SiteContent => ({
@@ -41,6 +42,7 @@ it("gives the service the site's address, the list, the custom source, the Turns
     source: "Fixture Fund waitlist",
     turnstileSiteKey: "1x00000000000000000000AA",
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
+    draw: { chain: QUICKNET },
     leaderboard: { size: 10 },
     signupPages: PAGES,
   });

@@ -11,7 +11,7 @@ import { SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "..
  *   list id, and whose page sends nothing)
  */
 export function serviceSettings(content: SiteContent, signupPages: SignupPage[]): ServiceSettings | null {
-  const { provider, site, referrals, leaderboard } = content;
+  const { provider, site, referrals, leaderboard, draw } = content;
   if (provider.transport !== "waitlist-api" || isDemoBuild(provider) || !provider.listId) return null;
   return {
     // The site's address without a trailing slash, as the Worker builds links from it.
@@ -26,6 +26,7 @@ export function serviceSettings(content: SiteContent, signupPages: SignupPage[])
       entriesPerReferral: referrals.entriesPerReferral,
       countAfter: referrals.countAfter,
     },
+    draw: { chain: { ...draw.chain } },
     leaderboard: { size: leaderboard.size },
     signupPages,
   };
