@@ -18,9 +18,6 @@ import {
   CONSOLE_REVIEW_ENDPOINT,
   CONSOLE_SESSION_ENDPOINT,
   PERSON_ACTIONS,
-  personActionEndpoint,
-  personEndpoint,
-  personExportEndpoint,
 } from "../../shared/console";
 import { consoleAccess } from "./console/access";
 import { handleAction } from "./console/actions";
@@ -89,12 +86,14 @@ app.get(CONSOLE_REVIEW_ENDPOINT, handleReview);
 app.all(CONSOLE_REVIEW_ENDPOINT, onlyMethods(["GET"]));
 app.get(CONSOLE_AUDIT_ENDPOINT, handleAudit);
 app.all(CONSOLE_AUDIT_ENDPOINT, onlyMethods(["GET"]));
-app.get(personEndpoint(":id"), handlePerson);
-app.all(personEndpoint(":id"), onlyMethods(["GET"]));
-app.get(personExportEndpoint(":id"), handlePersonExport);
-app.all(personExportEndpoint(":id"), onlyMethods(["GET"]));
+// personEndpoint() and its kin encode the id, so the route patterns are written out here.
+const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
+app.get(PERSON_ROUTE, handlePerson);
+app.all(PERSON_ROUTE, onlyMethods(["GET"]));
+app.get(`${PERSON_ROUTE}/export`, handlePersonExport);
+app.all(`${PERSON_ROUTE}/export`, onlyMethods(["GET"]));
 for (const action of PERSON_ACTIONS) {
-  const path = personActionEndpoint(":id", action);
+  const path = `${PERSON_ROUTE}/${action}`;
   // Same origin and JSON only: a page elsewhere cannot make an operator's browser (its Access cookie) act.
   app.post(
     path,
