@@ -10,6 +10,7 @@ import {
   type AuditAnswer,
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_ERROR_CODE,
+  CONSOLE_PAGE_SIZE,
   CONSOLE_PEOPLE_ENDPOINT,
   CONSOLE_REVIEW_ENDPOINT,
   type PeopleAnswer,
@@ -333,6 +334,26 @@ describe("erase", () => {
       expect(text).not.toContain("Zelda");
       expect(text).not.toContain("Quinn");
     }
+  });
+});
+
+describe("the audit log", () => {
+  it("pages newest first, without a gap or a repeat", async () => {
+    const someone = await signUp(service);
+    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(200);
+    const seen: number[] = [];
+    let next: string | null = null;
+    do {
+      const page: AuditAnswer = await (
+        await service.fetch(`${CONSOLE_AUDIT_ENDPOINT}${next ? `?before=${next}` : ""}`)
+      ).json<AuditAnswer>();
+      expect(page.entries.length).toBeLessThanOrEqual(CONSOLE_PAGE_SIZE);
+      seen.push(...page.entries.map((entry) => entry.id));
+      next = page.next;
+    } while (next !== null);
+    const stored = await service.query<{ id: number }>("SELECT id FROM audit_log ORDER BY id DESC");
+    expect(seen).toEqual(stored.map((row) => row.id));
+    expect(seen.length).toBeGreaterThan(CONSOLE_PAGE_SIZE);
   });
 });
 

@@ -64,6 +64,8 @@ export async function handlePeopleSearch(c: Context<AppEnv>): Promise<Response> 
 
 /** GET /api/console/people/:id: PersonAnswer, or 404 `person_not_found`. */
 export async function handlePerson(c: Context<AppEnv>): Promise<Response> {
+  const unknown = Object.keys(c.req.queries())[0];
+  if (unknown !== undefined) return parameterInvalid(unknown, "is not a parameter of a person's page.");
   const person = await readPerson(c.env.DB, c.req.param("id") ?? "", c.var.settings);
   return person ? jsonResponse(200, person) : personNotFound();
 }
@@ -74,6 +76,8 @@ export async function handlePerson(c: Context<AppEnv>): Promise<Response> {
  */
 export async function handlePersonExport(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param("id") ?? "";
+  const unknown = Object.keys(c.req.queries()).find((name) => name !== "reason");
+  if (unknown !== undefined) return parameterInvalid(unknown, "is not a parameter of the export.");
   // The reason is optional here (a download link has none); when given it is held to an action's rules.
   const reasons = c.req.queries("reason") ?? [];
   const reason = reasons.length === 1 ? reasons[0].trim() : "";
