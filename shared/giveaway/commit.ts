@@ -3,6 +3,7 @@
  * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
  * itself is SQL (worker/src/store/entrants.ts), read by both. README: "The giveaway draw".
  */
+import { CONSOLE_API } from "../console";
 import { firstRoundAfter, roundTimeMs, type DrandChain } from "./beacon";
 import {
   DRAW_FORMAT,
@@ -14,6 +15,9 @@ import {
   type DrawFile,
   type Entrant,
 } from "./draw-file";
+
+/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/console/draw.ts). */
+export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
 
 /** What an operator asks for when closing a draw (the console's POST body). */
 export interface CommitRequest {

@@ -19,9 +19,11 @@ import {
   CONSOLE_SESSION_ENDPOINT,
   PERSON_ACTIONS,
 } from "../../shared/console";
+import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
 import { consoleAccess } from "./console/access";
 import { handleAction } from "./console/actions";
 import { handleAudit } from "./console/audit";
+import { handleDrawCommit } from "./console/draw";
 import { handlePeopleSearch, handlePerson, handlePersonExport, handleSession } from "./console/people";
 import { handleReview } from "./console/review";
 import { consumeDeliveries } from "./delivery/queue";
@@ -103,6 +105,13 @@ for (const action of PERSON_ACTIONS) {
   );
   app.all(path, onlyMethods(["POST"]));
 }
+app.post(
+  DRAW_COMMIT_ENDPOINT,
+  sameOrigin("A draw is committed only from the console's own page."),
+  accepts([JSON_CONTENT_TYPE]),
+  handleDrawCommit,
+);
+app.all(DRAW_COMMIT_ENDPOINT, onlyMethods(["POST"]));
 
 app.notFound((c) => notFound(c.req.raw));
 
