@@ -3,6 +3,7 @@
  * Worker (wrangler.jsonc); every other path is a static file of the build.
  */
 import { Hono } from "hono";
+import { CONSOLE_DASHBOARD_ENDPOINT } from "../../shared/console";
 import {
   FORM_CONTENT_TYPE,
   JSON_CONTENT_TYPE,
@@ -11,6 +12,7 @@ import {
   STATUS_ENDPOINT,
   STATUS_LEADERBOARD_ENDPOINT,
 } from "../../shared/contract";
+import { handleDashboard } from "./console/dashboard";
 import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
@@ -61,6 +63,9 @@ app.all(LEADERBOARD_ENDPOINT, onlyMethods(["GET"]));
 
 app.post(CONFIRMATION_WEBHOOK_PATH, webhookSecret, accepts([JSON_CONTENT_TYPE], { orNone: true }), withSettings, handleKlaviyoConfirmed);
 app.all(CONFIRMATION_WEBHOOK_PATH, onlyMethods(["POST"]));
+
+app.get(CONSOLE_DASHBOARD_ENDPOINT, withSettings, handleDashboard);
+app.all(CONSOLE_DASHBOARD_ENDPOINT, onlyMethods(["GET"]));
 
 app.notFound((c) => notFound(c.req.raw));
 
