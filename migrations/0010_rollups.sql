@@ -58,7 +58,7 @@ SELECT date(created_at, (SELECT utc_offset_minutes FROM rollup_settings) || ' mi
 FROM signups GROUP BY 1, 2;
 
 INSERT INTO rollup_utm (day, kind, other, value, signups)
-SELECT day, kind, place > cap, CASE WHEN place > cap THEN '' ELSE value END, sum(signups)
+SELECT day, kind, place > cap, CASE WHEN place > cap THEN '' ELSE value END AS value, sum(signups) AS signups
 FROM (
   SELECT day, kind, value, count(*) AS signups,
     row_number() OVER (PARTITION BY day, kind ORDER BY min(seq)) AS place,
@@ -94,7 +94,7 @@ BEGIN
     referred = referred + excluded.referred, referral_counted = referral_counted + excluded.referral_counted;
 
   INSERT INTO rollup_utm (day, kind, other, value, signups)
-  SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END, 1
+  SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END AS value, 1 AS signups
   FROM (
     SELECT utm.day, utm.kind, utm.value,
       EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value)
@@ -182,7 +182,7 @@ BEGIN
   );
 
   INSERT INTO rollup_utm (day, kind, other, value, signups)
-  SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END, 1
+  SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END AS value, 1 AS signups
   FROM (
     SELECT utm.day, utm.kind, utm.value,
       EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value)
