@@ -282,6 +282,9 @@ describe("the dashboard's numbers", () => {
 
     const answer = await expectEqualsFullCount(demo, "all");
     expect(answer.topReferrers.map((person) => person.id)).not.toContain(top.id);
+    // The people they referred stay, no longer "came through a link" (the foreign key cleared referred_by).
+    expect(await demo.query("SELECT id FROM signups WHERE referred_by = ?1", top.id)).toEqual([]);
+    expect(await demo.query("SELECT id FROM signups WHERE id = ?1", friend.id)).toHaveLength(1);
     expect(answer.delivery).toMatchObject({ refused: 0, pending: 2 });
     await expectEqualsFullCount(demo, "7d");
   });
