@@ -14,6 +14,7 @@ import {
 import {
   CONSOLE_API,
   CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
   CONSOLE_PEOPLE_ENDPOINT,
   CONSOLE_REVIEW_ENDPOINT,
   CONSOLE_SESSION_ENDPOINT,
@@ -23,6 +24,7 @@ import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
 import { consoleAccess } from "./console/access";
 import { handleAction } from "./console/actions";
 import { handleAudit } from "./console/audit";
+import { handleDashboard } from "./console/dashboard";
 import { handleDrawCommit } from "./console/draw";
 import { handlePeopleSearch, handlePerson, handlePersonExport, handleSession } from "./console/people";
 import { handleReview } from "./console/review";
@@ -82,6 +84,8 @@ app.use(`${CONSOLE_API}/*`, consoleAccess);
 app.use(`${CONSOLE_API}/*`, withSettings);
 app.get(CONSOLE_SESSION_ENDPOINT, handleSession);
 app.all(CONSOLE_SESSION_ENDPOINT, onlyMethods(["GET"]));
+app.get(CONSOLE_DASHBOARD_ENDPOINT, handleDashboard);
+app.all(CONSOLE_DASHBOARD_ENDPOINT, onlyMethods(["GET"]));
 app.get(CONSOLE_PEOPLE_ENDPOINT, handlePeopleSearch);
 app.all(CONSOLE_PEOPLE_ENDPOINT, onlyMethods(["GET"]));
 app.get(CONSOLE_REVIEW_ENDPOINT, handleReview);
