@@ -11,6 +11,7 @@ import {
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_ERROR_CODE,
   CONSOLE_PAGE_SIZE,
+  PERSON_REFERRED_SHOWN,
   CONSOLE_PEOPLE_ENDPOINT,
   CONSOLE_REVIEW_ENDPOINT,
   type PeopleAnswer,
@@ -133,6 +134,25 @@ describe("finding a person", () => {
     expect(page).toMatchObject({ id: referrer.id, referrals: 1, entries: 2, referredTotal: 1, delivery: { state: "pending" } });
     expect(page.referred).toMatchObject([{ id: friend.id, counted: true }]);
     expect((await person(friend.id)).referredBy).toEqual({ id: referrer.id, referralCode: referrer.referralCode });
+
+    // A referrer with far more friends than a page: the count comes with their row, not from counting every friend.
+    for (let friendNumber = 1; friendNumber <= 3 * CONSOLE_PAGE_SIZE; friendNumber += 1) {
+      await service.query(
+        "INSERT INTO signups (id, seq, email, email_key, first_name, last_name, created_at, referred_by) VALUES (?1, ?2, ?3, ?3, 'Friend', 'Quinn', ?4, ?5)",
+        `friend-${referrer.id}-${friendNumber}`,
+        1_000_000 + friendNumber,
+        `friend.${friendNumber}.${referrer.id}@example.com`,
+        new Date().toISOString(),
+        referrer.id,
+      );
+    }
+    const crowded = await service.fetch(personEndpoint(referrer.id));
+    expect(Number(/desc="(\d+)"/.exec(crowded.headers.get("server-timing") ?? "")?.[1])).toBeLessThanOrEqual(100);
+    const crowdedPage = await crowded.json<PersonAnswer>();
+    expect({ total: crowdedPage.referredTotal, shown: crowdedPage.referred.length }).toEqual({
+      total: 1 + 3 * CONSOLE_PAGE_SIZE,
+      shown: PERSON_REFERRED_SHOWN,
+    });
 
     const missing = await service.fetch(personEndpoint("no-such-person"));
     expect(missing.status).toBe(404);

@@ -4,7 +4,13 @@
  * index (the primary key, signups_review, signups_referred_recent, audit_log_person).
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { CONSOLE_PAGE_SIZE, type AuditEntry, type PersonAnswer, type PersonSummary, type ReferredPerson } from "../../../shared/console";
+import {
+  PERSON_REFERRED_SHOWN,
+  type AuditEntry,
+  type PersonAnswer,
+  type PersonSummary,
+  type ReferredPerson,
+} from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
 import type { DeliveryState } from "../store/delivery";
@@ -97,6 +103,8 @@ interface PersonRow extends SummaryRow {
   delivery_error: string | null;
   delivered_at: string | null;
   referrals: number;
+  /** Everyone they referred, credited or not (kept by migrations/0011_referred_count.sql's triggers). */
+  referred_count: number;
   reviewed_at: string | null;
   referred_by: string | null;
   referrer_code: string | null;
@@ -111,27 +119,26 @@ function propertiesOf(json: string): Record<string, string> {
 
 /**
  * One person as the console's person page shows them, read in one batch (one snapshot) plus their place in line.
- * The rows read: their row, their referrer's, the first CONSOLE_PAGE_SIZE people they referred and the count of all,
- * their audit entries, and positionOf's tree walk.
+ * The rows read: their row (with the count of everyone they referred), their referrer's, the first PERSON_REFERRED_SHOWN
+ * people they referred, their audit entries, and positionOf's tree walk.
  * @returns null when no row has that id (never there, or erased)
  * @throws whatever D1 throws
  */
 export async function readPerson(db: D1Database, id: string, settings: ServiceSettings): Promise<PersonAnswer | null> {
-  const [person, referred, total, audit] = await db.batch<Record<string, unknown>>([
+  const [person, referred, audit] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
         `SELECT ${SUMMARY_COLUMNS}, p.source, p.properties, p.delivery_state, p.delivery_attempts, p.delivery_error,
-           p.delivered_at, p.referrals, p.reviewed_at, p.referred_by, referrer.referral_code AS referrer_code
+           p.delivered_at, p.referrals, p.referred_count, p.reviewed_at, p.referred_by, referrer.referral_code AS referrer_code
          FROM signups AS p LEFT JOIN signups AS referrer ON referrer.id = p.referred_by WHERE p.id = ?1`,
       )
       .bind(id),
     db
       .prepare(
         `SELECT ${SUMMARY_COLUMNS}, p.referral_counted_at IS NOT NULL AS counted FROM signups AS p
-         WHERE p.referred_by = ?1 ORDER BY p.created_at LIMIT ${CONSOLE_PAGE_SIZE}`,
+         WHERE p.referred_by = ?1 ORDER BY p.created_at LIMIT ${PERSON_REFERRED_SHOWN}`,
       )
       .bind(id),
-    db.prepare("SELECT count(*) AS n FROM signups WHERE referred_by = ?1").bind(id),
     personAuditStatement(db, id),
   ]);
   const row = person.results[0] as unknown as PersonRow | undefined;
@@ -151,7 +158,7 @@ export async function readPerson(db: D1Database, id: string, settings: ServiceSe
       ...summaryOf(friend),
       counted: friend.counted === 1,
     })),
-    referredTotal: (total.results[0] as { n: number }).n,
+    referredTotal: row.referred_count,
     audit: (audit.results as unknown as AuditRow[]).map(auditEntryOf),
   };
 }
