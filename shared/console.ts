@@ -26,8 +26,14 @@ export const personExportEndpoint = (id: string): string => `${personEndpoint(id
 /** POST an ActionRequest: one action on one person (ActionAnswer). */
 export const personActionEndpoint = (id: string, action: PersonAction): string => `${personEndpoint(id)}/${action}`;
 
-/** The page size of the review queue, the audit log and a person's referred people (rows). */
+/** The page size of the review queue and the audit log (rows). */
 export const CONSOLE_PAGE_SIZE = 50;
+
+/**
+ * How many of a person's referred people their page lists (rows): few enough that a lookup reads at most 100 rows
+ * with their place in line; the page says how many there are in all.
+ */
+export const PERSON_REFERRED_SHOWN = 20;
 
 /** The dashboard's ranges: the last 7 or 30 days (today included, in the site's time zone), or everything. */
 export const DASHBOARD_RANGES = ["7d", "30d", "all"] as const;
@@ -215,7 +221,7 @@ export interface PersonAnswer extends PersonSummary {
   reviewedAt: string | null;
   /** Who referred them, or null. */
   referredBy: { id: string; referralCode: string | null } | null;
-  /** The first CONSOLE_PAGE_SIZE people they referred, oldest first, and how many there are in all. */
+  /** The first PERSON_REFERRED_SHOWN people they referred, oldest first, and how many there are in all. */
   referred: ReferredPerson[];
   referredTotal: number;
   /** Every console action taken on them, newest first. */

@@ -17,6 +17,7 @@ import { applyMigrations, d1Query, PROJECT_DIR } from "../../scripts/lib/wrangle
 import { roundTimeMs } from "../../shared/giveaway/beacon";
 import { listHashOf, pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
 import { drawWinners } from "../../shared/giveaway/winners";
+import { TEST_CLOCK_VARIABLE } from "../../scripts/giveaway/draw";
 
 /** A recorded quicknet round with its randomness (the source published it). */
 const ROUND = vectors.quicknet.rounds.find((round) => round.round === 30662990) as { round: number; randomness: string; signature: string };
@@ -28,12 +29,19 @@ let relayUrl: string;
 /** What the relay stand-in serves for the committed round (a test may forge it). */
 let served: { round: number; randomness: string; signature: string };
 
-/** Run the CLI (or another script) to its end; its exit code and output. */
-function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+/**
+ * Run the CLI (or another script) to its end; its exit code and output. `clock` is the time it takes as now (the
+ * recorded rounds are in the past), through the test clock, which only NODE_ENV=test honours.
+ */
+function run(script: string, args: string[], clock?: { now: string; nodeEnv?: string }): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(PROJECT_DIR, "node_modules", ".bin", "tsx"), [script, ...args], {
       cwd: PROJECT_DIR,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        ...(clock ? { [TEST_CLOCK_VARIABLE]: clock.now, NODE_ENV: clock.nodeEnv ?? "test" } : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -110,17 +118,19 @@ afterAll(async () => {
 });
 
 const drawFile = () => path.join(stateDir, "giveaway", "draw.json");
-const cli = (args: string[]) =>
-  run("scripts/service/waitlist.ts", ["draw", ...args, "--persist-to", stateDir, "--file", drawFile(), "--operator", "ops@example.com"]);
+const cli = (args: string[], now: string) =>
+  run("scripts/service/waitlist.ts", ["draw", ...args, "--persist-to", stateDir, "--file", drawFile(), "--operator", "ops@example.com"], {
+    now,
+  });
 
 it("refuses to commit while entries are still open", async () => {
-  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF, "--now", "2025-12-31T23:00:00Z"]);
+  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF], "2025-12-31T23:00:00Z");
   expect(code).toBe(1);
   expect(output).toMatch(/Entries are open until 2026-01-01T00:00:00.000Z/);
 });
 
 it("commits the confirmed, eligible entrants by pseudonym with their entries at the cut-off, and logs it", async () => {
-  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF, "--now", COMMIT_NOW]);
+  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF], COMMIT_NOW);
   expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
 
   const text = await readFile(drawFile(), "utf8");
@@ -157,37 +167,39 @@ it("commits the confirmed, eligible entrants by pseudonym with their entries at 
 
 it("refuses a second commitment for the same draw, whether its file is there or not", async () => {
   const before = await readFile(drawFile(), "utf8");
-  const again = await cli(["commit", "--draw", "launch", "--winners", "3", "--cutoff", CUTOFF, "--now", COMMIT_NOW]);
+  const again = await cli(["commit", "--draw", "launch", "--winners", "3", "--cutoff", CUTOFF], COMMIT_NOW);
   expect(again.code).toBe(1);
   expect(again.output).toMatch(/never replaced/);
   expect(await readFile(drawFile(), "utf8")).toBe(before);
 
   const elsewhere = path.join(stateDir, "elsewhere.json");
-  const moved = await run("scripts/service/waitlist.ts", [
-    "draw",
-    "commit",
-    "--draw",
-    "launch",
-    "--winners",
-    "2",
-    "--cutoff",
-    CUTOFF,
-    "--now",
-    COMMIT_NOW,
-    "--persist-to",
-    stateDir,
-    "--file",
-    elsewhere,
-    "--operator",
-    "ops@example.com",
-  ]);
+  const moved = await run(
+    "scripts/service/waitlist.ts",
+    [
+      "draw",
+      "commit",
+      "--draw",
+      "launch",
+      "--winners",
+      "2",
+      "--cutoff",
+      CUTOFF,
+      "--persist-to",
+      stateDir,
+      "--file",
+      elsewhere,
+      "--operator",
+      "ops@example.com",
+    ],
+    { now: COMMIT_NOW },
+  );
   expect(moved.code).toBe(1);
   expect(moved.output).toMatch(/already committed \(audit_log\)/);
 });
 
 it("refuses to draw before the committed round is published", async () => {
   const before = await readFile(drawFile(), "utf8");
-  const { code, output } = await cli(["run", "--relay", relayUrl, "--now", COMMIT_NOW]);
+  const { code, output } = await cli(["run", "--relay", relayUrl], COMMIT_NOW);
   expect(code).toBe(1);
   expect(output).toMatch(new RegExp(`Round ${ROUND.round} is published at`));
   expect(await readFile(drawFile(), "utf8")).toBe(before);
@@ -197,7 +209,7 @@ it("refuses a forged round from the relay and draws nothing", async () => {
   const before = await readFile(drawFile(), "utf8");
   const byte = (parseInt(ROUND.signature.slice(10, 12), 16) ^ 1).toString(16).padStart(2, "0");
   served = { ...served, signature: ROUND.signature.slice(0, 10) + byte + ROUND.signature.slice(12) };
-  const { code, output } = await cli(["run", "--relay", relayUrl, "--now", RUN_NOW]);
+  const { code, output } = await cli(["run", "--relay", relayUrl], RUN_NOW);
   served = { round: ROUND.round, randomness: ROUND.randomness, signature: ROUND.signature };
   expect(code).toBe(1);
   expect(output).toMatch(/refused \(randomness, signature does not verify\)/);
@@ -205,7 +217,7 @@ it("refuses a forged round from the relay and draws nothing", async () => {
 });
 
 it("draws the winners from the committed round, logs it, and the draw verifies", async () => {
-  const { code, output } = await cli(["run", "--relay", relayUrl, "--now", RUN_NOW]);
+  const { code, output } = await cli(["run", "--relay", relayUrl], RUN_NOW);
   expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
   const file = JSON.parse(await readFile(drawFile(), "utf8")) as DrawFile;
   expect(file.result).toEqual({ beacon: served, winners: await drawWinners(ROUND.randomness, file.entrants, 2), drawnAt: RUN_NOW });
@@ -235,7 +247,25 @@ it("says exactly what does not match in a draw file changed after the fact", asy
   expect(output).toMatch(/^NOT verified:\n {2}listHash: the list's SHA-256 is [0-9a-f]{64}, the commitment says [0-9a-f]{64}\n/);
 
   await copyFile(drawFile(), tampered);
-  const again = await cli(["run", "--relay", relayUrl, "--now", RUN_NOW]);
+  const again = await cli(["run", "--relay", relayUrl], RUN_NOW);
   expect(again.code).toBe(1);
   expect(again.output).toMatch(/already drawn/);
+});
+
+it("an operator cannot set the draw's clock to commit to a round already published", async () => {
+  const file = path.join(stateDir, "clock.json");
+  const args = ["draw", "commit", "--draw", "clock", "--winners", "1", "--cutoff", CUTOFF, "--persist-to", stateDir, "--file", file];
+  const before = Date.now();
+  const { code, output } = await run("scripts/service/waitlist.ts", [...args, "--operator", "ops@example.com"], {
+    now: COMMIT_NOW,
+    nodeEnv: "production",
+  });
+  expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
+  const committed = JSON.parse(await readFile(file, "utf8")) as DrawFile;
+  // The machine's clock, not the one asked for: the round is still to come.
+  expect(Date.parse(committed.committedAt)).toBeGreaterThanOrEqual(before);
+  expect(Date.parse(committed.roundAt)).toBeGreaterThan(Date.now());
+
+  const help = await run("scripts/service/waitlist.ts", ["--help"]);
+  expect(help.output).not.toMatch(/--now|WAITLIST_TEST_NOW/);
 });

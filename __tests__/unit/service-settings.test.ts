@@ -9,6 +9,7 @@ import path from "node:path";
 import { serviceSettings, writeServiceSettings } from "../../src/build/serviceSettings";
 import type { SiteContent } from "../../src/content/schema";
 import { loadTestContent } from "../support/content";
+import { QUICKNET } from "../../shared/giveaway/chains";
 
 const fixture = loadTestContent() as unknown as SiteContent;
 const withProvider = (provider: Partial<SiteContent["provider"]>, url = fixture.site.url): SiteContent => ({
@@ -29,7 +30,7 @@ const PAGES = [
   { path: "/nba-ads/", source: "nba-ads" },
 ];
 
-it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules and the signup pages", () => {
+it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules, the time zone and the signup pages", () => {
   expect(
     serviceSettings(
       withProvider({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" }, "https://www.pickfund.example/"),
@@ -41,7 +42,10 @@ it("gives the service the site's address, the list, the custom source, the Turns
     source: "Fixture Fund waitlist",
     turnstileSiteKey: "1x00000000000000000000AA",
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
+    draw: { chain: QUICKNET },
     leaderboard: { size: 10 },
+    // The fixture's launch moment is at -07:00.
+    utcOffsetMinutes: -420,
     signupPages: PAGES,
   });
   expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }), PAGES)).toMatchObject(

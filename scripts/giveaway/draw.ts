@@ -8,21 +8,38 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { entriesOf } from "../../worker/src/referrals/standing";
-import { beaconProblems, fetchBeacon, firstRoundAfter, roundTimeMs, type DrandChain } from "../../shared/giveaway/beacon";
+import { beaconProblems, fetchBeacon, type DrandChain } from "../../shared/giveaway/beacon";
 import {
-  DRAW_FORMAT,
-  DRAW_ID_PATTERN,
-  listHashOf,
-  pseudonymOf,
-  serialiseDraw,
-  sortEntrants,
-  type DrawFile,
-  type Entrant,
-} from "../../shared/giveaway/draw-file";
+  checkCommitRequest,
+  COMMIT_REFUSAL,
+  commitAudit,
+  commitmentOf,
+  CommitRefused,
+  drawText,
+  type CommitRequest,
+} from "../../shared/giveaway/commit";
+import { serialiseDraw, type DrawFile } from "../../shared/giveaway/draw-file";
+import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/store/entrants";
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
+
+/** The test clock's environment variable: an ISO 8601 time the draw takes as now, honoured only under NODE_ENV=test. */
+export const TEST_CLOCK_VARIABLE = "WAITLIST_TEST_NOW";
+
+/**
+ * Now for the draw, ms since the epoch: the machine's clock. A commitment must name a round nobody can know yet, so an
+ * operator has no way to set another time; only the tests (NODE_ENV=test, as Jest runs) replay recorded drand rounds,
+ * which are in the past, and set TEST_CLOCK_VARIABLE.
+ * @throws Error when the test clock is set but is not an ISO 8601 time
+ */
+export function drawClockMs(): number {
+  const test = process.env.NODE_ENV === "test" ? process.env[TEST_CLOCK_VARIABLE] : undefined;
+  if (test === undefined) return Date.now();
+  const ms = Date.parse(test);
+  if (Number.isNaN(ms)) throw new Error(`${TEST_CLOCK_VARIABLE} takes an ISO 8601 time, not ${JSON.stringify(test)}.`);
+  return ms;
+}
 
 /** A text as an SQL string literal (single quotes doubled): the CLI's own values only, never a visitor's. */
 function sqlText(value: string): string {
@@ -67,94 +84,44 @@ export interface CommitOptions {
   where: D1Target;
   chain: DrandChain;
   entriesPerReferral: number;
-  drawId: string;
-  winnerCount: number;
-  /** ISO 8601: who had confirmed by then, with the referrals credited by then. */
-  cutoff: string;
-  /** How long after now the round is published, ms: time to publish the commitment before it. */
-  delayMs: number;
+  request: CommitRequest;
   nowMs: number;
   operator: string;
   out: string;
 }
 
+/** One of the store's SQL statements with its `?1` as the CLI's own literal (wrangler d1 execute takes no bindings). */
+function withLiteral(sql: string, value: string): string {
+  return sql.replaceAll("?1", sqlText(value));
+}
+
 /**
- * Freeze the eligible entrants and commit to them and a future round.
- * Eligible: confirmed at or before the cut-off, not disqualified (an erased person has no row). Entries:
- * 1 + entriesPerReferral × the referrals credited at or before the cut-off.
+ * Freeze the eligible entrants (worker/src/store/entrants.ts) and commit to them and a future round
+ * (shared/giveaway/commit.ts, as the console's button does): the draw file, then its audit entry.
  * @returns the written draw file
- * @throws Error when the draw is already committed (its file exists, or the audit log has it), entries are still open
- *   at `nowMs`, or two entrants share a pseudonym
+ * @throws CommitRefused when the request does not check, the draw is already committed (its file exists, or the audit
+ *   log has it), or two entrants share a pseudonym
  */
 export async function commitDraw(options: CommitOptions): Promise<DrawFile> {
-  const { where, chain, drawId, out } = options;
-  if (!DRAW_ID_PATTERN.test(drawId))
-    throw new Error(`--draw takes lower-case letters, digits and -, starting with a letter (like launch), not ${JSON.stringify(drawId)}.`);
-  if (!Number.isSafeInteger(options.winnerCount) || options.winnerCount < 1)
-    throw new Error("--winners takes a whole number of 1 or more.");
-  const cutoffMs = Date.parse(options.cutoff);
-  if (Number.isNaN(cutoffMs))
-    throw new Error(`--cutoff takes an ISO 8601 time with its offset, like 2026-12-01T00:00:00Z, not ${JSON.stringify(options.cutoff)}.`);
-  const cutoff = new Date(cutoffMs).toISOString();
-  if (cutoffMs > options.nowMs) throw new Error(`Entries are open until ${cutoff}: commit the draw after the cut-off.`);
-  if (existsSync(out)) throw new Error(`${out} exists: a draw is committed once, and its commitment is never replaced.`);
-  const [{ committed }] = await d1Query<{ committed: number }>(
-    where,
-    `SELECT count(*) AS committed FROM audit_log WHERE action = 'draw_commit' AND json_extract(after, '$.draw') = ${sqlText(drawId)}`,
-  );
-  if (committed > 0) throw new Error(`Draw ${drawId} is already committed (audit_log): its commitment is never replaced.`);
-
-  const rows = await d1Query<{ referral_code: string | null; referrals: number }>(
-    where,
-    "SELECT s.referral_code, s.referrals - (SELECT count(*) FROM signups r WHERE r.referred_by = s.id AND r.referral_counted_at > " +
-      `${sqlText(cutoff)}) AS referrals FROM signups s WHERE s.confirmed_at IS NOT NULL AND s.confirmed_at <= ${sqlText(cutoff)} ` +
-      "AND s.disqualified_at IS NULL",
-  );
-  const entrants: Entrant[] = [];
-  for (const row of rows) {
-    if (!row.referral_code) throw new Error("An eligible person has no referral code, so no pseudonym: run the migrations first.");
-    entrants.push({
-      pseudonym: await pseudonymOf(drawId, row.referral_code),
-      entries: entriesOf(Math.max(0, row.referrals), options.entriesPerReferral),
-    });
-  }
-  if (new Set(entrants.map((entrant) => entrant.pseudonym)).size !== entrants.length) {
-    throw new Error(`Two entrants share a pseudonym in draw ${drawId}: commit under another draw id.`);
-  }
-  const round = firstRoundAfter(chain, options.nowMs, options.delayMs);
-  const file: DrawFile = {
-    format: DRAW_FORMAT,
-    draw: drawId,
-    winnerCount: options.winnerCount,
-    cutoff,
-    committedAt: new Date(options.nowMs).toISOString(),
-    chain,
-    round,
-    roundAt: new Date(roundTimeMs(chain, round)).toISOString(),
-    listHash: await listHashOf(entrants),
-    entrants: sortEntrants(entrants),
-    result: null,
-  };
+  const { where, chain, request, out } = options;
+  const { cutoff } = checkCommitRequest(request, options.nowMs);
+  if (existsSync(out))
+    throw new CommitRefused(
+      COMMIT_REFUSAL.alreadyCommitted,
+      `${out} exists: a draw is committed once, and its commitment is never replaced.`,
+    );
+  const [{ committed }] = await d1Query<{ committed: number }>(where, withLiteral(DRAW_COMMITTED_SQL, request.draw));
+  if (committed > 0)
+    throw new CommitRefused(
+      COMMIT_REFUSAL.alreadyCommitted,
+      `Draw ${request.draw} is already committed (audit_log): its commitment is never replaced.`,
+    );
+  const rows = await d1Query<EligibleRow>(where, withLiteral(ELIGIBLE_ENTRANTS_SQL, cutoff));
+  const file = await commitmentOf(request, chain, eligibleEntrantsOf(rows, options.entriesPerReferral), options.nowMs);
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, serialiseDraw(file), { flag: "wx" });
+  await writeFile(out, drawText(file), { flag: "wx" });
   try {
-    const total = entrants.reduce((sum, { entries }) => sum + entries, 0);
-    await audit(where, {
-      operator: options.operator,
-      action: "draw_commit",
-      reason: `Entries closed at ${cutoff}: the list of ${entrants.length} entrants and drand round ${round} committed.`,
-      before: null,
-      after: {
-        draw: drawId,
-        listHash: file.listHash,
-        round,
-        roundAt: file.roundAt,
-        entrants: entrants.length,
-        entries: total,
-        winnerCount: file.winnerCount,
-        cutoff,
-      },
-    });
+    await audit(where, { operator: options.operator, before: null, ...commitAudit(file) });
   } catch (error) {
     // Without its audit entry the commitment is not made: take the file back.
     await rm(out, { force: true });
