@@ -25,7 +25,9 @@ import {
   type PersonSummary,
   type ReviewAnswer,
 } from "../../shared/console";
+import { reasonProblem } from "../../shared/console-reason";
 import { FLAGS, HOLDS } from "../../shared/fair-play-marks";
+import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 
@@ -203,6 +205,20 @@ describe("the page's shell", () => {
     await openConsole();
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
     expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+  });
+
+  it("never asks about or loads the ad pixel, even on a site with one and a visitor who accepted it", async () => {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
+    try {
+      window.location.hash = "";
+      renderPage(ConsolePage, "/console/", { ...content, adPixel: { id: "123456789012345" } });
+      await screen.findByRole("navigation", { name: copy.navigation.label });
+      expect(screen.queryByRole("region", { name: content.consent.message })).toBeNull();
+      expect([...document.querySelectorAll("script")].filter((script) => script.src === META_PIXEL_SCRIPT_URL)).toEqual([]);
+      expect(window.fbq).toBeUndefined();
+    } finally {
+      window.localStorage.clear();
+    }
   });
 
   it("says who is signed in, and shows the local-operator banner on a local run only", async () => {
@@ -482,5 +498,19 @@ describe("the review queue and the audit log", () => {
     await userEvent.click(within(menu).getByRole("link", { name: copy.navigation.audit }));
     expect(await screen.findByText(copy.audit.empty)).toBeVisible();
     expect(within(menu).getByRole("link", { name: copy.navigation.audit })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+describe("the reason rule the dialog and the Worker share", () => {
+  it.each([
+    ["", "required"],
+    [" \t ", "required"],
+    ["x".repeat(REASON_MAX_LENGTH + 1), "tooLong"],
+    ["Asked by\ne-mail", "controlCharacter"],
+    ["Bell\u0007", "controlCharacter"],
+    ["x".repeat(REASON_MAX_LENGTH), null],
+    ["Asked by e-mail, ticket 42", null],
+  ])("%j is %s", (reason, problem) => {
+    expect(reasonProblem(reason)).toBe(problem);
   });
 });
