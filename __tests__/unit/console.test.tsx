@@ -28,6 +28,7 @@ import {
 import { reasonProblem } from "../../shared/console-reason";
 import { FLAGS, HOLDS } from "../../shared/fair-play-marks";
 import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
+import { consoleFormat } from "../../src/console/format";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 
@@ -132,7 +133,7 @@ const summary = (id: string, firstName: string, flags: string[]): PersonSummary 
 
 const DASHBOARD: DashboardAnswer = {
   range: "7d",
-  timeZone: "UTC",
+  timeZone: "Etc/GMT+8",
   days: [
     { date: "2030-01-01", signups: { "PickFund waitlist": 3, "nba-ads": 2 } },
     { date: "2030-01-02", signups: { "nba-ads": 5 } },
@@ -254,7 +255,7 @@ describe("the dashboard", () => {
       ["Jan 2", "0", "5", "5"],
       ["Jan 3", "0", "0", "0"],
     ]);
-    expect(screen.getByText(copy.dashboard.daysIn.replace("{timeZone}", "UTC"))).toBeVisible();
+    expect(screen.getByText(copy.dashboard.daysIn.replace("{timeZone}", "GMT-08:00"))).toBeVisible();
     expect(requests()).toContain(`GET ${CONSOLE_DASHBOARD_ENDPOINT}?range=7d`);
   });
 
@@ -512,5 +513,19 @@ describe("the reason rule the dialog and the Worker share", () => {
     ["Asked by e-mail, ticket 42", null],
   ])("%j is %s", (reason, problem) => {
     expect(reasonProblem(reason)).toBe(problem);
+  });
+});
+
+describe("the console's formats", () => {
+  const format = consoleFormat("en", "UTC");
+
+  it("names a time zone by its offset, which reads the same however the zone is named", () => {
+    expect(format.zone("Etc/GMT+8")).toBe("GMT-08:00");
+    expect(format.zone("Asia/Kolkata")).toBe("GMT+05:30");
+  });
+
+  it("writes an age in the content's language", () => {
+    expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-01T03:30:00.000Z"))).toBe("3 hours ago");
+    expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-03T00:00:00.000Z"))).toBe("2 days ago");
   });
 });

@@ -89,7 +89,7 @@ function DashboardBody({
   return (
     <Grid>
       <Wide>
-        <Muted>{fill(words.daysIn, { timeZone: answer.timeZone })}</Muted>
+        <Muted>{fill(words.daysIn, { timeZone: format.zone(answer.timeZone) })}</Muted>
         <SignupsChart copy={copy} format={format} days={answer.days} sources={answer.sources} />
       </Wide>
       <Part>

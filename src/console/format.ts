@@ -17,6 +17,8 @@ export interface ConsoleFormat {
   day(date: string): string;
   /** How long ago `iso` was, relative to `nowMs`: "3 hours ago". */
   age(iso: string, nowMs: number): string;
+  /** A time zone as its offset from GMT, which reads the same however the zone is named: `Etc/GMT+8` → "GMT-08:00". */
+  zone(timeZone: string): string;
 }
 
 const MINUTE_MS = 60_000;
@@ -43,6 +45,15 @@ export function consoleFormat(language: string, timeZone: string): ConsoleFormat
       if (elapsed >= DAY_MS) return relative.format(-Math.floor(elapsed / DAY_MS), "day");
       if (elapsed >= HOUR_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), "hour");
       return relative.format(-Math.floor(elapsed / MINUTE_MS), "minute");
+    },
+    zone: (zone) => {
+      try {
+        const parts = new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(0);
+        return parts.find((part) => part.type === "timeZoneName")?.value ?? zone;
+      } catch {
+        // A zone this browser's Intl does not know: its name is the best there is.
+        return zone;
+      }
     },
   };
 }
