@@ -18,6 +18,9 @@ const count = (name: string, min: number) =>
       error: `${name} must be a whole number of at least ${min}.`,
     });
 
+/** The largest UTC offset a time zone has (+14:00, Kiribati), in minutes, either way. */
+const MAX_UTC_OFFSET_MINUTES = 14 * 60;
+
 /** One signup page of the build: its path, and the custom source its signups record ("" for the build's default). */
 const SignupPageSchema = z.object({ path: z.string(), source: z.string() }, { error: "signupPages holds { path, source } objects." });
 
@@ -59,6 +62,16 @@ export const ServiceSettingsSchema = z.object({
    * The signup pages (the site's and each campaign's): a form's visitor is sent back only to one of these, and a
    * signup may name only their sources, so a stranger cannot write any other custom source into Klaviyo.
    */
+  /**
+   * The site's time zone as minutes east of UTC: the offset of the content's launch moment (shared/local-days.ts). The
+   * operator's dashboard counts days in it. 0 (UTC) for a build from before it was written.
+   */
+  utcOffsetMinutes: z
+    .number({ error: "utcOffsetMinutes must be a whole number of minutes (rebuild the site)." })
+    .int({ error: "utcOffsetMinutes must be a whole number of minutes (rebuild the site)." })
+    .min(-MAX_UTC_OFFSET_MINUTES, { error: "utcOffsetMinutes is not a UTC offset (rebuild the site)." })
+    .max(MAX_UTC_OFFSET_MINUTES, { error: "utcOffsetMinutes is not a UTC offset (rebuild the site)." })
+    .default(0),
   signupPages: z.array(SignupPageSchema, { error: "signupPages is missing (rebuild the site)." }).min(1, {
     error: "signupPages is empty (rebuild the site).",
   }),

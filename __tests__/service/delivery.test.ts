@@ -297,7 +297,7 @@ describe("the cron sweep", () => {
 
     expect((await settled(worker, neverQueued.id)).delivery_state).toBe("delivered");
     expect((await settled(worker, exhausted.id)).delivery_state).toBe("delivered");
-    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 2, profileUpdates: 0 });
+    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 2, profileUpdates: 0, erasures: 0 });
     for (const untouched of [waiting, fresh]) {
       expect(await deliveryOf(worker, untouched.id)).toMatchObject({ delivery_state: "pending", delivery_error: null });
       expect(await requestsFor(klaviyo, untouched.email)).toEqual([]);
@@ -332,7 +332,7 @@ describe("the cron sweep", () => {
     await worker.scheduled(SWEEP_CRON);
     await worker.deliver();
     expect(await importsBefore(exhausted.email)).toBe(exhaustedImports + 1);
-    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 0, profileUpdates: 1 });
+    expect(logLines(worker)).toContainEqual({ event: "delivery_sweep", requeued: 0, profileUpdates: 1, erasures: 0 });
     expect(await owedUpdate(exhausted.id)).toBeNull();
 
     // Sent once: the next sweep owes nothing.
@@ -345,6 +345,7 @@ describe("the cron sweep", () => {
       event: "delivery_sweep",
       requeued: 0,
       profileUpdates: 0,
+      erasures: 0,
     });
     expect(await importsBefore(refused.email)).toBe(1);
   });

@@ -29,7 +29,7 @@ const PAGES = [
   { path: "/nba-ads/", source: "nba-ads" },
 ];
 
-it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules and the signup pages", () => {
+it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules, the time zone and the signup pages", () => {
   expect(
     serviceSettings(
       withProvider({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" }, "https://www.pickfund.example/"),
@@ -42,6 +42,8 @@ it("gives the service the site's address, the list, the custom source, the Turns
     turnstileSiteKey: "1x00000000000000000000AA",
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
     leaderboard: { size: 10 },
+    // The fixture's launch moment is at -07:00.
+    utcOffsetMinutes: -420,
     signupPages: PAGES,
   });
   expect(serviceSettings(withProvider({ transport: "waitlist-api", turnstileSiteKey: undefined, source: undefined }), PAGES)).toMatchObject(

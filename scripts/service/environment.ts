@@ -23,3 +23,14 @@ export function passedThroughVars(env: NodeJS.ProcessEnv = process.env): Record<
   }
   return vars;
 }
+
+/**
+ * The console's operator on `npm start`, signed in without Cloudflare Access (the Worker's CONSOLE_LOCAL_OPERATOR,
+ * honoured outside production only); CONSOLE_LOCAL_OPERATOR in the shell names another.
+ */
+export const LOCAL_CONSOLE_OPERATOR = "local-operator@localhost";
+
+/** The CONSOLE_LOCAL_OPERATOR var of a local run: the shell's, else LOCAL_CONSOLE_OPERATOR. */
+export function localConsoleOperator(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CONSOLE_LOCAL_OPERATOR?.trim() || LOCAL_CONSOLE_OPERATOR;
+}

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, startWranglerDev } from "../lib/wrangler";
-import { passedThroughVars } from "./environment";
+import { localConsoleOperator, passedThroughVars } from "./environment";
 
 /** wrangler dev's own default port, which the README names. */
 const DEFAULT_PORT = 8787;
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   console.log("Applying D1 migrations to the local database…");
   await applyMigrations({}, { log: process.stdout });
 
-  const vars = passedThroughVars();
+  const vars: Record<string, string> = { ...passedThroughVars(), CONSOLE_LOCAL_OPERATOR: localConsoleOperator() };
   const dev = await startWranglerDev({ port, vars, log: process.stdout });
   console.log(
     [
@@ -50,6 +50,7 @@ async function main(): Promise<number> {
       `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, and a delivered signup counts as confirmed)"}`,
       `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
       `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
+      `  operator's console: ${dev.origin}/console/ (signed in as ${vars.CONSOLE_LOCAL_OPERATOR}, without Cloudflare Access)`,
       "  rows: npm run waitlist -- list",
       "Press Ctrl-C to stop.",
       "",

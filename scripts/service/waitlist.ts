@@ -4,9 +4,11 @@
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
  *   draw commit | draw run                          the giveaway draw (scripts/giveaway/draw.ts)
+ *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
+ *                                                   the console's actions, through its API (console-client.ts)
  *
- * Locally it reads `npm start`'s database (`--persist-to DIR` for another). It prints addresses and names:
- * the operator's own terminal, never a log.
+ * Locally it reads `npm start`'s database (`--persist-to DIR` for another), and the actions go to `npm start`'s
+ * service. It prints addresses and names: the operator's own terminal, never a log.
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -16,6 +18,8 @@ import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
 import { commitDraw, operatorOf, runDraw } from "../giveaway/draw";
 import { drawFileOf } from "../../src/content/draw-file";
+import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
+import { act, consoleTarget, exportPerson, findPerson, LOCAL_ORIGIN } from "./console-client";
 
 /** How long after the commitment its drand round is published unless told otherwise, minutes. */
 const DEFAULT_DELAY_MINUTES = 60;
@@ -50,8 +54,26 @@ Commands:
            fetch the committed round from drand (content: draw.relayUrl), check its signature, and add the
            winners to the draw file; logged in audit_log. Check any draw file: npx tsx scripts/giveaway/verify.ts FILE
 
+  disqualify <address or referral code> --reason WHY
+           out of the giveaway and off the leaderboard; the credit they earned their referrer is withdrawn
+  requalify <address or referral code> --reason WHY
+           undo a disqualification (the credit is restored if it still qualifies)
+  approve <address or referral code> --reason WHY
+           reviewed and found fair: off the review queue, and a held referral counts
+  send-again <address or referral code> --reason WHY
+           a refused or stuck signup back to pending, queued for delivery at once
+  erase <address or referral code> --reason WHY
+           the person, their place in line, status link and IP hash gone at once; Klaviyo asked to delete the profile
+  export-person <address or referral code> [--reason WHY] [--out FILE]
+           every stored field and the console actions taken on them, as JSON
+           (These six go through the operator's console API: npm start's service, as its local operator, or with
+           --env production the site's origin through Cloudflare Access, with the service token in
+           CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each is written in the audit log.)
+
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
+  --origin URL       the console API's origin (default ${LOCAL_ORIGIN}; with --env production, content's site.url)
+  --reason WHY       why, for the audit log (required by every action but export-person)
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
   --json             one JSON array instead of a table
@@ -205,6 +227,53 @@ async function draw(
   }
 }
 
+/** The command line's words for the console's actions. */
+const CONSOLE_COMMANDS = [...PERSON_ACTIONS, "export-person"] as const;
+type ConsoleCommand = (typeof CONSOLE_COMMANDS)[number];
+
+const isConsoleCommand = (command: string): command is ConsoleCommand => (CONSOLE_COMMANDS as readonly string[]).includes(command);
+
+/** What the operator reads once an action is done. */
+const DONE: Record<PersonAction, string> = {
+  disqualify: "Disqualified",
+  requalify: "Requalified",
+  approve: "Approved",
+  "send-again": "Queued for delivery again:",
+  erase: "Erased",
+};
+
+/**
+ * One of the console's actions, or export-person, on the person an address or referral code names.
+ * @throws Error naming a missing argument, the person not found, or the API's refusal (its detail)
+ */
+async function consoleCommand(
+  command: ConsoleCommand,
+  who: string | undefined,
+  values: { env?: string; origin?: string; reason?: string; content: string; out?: string },
+): Promise<void> {
+  if (!who) throw new Error(`${command} needs an address or a referral code.\n\n${USAGE}`);
+  if (command !== "export-person" && (values.reason === undefined || values.reason.trim() === ""))
+    throw new Error(`${command} needs --reason "<why>" (it is written in the audit log).`);
+  const target = consoleTarget(values.env, values.origin, () => {
+    const content = loadContentFile(values.content);
+    if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
+    return content.content.site.url;
+  });
+  const person = await findPerson(target, who);
+  if (command === "export-person") {
+    const exported = await exportPerson(target, person.id, values.reason);
+    const json = `${JSON.stringify(exported, null, 2)}\n`;
+    if (values.out === undefined) process.stdout.write(json);
+    else {
+      await writeFile(values.out, json);
+      console.error(`${person.email} (${person.id}) written to ${values.out}.`);
+    }
+    return;
+  }
+  const { audit } = await act(target, person.id, command, values.reason!);
+  console.log(`${DONE[command]} ${person.email} (${person.id}). Audit entry ${audit.id}: ${JSON.stringify(audit.after)}`);
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -223,6 +292,8 @@ async function main(): Promise<number> {
       file: { type: "string" },
       operator: { type: "string" },
       now: { type: "string" },
+      origin: { type: "string" },
+      reason: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -230,6 +301,10 @@ async function main(): Promise<number> {
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (isConsoleCommand(command)) {
+    await consoleCommand(command, positionals[1], values);
+    return 0;
   }
   const where = target(values.env, values["persist-to"]);
   switch (command) {

@@ -3,6 +3,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isDemoBuild } from "../content/derive";
 import type { SiteContent } from "../content/schema";
+import { utcOffsetMinutesOf } from "../../shared/local-days";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "../../shared/service-settings";
 
 /**
@@ -11,7 +12,7 @@ import { SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "..
  *   list id, and whose page sends nothing)
  */
 export function serviceSettings(content: SiteContent, signupPages: SignupPage[]): ServiceSettings | null {
-  const { provider, site, referrals, leaderboard } = content;
+  const { provider, site, referrals, leaderboard, launch } = content;
   if (provider.transport !== "waitlist-api" || isDemoBuild(provider) || !provider.listId) return null;
   return {
     // The site's address without a trailing slash, as the Worker builds links from it.
@@ -27,6 +28,8 @@ export function serviceSettings(content: SiteContent, signupPages: SignupPage[])
       countAfter: referrals.countAfter,
     },
     leaderboard: { size: leaderboard.size },
+    // The dashboard's days are the launch moment's (its offset: the content names no other time zone).
+    utcOffsetMinutes: utcOffsetMinutesOf(launch.moment),
     signupPages,
   };
 }

@@ -9,10 +9,12 @@ import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSec
  * - `profile`: the person's referral standing changed: profile-import of their profile properties only;
  * - `confirm`: Klaviyo's webhook says the person confirmed; Klaviyo's API is asked before anything is recorded;
  * - `already`: someone signed up again with the person's address: their status link goes to their inbox.
+ * - `erase`: an operator erased the person: Klaviyo is asked to delete the profile (the `erasures` row, keyed by the
+ *   erased signups.id, holds the address until Klaviyo accepts).
  */
 export interface DeliveryMessage {
   signupId: string;
-  kind?: "signup" | "profile" | "confirm" | "already";
+  kind?: "signup" | "profile" | "confirm" | "already" | "erase";
   /** Set when the consumer dead-letters a message Klaviyo refused; without it, a dead letter ran out of retries. */
   refused?: true;
 }
@@ -32,6 +34,11 @@ export interface DevelopmentVars {
    * instead of the build's siteUrl (site-origin.ts). Outside production only.
    */
   SITE_ORIGIN?: string;
+  /**
+   * The operator's console signs this operator (an e-mail address) in without an Access token: `npm start`'s local
+   * operator (console/access.ts). Outside production only: production ignores it and refuses signups while it is set.
+   */
+  CONSOLE_LOCAL_OPERATOR?: string;
 }
 
 /** The ENVIRONMENT var of a deployed Worker (wrangler.jsonc `vars`); `npm start` and the tests run `development`. */
@@ -39,8 +46,8 @@ export const PRODUCTION = "production";
 
 /**
  * What keeps a production Worker from taking signups, for the log: each secret it lacks (secrets.ts's
- * requiredSecrets), each one too short or patterned to be random, and SITE_ORIGIN when it is set (a development var
- * whose links would lead away from the site).
+ * requiredSecrets), each one too short or patterned to be random, and SITE_ORIGIN or CONSOLE_LOCAL_OPERATOR when set
+ * (development vars: links that would lead away from the site, a console operator signed in without Access).
  * @param settings null when they cannot be read
  * @returns [] outside production
  */
@@ -48,7 +55,8 @@ export function productionProblems(env: ServiceEnv, settings: ServiceSettings | 
   if (env.ENVIRONMENT !== PRODUCTION) return [];
   const missing = requiredSecrets(settings).filter((name) => !env[name]);
   const weak = weakSecrets(env).map((name) => `${name} (not random: at least ${RANDOM_SECRET_MIN_LENGTH} random characters)`);
-  return [...missing, ...weak, ...(env.SITE_ORIGIN ? ["SITE_ORIGIN"] : [])];
+  const development = (["SITE_ORIGIN", "CONSOLE_LOCAL_OPERATOR"] as const).filter((name) => env[name]);
+  return [...missing, ...weak, ...development];
 }
 
 /** Hono's environment of every route. */
@@ -57,5 +65,14 @@ export interface AppEnv {
   Variables: {
     /** The build's settings (middleware.ts: withSettings). */
     settings: ServiceSettings;
+    /** Who is signed in to the operator's console (console/access.ts: consoleAccess); console routes only. */
+    operator: Operator;
   };
+}
+
+/** An operator of the console: their identity from Access (or the local operator), and whether it is the local one. */
+export interface Operator {
+  /** The Access JWT's `email`, a service token's `common_name`, or CONSOLE_LOCAL_OPERATOR. */
+  id: string;
+  local: boolean;
 }

@@ -11,6 +11,21 @@ import {
   STATUS_ENDPOINT,
   STATUS_LEADERBOARD_ENDPOINT,
 } from "../../shared/contract";
+import {
+  CONSOLE_API,
+  CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_REVIEW_ENDPOINT,
+  CONSOLE_SESSION_ENDPOINT,
+  PERSON_ACTIONS,
+} from "../../shared/console";
+import { consoleAccess } from "./console/access";
+import { handleAction } from "./console/actions";
+import { handleAudit } from "./console/audit";
+import { handlePeopleSearch, handlePerson, handlePersonExport, handleSession } from "./console/people";
+import { handleDashboard } from "./console/dashboard";
+import { handleReview } from "./console/review";
 import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
@@ -61,6 +76,37 @@ app.all(LEADERBOARD_ENDPOINT, onlyMethods(["GET"]));
 
 app.post(CONFIRMATION_WEBHOOK_PATH, webhookSecret, accepts([JSON_CONTENT_TYPE], { orNone: true }), withSettings, handleKlaviyoConfirmed);
 app.all(CONFIRMATION_WEBHOOK_PATH, onlyMethods(["POST"]));
+
+// The operator's console: Access is checked before any console route (and before anything is read), then settings.
+app.use(`${CONSOLE_API}/*`, consoleAccess);
+app.use(`${CONSOLE_API}/*`, withSettings);
+app.get(CONSOLE_SESSION_ENDPOINT, handleSession);
+app.all(CONSOLE_SESSION_ENDPOINT, onlyMethods(["GET"]));
+app.get(CONSOLE_PEOPLE_ENDPOINT, handlePeopleSearch);
+app.all(CONSOLE_PEOPLE_ENDPOINT, onlyMethods(["GET"]));
+app.get(CONSOLE_REVIEW_ENDPOINT, handleReview);
+app.all(CONSOLE_REVIEW_ENDPOINT, onlyMethods(["GET"]));
+app.get(CONSOLE_AUDIT_ENDPOINT, handleAudit);
+app.all(CONSOLE_AUDIT_ENDPOINT, onlyMethods(["GET"]));
+// personEndpoint() and its kin encode the id, so the route patterns are written out here.
+const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
+app.get(PERSON_ROUTE, handlePerson);
+app.all(PERSON_ROUTE, onlyMethods(["GET"]));
+app.get(`${PERSON_ROUTE}/export`, handlePersonExport);
+app.all(`${PERSON_ROUTE}/export`, onlyMethods(["GET"]));
+for (const action of PERSON_ACTIONS) {
+  const path = `${PERSON_ROUTE}/${action}`;
+  // Same origin and JSON only: a page elsewhere cannot make an operator's browser (its Access cookie) act.
+  app.post(
+    path,
+    sameOrigin("Console actions are taken only from the console's own page."),
+    accepts([JSON_CONTENT_TYPE]),
+    handleAction(action),
+  );
+  app.all(path, onlyMethods(["POST"]));
+}
+app.get(CONSOLE_DASHBOARD_ENDPOINT, handleDashboard);
+app.all(CONSOLE_DASHBOARD_ENDPOINT, onlyMethods(["GET"]));
 
 app.notFound((c) => notFound(c.req.raw));
 

@@ -7,11 +7,14 @@
  *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|refuse|setList|addToList|reset>` with the method's arguments as a
  *   JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions, events, deletions, problems }`;
  *   `DELETE /klaviyo/<id>`.
+ * - `POST /access` → `{ id, teamDomain, aud }`; `POST /access/<id>/sign` `[claims]` → `{ token }`; `DELETE /access/<id>`
+ *   (scripts/lib/access-stand-in.ts).
  * - `POST /siteverify` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`, `POST /siteverify/<id>/reset`; `GET /siteverify/<id>` →
  *   `{ calls }`; `DELETE /siteverify/<id>`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { startAccessStandIn, type AccessStandIn, type TokenClaims } from "../../../scripts/lib/access-stand-in";
 import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../../scripts/lib/klaviyo-stand-in";
 import { startSiteverifyStandIn, type SiteverifyStandIn } from "./siteverify-stand-in";
 
@@ -30,6 +33,7 @@ export interface StandInHost {
 export async function startStandInHost(): Promise<StandInHost> {
   const klaviyos = new Map<string, KlaviyoStandIn>();
   const siteverifies = new Map<string, SiteverifyStandIn>();
+  const accesses = new Map<string, AccessStandIn>();
   let next = 0;
 
   async function answer(method: string, parts: string[], args: unknown[]): Promise<[number, unknown]> {
@@ -56,6 +60,22 @@ export async function startStandInHost(): Promise<StandInHost> {
         (standIn[action as (typeof KLAVIYO_ACTIONS)[number]] as (...values: unknown[]) => void)(...args);
         return [200, {}];
       }
+    }
+    if (kind === "access") {
+      if (method === "POST" && !id) {
+        const standIn = await startAccessStandIn();
+        const newId = String((next += 1));
+        accesses.set(newId, standIn);
+        return [201, { id: newId, teamDomain: standIn.teamDomain, aud: standIn.aud }];
+      }
+      const standIn = accesses.get(id);
+      if (!standIn) return [404, { error: `no Access stand-in ${id}` }];
+      if (method === "DELETE") {
+        accesses.delete(id);
+        await standIn.close();
+        return [200, {}];
+      }
+      if (method === "POST" && action === "sign") return [200, { token: await standIn.sign(args[0] as TokenClaims | undefined) }];
     }
     if (kind === "siteverify") {
       if (method === "POST" && !id) {
@@ -102,7 +122,7 @@ export async function startStandInHost(): Promise<StandInHost> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
-      await Promise.all([...klaviyos.values(), ...siteverifies.values()].map((standIn) => standIn.close()));
+      await Promise.all([...klaviyos.values(), ...siteverifies.values(), ...accesses.values()].map((standIn) => standIn.close()));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

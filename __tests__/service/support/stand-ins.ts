@@ -11,6 +11,7 @@ import type {
   ReceivedRequest,
   Subscription,
 } from "../../../scripts/lib/klaviyo-stand-in";
+import type { TokenClaims } from "../../../scripts/lib/access-stand-in";
 import type { SiteverifyCall } from "./siteverify-stand-in";
 
 async function control<T>(method: string, path: string, args?: unknown[]): Promise<T> {
@@ -92,5 +93,27 @@ export async function startSiteverifyStandIn(): Promise<SiteverifyStandInClient>
     failNext: (count) => control<void>("POST", `/siteverify/${id}/failNext`, [count]),
     reset: () => control<void>("POST", `/siteverify/${id}/reset`, []),
     close: () => control<void>("DELETE", `/siteverify/${id}`),
+  };
+}
+
+/** A Cloudflare Access stand-in of this test file (scripts/lib/access-stand-in.ts's AccessStandIn). */
+export interface AccessStandInClient {
+  /** ACCESS_TEAM_DOMAIN: the stand-in's origin, which publishes the JWKS and issues the tokens. */
+  teamDomain: string;
+  /** ACCESS_AUD: its application's AUD tag. */
+  aud: string;
+  /** A signed token (`Cf-Access-Jwt-Assertion`), valid unless the claims say otherwise. */
+  sign(claims?: TokenClaims): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Start a Cloudflare Access stand-in. */
+export async function startAccessStandIn(): Promise<AccessStandInClient> {
+  const { id, teamDomain, aud } = await control<{ id: string; teamDomain: string; aud: string }>("POST", "/access");
+  return {
+    teamDomain,
+    aud,
+    sign: async (claims) => (await control<{ token: string }>("POST", `/access/${id}/sign`, claims === undefined ? [] : [claims])).token,
+    close: () => control<void>("DELETE", `/access/${id}`),
   };
 }

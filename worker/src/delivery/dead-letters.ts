@@ -1,10 +1,12 @@
 /**
  * The consumer of the dead-letter queue: one log line per dead letter (the operator's signal), then ack. A signup out
  * of retries is still `pending` for the sweep; a profile update out of retries is marked owed on the person's row.
+ * Every dead letter is counted for the operator's dashboard (store/rollups.ts), in the same batch as the marks.
  */
 import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { type DeliveryRow, markProfileUpdateDue, readDeliveryRows } from "../store/delivery";
+import { deadLettersStatement } from "../store/rollups";
 import { kindOf, refusedBy, signupIdOf } from "./messages";
 
 /** Log and ack each dead letter; retry the whole batch when D1 cannot be read or written. */
@@ -19,7 +21,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Serv
       const id = signupIdOf(message.body);
       return id !== null && rows.has(id) && kindOf(message.body) === "profile" && !refusedBy(message.body) ? [id] : [];
     });
-    if (owed.length > 0) await env.DB.batch(owed.map((id) => markProfileUpdateDue(env.DB, id, now)));
+    await env.DB.batch([...owed.map((id) => markProfileUpdateDue(env.DB, id, now)), deadLettersStatement(env.DB, batch.messages.length)]);
   } catch (error) {
     log("delivery_dead_letter_unread", { reason: errorName(error), messages: batch.messages.length });
     batch.retryAll();

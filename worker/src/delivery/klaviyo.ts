@@ -156,6 +156,29 @@ export async function updateKlaviyoProfile(
   return (await post(fetcher, account, "/api/profile-import", profileUpdateDocument(update), names)) ?? { kind: "delivered" };
 }
 
+/** The body of `POST /api/data-privacy-deletion-jobs` (answered 202): the profile named by its address alone. */
+export function deletionJobDocument(email: string) {
+  return {
+    data: {
+      type: "data-privacy-deletion-job",
+      attributes: { profile: { data: { type: "profile", attributes: { email } } } },
+    },
+  };
+}
+
+/**
+ * Ask Klaviyo to delete every profile with this address (Data Privacy API; the deletion itself runs later).
+ * @returns `delivered` when Klaviyo accepted the job; never throws for Klaviyo's or the network's failures
+ */
+export async function requestProfileDeletion(
+  email: string,
+  account: KlaviyoAccount,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  const names = { email, firstName: "", lastName: "" };
+  return (await post(fetcher, account, "/api/data-privacy-deletion-jobs", deletionJobDocument(email), names)) ?? { kind: "delivered" };
+}
+
 /**
  * Is `email` on the list? `GET /api/lists/{id}/profiles?filter=equals(email,"…")&fields[profile]=email`: the list's
  * profiles with that address. Only a profile whose own address is `email` (case-insensitive) makes a member, so an

@@ -36,7 +36,7 @@ export function signupIdOf(body: unknown): string | null {
 /** What a message asks for (DeliveryMessage.kind); the signup's delivery when it names nothing known. */
 export function kindOf(body: unknown): NonNullable<DeliveryMessage["kind"]> {
   const kind = (body as Partial<DeliveryMessage> | null)?.kind;
-  return kind === "profile" || kind === "confirm" || kind === "already" ? kind : "signup";
+  return kind === "profile" || kind === "confirm" || kind === "already" || kind === "erase" ? kind : "signup";
 }
 
 /** Whether a dead letter was sent because Klaviyo refused it, rather than because its retries ran out. */

@@ -16,7 +16,9 @@ import {
   readDeliveryRows,
   saveDeliveryOutcomes,
 } from "../store/delivery";
+import { type ErasureRow, readErasures } from "../store/erasures";
 import { consumeDeadLetters } from "./dead-letters";
+import { attemptErasure } from "./erasures";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
 import { attemptAlreadyNotice, attemptConfirmation } from "./confirmations";
 import { confirmDemoSignup, demoConfirms } from "./demo";
@@ -54,12 +56,15 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   if (messages.length === 0) return;
 
   let rows: Map<string, DeliveryRow>;
+  let erasures: Map<string, ErasureRow>;
   let settings: ServiceSettings;
   try {
     rows = await readDeliveryRows(
       env.DB,
       messages.map(({ signupId }) => signupId),
     );
+    const erased = messages.filter(({ message }) => kindOf(message.body) === "erase").map(({ signupId }) => signupId);
+    erasures = erased.length > 0 ? await readErasures(env.DB, erased) : new Map<string, ErasureRow>();
     settings = await readSettings(env.ASSETS);
   } catch (error) {
     // D1 or the build's settings unreadable: nothing was attempted; every message tries again later.
@@ -82,6 +87,8 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
           return attemptConfirmation(message, signupId, row, klaviyo, settings, env);
         case "already":
           return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB);
+        case "erase":
+          return attemptErasure(message, signupId, erasures.get(signupId), klaviyo, env.DB);
         default:
           return attemptDelivery(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
       }

@@ -6,6 +6,7 @@
 import type { DeliveryMessage, ServiceEnv } from "../env";
 import { log } from "../log";
 import { claimOverdueDeliveries, clearProfileUpdatesDue, dueProfileUpdates } from "../store/delivery";
+import { claimOverdueErasures } from "../store/erasures";
 
 /**
  * How far past its due time a pending row must be before the sweep queues it again (s): longer than a busy queue's
@@ -20,7 +21,8 @@ export const SWEEP_MAX_ROWS = 1_000;
 const SEND_BATCH_MAX_MESSAGES = 100;
 
 /**
- * Queue every pending row overdue by SWEEP_GRACE_S again, then every owed profile update (its mark cleared once sent).
+ * Queue every pending row overdue by SWEEP_GRACE_S again, then every owed profile update (its mark cleared once sent),
+ * then every Klaviyo deletion job overdue by SWEEP_GRACE_S.
  * @param now the scheduled time (ms since the epoch)
  * @throws whatever D1 or the queue throws (rows claimed and not sent are claimed again after SWEEP_GRACE_S; owed
  *   profile updates keep their marks until they are sent)
@@ -42,7 +44,18 @@ export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date
     owed.map(({ id }) => ({ signupId: id, kind: "profile" })),
   );
   await clearProfileUpdatesDue(env.DB, owed);
-  log("delivery_sweep", { requeued: ids.length, profileUpdates: owed.length });
+  // Klaviyo deletion jobs of erased people whose message was never sent or ran out of retries.
+  const erasures = await claimOverdueErasures(
+    env.DB,
+    new Date(now - SWEEP_GRACE_S * 1000).toISOString(),
+    new Date(now).toISOString(),
+    SWEEP_MAX_ROWS,
+  );
+  await sendAll(
+    env,
+    erasures.map((signupId) => ({ signupId, kind: "erase" })),
+  );
+  log("delivery_sweep", { requeued: ids.length, profileUpdates: owed.length, erasures: erasures.length });
 }
 
 /** Send messages to the delivery queue, SEND_BATCH_MAX_MESSAGES per call. */

@@ -1,6 +1,6 @@
 /**
  * The leaderboard's query: the top referrers, more counted referrals first, then the earlier signup. Only people who
- * chose to be shown (`leaderboard_shown_at`) and have a counted referral are on it. It reads through the partial index
+ * chose to be shown (`leaderboard_shown_at`), have a counted referral and are not disqualified are on it. It reads through the partial index
  * signups_leaderboard, so the rows it reads follow `limit`, not the size of the list.
  */
 import type { D1Database } from "@cloudflare/workers-types";
@@ -31,7 +31,7 @@ export async function topReferrers(
   const result = await db
     .prepare(
       `SELECT first_name AS firstName, last_name AS lastName, referrals FROM signups
-       WHERE referrals > 0 AND leaderboard_shown_at IS NOT NULL AND (?2 = 0 OR confirmed_at IS NOT NULL)
+       WHERE referrals > 0 AND leaderboard_shown_at IS NOT NULL AND disqualified_at IS NULL AND (?2 = 0 OR confirmed_at IS NOT NULL)
        ORDER BY referrals DESC, seq LIMIT ?1`,
     )
     .bind(limit, confirmedOnly ? 1 : 0)

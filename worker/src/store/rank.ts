@@ -93,14 +93,15 @@ export function insertStatements(db: D1Database, signupId: string): D1PreparedSt
 
 /**
  * Who a credit goes to: the referrer recorded on the referred person's row (written once, at their INSERT), if that
- * referral is not counted yet, is not held for review, is not the person themselves, and the referrer is in line;
+ * referral is not counted yet, is not held for review, the referred person is not disqualified, is not the person
+ * themselves, and the referrer is in line;
  * with `confirmed`, only when both the referred person and the referrer have confirmed their addresses.
  * Parameter ?1 = the referred person's signups.id.
  */
 function creditedReferrer(confirmed: boolean): string {
   return `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
   WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referred.referral_hold IS NULL
-    AND referrer.id <> referred.id AND referrer.score IS NOT NULL${
+    AND referred.disqualified_at IS NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL${
       confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""
     }`;
 }
@@ -140,6 +141,41 @@ export function creditStatements(
       .prepare(`UPDATE signups SET referrals = referrals + 1, score = score - ?2 WHERE id IN (${CREDITED_REFERRER})`)
       .bind(referredId, placesPerReferral),
     db.prepare(`UPDATE signups SET referral_counted_at = ?2 WHERE id = ?1 AND EXISTS (${CREDITED_REFERRER})`).bind(referredId, countedAt),
+  ];
+}
+
+/**
+ * Whose credit is withdrawn: the referrer a counted referral of the referred person (?1) was credited to, while they
+ * are in line. An erased referrer's friends have referred_by NULL, so nothing is withdrawn from no one.
+ */
+const WITHDRAWN_REFERRER = `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
+  WHERE referred.id = ?1 AND referred.referral_counted_at IS NOT NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL`;
+
+/**
+ * The statements that withdraw one person's counted referral from their referrer, the exact reverse of
+ * creditStatements: the referrer moves to the node of score + placesPerReferral and loses one referral, and the
+ * referred person's `referral_counted_at` is cleared (so creditStatements may count it again later, once). Nothing
+ * changes when the referral is not counted.
+ * @param referredId signups.id of the person whose referral no longer counts
+ * @param placesPerReferral the places the credit moved the referrer up (content: referrals.placesPerReferral)
+ * @returns statements to run in this order, in one db.batch() (3 statements)
+ * @throws RangeError when placesPerReferral is not a non-negative safe integer
+ */
+export function withdrawStatements(db: D1Database, referredId: string, placesPerReferral: number): D1PreparedStatement[] {
+  if (!Number.isSafeInteger(placesPerReferral) || placesPerReferral < 0) {
+    throw new RangeError(`placesPerReferral must be a non-negative integer, got ${placesPerReferral}`);
+  }
+  return [
+    db
+      .prepare(
+        treeChangeSql(`SELECT score, -1 AS change FROM signups WHERE id IN (${WITHDRAWN_REFERRER})
+  UNION ALL SELECT score + ?2, 1 FROM signups WHERE id IN (${WITHDRAWN_REFERRER})`),
+      )
+      .bind(referredId, placesPerReferral),
+    db
+      .prepare(`UPDATE signups SET referrals = referrals - 1, score = score + ?2 WHERE id IN (${WITHDRAWN_REFERRER})`)
+      .bind(referredId, placesPerReferral),
+    db.prepare(`UPDATE signups SET referral_counted_at = NULL WHERE id = ?1 AND EXISTS (${WITHDRAWN_REFERRER})`).bind(referredId),
   ];
 }
 

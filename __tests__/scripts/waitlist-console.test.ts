@@ -1,0 +1,127 @@
+/**
+ * `npm run waitlist -- <disqualify|requalify|approve|erase|send-again|export-person>`: the console's actions from the
+ * command line, through the console API of a running service (`wrangler dev`, as `npm start` runs it, with its local
+ * operator), checked in the service's own D1.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PersonExport } from "../../shared/console";
+import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+
+/** The service tests' build: a service-settings.json and nothing else. */
+const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");
+const OPERATOR = "cli-operator@localhost";
+
+let directory: string;
+let stateDir: string;
+let service: WranglerDev;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "waitlist-console-"));
+  stateDir = path.join(directory, "state");
+  await applyMigrations(stateDir);
+  service = await startWranglerDev({
+    assetsDir: ASSETS_DIR,
+    persistTo: stateDir,
+    vars: { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "", CONSOLE_LOCAL_OPERATOR: OPERATOR },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** Sign someone up through the API; their referral code. */
+async function signUp(email: string, ip: string, ref?: string): Promise<string> {
+  const response = await fetch(`${service.origin}/api/signups`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": ip },
+    body: JSON.stringify({ email, firstName: "Cleo", lastName: "Park", ref }),
+  });
+  expect(response.status).toBe(202);
+  return ((await response.json()) as { referralCode: string }).referralCode;
+}
+
+/** Run the CLI against the service to its end; its exit code, standard output and both streams. */
+function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(PROJECT_DIR, "node_modules", ".bin", "tsx"), ["scripts/service/waitlist.ts", ...args], {
+      cwd: PROJECT_DIR,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, output }));
+  });
+}
+
+const row = async (email: string) =>
+  (
+    await d1Query<{ id: string; referrals: number; disqualified_at: string | null }>(
+      stateDir,
+      `SELECT id, referrals, disqualified_at FROM signups WHERE email = '${email}'`,
+    )
+  )[0];
+
+it("disqualifies a person named by another spelling of their address, withdrawing their referrer's credit", async () => {
+  const code = await signUp("cli.referrer@example.com", "198.51.100.10");
+  await signUp("cli.friend@gmail.com", "198.51.100.11", code);
+  expect((await row("cli.referrer@example.com")).referrals).toBe(1);
+
+  const done = await runCli(["disqualify", "CLI.Friend+x@googlemail.com", "--reason", "Bought referrals", "--origin", service.origin]);
+  expect({ code: done.code, output: done.code === 0 ? "" : done.output }).toEqual({ code: 0, output: "" });
+  expect(done.stdout).toContain("Disqualified cli.friend@gmail.com");
+  expect((await row("cli.friend@gmail.com")).disqualified_at).not.toBeNull();
+  expect((await row("cli.referrer@example.com")).referrals).toBe(0);
+  const audit = await d1Query<{ operator: string; reason: string }>(
+    stateDir,
+    "SELECT operator, reason FROM audit_log WHERE action = 'disqualify'",
+  );
+  expect(audit).toEqual([{ operator: OPERATOR, reason: "Bought referrals" }]);
+}, 60_000);
+
+it("prints the API's refusal and exits 1 when the action does not apply", async () => {
+  await signUp("cli.fair@example.com", "198.51.100.12");
+  const refused = await runCli(["requalify", "cli.fair@example.com", "--reason", "Mistake", "--origin", service.origin]);
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain("409 action_not_applicable: The person is not disqualified.");
+}, 60_000);
+
+it("refuses an action without a reason before asking anything", async () => {
+  const refused = await runCli(["erase", "cli.fair@example.com", "--origin", service.origin]);
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain('erase needs --reason "<why>"');
+  expect(await row("cli.fair@example.com")).toBeDefined();
+});
+
+it("refuses --env production without the Access service token", async () => {
+  const refused = await runCli(["erase", "cli.fair@example.com", "--reason", "Request", "--env", "production"], {
+    CF_ACCESS_CLIENT_ID: "",
+    CF_ACCESS_CLIENT_SECRET: "",
+  });
+  expect(refused.code).toBe(1);
+  expect(refused.output).toContain("set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET");
+});
+
+it("exports a person by referral code, then erases them", async () => {
+  const code = await signUp("cli.leaving@example.com", "198.51.100.13");
+  const exported = await runCli(["export-person", code, "--reason", "Subject access request", "--origin", service.origin]);
+  expect(exported.code).toBe(0);
+  const document = JSON.parse(exported.stdout) as PersonExport;
+  expect(document.person).toMatchObject({ email: "cli.leaving@example.com", referral_code: code });
+  expect(document.audit).toMatchObject([{ action: "export_person", reason: "Subject access request", operator: OPERATOR }]);
+
+  const erased = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.origin]);
+  expect({ code: erased.code, output: erased.code === 0 ? "" : erased.output }).toEqual({ code: 0, output: "" });
+  expect(await row("cli.leaving@example.com")).toBeUndefined();
+  const again = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.origin]);
+  expect(again.code).toBe(1);
+  expect(again.output).toContain(`No one on the waitlist has the address or referral code "${code}"`);
+}, 60_000);

@@ -1,0 +1,141 @@
+/**
+ * The operator's console behind Cloudflare Access (README: The operator's console): every `/api/console/*` request
+ * brings a JWT Access signed, verified against the team's published keys, for the console's own application. Each
+ * test is named after the attack it stops; "reads nothing" is D1's own count (`Server-Timing` appears only once a
+ * request read D1).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT, type SessionAnswer } from "../../shared/console";
+import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { startAccessStandIn, type AccessStandInClient } from "./support/stand-ins";
+
+/** Secrets strong enough for production (at least 32 random characters). */
+const STRONG = {
+  KLAVIYO_PRIVATE_API_KEY: "pk_production_0123456789abcdef0123",
+  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+  IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
+};
+
+let access: AccessStandInClient;
+let service: WaitlistService;
+let referralCode: string;
+
+beforeAll(async () => {
+  access = await startAccessStandIn();
+  service = startWaitlistService({ vars: { ACCESS_TEAM_DOMAIN: access.teamDomain, ACCESS_AUD: access.aud } });
+  const signup = await postSignup(service, { email: `gate.${Date.now()}@example.com`, firstName: "Ada", lastName: "Lee" });
+  ({ referralCode } = await signup.json<{ referralCode: string }>());
+  return () => access.close();
+});
+
+/** A search for the stored person, with these headers (an Access token or none). */
+function search(target: WaitlistService, headers: Record<string, string> = {}): Promise<Response> {
+  return target.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?q=${referralCode}`, { headers });
+}
+
+const withToken = (token: string) => ({ "cf-access-jwt-assertion": token });
+
+/** The answer's error code, after checking that the request read nothing from D1. */
+async function refusedWithoutReading(response: Response): Promise<[number, string]> {
+  expect(response.headers.get("server-timing")).toBeNull();
+  return [response.status, (await errorsOf(response))[0].code];
+}
+
+describe("the console's gate", () => {
+  it("lets a valid token in and names its operator", async () => {
+    const found = await search(service, withToken(await access.sign({ email: "ops@example.com" })));
+    expect(found.status).toBe(200);
+    // The control for every "reads nothing" below: an answer that read D1 says so.
+    expect(found.headers.get("server-timing")).toMatch(/d1-rows-read/);
+    expect((await found.json<{ people: { referralCode: string }[] }>()).people.map((person) => person.referralCode)).toEqual([
+      referralCode,
+    ]);
+
+    const session = await service.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(await access.sign({ email: "ops@example.com" })) });
+    expect(await session.json<SessionAnswer>()).toEqual({ operator: "ops@example.com", local: false });
+    const serviceToken = await access.sign({ email: null, commonName: "client-id.access" });
+    const scripted = await service.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(serviceToken) });
+    expect(await scripted.json<SessionAnswer>()).toEqual({ operator: "client-id.access", local: false });
+  });
+
+  it("a request without an Access token reads nothing", async () => {
+    expect(await refusedWithoutReading(await search(service))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenMissing]);
+  });
+
+  it("a token signed by another key is refused", async () => {
+    const forged = await access.sign({ key: "other" });
+    expect(await refusedWithoutReading(await search(service, withToken(forged)))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenInvalid]);
+  });
+
+  it("a token for another Access application is refused", async () => {
+    const elsewhere = await access.sign({ aud: "another-application-aud-tag" });
+    expect(await refusedWithoutReading(await search(service, withToken(elsewhere)))).toEqual([403, CONSOLE_ERROR_CODE.accessDenied]);
+  });
+
+  it("an expired token is refused", async () => {
+    const expired = await access.sign({ exp: Math.floor(Date.now() / 1000) - 60 });
+    expect(await refusedWithoutReading(await search(service, withToken(expired)))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenInvalid]);
+  });
+
+  it("a token issued by another team is refused", async () => {
+    const otherTeam = await access.sign({ iss: "https://another-team.cloudflareaccess.com" });
+    expect(await refusedWithoutReading(await search(service, withToken(otherTeam)))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenInvalid]);
+  });
+
+  it("a token that is not a JWT is refused", async () => {
+    expect(await refusedWithoutReading(await search(service, withToken("not.a.jwt")))).toEqual([
+      401,
+      CONSOLE_ERROR_CODE.accessTokenInvalid,
+    ]);
+  });
+
+  it("a token without an operator's identity is refused", async () => {
+    const anonymous = await access.sign({ email: null });
+    expect(await refusedWithoutReading(await search(service, withToken(anonymous)))).toEqual([403, CONSOLE_ERROR_CODE.accessDenied]);
+  });
+});
+
+describe("in production", () => {
+  it("production without Access settings fails closed", async () => {
+    const production = startWaitlistService({ vars: { ENVIRONMENT: "production", ...STRONG } });
+    const token = await access.sign();
+    expect(await refusedWithoutReading(await search(production, withToken(token)))).toEqual([503, CONSOLE_ERROR_CODE.notConfigured]);
+    const halfConfigured = startWaitlistService({ vars: { ENVIRONMENT: "production", ...STRONG, ACCESS_TEAM_DOMAIN: access.teamDomain } });
+    expect(await refusedWithoutReading(await search(halfConfigured, withToken(token)))).toEqual([503, CONSOLE_ERROR_CODE.notConfigured]);
+  });
+
+  it("the local operator cannot sign in in production", async () => {
+    const production = startWaitlistService({
+      settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
+      vars: {
+        ENVIRONMENT: "production",
+        ...STRONG,
+        ACCESS_TEAM_DOMAIN: access.teamDomain,
+        ACCESS_AUD: access.aud,
+        CONSOLE_LOCAL_OPERATOR: "local-operator@localhost",
+      },
+    });
+    expect(await refusedWithoutReading(await search(production))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenMissing]);
+    // The setting itself keeps a production Worker from taking signups, and the log names it.
+    const signup = await postSignup(production, { email: `prod.${Date.now()}@example.com`, firstName: "Ada", lastName: "Lee" });
+    expect(signup.status).toBe(503);
+    expect(production.output()).toContain("CONSOLE_LOCAL_OPERATOR");
+  });
+});
+
+describe("on npm start", () => {
+  it("signs the local operator in without a token, and says it is the local one", async () => {
+    const local = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
+    const session = await local.fetch(CONSOLE_SESSION_ENDPOINT);
+    expect(session.status).toBe(200);
+    expect(await session.json<SessionAnswer>()).toEqual({ operator: "local-operator@localhost", local: true });
+  });
+
+  it("a token that comes anyway is still checked", async () => {
+    const local = startWaitlistService({
+      vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost", ACCESS_TEAM_DOMAIN: access.teamDomain, ACCESS_AUD: access.aud },
+    });
+    const forged = await access.sign({ key: "other" });
+    expect(await refusedWithoutReading(await search(local, withToken(forged)))).toEqual([401, CONSOLE_ERROR_CODE.accessTokenInvalid]);
+  });
+});

@@ -1,0 +1,395 @@
+/**
+ * The operator's console at work (README: The operator's console), against the Worker in workerd with `npm start`'s
+ * local operator: finding a person by any spelling of their address, disqualifying and requalifying, approving a held
+ * referral, sending a refused signup again, erasing a person and asking Klaviyo to delete them, and the audit log each
+ * action writes in the same batch.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ActionAnswer,
+  type AuditAnswer,
+  CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_ERROR_CODE,
+  CONSOLE_PAGE_SIZE,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_REVIEW_ENDPOINT,
+  type PeopleAnswer,
+  type PersonAction,
+  personActionEndpoint,
+  type PersonAnswer,
+  personEndpoint,
+  personExportEndpoint,
+  type PersonExport,
+  REASON_MAX_LENGTH,
+  type ReviewAnswer,
+} from "../../shared/console";
+import { errorsOf, nextClientIp, postSignup, startWaitlistService, type WaitlistService } from "./support/service";
+import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
+
+const OPERATOR = "local-operator@localhost";
+
+let service: WaitlistService;
+let addressNumber = 0;
+
+beforeAll(() => {
+  service = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
+});
+
+interface Person {
+  id: string;
+  email: string;
+  referralCode: string;
+  token: string;
+}
+
+/** Sign someone up through the API (a fresh address unless given). */
+async function signUp(
+  target: WaitlistService,
+  { email, ref, ip, firstName = "Dana" }: { email?: string; ref?: string; ip?: string; firstName?: string } = {},
+): Promise<Person> {
+  addressNumber += 1;
+  const address = email ?? `console.${addressNumber}.${Date.now()}@example.com`;
+  const response = await postSignup(target, { email: address, firstName, lastName: "Quinn", ref }, ip ? { ip } : {});
+  expect(response.status).toBe(202);
+  const { id, referralCode, statusUrl } = await response.json<{ id: string; referralCode: string; statusUrl: string }>();
+  return { id, email: address, referralCode, token: new URL(statusUrl).hash.slice("#t=".length) };
+}
+
+async function person(id: string, target = service): Promise<PersonAnswer> {
+  const response = await target.fetch(personEndpoint(id));
+  expect(response.status).toBe(200);
+  return response.json<PersonAnswer>();
+}
+
+function act(action: PersonAction, id: string, body: unknown, target = service): Promise<Response> {
+  return target.fetch(personActionEndpoint(id, action), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function done(action: PersonAction, id: string, reason: string, target = service): Promise<ActionAnswer> {
+  const response = await act(action, id, { reason }, target);
+  expect(response.status).toBe(200);
+  return response.json<ActionAnswer>();
+}
+
+let boardNumber = 0;
+/** The public leaderboard's names, read fresh (a host of its own: no cached copy answers). */
+async function boardNames(): Promise<string[]> {
+  boardNumber += 1;
+  const response = await service.fetch(`https://board-${boardNumber}.waitlist.example/api/leaderboard`, {
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  return (await response.json<{ entries: { name: string }[] }>()).entries.map((entry) => entry.name);
+}
+
+async function showOnBoard(who: Person): Promise<void> {
+  const response = await service.fetch("/api/status/leaderboard", {
+    method: "PUT",
+    headers: { origin: service.origin, "content-type": "application/json", authorization: `Bearer ${who.token}` },
+    body: JSON.stringify({ shown: true }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function auditCount(target = service): Promise<number> {
+  const [{ n }] = await target.query<{ n: number }>("SELECT count(*) AS n FROM audit_log");
+  return n;
+}
+
+describe("finding a person", () => {
+  it("finds a person by any spelling of their address, or by their referral code", async () => {
+    const ada = await signUp(service, { email: `ada.lopez.${Date.now()}@gmail.com` });
+    const [local, domain] = ada.email.split("@");
+    for (const spelling of [ada.email.toUpperCase(), `${local.replaceAll(".", "")}+waitlist@googlemail.com`, ` ${local}@${domain}. `]) {
+      const response = await service.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(spelling)}`);
+      expect(response.status).toBe(200);
+      expect((await response.json<PeopleAnswer>()).people.map((found) => found.id)).toEqual([ada.id]);
+    }
+    const byCode = await service.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?q=${ada.referralCode}`);
+    expect((await byCode.json<PeopleAnswer>()).people).toMatchObject([{ id: ada.id, email: ada.email, referralCode: ada.referralCode }]);
+    const nobody = await service.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?q=nobody.here@example.com`);
+    expect((await nobody.json<PeopleAnswer>()).people).toEqual([]);
+  });
+
+  it.each([["q="], ["q=%3Cscript%3E"], ["q=a@b.example&q=c@d.example"], ["email=a@b.example"]])(
+    "a search it cannot take (%s) is refused",
+    async (query) => {
+      const response = await service.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?${query}`);
+      expect(response.status).toBe(400);
+      expect((await errorsOf(response))[0].code).toBe(CONSOLE_ERROR_CODE.parameterInvalid);
+    },
+  );
+
+  it("shows a person's page within a hundred rows read, and 404 for no one", async () => {
+    const referrer = await signUp(service);
+    const friend = await signUp(service, { ref: referrer.referralCode });
+    const response = await service.fetch(personEndpoint(referrer.id));
+    const rowsRead = Number(/desc="(\d+)"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+    expect(rowsRead).toBeLessThanOrEqual(100);
+    const page = await response.json<PersonAnswer>();
+    expect(page).toMatchObject({ id: referrer.id, referrals: 1, entries: 2, referredTotal: 1, delivery: { state: "pending" } });
+    expect(page.referred).toMatchObject([{ id: friend.id, counted: true }]);
+    expect((await person(friend.id)).referredBy).toEqual({ id: referrer.id, referralCode: referrer.referralCode });
+
+    const missing = await service.fetch(personEndpoint("no-such-person"));
+    expect(missing.status).toBe(404);
+    expect((await errorsOf(missing))[0].code).toBe(CONSOLE_ERROR_CODE.personNotFound);
+  });
+});
+
+describe("disqualify and requalify", () => {
+  it("disqualify changes the leaderboard and the referrer's place, and requalify restores them", async () => {
+    // People ahead, so that a referral moves the referrer up.
+    for (let i = 0; i < 3; i += 1) await signUp(service);
+    const referrer = await signUp(service, { firstName: "Riley" });
+    await showOnBoard(referrer);
+    const placeAlone = (await person(referrer.id)).position!;
+    const friend = await signUp(service, { ref: referrer.referralCode });
+    const credited = await person(referrer.id);
+    expect(credited.referrals).toBe(1);
+    expect(credited.position).toBeLessThan(placeAlone);
+    expect(await boardNames()).toContain("Riley Q.");
+
+    const { person: disqualified, audit } = await done("disqualify", friend.id, "Same household as the referrer");
+    expect(disqualified?.disqualifiedAt).not.toBeNull();
+    expect(audit).toMatchObject({
+      operator: OPERATOR,
+      action: "disqualify",
+      personId: friend.id,
+      reason: "Same household as the referrer",
+    });
+    const withdrawn = await person(referrer.id);
+    expect(withdrawn).toMatchObject({ referrals: 0, position: placeAlone });
+    expect(await boardNames()).not.toContain("Riley Q.");
+
+    await done("requalify", friend.id, "Checked: different people");
+    expect(await person(referrer.id)).toMatchObject({ referrals: 1, position: credited.position });
+    expect(await boardNames()).toContain("Riley Q.");
+
+    // A disqualified referrer leaves the board though their referral still counts.
+    await done("disqualify", referrer.id, "Bought referrals");
+    expect(await boardNames()).not.toContain("Riley Q.");
+    expect((await person(referrer.id)).referrals).toBe(1);
+  });
+
+  it("an action that does not apply is refused and writes nothing", async () => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const response = await act("requalify", someone.id, { reason: "Never disqualified" });
+    expect(response.status).toBe(409);
+    expect((await errorsOf(response))[0].code).toBe(CONSOLE_ERROR_CODE.actionNotApplicable);
+    const missing = await act("disqualify", "no-such-person", { reason: "Nobody" });
+    expect(missing.status).toBe(404);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it.each([
+    ["no reason", {}],
+    ["an empty reason", { reason: "   " }],
+    ["a reason with a line break", { reason: "first line\nsecond line" }],
+    ["a reason too long", { reason: "x".repeat(REASON_MAX_LENGTH + 1) }],
+    ["a reason that is not text", { reason: 42 }],
+  ])("an action without a reason is refused and writes nothing: %s", async (_case, body) => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const response = await act("disqualify", someone.id, body);
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response))[0]).toMatchObject({ code: CONSOLE_ERROR_CODE.reasonInvalid, source: { pointer: "/reason" } });
+    expect(await auditCount()).toBe(before);
+    expect((await person(someone.id)).disqualifiedAt).toBeNull();
+  });
+
+  it("a page elsewhere cannot make an operator's browser act", async () => {
+    const someone = await signUp(service);
+    const response = await service.fetch(personActionEndpoint(someone.id, "disqualify"), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ reason: "Forged" }),
+    });
+    expect(response.status).toBe(403);
+    const form = await service.fetch(personActionEndpoint(someone.id, "disqualify"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "reason=Forged",
+    });
+    expect(form.status).toBe(415);
+    expect((await person(someone.id)).disqualifiedAt).toBeNull();
+  });
+});
+
+describe("review", () => {
+  it("lists a held referral for review, and approving it counts it", async () => {
+    const strict = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, REFERRALS_PER_CODE_PER_HOUR: "1" } });
+    const referrer = await signUp(strict);
+    await signUp(strict, { ref: referrer.referralCode });
+    const held = await signUp(strict, { ref: referrer.referralCode });
+    expect((await person(held.id, strict)).referralHold).toBe("code_limit");
+    expect((await person(referrer.id, strict)).referrals).toBe(1);
+
+    const queue = await (await strict.fetch(CONSOLE_REVIEW_ENDPOINT)).json<ReviewAnswer>();
+    expect(queue.people.map((entry) => entry.id)).toContain(held.id);
+
+    const { person: approved } = await done("approve", held.id, "Known customer", strict);
+    expect(approved).toMatchObject({ referralHold: null });
+    expect(approved?.reviewedAt).not.toBeNull();
+    expect((await person(referrer.id, strict)).referrals).toBe(2);
+    const after = await (await strict.fetch(CONSOLE_REVIEW_ENDPOINT)).json<ReviewAnswer>();
+    expect(after.people.map((entry) => entry.id)).not.toContain(held.id);
+  });
+
+  it("lists a flagged referral oldest first", async () => {
+    const ip = nextClientIp();
+    const referrer = await signUp(service, { ip });
+    const flagged = await signUp(service, { ref: referrer.referralCode, ip });
+    const queue = await (await service.fetch(CONSOLE_REVIEW_ENDPOINT)).json<ReviewAnswer>();
+    const entry = queue.people.find((entry) => entry.id === flagged.id);
+    expect(entry?.flags).toContain("same_ip_as_referrer");
+    const times = queue.people.map((entry) => entry.createdAt);
+    expect(times).toEqual([...times].sort());
+    const bad = await service.fetch(`${CONSOLE_REVIEW_ENDPOINT}?before=yesterday`);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("erase", () => {
+  let klaviyo: KlaviyoStandInClient;
+  let delivered: WaitlistService;
+
+  beforeAll(async () => {
+    klaviyo = await startKlaviyoStandIn();
+    delivered = startWaitlistService({
+      vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
+    });
+    return () => klaviyo.close();
+  });
+
+  it("erase in the middle of the line keeps places gapless, and the erased person's status link answers 401", async () => {
+    const line: Person[] = [];
+    for (let i = 0; i < 5; i += 1) line.push(await signUp(service));
+    const middle = line[2];
+    // A friend of the erased person stays, without a referrer.
+    const friend = await signUp(service, { ref: middle.referralCode });
+
+    const { person: gone, audit } = await done("erase", middle.id, "Privacy request by e-mail");
+    expect(gone).toBeNull();
+    expect(audit).toMatchObject({ action: "erase", personId: middle.id });
+
+    const inLine = await service.query<{ id: string }>("SELECT id FROM signups WHERE score IS NOT NULL");
+    const places = await Promise.all(inLine.map(async ({ id }) => (await person(id)).position));
+    expect(places.sort((a, b) => a! - b!)).toEqual(inLine.map((_row, index) => index + 1));
+    expect((await service.fetch(personEndpoint(middle.id))).status).toBe(404);
+    expect(await service.query("SELECT id FROM signups WHERE id = ?1", middle.id)).toEqual([]);
+    expect((await person(friend.id)).referredBy).toBeNull();
+
+    const status = await service.fetch("/api/status", { headers: { authorization: `Bearer ${middle.token}` } });
+    expect(status.status).toBe(401);
+    // Without a Klaviyo key nothing ever reached Klaviyo: the owed deletion is dropped, and the address with it.
+    await service.deliver();
+    expect(await service.query("SELECT id FROM erasures WHERE id = ?1", middle.id)).toEqual([]);
+    expect(service.output()).toContain(`{"event":"erasure_demo","id":"${middle.id}"}`);
+  });
+
+  it("the Klaviyo stand-in receives the deletion job, also after answering 500 for a while", async () => {
+    const someone = await signUp(delivered);
+    await delivered.deliver();
+    expect((await person(someone.id, delivered)).delivery.state).toBe("delivered");
+
+    await klaviyo.failFor({ requests: 2 });
+    await done("erase", someone.id, "Privacy request", delivered);
+    expect(delivered.queued()).toContainEqual({ signupId: someone.id, kind: "erase" });
+    for (let round = 0; round < 5 && delivered.queued().length > 0; round += 1) await delivered.deliver();
+    const deletions = (await klaviyo.records()).deletions.filter((deletion) => deletion.email === someone.email);
+    expect(deletions).toHaveLength(1);
+    expect(delivered.output()).toContain(`"event":"erasure_retry","id":"${someone.id}"`);
+    // The address is gone from D1 once Klaviyo accepted the job.
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([]);
+    expect((await klaviyo.records()).problems).toEqual([]);
+  });
+
+  it("a deletion job whose message was lost is sent by the cron sweep", async () => {
+    const someone = await signUp(delivered);
+    await delivered.deliver();
+    await done("erase", someone.id, "Privacy request", delivered);
+    // The message is lost: taken off the recorded queue without being handled.
+    delivered.queued().length = 0;
+    await delivered.query("UPDATE erasures SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?1", someone.id);
+    await delivered.scheduled("*/5 * * * *");
+    await delivered.deliver();
+    expect((await klaviyo.records()).deletions.map((deletion) => deletion.email)).toContain(someone.email);
+  });
+
+  it("the audit entry names no address", async () => {
+    const someone = await signUp(service, { firstName: "Zelda" });
+    await done("disqualify", someone.id, "Fake referrals");
+    await done("erase", someone.id, "Privacy request");
+    const { entries } = await (await service.fetch(CONSOLE_AUDIT_ENDPOINT)).json<AuditAnswer>();
+    const theirs = entries.filter((entry) => entry.personId === someone.id);
+    expect(theirs.map((entry) => entry.action)).toEqual(["erase", "disqualify"]);
+    const stored = await service.query("SELECT * FROM audit_log WHERE person_id = ?1", someone.id);
+    for (const text of [JSON.stringify(theirs), JSON.stringify(stored)]) {
+      expect(text).not.toContain(someone.email);
+      expect(text).not.toContain("Zelda");
+      expect(text).not.toContain("Quinn");
+    }
+  });
+});
+
+describe("the audit log", () => {
+  it("pages newest first, without a gap or a repeat", async () => {
+    const someone = await signUp(service);
+    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(200);
+    const seen: number[] = [];
+    let next: string | null = null;
+    do {
+      const page: AuditAnswer = await (
+        await service.fetch(`${CONSOLE_AUDIT_ENDPOINT}${next ? `?before=${next}` : ""}`)
+      ).json<AuditAnswer>();
+      expect(page.entries.length).toBeLessThanOrEqual(CONSOLE_PAGE_SIZE);
+      seen.push(...page.entries.map((entry) => entry.id));
+      next = page.next;
+    } while (next !== null);
+    const stored = await service.query<{ id: number }>("SELECT id FROM audit_log ORDER BY id DESC");
+    expect(seen).toEqual(stored.map((row) => row.id));
+    expect(seen.length).toBeGreaterThan(CONSOLE_PAGE_SIZE);
+  });
+});
+
+describe("send again and export", () => {
+  it("sends a refused signup again at once", async () => {
+    const klaviyo = await startKlaviyoStandIn();
+    try {
+      const target = startWaitlistService({
+        vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
+      });
+      const someone = await signUp(target);
+      await klaviyo.refuse(someone.email);
+      await target.deliver();
+      expect((await person(someone.id, target)).delivery.state).toBe("refused");
+
+      await klaviyo.reset();
+      const { person: again } = await done("send-again", someone.id, "List id fixed", target);
+      expect(again?.delivery).toMatchObject({ state: "pending", error: null });
+      expect(target.queued()).toContainEqual({ signupId: someone.id });
+      await target.deliver();
+      expect((await person(someone.id, target)).delivery.state).toBe("delivered");
+      const imported = (await klaviyo.records()).profileImports.find((profile) => profile.email === someone.email);
+      expect(String(imported?.properties?.waitlist_status_url)).toContain("#t=");
+    } finally {
+      await klaviyo.close();
+    }
+  });
+
+  it("exports every stored column and the audit entries, the export's own among them", async () => {
+    const someone = await signUp(service);
+    const response = await service.fetch(`${personExportEndpoint(someone.id)}?reason=${encodeURIComponent("Subject access request")}`);
+    expect(response.status).toBe(200);
+    const exported = await response.json<PersonExport>();
+    const [row] = await service.query<Record<string, unknown>>("SELECT * FROM signups WHERE id = ?1", someone.id);
+    expect(Object.keys(exported.person).sort()).toEqual(Object.keys(row).sort());
+    expect(exported.person.email).toBe(someone.email);
+    expect(exported.audit).toMatchObject([{ action: "export_person", personId: someone.id, reason: "Subject access request" }]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The operator's console API (shared/console.ts) as `npm run waitlist` calls it over HTTP: the local `npm start`
+ * service as its local operator, or the deployed site through Cloudflare Access with a service token. The actions
+ * themselves are the Worker's (worker/src/console/actions.ts); this module only finds the person and asks.
+ */
+import {
+  type ActionAnswer,
+  CONSOLE_PEOPLE_ENDPOINT,
+  type PeopleAnswer,
+  type PersonAction,
+  personActionEndpoint,
+  personExportEndpoint,
+  type PersonExport,
+  type PersonSummary,
+} from "../../shared/console";
+import type { ErrorDocument } from "../../shared/contract";
+
+/** Where `npm start` serves unless PORT says otherwise. */
+export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
+/** The headers of an Access service token (Access turns them into the JWT the Worker verifies). */
+export const SERVICE_TOKEN_HEADERS = { id: "CF-Access-Client-Id", secret: "CF-Access-Client-Secret" } as const;
+
+/** The shell variables holding the service token. */
+export const SERVICE_TOKEN_VARIABLES = { id: "CF_ACCESS_CLIENT_ID", secret: "CF_ACCESS_CLIENT_SECRET" } as const;
+
+/** A console API to call: its origin and the headers every request carries. */
+export interface ConsoleTarget {
+  origin: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The console API for `--env` and `--origin`.
+ * @param env undefined: the local service (`origin` or LOCAL_ORIGIN, no token: the Worker's local operator);
+ *   "production": `origin` or the content's site URL, with the service token from CF_ACCESS_CLIENT_ID and
+ *   CF_ACCESS_CLIENT_SECRET
+ * @param siteUrl the content's `site.url`, read only for production
+ * @throws Error for another `env`, or production without the service token
+ */
+export function consoleTarget(
+  env: string | undefined,
+  origin: string | undefined,
+  siteUrl: () => string,
+  shell: NodeJS.ProcessEnv = process.env,
+): ConsoleTarget {
+  if (env === undefined) return { origin: new URL(origin ?? LOCAL_ORIGIN).origin, headers: {} };
+  if (env !== "production") throw new Error(`--env takes "production" only (the local service needs no flag), not ${JSON.stringify(env)}.`);
+  const id = shell[SERVICE_TOKEN_VARIABLES.id]?.trim();
+  const secret = shell[SERVICE_TOKEN_VARIABLES.secret]?.trim();
+  if (!id || !secret)
+    throw new Error(
+      `--env production signs in through Cloudflare Access with a service token: set ${SERVICE_TOKEN_VARIABLES.id} and ` +
+        `${SERVICE_TOKEN_VARIABLES.secret} (README: The operator's console).`,
+    );
+  return {
+    origin: new URL(origin ?? siteUrl()).origin,
+    headers: { [SERVICE_TOKEN_HEADERS.id]: id, [SERVICE_TOKEN_HEADERS.secret]: secret },
+  };
+}
+
+/** The console API refused a request: its status and the JSON:API error's code and detail. */
+export class ConsoleApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`The console API answered ${status} ${code}: ${detail}`);
+    this.name = "ConsoleApiError";
+  }
+}
+
+/**
+ * One request to the console API.
+ * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
+ */
+async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${target.origin}${path}`, {
+      ...init,
+      headers: { accept: "application/json", ...target.headers, ...(init.headers as Record<string, string> | undefined) },
+      redirect: "manual",
+    });
+  } catch (error) {
+    const local = Object.keys(target.headers).length === 0;
+    throw new Error(
+      `Cannot reach the console API at ${target.origin} (${error instanceof Error ? error.message : String(error)})` +
+        (local ? ": is `npm start` running? (--origin for another address)" : "."),
+    );
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: an Access login page (a redirect) or a proxy's error.
+  }
+  if (response.ok && body !== null) return body as T;
+  const first = (body as ErrorDocument | null)?.errors?.[0];
+  if (first) throw new ConsoleApiError(response.status, first.code, first.detail);
+  const where = response.headers.get("location");
+  throw new Error(
+    `The console API at ${target.origin} answered ${response.status} without a JSON answer` +
+      (where ? ` (a redirect to ${where}: Access did not take the service token)` : "") +
+      ".",
+  );
+}
+
+/**
+ * The one person an address (any spelling) or a referral code names.
+ * @throws Error when no one does
+ */
+export async function findPerson(target: ConsoleTarget, addressOrCode: string): Promise<PersonSummary> {
+  const { people } = await call<PeopleAnswer>(target, `${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(addressOrCode)}`);
+  if (people.length === 0) throw new Error(`No one on the waitlist has the address or referral code ${JSON.stringify(addressOrCode)}.`);
+  if (people.length > 1)
+    throw new Error(
+      `${JSON.stringify(addressOrCode)} names ${people.length} people (an address and a referral code); give one of their addresses.`,
+    );
+  return people[0];
+}
+
+/** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
+export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
+  return call<ActionAnswer>(target, personActionEndpoint(id, action), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ reason }),
+  });
+}
+
+/** Every stored field of one person and their audit entries (PersonExport); the export is audited. */
+export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
+  const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
+  return call<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+}

@@ -1,0 +1,104 @@
+/**
+ * Who may use the operator's console: every `/api/console/*` request is checked here before any handler runs, so a
+ * refused request reads nothing. Cloudflare Access signs a JWT (`Cf-Access-Jwt-Assertion`) for every request it lets
+ * through; the Worker verifies it anyway, since the Worker may be reached around Access. README: The operator's console.
+ */
+import type { MiddlewareHandler } from "hono";
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import { CONSOLE_ERROR_CODE } from "../../../shared/console";
+import { type AppEnv, type Operator, PRODUCTION, type ServiceEnv } from "../env";
+import { type ApiError, errorResponse, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
+import { errorName, log } from "../log";
+
+/** The header Access adds to every request it lets through. */
+export const ACCESS_JWT_HEADER = "cf-access-jwt-assertion";
+
+/** Where an Access team publishes its signing keys (a JWKS), under the team domain. */
+export const ACCESS_CERTS_PATH = "/cdn-cgi/access/certs";
+
+/**
+ * One remote key set per team domain for the isolate's life: jose fetches the keys once, caches them and fetches
+ * again when a token names a key it has not seen (Access rotates its keys), so a request rarely waits on the fetch.
+ */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function keySetOf(teamDomain: string): ReturnType<typeof createRemoteJWKSet> {
+  let keySet = keySets.get(teamDomain);
+  if (!keySet) {
+    keySet = createRemoteJWKSet(new URL(`${teamDomain}${ACCESS_CERTS_PATH}`));
+    keySets.set(teamDomain, keySet);
+  }
+  return keySet;
+}
+
+/** The team domain as the JWT's issuer names it: an https origin without a trailing slash; null when unset. */
+function teamDomainOf(env: ServiceEnv): string | null {
+  const value = env.ACCESS_TEAM_DOMAIN?.trim().replace(/\/+$/, "");
+  return value ? value : null;
+}
+
+const refusal = (status: number, code: string, detail: string): Response => errorResponse([{ status, code, detail }]);
+
+/** The operator a verified payload names: its `email`, or a service token's `common_name`; null when neither. */
+function identityOf(payload: JWTPayload): string | null {
+  for (const claim of ["email", "common_name"]) {
+    const value = payload[claim];
+    if (typeof value === "string" && value.trim() !== "") return value.trim();
+  }
+  return null;
+}
+
+/** A failed verification as the answer: another audience is 403, any other token fault 401, a key set unreachable 503. */
+function verificationFailure(error: unknown): Response {
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === "aud")
+    return refusal(403, CONSOLE_ERROR_CODE.accessDenied, "The Access token is for another application.");
+  if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout))
+    return refusal(401, CONSOLE_ERROR_CODE.accessTokenInvalid, "The Access token does not verify (signature, expiry, issuer or form).");
+  // The team's keys could not be fetched (a timeout, a network error, a key set that is not JSON).
+  log("console_access_keys_unavailable", { reason: errorName(error) });
+  const unavailable: ApiError = { ...UNAVAILABLE, detail: "The Access signing keys cannot be fetched; try again shortly." };
+  return errorResponse([unavailable], UNAVAILABLE_HEADERS);
+}
+
+/**
+ * The console's gate, as Hono middleware on `${CONSOLE_API}/*`. It sets `c.var.operator` or answers a JSON:API error:
+ * - 503 `not_configured`: production without ACCESS_TEAM_DOMAIN and ACCESS_AUD (fail closed); elsewhere when a token
+ *   came but there is nothing to check it against;
+ * - 401 `access_token_missing`: no token (outside production, CONSOLE_LOCAL_OPERATOR signs its operator in instead);
+ * - 401 `access_token_invalid`: a bad signature (another key), expired, another issuer, or not a JWT;
+ * - 403 `access_denied`: a valid token of another Access application (audience), or one without an identity;
+ * - 503 `unavailable`: the team's keys cannot be fetched.
+ */
+export const consoleAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const production = c.env.ENVIRONMENT === PRODUCTION;
+  const teamDomain = teamDomainOf(c.env);
+  const audience = c.env.ACCESS_AUD?.trim() ?? "";
+  const configured = teamDomain !== null && audience !== "";
+  if (production && !configured) {
+    log("console_not_configured", {
+      missing: [teamDomain ? "" : "ACCESS_TEAM_DOMAIN", audience ? "" : "ACCESS_AUD"].filter(Boolean).join(" "),
+    });
+    return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "The console is closed until Cloudflare Access is configured for it.");
+  }
+  const token = c.req.header(ACCESS_JWT_HEADER)?.trim() ?? "";
+  let operator: Operator;
+  if (token === "") {
+    const local = c.env.CONSOLE_LOCAL_OPERATOR?.trim();
+    // Never in production: there a token is the only way in.
+    if (production || !local) return refusal(401, CONSOLE_ERROR_CODE.accessTokenMissing, "Sign in through Cloudflare Access.");
+    operator = { id: local, local: true };
+  } else {
+    if (!configured) return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set.");
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keySetOf(teamDomain), { issuer: teamDomain, audience, algorithms: ["RS256"] }));
+    } catch (error) {
+      return verificationFailure(error);
+    }
+    const id = identityOf(payload);
+    if (id === null) return refusal(403, CONSOLE_ERROR_CODE.accessDenied, "The Access token names no operator.");
+    operator = { id, local: false };
+  }
+  c.set("operator", operator);
+  await next();
+};

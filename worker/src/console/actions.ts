@@ -1,0 +1,268 @@
+/**
+ * The operator's actions on one person (shared/console.ts: PERSON_ACTIONS), for the console page and
+ * `npm run waitlist` alike (both POST `/api/console/people/:id/<action>`). Each action is ONE D1 batch that starts
+ * with its audit_log entry, written only when the action applies to the row as it is then, and holds every change it
+ * makes; so an action is never half done, and never done without its entry. README: The operator's console.
+ */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import type { Context } from "hono";
+import { type ActionAnswer, AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction, REASON_MAX_LENGTH } from "../../../shared/console";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import type { AppEnv, DeliveryMessage } from "../env";
+import { BodyTooLarge, BODY_TOO_LARGE, errorResponse, jsonResponse, readBody } from "../http";
+import { errorName, log } from "../log";
+import { hashStatusToken, newStatusToken } from "../referrals/codes";
+import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
+import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
+
+/**
+ * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,
+ * is written only while it holds. The dashboard's rollup statements (ACTION_ROLLUPS) may test it too.
+ */
+export const APPLIES: Record<PersonAction, string> = {
+  disqualify: "p.disqualified_at IS NULL",
+  requalify: "p.disqualified_at IS NOT NULL",
+  approve: "p.reviewed_at IS NULL AND p.disqualified_at IS NULL AND (p.flags IS NOT NULL OR p.referral_hold IS NOT NULL)",
+  "send-again": "p.delivery_state IN ('pending', 'refused')",
+  erase: "1",
+};
+
+/** Why an action does not apply, for the 409's detail. */
+const NOT_APPLICABLE: Record<PersonAction, string> = {
+  disqualify: "The person is disqualified already.",
+  requalify: "The person is not disqualified.",
+  approve: "Only a flagged or held person not reviewed yet and not disqualified can be approved.",
+  "send-again": "Only a refused or pending signup can be sent again.",
+  erase: "The person is gone already.",
+};
+
+/**
+ * What the audit entry records of each action: the values that change, before and after, as SQL JSON expressions
+ * over the person's row `p` (?2 is the action's time). Never an address or a name.
+ */
+const AUDIT_VALUES: Record<PersonAction, { before: string; after: string }> = {
+  disqualify: {
+    before: "json_object('disqualified_at', p.disqualified_at, 'referral_counted_at', p.referral_counted_at)",
+    after: `json_object('disqualified_at', ?2, 'referral_counted_at', NULL,
+      'credit_withdrawn_from', CASE WHEN p.referral_counted_at IS NOT NULL THEN p.referred_by END)`,
+  },
+  requalify: { before: "json_object('disqualified_at', p.disqualified_at)", after: "json_object('disqualified_at', NULL)" },
+  approve: {
+    before: "json_object('reviewed_at', p.reviewed_at, 'referral_hold', p.referral_hold)",
+    after: "json_object('reviewed_at', ?2, 'referral_hold', NULL)",
+  },
+  "send-again": {
+    before: "json_object('delivery_state', p.delivery_state, 'delivery_error', p.delivery_error)",
+    after: "json_object('delivery_state', 'pending', 'delivery_error', NULL)",
+  },
+  erase: {
+    before: "json_object('delivery_state', p.delivery_state, 'in_line', json(CASE WHEN p.score IS NULL THEN 'false' ELSE 'true' END))",
+    after:
+      "json_object('erased', json('true'), 'klaviyo_deletion', CASE WHEN p.delivery_state = 'demo' THEN 'not needed' ELSE 'queued' END)",
+  },
+};
+
+/** One action's change, as the rollup seam sees it. */
+export interface ActionChange {
+  action: PersonAction;
+  personId: string;
+  /** ISO 8601 UTC: the action's time. */
+  at: string;
+}
+
+/**
+ * Statements an action's batch also runs: `before` right after the audit entry (the row still as it was; test
+ * APPLIES[action] on it, since the batch runs whether or not the action applied), `after` at the batch's end.
+ */
+export interface ExtraStatements {
+  before: D1PreparedStatement[];
+  after: D1PreparedStatement[];
+}
+
+/**
+ * The seam for the dashboard's rollups: what each action adds to its batch so that counts kept elsewhere change in
+ * the same transaction as the row. Empty here; the dashboard fills it.
+ */
+export function rollupStatements(_db: D1Database, _change: ActionChange): ExtraStatements {
+  return { before: [], after: [] };
+}
+
+/** Why a reason is refused, or null when it is taken. */
+export function reasonProblem(reason: unknown): string | null {
+  if (typeof reason !== "string" || reason.trim() === "") return "A reason is required.";
+  if ([...reason].length > REASON_MAX_LENGTH) return `The reason may be at most ${REASON_MAX_LENGTH} characters.`;
+  if (/\p{Cc}/u.test(reason)) return "The reason may not hold control characters (line breaks, tabs).";
+  return null;
+}
+
+/** The audit entry's INSERT: written only when the person's row exists and the action applies (RETURNING the entry). */
+function auditStatement(db: D1Database, action: PersonAction, personId: string, at: string, operator: string, reason: string) {
+  const { before, after } = AUDIT_VALUES[action];
+  return db
+    .prepare(
+      `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
+       SELECT ?2, ?3, ?4, p.id, ?5, ${before}, ${after} FROM signups AS p WHERE p.id = ?1 AND ${APPLIES[action]}
+       RETURNING ${AUDIT_COLUMNS}`,
+    )
+    .bind(personId, at, operator, AUDIT_ACTIONS[action], reason);
+}
+
+/** What an action needs besides its person. */
+export interface ActionContext {
+  db: D1Database;
+  settings: ServiceSettings;
+  /** The operator's identity (console/access.ts). */
+  operator: string;
+  /** ISO 8601 UTC. */
+  at: string;
+}
+
+/**
+ * The statements of one action after its audit entry (each conditional on the row's state, so a batch whose action
+ * did not apply changes nothing). ?1 is always the person's id.
+ */
+async function changeStatements(context: ActionContext, action: PersonAction, id: string): Promise<D1PreparedStatement[]> {
+  const { db, settings, at } = context;
+  const program = settings.referrals;
+  const credit = () =>
+    program.enabled ? creditStatements(db, id, program.placesPerReferral, at, { confirmed: program.countAfter === "confirmation" }) : [];
+  switch (action) {
+    case "disqualify":
+      // The credit comes off their referrer first, while the row still says it counted.
+      return [
+        ...withdrawStatements(db, id, program.placesPerReferral),
+        db.prepare("UPDATE signups SET disqualified_at = ?2 WHERE id = ?1 AND disqualified_at IS NULL").bind(id, at),
+      ];
+    case "requalify":
+      return [db.prepare("UPDATE signups SET disqualified_at = NULL WHERE id = ?1").bind(id), ...credit()];
+    case "approve":
+      return [
+        db.prepare(`UPDATE signups AS p SET reviewed_at = ?2, referral_hold = NULL WHERE p.id = ?1 AND ${APPLIES.approve}`).bind(id, at),
+        ...credit(),
+      ];
+    case "send-again": {
+      // A refused row's status token was dropped; the welcome needs a link, so a new one is made (the old was never sent).
+      const token = newStatusToken();
+      return [
+        db
+          .prepare(
+            `UPDATE signups AS p SET delivery_state = 'pending', delivery_error = NULL, delivery_due_at = NULL,
+               status_token_hash = CASE WHEN ?2 AND status_token IS NULL AND referral_code IS NOT NULL THEN ?4 ELSE status_token_hash END,
+               status_token = CASE WHEN ?2 AND status_token IS NULL AND referral_code IS NOT NULL THEN ?3 ELSE status_token END
+             WHERE p.id = ?1 AND ${APPLIES["send-again"]}`,
+          )
+          .bind(id, program.enabled ? 1 : 0, token, await hashStatusToken(token)),
+      ];
+    }
+    case "erase":
+      return [
+        // Out of line first: everyone behind moves up one place.
+        ...removeStatements(db, id),
+        // Klaviyo has the profile unless delivery was demo (nothing was sent): its deletion is owed.
+        db
+          .prepare(
+            "INSERT INTO erasures (id, email, created_at) SELECT id, email, ?2 FROM signups WHERE id = ?1 AND delivery_state <> 'demo'",
+          )
+          .bind(id, at),
+        // The people they referred stay, with no referrer (a dangling id would name no one).
+        db.prepare("UPDATE signups SET referred_by = NULL WHERE referred_by = ?1").bind(id),
+        db.prepare("DELETE FROM signups WHERE id = ?1").bind(id),
+      ];
+  }
+}
+
+/** An action's result. */
+export type ActionResult =
+  { kind: "done"; answer: ActionAnswer; erasureQueued: boolean } | { kind: "not_found" } | { kind: "not_applicable"; detail: string };
+
+/**
+ * Run one action on one person: the audit entry, the change and the rollups in one batch.
+ * @param reason checked already (reasonProblem)
+ * @returns `done` with the person as they are now (null once erased) and the audit entry; `not_found` when no row
+ *   has that id; `not_applicable` when the action does not apply to the row as it is
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function runAction(context: ActionContext, action: PersonAction, id: string, reason: string): Promise<ActionResult> {
+  const { db, at, operator } = context;
+  const row = await db
+    .prepare(`SELECT ${APPLIES[action]} AS applies FROM signups AS p WHERE p.id = ?1`)
+    .bind(id)
+    .first<{ applies: number }>();
+  if (!row) return { kind: "not_found" };
+  if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+
+  const extra = rollupStatements(db, { action, personId: id, at });
+  const change = await changeStatements(context, action, id);
+  const results = await db.batch<Record<string, unknown>>([
+    auditStatement(db, action, id, at, operator, reason),
+    ...extra.before,
+    ...change,
+    ...extra.after,
+  ]);
+  const entry = results[0].results[0] as unknown as AuditRow | undefined;
+  if (!entry) {
+    // Another request changed the row between the read and the batch; the batch changed nothing.
+    const gone = action === "erase";
+    return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+  }
+  const erasureQueued = action === "erase" && (results[1 + extra.before.length + 2].meta.changes ?? 0) > 0;
+  const person = action === "erase" ? null : await readPerson(db, id, context.settings);
+  return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
+}
+
+/** The ActionRequest body's reason, or the 400/413 answer. */
+async function readReason(request: Request): Promise<string | Response> {
+  let text: string;
+  try {
+    text = await readBody(request);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
+    throw error;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
+  }
+  const reason = (body as { reason?: unknown } | null)?.reason;
+  const problem = reasonProblem(reason);
+  if (problem) return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: problem, pointer: "/reason" }]);
+  return (reason as string).trim();
+}
+
+/**
+ * Send a message to the delivery queue now; when the send fails the row waits for the cron sweep (logged).
+ * @returns whether it was sent
+ */
+async function queueNow(c: Context<AppEnv>, message: DeliveryMessage): Promise<boolean> {
+  try {
+    await c.env.DELIVERY.send(message);
+    return true;
+  } catch (error) {
+    log("console_queue_failed", { id: message.signupId, kind: message.kind ?? "signup", reason: errorName(error) });
+    return false;
+  }
+}
+
+/**
+ * POST `/api/console/people/:id/<action>` with an ActionRequest: 200 ActionAnswer; 400 `reason_invalid`;
+ * 404 `person_not_found`; 409 `action_not_applicable`. Needs consoleAccess and withSettings.
+ */
+export function handleAction(action: PersonAction) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const reason = await readReason(c.req.raw);
+    if (reason instanceof Response) return reason;
+    const id = c.req.param("id") ?? "";
+    const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
+    const result = await runAction(context, action, id, reason);
+    if (result.kind === "not_found")
+      return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
+    if (result.kind === "not_applicable")
+      return errorResponse([{ status: 409, code: CONSOLE_ERROR_CODE.actionNotApplicable, detail: result.detail }]);
+    log("console_action", { action: AUDIT_ACTIONS[action], id, audit: result.answer.audit.id });
+    if (action === "send-again") await queueNow(c, { signupId: id });
+    if (result.erasureQueued) await queueNow(c, { signupId: id, kind: "erase" });
+    return jsonResponse(200, result.answer);
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The `erasures` table: the Klaviyo deletion jobs owed for erased people (migrations/0009_review.sql). A row holds
+ * only the address the Data Privacy API call needs and is deleted as soon as Klaviyo accepts the job.
+ */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+
+/** One owed deletion job. */
+export interface ErasureRow {
+  /** The erased person's signups.id. */
+  id: string;
+  email: string;
+  attempts: number;
+}
+
+/** The owed jobs among these ids (one query); an id without a row (done already) is absent. */
+export async function readErasures(db: D1Database, ids: string[]): Promise<Map<string, ErasureRow>> {
+  const { results } = await db
+    .prepare("SELECT id, email, attempts FROM erasures WHERE id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(ids))
+    .all<ErasureRow>();
+  return new Map(results.map((row) => [row.id, row]));
+}
+
+/** Klaviyo accepted the job (or there is no Klaviyo to ask): the address is gone with the row. */
+export function markErasureDone(db: D1Database, id: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM erasures WHERE id = ?1").bind(id);
+}
+
+/** The attempt failed: one more attempt, its reason (no personal data) and when the next is due (ISO 8601 UTC). */
+export function markErasureRetrying(db: D1Database, id: string, reason: string, dueAt: string): D1PreparedStatement {
+  return db.prepare("UPDATE erasures SET attempts = attempts + 1, last_error = ?2, due_at = ?3 WHERE id = ?1").bind(id, reason, dueAt);
+}
+
+/**
+ * Claim the owed jobs whose next attempt is overdue (due before `overdueBefore`, or never attempted and erased before
+ * it); their due time becomes `now`, in one statement, so two sweeps never claim one job.
+ * @param limit rows at most, oldest first
+ * @returns the claimed ids
+ */
+export async function claimOverdueErasures(db: D1Database, overdueBefore: string, now: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE erasures SET due_at = ?2 WHERE id IN (
+         SELECT id FROM erasures WHERE COALESCE(due_at, created_at) < ?1 ORDER BY created_at LIMIT ?3
+       ) RETURNING id`,
+    )
+    .bind(overdueBefore, now, limit)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
+}

@@ -1,0 +1,213 @@
+/**
+ * The operator's dashboard's counts (README: The dashboard's numbers). The tables and the triggers that keep them are
+ * migrations/0010_rollups.sql: every insert, change and delete of a signups row moves its counts in the same statement,
+ * whoever runs it, so nothing here has to be added to a signup's, a confirmation's or a console action's batch, and the
+ * rollups always equal a full count of the rows as they are (an erased person leaves every count). This module reads
+ * them, cuts the days again when the site's time zone changes, counts dead letters (no row records those) and rebuilds
+ * everything from the rows (the bench's bulk load; the migration's backfill runs the same counts).
+ */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+
+/** The triggers of migrations/0010_rollups.sql: a bulk load may drop them and call rebuildStatements after. */
+export const ROLLUP_TRIGGERS = [
+  "rollups_signup_inserted",
+  "rollups_signup_deleted",
+  "rollups_signup_counts_changed",
+  "rollups_signup_utm_changed",
+  "rollups_signup_delivery_changed",
+] as const;
+
+/** The delivery states counted, as in signups.delivery_state. */
+export const DELIVERY_STATES = ["pending", "delivered", "refused", "demo"] as const;
+
+/** The UTM properties counted per value. */
+export const UTM_KINDS = ["utm_source", "utm_campaign"] as const;
+export type UtmKind = (typeof UTM_KINDS)[number];
+
+/** rollup_utm's day of the all-time counts. */
+export const ALL_TIME = "";
+
+/** One rollup_days row: a local day's signups from one source, and how far those people got. */
+export interface DayRollup {
+  /** YYYY-MM-DD in the time zone of rollup_settings. */
+  day: string;
+  /** signups.source, "" for none. */
+  source: string;
+  signups: number;
+  confirmed: number;
+  referred: number;
+  referralCounted: number;
+}
+
+/** One rollup_utm row. */
+export interface UtmRollup {
+  kind: UtmKind;
+  /** true: the values first seen after the limit was full (value ""). */
+  other: boolean;
+  value: string;
+  signups: number;
+}
+
+/** One of the top referrers as stored. */
+export interface ReferrerRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  referralCode: string | null;
+  referrals: number;
+  flags: string | null;
+  disqualifiedAt: string | null;
+}
+
+/** Everything the dashboard reads, from one batch (one snapshot). */
+export interface RollupSnapshot {
+  days: DayRollup[];
+  utm: UtmRollup[];
+  /** rollup_counters by name (`delivery_<state>`, `dead_lettered`). */
+  counters: Record<string, number>;
+  /** created_at of the oldest pending signup, or null. */
+  oldestPendingAt: string | null;
+  topReferrers: ReferrerRow[];
+}
+
+/** Which days to read: from `from` to `to` (YYYY-MM-DD, both included), or every day (UTM counts then all-time). */
+export type DaySpan = { from: string; to: string } | "all";
+
+/** The rollups' time zone and limits (rollup_settings). */
+export interface RollupSettings {
+  utcOffsetMinutes: number;
+  utmValuesPerDay: number;
+  utmValuesAllTime: number;
+}
+
+/** How many referrers the dashboard lists (the contract's "at most 10"). */
+export const TOP_REFERRERS = 10;
+
+/**
+ * The rollups' settings: one row read.
+ * @throws Error when migration 0010 has not been applied (no row)
+ */
+export async function readRollupSettings(db: D1Database): Promise<RollupSettings> {
+  const row = await db
+    .prepare(
+      `SELECT utc_offset_minutes AS utcOffsetMinutes, utm_values_per_day AS utmValuesPerDay, utm_values_all_time AS utmValuesAllTime
+       FROM rollup_settings WHERE id = 1`,
+    )
+    .first<RollupSettings>();
+  if (!row) throw new Error("rollup_settings has no row: apply migrations/0010_rollups.sql.");
+  return row;
+}
+
+/**
+ * Read what the dashboard shows, in one batch. Rows read: one per (day, source) row of the span; per UTM kind at most
+ * (utm_values_per_day + 1) per day of a dated span, or (utm_values_all_time + 1) for "all"; the counters (5 rows); the
+ * oldest pending signup (1 row, through signups_delivery); the top referrers (TOP_REFERRERS rows, through
+ * signups_referrers). None of it grows with the number of signups.
+ */
+export async function readRollups(db: D1Database, span: DaySpan): Promise<RollupSnapshot> {
+  const dated = span !== "all";
+  const [days, utm, counters, oldest, referrers] = await db.batch<Record<string, unknown>>([
+    dated
+      ? db.prepare(`${SELECT_DAYS} WHERE day BETWEEN ?1 AND ?2 ORDER BY day, source`).bind(span.from, span.to)
+      : db.prepare(`${SELECT_DAYS} ORDER BY day, source`),
+    dated
+      ? db.prepare(`${SELECT_UTM} WHERE day BETWEEN ?1 AND ?2 AND day <> '' ${GROUP_UTM}`).bind(span.from, span.to)
+      : db.prepare(`${SELECT_UTM} WHERE day = '' ${GROUP_UTM}`),
+    db.prepare("SELECT name, count FROM rollup_counters"),
+    db.prepare("SELECT created_at AS createdAt FROM signups WHERE delivery_state = 'pending' ORDER BY seq LIMIT 1"),
+    db
+      .prepare(
+        `SELECT id, first_name AS firstName, last_name AS lastName, referral_code AS referralCode, referrals, flags,
+           disqualified_at AS disqualifiedAt
+         FROM signups WHERE referrals > 0 ORDER BY referrals DESC, seq LIMIT ?1`,
+      )
+      .bind(TOP_REFERRERS),
+  ]);
+  return {
+    days: days.results as unknown as DayRollup[],
+    utm: (utm.results as { kind: UtmKind; other: number; value: string; signups: number }[]).map((row) => ({
+      ...row,
+      other: row.other === 1,
+    })),
+    counters: Object.fromEntries((counters.results as { name: string; count: number }[]).map(({ name, count }) => [name, count])),
+    oldestPendingAt: (oldest.results[0] as { createdAt: string } | undefined)?.createdAt ?? null,
+    topReferrers: referrers.results as unknown as ReferrerRow[],
+  };
+}
+
+const SELECT_DAYS = `SELECT day, source, signups, confirmed, referred, referral_counted AS referralCounted FROM rollup_days`;
+const SELECT_UTM = `SELECT kind, other, value, sum(signups) AS signups FROM rollup_utm`;
+const GROUP_UTM = "GROUP BY kind, other, value";
+
+/** The local day of signups.created_at in the rollups' time zone, in SQL. */
+const DAY_OF_ROW = `date(signups.created_at, (SELECT utc_offset_minutes FROM rollup_settings) || ' minutes')`;
+
+/** rollup_days from the rows: the triggers' counts, all at once (a full scan). */
+const INSERT_DAYS = `INSERT INTO rollup_days (day, source, signups, confirmed, referred, referral_counted)
+SELECT ${DAY_OF_ROW}, coalesce(source, ''), count(*), count(confirmed_at), count(referred_by), count(referral_counted_at)
+FROM signups GROUP BY 1, 2`;
+
+/**
+ * rollup_utm from the rows (a full scan): per day (and for ?1 = 1 also all-time), each kind's first values by first
+ * signup up to the limit, the rest in `other`: what the triggers would have kept had the rows arrived in signup order.
+ */
+const INSERT_UTM = `INSERT INTO rollup_utm (day, kind, other, value, signups)
+SELECT day, kind, place > cap, CASE WHEN place > cap THEN '' ELSE value END, sum(signups)
+FROM (
+  SELECT day, kind, value, count(*) AS signups,
+    row_number() OVER (PARTITION BY day, kind ORDER BY min(seq)) AS place,
+    CASE WHEN day = '' THEN (SELECT utm_values_all_time FROM rollup_settings) ELSE (SELECT utm_values_per_day FROM rollup_settings) END AS cap
+  FROM (
+    SELECT CASE WHEN span.all_time THEN '' ELSE ${DAY_OF_ROW} END AS day, utm.kind, signups.seq,
+      CASE WHEN json_valid(signups.properties) AND json_type(signups.properties, utm.path) = 'text'
+        THEN nullif(json_extract(signups.properties, utm.path), '') END AS value
+    FROM signups,
+      (SELECT 'utm_source' AS kind, '$.utm_source' AS path UNION ALL SELECT 'utm_campaign', '$.utm_campaign') AS utm,
+      (SELECT 0 AS all_time UNION ALL SELECT 1 WHERE ?1 = 1) AS span
+  )
+  WHERE value IS NOT NULL
+  GROUP BY day, kind, value
+)
+GROUP BY 1, 2, 3, 4`;
+
+/**
+ * The statements that cut the days again in another time zone, for one batch: the dated counts are dropped and counted
+ * again from the rows (a full scan of signups: run once, when the build's time zone differs from the one stored; a
+ * signup meanwhile waits for the batch and then counts in the new zone). All-time and delivery counts stay.
+ * @param utcOffsetMinutes the site's time zone (service-settings.json: utcOffsetMinutes)
+ */
+export function rezoneStatements(db: D1Database, utcOffsetMinutes: number): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM rollup_days"),
+    db.prepare("DELETE FROM rollup_utm WHERE day <> ''"),
+    db.prepare("UPDATE rollup_settings SET utc_offset_minutes = ?1 WHERE id = 1").bind(utcOffsetMinutes),
+    db.prepare(INSERT_DAYS),
+    db.prepare(INSERT_UTM).bind(0),
+  ];
+}
+
+/**
+ * The statements that count everything again from the rows, for one batch (full scans): after a bulk load with the
+ * triggers dropped (the bench's seeding). The dead-letter count, which no row records, stays.
+ */
+export function rebuildStatements(db: D1Database): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM rollup_days"),
+    db.prepare("DELETE FROM rollup_utm"),
+    db.prepare(INSERT_DAYS),
+    db.prepare(INSERT_UTM).bind(1),
+    db.prepare(
+      `UPDATE rollup_counters SET count = (SELECT count(*) FROM signups WHERE delivery_state = substr(rollup_counters.name, 10))
+       WHERE name LIKE 'delivery\\_%' ESCAPE '\\'`,
+    ),
+  ];
+}
+
+/**
+ * The statement that counts messages that reached the dead-letter queue, for the dead-letter consumer's batch. Queues
+ * deliver at least once, so a dead letter handed over twice counts twice.
+ * @param messages how many arrived
+ */
+export function deadLettersStatement(db: D1Database, messages: number): D1PreparedStatement {
+  return db.prepare("UPDATE rollup_counters SET count = count + ?1 WHERE name = 'dead_lettered'").bind(messages);
+}
