@@ -336,7 +336,8 @@ describe("the search and a person's page", () => {
     expect(field(copy.person.referralCode)).toHaveTextContent("K7QM2XPD");
     expect(field(copy.person.source)).toHaveTextContent("PickFund waitlist");
     expect(field(copy.person.createdAt)).toHaveTextContent("Jan 2, 2030");
-    expect(field(copy.person.confirmedAt)).toHaveTextContent("11:00");
+    // On the site's clock: the fixture's launch moment is at -07:00.
+    expect(field(copy.person.confirmedAt)).toHaveTextContent("Jan 2, 2030, 4:00 AM");
     expect(field(copy.person.disqualifiedAt)).toHaveTextContent(copy.none);
     expect(field(copy.person.deliveryState)).toHaveTextContent(copy.deliveryStates.refused);
     expect(field(copy.person.deliveryAttempts)).toHaveTextContent("3");

@@ -7,6 +7,7 @@ import { useCallback, useMemo, useState } from "react";
 import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
 import styled from "styled-components";
 import { CONSOLE_SESSION_ENDPOINT, type SessionAnswer } from "../../shared/console";
+import { timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
 import { theme } from "../styles/theme";
 import { AuditLog } from "./AuditLog";
 import type { ConsoleContent } from "./content";
@@ -35,7 +36,9 @@ const MENU = [
 
 export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
   const copy = content.console;
-  const format = useMemo(() => consoleFormat(content.site.language, copy.timeZone), [content.site.language, copy.timeZone]);
+  // Times on the site's clock, the one the dashboard counts its days by (shared/local-days.ts).
+  const timeZone = timeZoneName(utcOffsetMinutesOf(content.launch.moment));
+  const format = useMemo(() => consoleFormat(content.site.language, timeZone), [content.site.language, timeZone]);
   const session = useAnswer<SessionAnswer>(CONSOLE_SESSION_ENDPOINT);
   const [route, go] = useRoute();
   const [announcement, setAnnouncement] = useState("");

@@ -1,6 +1,6 @@
 /**
- * The console's words (content `console`, with `site.language` for Intl), as one fragment the page queries and hands to
- * the console app, which is loaded on its own and cannot run a query itself.
+ * The console's words (content `console`, with `site.language` and `launch.moment`'s offset for Intl), as one
+ * fragment the page queries and hands to the console app, which is loaded on its own and cannot run a query itself.
  */
 import { graphql } from "gatsby";
 
@@ -12,12 +12,14 @@ export const query = graphql`
     site {
       language
     }
+    launch {
+      moment
+    }
     console {
       pageTitle
       heading
       noScript
       loading
-      timeZone
       signedInAs
       localOperator
       navigation {

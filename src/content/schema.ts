@@ -320,30 +320,6 @@ function consoleTable(what: string, captionExample: string, emptyExample: string
   };
 }
 
-/** An IANA time zone name, as Intl knows it. */
-const TIME_ZONE_MESSAGE = "Write a time zone name from the IANA list, like America/Los_Angeles, Europe/London or UTC.";
-const timeZone = z
-  .string({ error: TIME_ZONE_MESSAGE })
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: value });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: TIME_ZONE_MESSAGE },
-  )
-  .meta({
-    description:
-      "The time zone the operator's console shows times in and counts the dashboard's days in: an IANA name, like America/Los_Angeles (the launch's own time zone is the usual choice).",
-    examples: ["America/Los_Angeles"],
-    pattern: "^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$",
-    patternErrorMessage: TIME_ZONE_MESSAGE,
-  });
-
 /** The operator's console (/console/): every word an operator reads there. Never shown to visitors. */
 const consoleSection = z
   .strictObject({
@@ -354,7 +330,6 @@ const consoleSection = z
       "The console needs JavaScript. Turn it on and reload the page.",
     ),
     loading: copy("Shown (and read by screen readers) while the console loads or waits for an answer.", "Loading…"),
-    timeZone,
     signedInAs: copyWithPlaceholder(
       "{operator}",
       "the signed-in operator's e-mail address",
@@ -606,8 +581,8 @@ const consoleSection = z
         ),
         referredEmpty: copy("Shown when they referred nobody.", "They have not referred anyone."),
         counted: copy("The column of whether each referral counted for them.", "Counted"),
-        yes: copy("A referral that counted.", "Yes"),
-        no: copy("A referral that did not count (yet).", "No"),
+        countedYes: copy("A referral that counted.", "Yes"),
+        countedNo: copy("A referral that did not count (yet).", "No"),
         auditHeading: copy("The heading of the console actions taken on them.", "What operators did"),
         actionsHeading: copy("The heading of the actions the operator can take on them.", "Actions"),
       })
