@@ -12,11 +12,11 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * What is wrong with a reason, or null when it is one an action takes. Blank counts as missing; the length is in
- * UTF-16 code units (as JSON Schema's and zod's `max` count), of the reason as given.
+ * characters (Unicode code points, so an emoji is one), of the reason as given.
  */
 export function reasonProblem(reason: string): ReasonProblem | null {
   if (reason.trim() === "") return "required";
-  if (reason.length > REASON_MAX_LENGTH) return "tooLong";
+  if ([...reason].length > REASON_MAX_LENGTH) return "tooLong";
   if (CONTROL_CHARACTER.test(reason)) return "controlCharacter";
   return null;
 }

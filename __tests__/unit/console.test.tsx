@@ -511,6 +511,8 @@ describe("the reason rule the dialog and the Worker share", () => {
     ["Asked by\ne-mail", "controlCharacter"],
     ["Bell\u0007", "controlCharacter"],
     ["x".repeat(REASON_MAX_LENGTH), null],
+    // Characters, not UTF-16 units: an emoji is one.
+    ["\u{1F600}".repeat(REASON_MAX_LENGTH), null],
     ["Asked by e-mail, ticket 42", null],
   ])("%j is %s", (reason, problem) => {
     expect(reasonProblem(reason)).toBe(problem);
