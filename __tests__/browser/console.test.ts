@@ -13,9 +13,11 @@ import { startAccessStandIn, type AccessStandIn } from "../../scripts/lib/access
 import { applyMigrations, d1Query, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
 import { consoleFormat } from "../../src/console/format";
 import { localDay, timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
+import { expectNoAxeViolations } from "./support/axe";
 import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
 import { eventually } from "./support/eventually";
 import { fixtureCampaign, waitlistContent } from "./support/fixture-content";
+import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { waitlistAssetsDir } from "./support/run-env";
 import { nextClientIp } from "./support/waitlist-service";
 
@@ -115,10 +117,16 @@ afterEach(async () => {
 });
 
 /** The console opened by a browser whose requests carry `token` as Access's header (none: no header). */
-async function openConsole(token: string | null, hash = ""): Promise<Page> {
+async function openConsole(
+  token: string | null,
+  hash = "",
+  viewport?: { width: number; height: number },
+  deviceScaleFactor?: number,
+): Promise<Page> {
   ({ context } = await newGuardedContext(browser(), {
     baseURL: service.origin,
     extraHTTPHeaders: token === null ? {} : { "cf-access-jwt-assertion": token },
+    ...(viewport ? { viewport, deviceScaleFactor } : {}),
   }));
   const page = await context.newPage();
   await page.goto(`/console/${hash}`);
@@ -212,5 +220,25 @@ describe("signed in through Access", () => {
     ]);
     const audit = await d1Query<{ action: string; reason: string }>(stateDir, "SELECT action, reason FROM audit_log");
     expect(audit).toEqual([{ action: "disqualify", reason: "Same household as the referrer, by her own account" }]);
+  });
+});
+
+// The layout test's checks (support/layout.ts) on the console with data, which the layout test's own build cannot show.
+describe.each(SCREENS)("at $name", (screen) => {
+  it("the dashboard and a person's page: nothing covered or too small, no sideways scroll, focus never hidden, no axe violation", async () => {
+    const token = await access.sign({ email: "ops@pickfund.example" });
+    const page = await openConsole(token, "", screen.viewport, screen.deviceScaleFactor);
+    await page.getByRole("table", { name: copy.dashboard.signups.caption }).waitFor();
+    const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
+    await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
+
+    await page.goto(`/console/#search/${encodeURIComponent(sam.email)}`);
+    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Sam Sol" }).click();
+    await page.getByRole("heading", { level: 2, name: "Sam Sol" }).waitFor();
+    problems.push(...[...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `person: ${problem}`));
+    await page.getByRole("button", { name: copy.actions.erase }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectNoAxeViolations(page, `the console's erase dialog at ${screen.name}`);
+    expect(problems).toEqual([]);
   });
 });

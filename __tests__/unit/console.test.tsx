@@ -424,7 +424,7 @@ describe("the search and a person's page", () => {
     expect(requests()).toContain(`POST ${personActionEndpoint(PERSON.id, "erase")}`);
   });
 
-  it("downloads the person's export as JSON", async () => {
+  it("downloads the person's export as JSON once a reason is given", async () => {
     const exported = { exportedAt: "2030-01-06T00:00:00.000Z", person: { id: PERSON.id, email: PERSON.email }, audit: [] };
     routes[personExportEndpoint(PERSON.id)] = () => answer(200, exported);
     const blobs: Blob[] = [];
@@ -436,7 +436,14 @@ describe("the search and a person's page", () => {
     });
     await openConsole(`#person/${PERSON.id}`);
     await userEvent.click(await screen.findByRole("button", { name: copy.actions.export }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel })).toHaveAccessibleDescription(copy.dialog.reasonRequired);
+    expect(clicked).toEqual([]);
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Access request by e-mail");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
     await waitFor(() => expect(clicked).toEqual([`person-${PERSON.id}.json`]));
+    expect(requests()).toContain(`GET ${personExportEndpoint(PERSON.id)}?reason=Access+request+by+e-mail`);
     // jsdom's Blob has no text(); FileReader reads it.
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();

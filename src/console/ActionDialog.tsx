@@ -1,7 +1,7 @@
 /**
- * The dialog every action on a person goes through (Radix Dialog: focus kept inside, Escape closes, focus returns to
- * the button that opened it). It requires a reason, checked by the same rule the Worker applies (shared/console-reason),
- * before anything is posted; an erase also asks the operator to confirm in plain words.
+ * The dialog every action on a person goes through, the export of their data too (Radix Dialog: focus kept inside,
+ * Escape closes, focus returns to the button that opened it). It requires a reason, checked by the rule the Worker
+ * applies (shared/console-reason.ts), before anything is sent; an erase also asks the operator to confirm in plain words.
  */
 import React, { useId, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
@@ -25,20 +25,49 @@ export const ACTION_WORD = {
   erase: "erase",
 } as const satisfies Record<PersonAction, keyof Copy["actions"]>;
 
-export interface ActionDialogProps {
+export interface ActionDialogProps<T> {
   copy: Copy;
-  /** The person acted on, and the name the dialog's title gives them. */
-  person: { id: string; name: string };
-  action: PersonAction;
-  /** Called with the service's answer once the action is done (the dialog has closed). */
-  onDone: (answer: ActionAnswer) => void;
-  /** The button that opens the dialog is rendered by the dialog; its look is the caller's. */
-  triggerLabel?: string;
+  /** The name the dialog's title gives the person. */
+  personName: string;
+  /** The action's name: its button's words and the dialog's title. */
+  actionName: string;
+  /** An erase, which also asks the operator to tick that the person is deleted for good. */
+  erase?: boolean;
+  /**
+   * Carry the action out with the reason given.
+   * @throws ConsoleError when the service refuses or cannot be reached (shown in the dialog, which stays open)
+   */
+  perform: (reason: string) => Promise<T>;
+  /** Called with perform's result once the action is done (the dialog has closed). */
+  onDone: (result: T) => void;
 }
 
-export function ActionDialog({ copy, person, action, onDone, triggerLabel }: ActionDialogProps) {
+/** The dialog of one PersonAction on a person: posts the action with its reason (ActionAnswer to onDone). */
+export function PersonActionDialog({
+  copy,
+  person,
+  action,
+  onDone,
+}: {
+  copy: Copy;
+  person: { id: string; name: string };
+  action: PersonAction;
+  onDone: (answer: ActionAnswer) => void;
+}) {
+  return (
+    <ActionDialog
+      copy={copy}
+      personName={person.name}
+      actionName={copy.actions[ACTION_WORD[action]]}
+      erase={action === "erase"}
+      perform={(reason) => postAction(person.id, action, { reason })}
+      onDone={onDone}
+    />
+  );
+}
+
+export function ActionDialog<T>({ copy, personName, actionName, erase = false, perform, onDone }: ActionDialogProps<T>) {
   const words = copy.dialog;
-  const actionName = copy.actions[ACTION_WORD[action]];
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [confirmed, setConfirmed] = useState(false);
@@ -71,7 +100,7 @@ export function ActionDialog({ copy, person, action, onDone, triggerLabel }: Act
             ? words.reasonControlCharacter
             : null,
     );
-    const unconfirmed = action === "erase" && !confirmed;
+    const unconfirmed = erase && !confirmed;
     setConfirmProblem(unconfirmed);
     if (found || unconfirmed) {
       document.getElementById(found ? ids.reason : ids.confirm)?.focus();
@@ -80,9 +109,9 @@ export function ActionDialog({ copy, person, action, onDone, triggerLabel }: Act
     setSending(true);
     setFailure(null);
     try {
-      const answer = await postAction(person.id, action, { reason });
+      const result = await perform(reason);
       reset(false);
-      onDone(answer);
+      onDone(result);
     } catch (error) {
       setFailure(error instanceof ConsoleError ? error : new ConsoleError("unavailable", null));
     } finally {
@@ -93,13 +122,13 @@ export function ActionDialog({ copy, person, action, onDone, triggerLabel }: Act
   return (
     <Dialog.Root open={open} onOpenChange={reset}>
       <Dialog.Trigger asChild>
-        <Button type="button">{triggerLabel ?? actionName}</Button>
+        <Button type="button">{actionName}</Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Overlay />
         <Content>
-          <Title>{fill(words.title, { action: actionName, name: person.name })}</Title>
-          <Dialog.Description>{action === "erase" ? words.eraseWarning : words.description}</Dialog.Description>
+          <Title>{fill(words.title, { action: actionName, name: personName })}</Title>
+          <Dialog.Description>{erase ? words.eraseWarning : words.description}</Dialog.Description>
           <Form onSubmit={(event) => void submit(event)} noValidate>
             <Field>
               <label htmlFor={ids.reason}>{words.reasonLabel}</label>
@@ -115,7 +144,7 @@ export function ActionDialog({ copy, person, action, onDone, triggerLabel }: Act
               />
               {problem ? <Problem id={ids.reasonError}>{problem}</Problem> : null}
             </Field>
-            {action === "erase" ? (
+            {erase ? (
               <Check>
                 <input
                   id={ids.confirm}

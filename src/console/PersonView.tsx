@@ -6,25 +6,12 @@ import React, { useState } from "react";
 import styled from "styled-components";
 import { personEndpoint, personExportEndpoint, type PersonAnswer, type PersonAction, type PersonExport } from "../../shared/console";
 import { theme } from "../styles/theme";
-import { ActionDialog, ACTION_WORD } from "./ActionDialog";
-import { ConsoleError, getConsole } from "./api";
+import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
+import { getConsole, withQuery } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import {
-  Button,
-  ButtonRow,
-  Failure,
-  Loading,
-  Marks,
-  Muted,
-  PersonLink,
-  Section,
-  SectionHeading,
-  SubHeading,
-  Table,
-  TableScroll,
-} from "./parts";
+import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, SectionHeading, SubHeading, Table, TableScroll } from "./parts";
 import { standingOf } from "./PeopleTable";
 import { routeHash } from "./route";
 import { useAnswer } from "./useAnswer";
@@ -42,11 +29,11 @@ export function applicableActions(person: PersonAnswer): PersonAction[] {
 }
 
 /**
- * Save a person's export as `person-<id>.json` through the browser's download.
+ * Save a person's export as `person-<id>.json` through the browser's download; the reason goes into its audit entry.
  * @throws ConsoleError when the service does not answer with the export
  */
-async function downloadExport(id: string): Promise<void> {
-  const data = await getConsole<PersonExport>(personExportEndpoint(id));
+async function downloadExport(id: string, reason: string): Promise<void> {
+  const data = await getConsole<PersonExport>(withQuery(personExportEndpoint(id), { reason }));
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;
@@ -70,7 +57,6 @@ export function PersonView({
 }) {
   const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
   const [erased, setErased] = useState(false);
-  const [exportError, setExportError] = useState<ConsoleError | null>(null);
 
   const back = (
     <PersonLink href="#" onClick={(event) => (window.history.length > 1 ? (event.preventDefault(), window.history.back()) : undefined)}>
@@ -157,21 +143,16 @@ export function PersonView({
       <SubHeading>{words.actionsHeading}</SubHeading>
       <ButtonRow>
         {applicableActions(person).map((action) => (
-          <ActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
         ))}
-        <Button
-          type="button"
-          onClick={() => {
-            setExportError(null);
-            downloadExport(person.id).catch((error: unknown) =>
-              setExportError(error instanceof ConsoleError ? error : new ConsoleError("unavailable", null)),
-            );
-          }}
-        >
-          {copy.actions.export}
-        </Button>
+        <ActionDialog
+          copy={copy}
+          personName={name}
+          actionName={copy.actions.export}
+          perform={(reason) => downloadExport(person.id, reason)}
+          onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
+        />
       </ButtonRow>
-      {exportError ? <Failure copy={copy} error={exportError} /> : null}
       <SubHeading>{words.detailsHeading}</SubHeading>
       <Details>
         {details.map(([label, value]) => (

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { CONSOLE_REVIEW_ENDPOINT, type PersonSummary, type ReviewAnswer } from "../../shared/console";
-import { ActionDialog } from "./ActionDialog";
+import { PersonActionDialog } from "./ActionDialog";
 import { ConsoleError, getConsole, withQuery } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
@@ -57,7 +57,7 @@ export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: Co
           actions={(person) => (
             <ButtonRow>
               {(["approve", "disqualify"] as const).map((action) => (
-                <ActionDialog
+                <PersonActionDialog
                   key={action}
                   copy={copy}
                   person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}

@@ -171,7 +171,11 @@ export const Muted = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
+/** A link to a person's page: at least 24 px tall (WCAG 2.5.8), since in a table cell it is no part of running text. */
 export const PersonLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
   color: ${theme.colors.text};
   font-weight: 600;
   text-underline-offset: 3px;
