@@ -97,8 +97,10 @@ BEGIN
   SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END AS value, 1 AS signups
   FROM (
     SELECT utm.day, utm.kind, utm.value,
-      EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value)
-        OR (SELECT count(*) FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0) < utm.cap AS kept
+      -- A CASE, so that the values are counted only for a value not kept yet (an OR would count them every time).
+      CASE WHEN EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value) THEN 1
+        WHEN (SELECT count(*) FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0) < utm.cap THEN 1
+        ELSE 0 END AS kept
     FROM (
       SELECT span.day, k.kind, CASE WHEN span.day = '' THEN s.utm_values_all_time ELSE s.utm_values_per_day END AS cap,
         CASE WHEN json_valid(NEW.properties) AND json_type(NEW.properties, k.path) = 'text'
@@ -185,8 +187,10 @@ BEGIN
   SELECT day, kind, NOT kept, CASE WHEN kept THEN value ELSE '' END AS value, 1 AS signups
   FROM (
     SELECT utm.day, utm.kind, utm.value,
-      EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value)
-        OR (SELECT count(*) FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0) < utm.cap AS kept
+      -- A CASE, so that the values are counted only for a value not kept yet (an OR would count them every time).
+      CASE WHEN EXISTS (SELECT 1 FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0 AND own.value = utm.value) THEN 1
+        WHEN (SELECT count(*) FROM rollup_utm AS own WHERE own.day = utm.day AND own.kind = utm.kind AND own.other = 0) < utm.cap THEN 1
+        ELSE 0 END AS kept
     FROM (
       SELECT span.day, k.kind, CASE WHEN span.day = '' THEN s.utm_values_all_time ELSE s.utm_values_per_day END AS cap,
         CASE WHEN json_valid(NEW.properties) AND json_type(NEW.properties, k.path) = 'text'

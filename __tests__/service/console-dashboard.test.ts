@@ -12,7 +12,7 @@ import type { DashboardAnswer } from "../../shared/console";
 import { CONSOLE_DASHBOARD_ENDPOINT, CONSOLE_ERROR_CODE } from "../../shared/console";
 import { addDays, localDay } from "../../shared/local-days";
 import type { ServiceSettings } from "../../shared/service-settings";
-import { rebuildStatements } from "../../worker/src/store/rollups";
+import { rebuildStatements, ROLLUP_TRIGGERS } from "../../worker/src/store/rollups";
 import { DEAD_LETTER_QUEUE, errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
@@ -282,6 +282,9 @@ describe("the dashboard's numbers", () => {
 
     const answer = await expectEqualsFullCount(demo, "all");
     expect(answer.topReferrers.map((person) => person.id)).not.toContain(top.id);
+    // The people they referred stay, no longer "came through a link" (the foreign key cleared referred_by).
+    expect(await demo.query("SELECT id FROM signups WHERE referred_by = ?1", top.id)).toEqual([]);
+    expect(await demo.query("SELECT id FROM signups WHERE id = ?1", friend.id)).toHaveLength(1);
     expect(answer.delivery).toMatchObject({ refused: 0, pending: 2 });
     await expectEqualsFullCount(demo, "7d");
   });
@@ -399,6 +402,13 @@ describe("the migration's backfill and the rebuild", () => {
       ...(await service.query("SELECT * FROM rollup_counters ORDER BY name")),
     ];
   }
+
+  it("run on the triggers the store names, each its own statement of the migration", async () => {
+    const triggers = await demo.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'rollups%'");
+    expect(triggers.map((trigger) => trigger.name).sort()).toEqual([...ROLLUP_TRIGGERS].sort());
+    const migration = env.TEST_MIGRATIONS.find((entry) => entry.name.startsWith("0010_"));
+    expect(migration!.queries.filter((query) => query.includes("CREATE TRIGGER"))).toHaveLength(ROLLUP_TRIGGERS.length);
+  });
 
   it("count from the rows exactly what the triggers counted, one signup at a time", async () => {
     const kept = await rollups(demo);

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { defaultEndpointUrl, defaultNoScriptFormUrl } from "../signup/endpoints";
 import { TURNSTILE_SCRIPT_URL } from "../signup/turnstile";
+import { utcOffsetMinutesOf } from "../../shared/local-days";
 import { DATE_TIME_WITH_OFFSET, type SiteContent } from "./schema";
 
 /** The fields added to the content node under `derived` (see graphql-types.ts). */
@@ -33,7 +34,7 @@ export const SITE_PAGE_PATH = "/";
 export function formatLaunchMoment(moment: string, language: string): string {
   const match = DATE_TIME_WITH_OFFSET.exec(moment);
   const offset = match?.[7] ?? "Z";
-  const offsetMinutes = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const offsetMinutes = utcOffsetMinutesOf(offset);
   const wallClock = new Date(Date.parse(moment) + offsetMinutes * 60_000);
   const text = new Intl.DateTimeFormat(language, {
     timeZone: "UTC",

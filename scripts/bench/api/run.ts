@@ -4,10 +4,11 @@
  * scenario), with delivery going to a loopback Klaviyo stand-in under a dummy private API key. Only loopback traffic;
  * every loop is bounded in count and time.
  *
- *   npm run bench:api                                   # build, then A, B, C (10k, 100k, 1M) and D: about 15 minutes
+ *   npm run bench:api                                   # build, then A, B, C (10k, 100k, 1M), D and E (10k, 100k, 1M): about 20 minutes
  *   npm run bench:api -- --skip-build                   # use the public/ already built
  *   npm run bench:api -- --skip-build --scenarios A,D   # some scenarios only
  *   npm run bench:api -- --skip-build --scenarios C --sizes 10000,100000   # C without the 1M list (seeding it takes ~2 min)
+ *   npm run bench:api -- --skip-build --scenarios E                        # the operator's dashboard only
  *
  * A. LOAD_SIGNUPS signups at LOAD_CONNECTIONS at once: signups/s, latency p50/p99, errors; then D1's rows and the
  *    addresses the stand-in took, both = signups sent, and the time until all were delivered.
@@ -17,6 +18,8 @@
  *    leaderboard read; a status lookup reads ≤ STATUS_ROWS_READ_MAX rows at 1M and its p99 grows ≤ 2× from 10k to 1M.
  * D. RACE_SIGNUPS signups at once, RACE_REFERRED of them referred by one person: positions exactly 1..N, and the
  *    referrer's count exactly RACE_REFERRED.
+ * E. The operator's dashboard at the same sizes (dashboard.ts): loads per range, their p99 and rows read (≤ 10,000 and
+ *    ≤ 500 ms at 1M), and the rollups against a full count of the rows.
  * C and D need GET /api/status, GET /api/leaderboard and referral codes on signup; while the service lacks them (404),
  * they print "skipped" with the reason.
  *
@@ -28,6 +31,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_DIR, runGatsby } from "../../lib/gatsby-build";
 import { scenarioA, scenarioB } from "./delivery";
+import { scenarioE } from "./dashboard";
 import { scenarioC, scenarioD } from "./referrals";
 import { printScenario, printSummary, writeBenchApiJson, type ScenarioReport } from "./report";
 import { prepareAssets, startBenchService, type BenchAssets } from "./service";
@@ -37,10 +41,10 @@ const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const LOG_DIR = path.join(ARTIFACTS_DIR, "bench-api");
 const JSON_FILE = path.join(ARTIFACTS_DIR, "bench-api.json");
-const SCENARIOS = ["A", "B", "C", "D"] as const;
+const SCENARIOS = ["A", "B", "C", "D", "E"] as const;
 type ScenarioId = (typeof SCENARIOS)[number];
 
-const USAGE = "Usage: npm run bench:api -- [--skip-build] [--scenarios A,B,C,D] [--sizes 10000,100000,1000000]";
+const USAGE = "Usage: npm run bench:api -- [--skip-build] [--scenarios A,B,C,D,E] [--sizes 10000,100000,1000000]";
 
 /** The command line, checked. */
 function options(): { skipBuild: boolean; scenarios: ScenarioId[]; sizes: number[] } {
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
       if (id === "A") report = await withFreshService(assets, id, scenarioA);
       else if (id === "B") report = await withFreshService(assets, id, scenarioB);
       else if (id === "C") report = await scenarioC(assets, sizes, LOG_DIR);
+      else if (id === "E") report = await scenarioE(assets, sizes, LOG_DIR);
       else report = await withFreshService(assets, id, (service) => scenarioD(service, assets.settings));
       const held = report.checks.filter((check) => check.pass !== null);
       console.log(

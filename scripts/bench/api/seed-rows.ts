@@ -8,6 +8,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { hashStatusToken, newReferralCode, newStatusToken } from "../../../worker/src/referrals/codes";
 import { scoreOf } from "../../../worker/src/referrals/standing";
 import { treeRows } from "../../../worker/src/store/rank";
+import { rebuildStatements, ROLLUP_TRIGGERS } from "../../../worker/src/store/rollups";
 import { randomIndex, seededRandom } from "./seeded-random";
 
 /** Share of people (after the first) who join through someone's referral link. */
@@ -28,8 +29,25 @@ export const SEED_SAMPLE_SIZE = 1_000;
 /** The sample file's name, in the --persist-to directory. */
 export const SEED_SAMPLE_FILE = "seed-sample.json";
 
-/** Seconds between two seeded signups' created_at (a steady trickle, about a day per 86,400 people). */
+/** Seconds between two seeded signups' created_at (a steady trickle, about a day per 86,400 people) unless spanDays is given. */
 const SECONDS_BETWEEN_SIGNUPS = 1;
+
+/**
+ * The attribution people come with, by seq: utm_source for 6 in 10 (a few common values), utm_campaign for 3 in 10,
+ * and for 1 in 100 a utm_source of its own (a stranger's junk values, more per day than the dashboard's rollups keep).
+ */
+const UTM_SOURCES = ["newsletter", "twitter", "facebook", "instagram", "reddit", "podcast"];
+const UTM_CAMPAIGNS = ["launch", "spring", "nba-ads", "friends"];
+const JUNK_UTM_EVERY = 100;
+
+/** The profile properties JSON of the seeded person `seq`. */
+function seededProperties(seq: number): string {
+  const properties: Record<string, string> = {};
+  if (seq % JUNK_UTM_EVERY === 0) properties.utm_source = `junk-${seq}`;
+  else if (seq % 10 < 6) properties.utm_source = UTM_SOURCES[seq % UTM_SOURCES.length];
+  if (seq % 10 >= 7) properties.utm_campaign = UTM_CAMPAIGNS[seq % UTM_CAMPAIGNS.length];
+  return JSON.stringify(properties);
+}
 
 const FIRST_NAMES = ["Jordan", "Alex", "Sam", "Taylor", "Morgan", "Casey", "Riley", "Jamie", "Avery", "Quinn", "Drew", "Skyler"];
 const LAST_NAMES = ["Smith", "Garcia", "Nguyen", "Okafor", "Kowalski", "Haddad", "Silva", "Jensen", "Moreau", "Tanaka"];
@@ -42,6 +60,10 @@ export interface SeedOptions {
   placesPerReferral: number;
   /** The seed of the referral graph (the same seed gives the same referrals and scores). */
   seed: number;
+  /** The days the signups spread over, up to now (default: one second apart). */
+  spanDays?: number;
+  /** The custom sources people came by, in turn (default: none, NULL). */
+  sources?: string[];
 }
 
 /** Someone the bench can look up. */
@@ -65,8 +87,8 @@ export interface SeedReport {
   treeRows: number;
   /** Wall-clock time of generating and inserting, ms. */
   elapsedMs: number;
-  /** Of which: people generated and inserted, tree rows inserted, secondary indexes built again (ms). */
-  phasesMs: { people: number; tree: number; indexes: number };
+  /** Of which: people generated and inserted, tree rows inserted, secondary indexes built again, the dashboard's rollups counted (ms). */
+  phasesMs: { people: number; tree: number; indexes: number; rollups: number };
   sample: SampledPerson[];
 }
 
@@ -105,8 +127,10 @@ export async function seedDatabase(db: D1Database, options: SeedOptions, onProgr
   })();
   const tree = treeRows(scores);
 
-  const firstCreatedAt = Date.now() - signups * SECONDS_BETWEEN_SIGNUPS * 1000;
-  const createdAtMs = (seq: number) => firstCreatedAt + seq * SECONDS_BETWEEN_SIGNUPS * 1000;
+  const stepMs = options.spanDays === undefined ? SECONDS_BETWEEN_SIGNUPS * 1000 : (options.spanDays * 86_400_000) / signups;
+  const firstCreatedAt = Date.now() - signups * stepMs;
+  const createdAtMs = (seq: number) => Math.floor(firstCreatedAt + seq * stepMs);
+  const sources = options.sources ?? [];
   const ids = Array.from({ length: signups + 1 }, (_, seq) => uuidV7(createdAtMs(seq)));
   const seqDigits = String(signups).length;
   const codes = new Set<string>();
@@ -140,22 +164,27 @@ export async function seedDatabase(db: D1Database, options: SeedOptions, onProgr
         referrals[seq],
         scoreOf(seq, referrals[seq], placesPerReferral),
         referrer ? createdAt : null,
+        sources.length > 0 ? sources[seq % sources.length] : null,
+        seededProperties(seq),
       ];
     }
   }
-  const phasesMs = { people: 0, tree: 0, indexes: 0 };
+  const phasesMs = { people: 0, tree: 0, indexes: 0, rollups: 0 };
   let phaseStarted = performance.now();
   const phaseEnds = (phase: keyof typeof phasesMs) => {
     phasesMs[phase] = performance.now() - phaseStarted;
     phaseStarted = performance.now();
   };
-  await withIndexesBuiltAfter(db, async () => {
-    await insertInChunks(db, INSERT_PEOPLE, people(), onProgress);
-    phaseEnds("people");
-    await insertInChunks(db, INSERT_TREE, tree);
-    phaseEnds("tree");
+  await withRollupsCountedAfter(db, async () => {
+    await withIndexesBuiltAfter(db, async () => {
+      await insertInChunks(db, INSERT_PEOPLE, people(), onProgress);
+      phaseEnds("people");
+      await insertInChunks(db, INSERT_TREE, tree);
+      phaseEnds("tree");
+    });
+    phaseEnds("indexes");
   });
-  phaseEnds("indexes");
+  phaseEnds("rollups");
   let topReferrals = 0;
   let referrers = 0;
   for (const count of referrals) {
@@ -201,6 +230,26 @@ async function withIndexesBuiltAfter(db: D1Database, load: () => Promise<void>):
 }
 
 /**
+ * Runs a bulk load with the dashboard's rollup triggers (migrations/0010_rollups.sql) dropped, then counts the rollups
+ * from the loaded rows at once (worker/src/store/rollups.ts: rebuildStatements, what the migration's backfill counts)
+ * and creates the triggers again from their own statements: counting a million rows once is much faster than a million
+ * times one row.
+ */
+async function withRollupsCountedAfter(db: D1Database, load: () => Promise<void>): Promise<void> {
+  const { results: triggers } = await db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ROLLUP_TRIGGERS))
+    .all<{ name: string; sql: string }>();
+  if (triggers.length > 0) await db.batch(triggers.map(({ name }) => db.prepare(`DROP TRIGGER "${name}"`)));
+  try {
+    await load();
+    await db.batch(rebuildStatements(db));
+  } finally {
+    if (triggers.length > 0) await db.batch(triggers.map(({ sql }) => db.prepare(sql)));
+  }
+}
+
+/**
  * Inserts rows with one statement per SEED_STATEMENT_BYTES of JSON (the statement's only parameter, read by json_each).
  * @param onProgress called after each statement with the rows inserted so far
  */
@@ -237,12 +286,13 @@ async function insertInChunks(
  * chosen to be shown on the leaderboard (at signup), so its reads are measured on a full board.
  */
 const INSERT_PEOPLE = `INSERT INTO signups (id, seq, email, email_key, first_name, last_name, created_at, delivery_state, delivered_at,
-  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at, leaderboard_shown_at)
+  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at, leaderboard_shown_at, source, properties)
 SELECT
   json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[2]'),
   json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), 'delivered', json_extract(value, '$[5]'),
   json_extract(value, '$[6]'), json_extract(value, '$[7]'), json_extract(value, '$[8]'), json_extract(value, '$[9]'),
-  json_extract(value, '$[10]'), json_extract(value, '$[11]'), json_extract(value, '$[5]')
+  json_extract(value, '$[10]'), json_extract(value, '$[11]'), json_extract(value, '$[5]'), json_extract(value, '$[12]'),
+  json_extract(value, '$[13]')
 FROM json_each(?1)`;
 
 const INSERT_TREE = `INSERT INTO rank_tree (node, count) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1)`;

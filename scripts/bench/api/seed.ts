@@ -11,7 +11,8 @@
  *
  * Correct by construction: referral counts, scores (worker/src/referrals/standing.ts: scoreOf) and the Fenwick tree
  * (worker/src/store/rank.ts: treeRows) are computed here and inserted, so positions read from the seeded database are
- * the ones the service's statements would have produced one signup at a time.
+ * the ones the service's statements would have produced one signup at a time. The operator's dashboard's rollups are
+ * counted from the loaded rows once, with their triggers dropped during the load (seed-rows.ts: withRollupsCountedAfter).
  *
  * Fast: rows go in through the D1 binding of a Miniflare opened on the same files, SEED_STATEMENT_BYTES of JSON per
  * INSERT … SELECT FROM json_each(?) (one bound JSON parameter), rather than `wrangler d1 execute --file` on generated
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     `Seeded ${report.signups.toLocaleString("en-US")} people (${report.referrers.toLocaleString("en-US")} referrers, the top one with ` +
       `${report.topReferrals.toLocaleString("en-US")} referrals; ${report.treeRows.toLocaleString("en-US")} tree rows) in ` +
       `${seconds(report.elapsedMs)} (people ${seconds(report.phasesMs.people)}, tree ${seconds(report.phasesMs.tree)}, indexes ` +
-      `${seconds(report.phasesMs.indexes)}); sample: ${path.join(persistTo, SEED_SAMPLE_FILE)}`,
+      `${seconds(report.phasesMs.indexes)}, rollups ${seconds(report.phasesMs.rollups)}); sample: ${path.join(persistTo, SEED_SAMPLE_FILE)}`,
   );
 }
 

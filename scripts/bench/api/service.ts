@@ -75,13 +75,15 @@ export interface BenchServiceOptions {
   persistTo?: string;
   /** Where wrangler's output is copied (the Worker's log lines among it), e.g. artifacts/bench-api/A.log. */
   logFile: string;
+  /** More Worker vars (`--var`), e.g. the console's local operator. */
+  vars?: Record<string, string>;
 }
 
 /**
  * Start the Klaviyo stand-in, then `wrangler dev` on a free port with delivery pointed at it.
  * @throws Error with wrangler's output when a migration fails or wrangler does not come up
  */
-export async function startBenchService({ assets, persistTo, logFile }: BenchServiceOptions): Promise<BenchService> {
+export async function startBenchService({ assets, persistTo, logFile, vars = {} }: BenchServiceOptions): Promise<BenchService> {
   const ownState = persistTo === undefined;
   const state = persistTo ?? (await mkdtemp(path.join(os.tmpdir(), "bench-api-state-")));
   const log = createWriteStream(logFile);
@@ -108,6 +110,7 @@ export async function startBenchService({ assets, persistTo, logFile }: BenchSer
         // The fair-play limits out of the way: the bench sends hundreds of referrals of one code from one domain on purpose.
         REFERRALS_PER_CODE_PER_HOUR: String(BENCH_REFERRAL_LIMIT),
         REFERRALS_PER_DOMAIN_PER_HOUR: String(BENCH_REFERRAL_LIMIT),
+        ...vars,
       },
     });
     const d1 = await openLocalD1(state);

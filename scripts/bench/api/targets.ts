@@ -83,3 +83,27 @@ export const RACE_REFERRED = 500;
  * that C and D credit referrals without a confirmation step the bench cannot take).
  */
 export const BENCH_COUNT_AFTER = "signup";
+
+/** List sizes scenario E seeds (seed.ts), unless `--sizes` names others: the same as C's. */
+export const DASHBOARD_SIZES = REFERRAL_SIZES;
+
+/**
+ * The days E's seeded signups spread over, from three signup pages: a year-long waitlist, so that "all" reads a year
+ * of days (the most a dashboard load reads grows with days × sources, never with signups).
+ */
+export const DASHBOARD_SPAN_DAYS = 365;
+
+/** Dashboard loads per range and size in E: the p99 of 200 answers rests on the 2 slowest. */
+export const DASHBOARD_LOADS = 200;
+
+/** Dashboard loads at once in E: a few operators with the console open, not a crowd. */
+export const DASHBOARD_CONNECTIONS = 4;
+
+/** Rows D1 may read for one dashboard load at 1,000,000 signups (every range, every load): D1 bills by rows read. */
+export const DASHBOARD_ROWS_READ_MAX = 10_000;
+
+/** A dashboard load's p99 at 1,000,000 signups (ms), locally: an operator's page that answers at once. */
+export const DASHBOARD_P99_MAX_MS = 500;
+
+/** The list size the dashboard's targets are held at. */
+export const DASHBOARD_TARGET_SIZE = 1_000_000;

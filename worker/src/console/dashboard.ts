@@ -9,7 +9,7 @@
  * - UTM values: at most utm_values_per_day + 1 rows per kind and day of the range, or utm_values_all_time + 1 per
  *   kind for "all" (rollup_settings: 20 and 100, so at most 294, 1,260 and 202 rows);
  * - delivery counters: 5; the oldest pending signup: 1 (signups_delivery); the top referrers: 10 (signups_referrers).
- * So a load stays under 10,000 rows while days × sources stays under about 8,500 (a year of 23 signup pages). The one
+ * So a load stays under 10,000 rows while days × sources stays under about 9,500 (a year of 26 signup pages). The one
  * exception: the first load after the site's time zone changed cuts the days again from every row (a full scan, once).
  */
 import type { Context } from "hono";
