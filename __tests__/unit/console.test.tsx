@@ -323,6 +323,13 @@ describe("the search and a person's page", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
   });
 
+  it("says what to type when the text is neither an address nor a referral code", async () => {
+    routes[CONSOLE_PEOPLE_ENDPOINT] = () => errorAnswer(400, "parameter_invalid");
+    await openConsole("#search/ann");
+    expect(await screen.findByText(copy.search.invalid)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+  });
+
   it("says so when nobody matches", async () => {
     await openConsole("#search/nobody");
     expect(await screen.findByText(copy.search.empty)).toBeVisible();

@@ -51,6 +51,8 @@ export function Search({
       </Form>
       {!query ? null : state.kind === "loading" ? (
         <Loading copy={copy} />
+      ) : state.kind === "failed" && state.error.key === "parameterInvalid" ? (
+        <Muted role="status">{words.invalid}</Muted>
       ) : state.kind === "failed" ? (
         <Failure copy={copy} error={state.error} onRetry={reload} />
       ) : state.answer.people.length === 0 ? (

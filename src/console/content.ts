@@ -137,6 +137,7 @@ export const query = graphql`
         label
         help
         submit
+        invalid
         caption
         empty
       }

@@ -534,6 +534,10 @@ const consoleSection = z
         label: copy("The label of the search box.", "Address or referral code"),
         help: copy("The hint under the search box.", "Any spelling of the address finds the person."),
         submit: copy("The search button.", "Search"),
+        invalid: copy(
+          "Shown when what was typed is neither an address nor a referral code (the service searches by whole ones only).",
+          "Type a whole address (with its @) or a referral code.",
+        ),
         ...consoleTable("people found", "People found", "Nobody matches."),
       })
       .meta({ description: "The search for a person, by address or referral code." }),
