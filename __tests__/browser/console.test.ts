@@ -44,10 +44,16 @@ interface Seeded {
 }
 
 /** Sign up through the API as a visitor would, from a network of their own. */
-async function signUp(email: string, firstName: string, lastName: string, extra: Record<string, string> = {}): Promise<Seeded> {
+async function signUp(
+  email: string,
+  firstName: string,
+  lastName: string,
+  extra: Record<string, string> = {},
+  clientIp = nextClientIp(),
+): Promise<Seeded> {
   const response = await fetch(`${service.origin}/api/signups`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": nextClientIp() },
+    headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": clientIp },
     body: JSON.stringify({ email, firstName, lastName, ...extra }),
   });
   expect(response.status).toBe(202);
@@ -61,6 +67,9 @@ async function standing(person: Seeded): Promise<{ position: number; referrals: 
   expect(response.status).toBe(200);
   return (await response.json()) as { position: number; referrals: number };
 }
+
+/** The network Ivy and her friend Iris share (a test address, 198.18.0.0/15, no other signup uses). */
+const IVY_NETWORK = "198.19.254.7";
 
 let rhea: Seeded;
 let sam: Seeded;
@@ -90,6 +99,9 @@ beforeAll(async () => {
   await signUp("gail@example.test", "Gail", "Gee", { ref: sam.referralCode });
   await signUp("gus@example.test", "Gus", "Gray", { ref: sam.referralCode });
   await signUp("hal@example.test", "Hal", "Hay");
+  // Ivy's friend Iris signs up from Ivy's own network: flagged for review (neither is on the board).
+  const ivy = await signUp("ivy@example.test", "Ivy", "Ink", {}, IVY_NETWORK);
+  await signUp("iris@example.test", "Iris", "Ink", { ref: ivy.referralCode }, IVY_NETWORK);
   for (const person of [rhea, sam]) {
     const shown = await fetch(`${service.origin}/api/status/leaderboard`, {
       method: "PUT",
@@ -218,7 +230,10 @@ describe("signed in through Access", () => {
       ["Sam S.", 2],
       ["Rhea R.", 1],
     ]);
-    const audit = await d1Query<{ action: string; reason: string }>(stateDir, "SELECT action, reason FROM audit_log");
+    const audit = await d1Query<{ action: string; reason: string }>(
+      stateDir,
+      "SELECT action, reason FROM audit_log WHERE action = 'disqualify'",
+    );
     expect(audit).toEqual([{ action: "disqualify", reason: "Same household as the referrer, by her own account" }]);
   });
 });
@@ -240,5 +255,25 @@ describe.each(SCREENS)("at $name", (screen) => {
     await page.getByRole("dialog").waitFor();
     await expectNoAxeViolations(page, `the console's erase dialog at ${screen.name}`);
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the review queue", () => {
+  it("lists the flagged friend with the flag in the content's words, and approves her in place", async () => {
+    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), "#review");
+    const queue = page.getByRole("table", { name: copy.review.caption });
+    const iris = queue.getByRole("row").filter({ has: page.getByRole("link", { name: "Iris Ink" }) });
+    await iris.waitFor();
+    await iris.getByText(copy.flags.sameIpAsReferrer.name).waitFor();
+    await iris.getByRole("button", { name: copy.actions.approve }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Sisters sharing a flat");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await iris.waitFor({ state: "detached" });
+    const [row] = await d1Query<{ reviewed: number }>(
+      stateDir,
+      "SELECT reviewed_at IS NOT NULL AS reviewed FROM signups WHERE email = 'iris@example.test'",
+    );
+    expect(row.reviewed).toBe(1);
   });
 });
