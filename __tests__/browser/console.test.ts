@@ -277,3 +277,28 @@ describe("the review queue", () => {
     expect(row.reviewed).toBe(1);
   });
 });
+
+describe("an erase", () => {
+  it("asks for a reason and a tick in plain words, then the person is gone from D1 at once", async () => {
+    const page = await openConsole(
+      await access.sign({ email: "ops@pickfund.example" }),
+      `#search/${encodeURIComponent("hal@example.test")}`,
+    );
+    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Hal Hay" }).click();
+    await page.getByRole("button", { name: copy.actions.erase }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(copy.dialog.eraseWarning).waitFor();
+    await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Asked to be forgotten by e-mail");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await dialog.getByText(copy.dialog.eraseConfirmRequired).waitFor();
+    expect(await d1Query<{ n: number }>(stateDir, "SELECT count(*) AS n FROM signups WHERE email = 'hal@example.test'")).toEqual([
+      { n: 1 },
+    ]);
+    await dialog.getByRole("checkbox", { name: copy.dialog.eraseConfirm }).check();
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await page.getByText(copy.dialog.erased, { exact: true }).first().waitFor();
+    expect(await d1Query<{ n: number }>(stateDir, "SELECT count(*) AS n FROM signups WHERE email = 'hal@example.test'")).toEqual([
+      { n: 0 },
+    ]);
+  });
+});
