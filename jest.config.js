@@ -8,10 +8,11 @@
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
-  // chrome-launcher, its logger, nanoid (the service's referral codes), p-retry (the local D1 reads) and @noble/curves
-  // (the giveaway draw's signature check) ship ES modules only; babel turns them into CommonJS for jest.
+  // chrome-launcher, its logger, nanoid (the service's referral codes), p-retry (the local D1 reads), @noble/curves
+  // (the giveaway draw's signature check) and jose (the Access stand-in's tokens) ship ES modules only; babel turns them
+  // into CommonJS for jest.
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger|nanoid|p-retry|is-network-error|@noble)/)",
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|chrome-launcher|lighthouse-logger|nanoid|p-retry|is-network-error|@noble|jose)/)",
   ],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
   modulePathIgnorePatterns: ["<rootDir>/public", "<rootDir>/\\.cache"],

@@ -957,6 +957,7 @@ type Query_siteContentArgs = {
   campaign: InputMaybe<SiteContentCampaignFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
   consent: InputMaybe<SiteContentConsentFilterInput>;
+  console: InputMaybe<SiteContentConsoleFilterInput>;
   decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   derived: InputMaybe<SiteContentDerivedFilterInput>;
   draw: InputMaybe<SiteContentDrawFilterInput>;
@@ -1219,6 +1220,7 @@ type SiteContent = Node & {
   readonly campaign: Maybe<SiteContentCampaign>;
   readonly children: ReadonlyArray<Node>;
   readonly consent: SiteContentConsent;
+  readonly console: SiteContentConsole;
   readonly decorations: SiteContentDecorations;
   readonly derived: SiteContentDerived;
   readonly draw: SiteContentDraw;
@@ -1337,6 +1339,1110 @@ type SiteContentConsentSortInput = {
   readonly accept: InputMaybe<SortOrderEnum>;
   readonly decline: InputMaybe<SortOrderEnum>;
   readonly message: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsole = {
+  readonly actions: SiteContentConsoleActions;
+  readonly audit: SiteContentConsoleAudit;
+  readonly dashboard: SiteContentConsoleDashboard;
+  readonly deliveryStates: SiteContentConsoleDeliveryStates;
+  readonly dialog: SiteContentConsoleDialog;
+  readonly errors: SiteContentConsoleErrors;
+  readonly flags: SiteContentConsoleFlags;
+  readonly heading: Scalars['String'];
+  readonly holds: SiteContentConsoleHolds;
+  readonly loading: Scalars['String'];
+  readonly localOperator: Scalars['String'];
+  readonly navigation: SiteContentConsoleNavigation;
+  readonly noScript: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly people: SiteContentConsolePeople;
+  readonly person: SiteContentConsolePerson;
+  readonly ranges: SiteContentConsoleRanges;
+  readonly retry: Scalars['String'];
+  readonly review: SiteContentConsoleReview;
+  readonly search: SiteContentConsoleSearch;
+  readonly signedInAs: Scalars['String'];
+};
+
+type SiteContentConsoleActions = {
+  readonly approve: Scalars['String'];
+  readonly disqualify: Scalars['String'];
+  readonly erase: Scalars['String'];
+  readonly export: Scalars['String'];
+  readonly requalify: Scalars['String'];
+  readonly sendAgain: Scalars['String'];
+};
+
+type SiteContentConsoleActionsFieldSelector = {
+  readonly approve: InputMaybe<FieldSelectorEnum>;
+  readonly disqualify: InputMaybe<FieldSelectorEnum>;
+  readonly erase: InputMaybe<FieldSelectorEnum>;
+  readonly export: InputMaybe<FieldSelectorEnum>;
+  readonly requalify: InputMaybe<FieldSelectorEnum>;
+  readonly sendAgain: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleActionsFilterInput = {
+  readonly approve: InputMaybe<StringQueryOperatorInput>;
+  readonly disqualify: InputMaybe<StringQueryOperatorInput>;
+  readonly erase: InputMaybe<StringQueryOperatorInput>;
+  readonly export: InputMaybe<StringQueryOperatorInput>;
+  readonly requalify: InputMaybe<StringQueryOperatorInput>;
+  readonly sendAgain: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleActionsSortInput = {
+  readonly approve: InputMaybe<SortOrderEnum>;
+  readonly disqualify: InputMaybe<SortOrderEnum>;
+  readonly erase: InputMaybe<SortOrderEnum>;
+  readonly export: InputMaybe<SortOrderEnum>;
+  readonly requalify: InputMaybe<SortOrderEnum>;
+  readonly sendAgain: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleAudit = {
+  readonly actionColumn: Scalars['String'];
+  readonly actions: SiteContentConsoleAuditActions;
+  readonly after: Scalars['String'];
+  readonly atColumn: Scalars['String'];
+  readonly before: Scalars['String'];
+  readonly caption: Scalars['String'];
+  readonly changeColumn: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly more: Scalars['String'];
+  readonly operatorColumn: Scalars['String'];
+  readonly personColumn: Scalars['String'];
+  readonly reasonColumn: Scalars['String'];
+};
+
+type SiteContentConsoleAuditActions = {
+  readonly approve: Scalars['String'];
+  readonly disqualify: Scalars['String'];
+  readonly drawCommit: Scalars['String'];
+  readonly drawRun: Scalars['String'];
+  readonly erase: Scalars['String'];
+  readonly exportPerson: Scalars['String'];
+  readonly requalify: Scalars['String'];
+  readonly sendAgain: Scalars['String'];
+};
+
+type SiteContentConsoleAuditActionsFieldSelector = {
+  readonly approve: InputMaybe<FieldSelectorEnum>;
+  readonly disqualify: InputMaybe<FieldSelectorEnum>;
+  readonly drawCommit: InputMaybe<FieldSelectorEnum>;
+  readonly drawRun: InputMaybe<FieldSelectorEnum>;
+  readonly erase: InputMaybe<FieldSelectorEnum>;
+  readonly exportPerson: InputMaybe<FieldSelectorEnum>;
+  readonly requalify: InputMaybe<FieldSelectorEnum>;
+  readonly sendAgain: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleAuditActionsFilterInput = {
+  readonly approve: InputMaybe<StringQueryOperatorInput>;
+  readonly disqualify: InputMaybe<StringQueryOperatorInput>;
+  readonly drawCommit: InputMaybe<StringQueryOperatorInput>;
+  readonly drawRun: InputMaybe<StringQueryOperatorInput>;
+  readonly erase: InputMaybe<StringQueryOperatorInput>;
+  readonly exportPerson: InputMaybe<StringQueryOperatorInput>;
+  readonly requalify: InputMaybe<StringQueryOperatorInput>;
+  readonly sendAgain: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleAuditActionsSortInput = {
+  readonly approve: InputMaybe<SortOrderEnum>;
+  readonly disqualify: InputMaybe<SortOrderEnum>;
+  readonly drawCommit: InputMaybe<SortOrderEnum>;
+  readonly drawRun: InputMaybe<SortOrderEnum>;
+  readonly erase: InputMaybe<SortOrderEnum>;
+  readonly exportPerson: InputMaybe<SortOrderEnum>;
+  readonly requalify: InputMaybe<SortOrderEnum>;
+  readonly sendAgain: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleAuditFieldSelector = {
+  readonly actionColumn: InputMaybe<FieldSelectorEnum>;
+  readonly actions: InputMaybe<SiteContentConsoleAuditActionsFieldSelector>;
+  readonly after: InputMaybe<FieldSelectorEnum>;
+  readonly atColumn: InputMaybe<FieldSelectorEnum>;
+  readonly before: InputMaybe<FieldSelectorEnum>;
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly changeColumn: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+  readonly operatorColumn: InputMaybe<FieldSelectorEnum>;
+  readonly personColumn: InputMaybe<FieldSelectorEnum>;
+  readonly reasonColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleAuditFilterInput = {
+  readonly actionColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly actions: InputMaybe<SiteContentConsoleAuditActionsFilterInput>;
+  readonly after: InputMaybe<StringQueryOperatorInput>;
+  readonly atColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly before: InputMaybe<StringQueryOperatorInput>;
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly changeColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+  readonly operatorColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly personColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleAuditSortInput = {
+  readonly actionColumn: InputMaybe<SortOrderEnum>;
+  readonly actions: InputMaybe<SiteContentConsoleAuditActionsSortInput>;
+  readonly after: InputMaybe<SortOrderEnum>;
+  readonly atColumn: InputMaybe<SortOrderEnum>;
+  readonly before: InputMaybe<SortOrderEnum>;
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly changeColumn: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+  readonly operatorColumn: InputMaybe<SortOrderEnum>;
+  readonly personColumn: InputMaybe<SortOrderEnum>;
+  readonly reasonColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDashboard = {
+  readonly daysIn: Scalars['String'];
+  readonly delivery: SiteContentConsoleDashboardDelivery;
+  readonly funnel: SiteContentConsoleDashboardFunnel;
+  readonly heading: Scalars['String'];
+  readonly signups: SiteContentConsoleDashboardSignups;
+  readonly topReferrers: SiteContentConsoleDashboardTopReferrers;
+  readonly utm: SiteContentConsoleDashboardUtm;
+};
+
+type SiteContentConsoleDashboardDelivery = {
+  readonly caption: Scalars['String'];
+  readonly countColumn: Scalars['String'];
+  readonly deadLettered: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly oldestPending: Scalars['String'];
+  readonly stateColumn: Scalars['String'];
+};
+
+type SiteContentConsoleDashboardDeliveryFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly countColumn: InputMaybe<FieldSelectorEnum>;
+  readonly deadLettered: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly oldestPending: InputMaybe<FieldSelectorEnum>;
+  readonly stateColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDashboardDeliveryFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly countColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly deadLettered: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly oldestPending: InputMaybe<StringQueryOperatorInput>;
+  readonly stateColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDashboardDeliverySortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly countColumn: InputMaybe<SortOrderEnum>;
+  readonly deadLettered: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly oldestPending: InputMaybe<SortOrderEnum>;
+  readonly stateColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDashboardFieldSelector = {
+  readonly daysIn: InputMaybe<FieldSelectorEnum>;
+  readonly delivery: InputMaybe<SiteContentConsoleDashboardDeliveryFieldSelector>;
+  readonly funnel: InputMaybe<SiteContentConsoleDashboardFunnelFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<SiteContentConsoleDashboardSignupsFieldSelector>;
+  readonly topReferrers: InputMaybe<SiteContentConsoleDashboardTopReferrersFieldSelector>;
+  readonly utm: InputMaybe<SiteContentConsoleDashboardUtmFieldSelector>;
+};
+
+type SiteContentConsoleDashboardFilterInput = {
+  readonly daysIn: InputMaybe<StringQueryOperatorInput>;
+  readonly delivery: InputMaybe<SiteContentConsoleDashboardDeliveryFilterInput>;
+  readonly funnel: InputMaybe<SiteContentConsoleDashboardFunnelFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<SiteContentConsoleDashboardSignupsFilterInput>;
+  readonly topReferrers: InputMaybe<SiteContentConsoleDashboardTopReferrersFilterInput>;
+  readonly utm: InputMaybe<SiteContentConsoleDashboardUtmFilterInput>;
+};
+
+type SiteContentConsoleDashboardFunnel = {
+  readonly caption: Scalars['String'];
+  readonly confirmed: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly peopleColumn: Scalars['String'];
+  readonly referralCounted: Scalars['String'];
+  readonly referred: Scalars['String'];
+  readonly shareColumn: Scalars['String'];
+  readonly signedUp: Scalars['String'];
+  readonly stepColumn: Scalars['String'];
+  readonly viralCoefficient: Scalars['String'];
+};
+
+type SiteContentConsoleDashboardFunnelFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly peopleColumn: InputMaybe<FieldSelectorEnum>;
+  readonly referralCounted: InputMaybe<FieldSelectorEnum>;
+  readonly referred: InputMaybe<FieldSelectorEnum>;
+  readonly shareColumn: InputMaybe<FieldSelectorEnum>;
+  readonly signedUp: InputMaybe<FieldSelectorEnum>;
+  readonly stepColumn: InputMaybe<FieldSelectorEnum>;
+  readonly viralCoefficient: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDashboardFunnelFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly peopleColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly referralCounted: InputMaybe<StringQueryOperatorInput>;
+  readonly referred: InputMaybe<StringQueryOperatorInput>;
+  readonly shareColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly signedUp: InputMaybe<StringQueryOperatorInput>;
+  readonly stepColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly viralCoefficient: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDashboardFunnelSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly peopleColumn: InputMaybe<SortOrderEnum>;
+  readonly referralCounted: InputMaybe<SortOrderEnum>;
+  readonly referred: InputMaybe<SortOrderEnum>;
+  readonly shareColumn: InputMaybe<SortOrderEnum>;
+  readonly signedUp: InputMaybe<SortOrderEnum>;
+  readonly stepColumn: InputMaybe<SortOrderEnum>;
+  readonly viralCoefficient: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDashboardSignups = {
+  readonly caption: Scalars['String'];
+  readonly chartLabel: Scalars['String'];
+  readonly dayColumn: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly noSource: Scalars['String'];
+  readonly totalColumn: Scalars['String'];
+};
+
+type SiteContentConsoleDashboardSignupsFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly chartLabel: InputMaybe<FieldSelectorEnum>;
+  readonly dayColumn: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly noSource: InputMaybe<FieldSelectorEnum>;
+  readonly totalColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDashboardSignupsFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly chartLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly dayColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly noSource: InputMaybe<StringQueryOperatorInput>;
+  readonly totalColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDashboardSignupsSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly chartLabel: InputMaybe<SortOrderEnum>;
+  readonly dayColumn: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly noSource: InputMaybe<SortOrderEnum>;
+  readonly totalColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDashboardSortInput = {
+  readonly daysIn: InputMaybe<SortOrderEnum>;
+  readonly delivery: InputMaybe<SiteContentConsoleDashboardDeliverySortInput>;
+  readonly funnel: InputMaybe<SiteContentConsoleDashboardFunnelSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SiteContentConsoleDashboardSignupsSortInput>;
+  readonly topReferrers: InputMaybe<SiteContentConsoleDashboardTopReferrersSortInput>;
+  readonly utm: InputMaybe<SiteContentConsoleDashboardUtmSortInput>;
+};
+
+type SiteContentConsoleDashboardTopReferrers = {
+  readonly caption: Scalars['String'];
+  readonly codeColumn: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly flagsColumn: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly nameColumn: Scalars['String'];
+  readonly referralsColumn: Scalars['String'];
+};
+
+type SiteContentConsoleDashboardTopReferrersFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly codeColumn: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly flagsColumn: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly nameColumn: InputMaybe<FieldSelectorEnum>;
+  readonly referralsColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDashboardTopReferrersFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly codeColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly flagsColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly nameColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly referralsColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDashboardTopReferrersSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly codeColumn: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly flagsColumn: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly nameColumn: InputMaybe<SortOrderEnum>;
+  readonly referralsColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDashboardUtm = {
+  readonly campaignsCaption: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly signupsColumn: Scalars['String'];
+  readonly sourcesCaption: Scalars['String'];
+  readonly valueColumn: Scalars['String'];
+};
+
+type SiteContentConsoleDashboardUtmFieldSelector = {
+  readonly campaignsCaption: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly signupsColumn: InputMaybe<FieldSelectorEnum>;
+  readonly sourcesCaption: InputMaybe<FieldSelectorEnum>;
+  readonly valueColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDashboardUtmFilterInput = {
+  readonly campaignsCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly signupsColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly sourcesCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly valueColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDashboardUtmSortInput = {
+  readonly campaignsCaption: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly signupsColumn: InputMaybe<SortOrderEnum>;
+  readonly sourcesCaption: InputMaybe<SortOrderEnum>;
+  readonly valueColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDeliveryStates = {
+  readonly delivered: Scalars['String'];
+  readonly demo: Scalars['String'];
+  readonly pending: Scalars['String'];
+  readonly refused: Scalars['String'];
+};
+
+type SiteContentConsoleDeliveryStatesFieldSelector = {
+  readonly delivered: InputMaybe<FieldSelectorEnum>;
+  readonly demo: InputMaybe<FieldSelectorEnum>;
+  readonly pending: InputMaybe<FieldSelectorEnum>;
+  readonly refused: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDeliveryStatesFilterInput = {
+  readonly delivered: InputMaybe<StringQueryOperatorInput>;
+  readonly demo: InputMaybe<StringQueryOperatorInput>;
+  readonly pending: InputMaybe<StringQueryOperatorInput>;
+  readonly refused: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDeliveryStatesSortInput = {
+  readonly delivered: InputMaybe<SortOrderEnum>;
+  readonly demo: InputMaybe<SortOrderEnum>;
+  readonly pending: InputMaybe<SortOrderEnum>;
+  readonly refused: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDialog = {
+  readonly cancel: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly description: Scalars['String'];
+  readonly done: Scalars['String'];
+  readonly eraseConfirm: Scalars['String'];
+  readonly eraseConfirmRequired: Scalars['String'];
+  readonly eraseWarning: Scalars['String'];
+  readonly erased: Scalars['String'];
+  readonly reasonControlCharacter: Scalars['String'];
+  readonly reasonLabel: Scalars['String'];
+  readonly reasonRequired: Scalars['String'];
+  readonly reasonTooLong: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly working: Scalars['String'];
+};
+
+type SiteContentConsoleDialogFieldSelector = {
+  readonly cancel: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly eraseConfirm: InputMaybe<FieldSelectorEnum>;
+  readonly eraseConfirmRequired: InputMaybe<FieldSelectorEnum>;
+  readonly eraseWarning: InputMaybe<FieldSelectorEnum>;
+  readonly erased: InputMaybe<FieldSelectorEnum>;
+  readonly reasonControlCharacter: InputMaybe<FieldSelectorEnum>;
+  readonly reasonLabel: InputMaybe<FieldSelectorEnum>;
+  readonly reasonRequired: InputMaybe<FieldSelectorEnum>;
+  readonly reasonTooLong: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly working: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDialogFilterInput = {
+  readonly cancel: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly eraseConfirm: InputMaybe<StringQueryOperatorInput>;
+  readonly eraseConfirmRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly eraseWarning: InputMaybe<StringQueryOperatorInput>;
+  readonly erased: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonControlCharacter: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonRequired: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonTooLong: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly working: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDialogSortInput = {
+  readonly cancel: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly eraseConfirm: InputMaybe<SortOrderEnum>;
+  readonly eraseConfirmRequired: InputMaybe<SortOrderEnum>;
+  readonly eraseWarning: InputMaybe<SortOrderEnum>;
+  readonly erased: InputMaybe<SortOrderEnum>;
+  readonly reasonControlCharacter: InputMaybe<SortOrderEnum>;
+  readonly reasonLabel: InputMaybe<SortOrderEnum>;
+  readonly reasonRequired: InputMaybe<SortOrderEnum>;
+  readonly reasonTooLong: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly working: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleErrors = {
+  readonly accessDenied: Scalars['String'];
+  readonly accessTokenInvalid: Scalars['String'];
+  readonly accessTokenMissing: Scalars['String'];
+  readonly actionNotApplicable: Scalars['String'];
+  readonly notConfigured: Scalars['String'];
+  readonly parameterInvalid: Scalars['String'];
+  readonly personNotFound: Scalars['String'];
+  readonly reasonInvalid: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+};
+
+type SiteContentConsoleErrorsFieldSelector = {
+  readonly accessDenied: InputMaybe<FieldSelectorEnum>;
+  readonly accessTokenInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly accessTokenMissing: InputMaybe<FieldSelectorEnum>;
+  readonly actionNotApplicable: InputMaybe<FieldSelectorEnum>;
+  readonly notConfigured: InputMaybe<FieldSelectorEnum>;
+  readonly parameterInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly personNotFound: InputMaybe<FieldSelectorEnum>;
+  readonly reasonInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleErrorsFilterInput = {
+  readonly accessDenied: InputMaybe<StringQueryOperatorInput>;
+  readonly accessTokenInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly accessTokenMissing: InputMaybe<StringQueryOperatorInput>;
+  readonly actionNotApplicable: InputMaybe<StringQueryOperatorInput>;
+  readonly notConfigured: InputMaybe<StringQueryOperatorInput>;
+  readonly parameterInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly personNotFound: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleErrorsSortInput = {
+  readonly accessDenied: InputMaybe<SortOrderEnum>;
+  readonly accessTokenInvalid: InputMaybe<SortOrderEnum>;
+  readonly accessTokenMissing: InputMaybe<SortOrderEnum>;
+  readonly actionNotApplicable: InputMaybe<SortOrderEnum>;
+  readonly notConfigured: InputMaybe<SortOrderEnum>;
+  readonly parameterInvalid: InputMaybe<SortOrderEnum>;
+  readonly personNotFound: InputMaybe<SortOrderEnum>;
+  readonly reasonInvalid: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleFieldSelector = {
+  readonly actions: InputMaybe<SiteContentConsoleActionsFieldSelector>;
+  readonly audit: InputMaybe<SiteContentConsoleAuditFieldSelector>;
+  readonly dashboard: InputMaybe<SiteContentConsoleDashboardFieldSelector>;
+  readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesFieldSelector>;
+  readonly dialog: InputMaybe<SiteContentConsoleDialogFieldSelector>;
+  readonly errors: InputMaybe<SiteContentConsoleErrorsFieldSelector>;
+  readonly flags: InputMaybe<SiteContentConsoleFlagsFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly holds: InputMaybe<SiteContentConsoleHoldsFieldSelector>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly localOperator: InputMaybe<FieldSelectorEnum>;
+  readonly navigation: InputMaybe<SiteContentConsoleNavigationFieldSelector>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly people: InputMaybe<SiteContentConsolePeopleFieldSelector>;
+  readonly person: InputMaybe<SiteContentConsolePersonFieldSelector>;
+  readonly ranges: InputMaybe<SiteContentConsoleRangesFieldSelector>;
+  readonly retry: InputMaybe<FieldSelectorEnum>;
+  readonly review: InputMaybe<SiteContentConsoleReviewFieldSelector>;
+  readonly search: InputMaybe<SiteContentConsoleSearchFieldSelector>;
+  readonly signedInAs: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleFilterInput = {
+  readonly actions: InputMaybe<SiteContentConsoleActionsFilterInput>;
+  readonly audit: InputMaybe<SiteContentConsoleAuditFilterInput>;
+  readonly dashboard: InputMaybe<SiteContentConsoleDashboardFilterInput>;
+  readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesFilterInput>;
+  readonly dialog: InputMaybe<SiteContentConsoleDialogFilterInput>;
+  readonly errors: InputMaybe<SiteContentConsoleErrorsFilterInput>;
+  readonly flags: InputMaybe<SiteContentConsoleFlagsFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly holds: InputMaybe<SiteContentConsoleHoldsFilterInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly localOperator: InputMaybe<StringQueryOperatorInput>;
+  readonly navigation: InputMaybe<SiteContentConsoleNavigationFilterInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly people: InputMaybe<SiteContentConsolePeopleFilterInput>;
+  readonly person: InputMaybe<SiteContentConsolePersonFilterInput>;
+  readonly ranges: InputMaybe<SiteContentConsoleRangesFilterInput>;
+  readonly retry: InputMaybe<StringQueryOperatorInput>;
+  readonly review: InputMaybe<SiteContentConsoleReviewFilterInput>;
+  readonly search: InputMaybe<SiteContentConsoleSearchFilterInput>;
+  readonly signedInAs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleFlags = {
+  readonly burst: SiteContentConsoleFlagsBurst;
+  readonly domainCluster: SiteContentConsoleFlagsDomainCluster;
+  readonly sameIpAsOtherReferral: SiteContentConsoleFlagsSameIpAsOtherReferral;
+  readonly sameIpAsReferrer: SiteContentConsoleFlagsSameIpAsReferrer;
+};
+
+type SiteContentConsoleFlagsBurst = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleFlagsBurstFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleFlagsBurstFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleFlagsBurstSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleFlagsDomainCluster = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleFlagsDomainClusterFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleFlagsDomainClusterFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleFlagsDomainClusterSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleFlagsFieldSelector = {
+  readonly burst: InputMaybe<SiteContentConsoleFlagsBurstFieldSelector>;
+  readonly domainCluster: InputMaybe<SiteContentConsoleFlagsDomainClusterFieldSelector>;
+  readonly sameIpAsOtherReferral: InputMaybe<SiteContentConsoleFlagsSameIpAsOtherReferralFieldSelector>;
+  readonly sameIpAsReferrer: InputMaybe<SiteContentConsoleFlagsSameIpAsReferrerFieldSelector>;
+};
+
+type SiteContentConsoleFlagsFilterInput = {
+  readonly burst: InputMaybe<SiteContentConsoleFlagsBurstFilterInput>;
+  readonly domainCluster: InputMaybe<SiteContentConsoleFlagsDomainClusterFilterInput>;
+  readonly sameIpAsOtherReferral: InputMaybe<SiteContentConsoleFlagsSameIpAsOtherReferralFilterInput>;
+  readonly sameIpAsReferrer: InputMaybe<SiteContentConsoleFlagsSameIpAsReferrerFilterInput>;
+};
+
+type SiteContentConsoleFlagsSameIpAsOtherReferral = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleFlagsSameIpAsOtherReferralFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleFlagsSameIpAsOtherReferralFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleFlagsSameIpAsOtherReferralSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleFlagsSameIpAsReferrer = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleFlagsSameIpAsReferrerFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleFlagsSameIpAsReferrerFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleFlagsSameIpAsReferrerSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleFlagsSortInput = {
+  readonly burst: InputMaybe<SiteContentConsoleFlagsBurstSortInput>;
+  readonly domainCluster: InputMaybe<SiteContentConsoleFlagsDomainClusterSortInput>;
+  readonly sameIpAsOtherReferral: InputMaybe<SiteContentConsoleFlagsSameIpAsOtherReferralSortInput>;
+  readonly sameIpAsReferrer: InputMaybe<SiteContentConsoleFlagsSameIpAsReferrerSortInput>;
+};
+
+type SiteContentConsoleHolds = {
+  readonly codeLimit: SiteContentConsoleHoldsCodeLimit;
+  readonly domainLimit: SiteContentConsoleHoldsDomainLimit;
+};
+
+type SiteContentConsoleHoldsCodeLimit = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleHoldsCodeLimitFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleHoldsCodeLimitFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleHoldsCodeLimitSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleHoldsDomainLimit = {
+  readonly explanation: Scalars['String'];
+  readonly name: Scalars['String'];
+};
+
+type SiteContentConsoleHoldsDomainLimitFieldSelector = {
+  readonly explanation: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleHoldsDomainLimitFilterInput = {
+  readonly explanation: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleHoldsDomainLimitSortInput = {
+  readonly explanation: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleHoldsFieldSelector = {
+  readonly codeLimit: InputMaybe<SiteContentConsoleHoldsCodeLimitFieldSelector>;
+  readonly domainLimit: InputMaybe<SiteContentConsoleHoldsDomainLimitFieldSelector>;
+};
+
+type SiteContentConsoleHoldsFilterInput = {
+  readonly codeLimit: InputMaybe<SiteContentConsoleHoldsCodeLimitFilterInput>;
+  readonly domainLimit: InputMaybe<SiteContentConsoleHoldsDomainLimitFilterInput>;
+};
+
+type SiteContentConsoleHoldsSortInput = {
+  readonly codeLimit: InputMaybe<SiteContentConsoleHoldsCodeLimitSortInput>;
+  readonly domainLimit: InputMaybe<SiteContentConsoleHoldsDomainLimitSortInput>;
+};
+
+type SiteContentConsoleNavigation = {
+  readonly audit: Scalars['String'];
+  readonly dashboard: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly review: Scalars['String'];
+  readonly search: Scalars['String'];
+};
+
+type SiteContentConsoleNavigationFieldSelector = {
+  readonly audit: InputMaybe<FieldSelectorEnum>;
+  readonly dashboard: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly review: InputMaybe<FieldSelectorEnum>;
+  readonly search: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleNavigationFilterInput = {
+  readonly audit: InputMaybe<StringQueryOperatorInput>;
+  readonly dashboard: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly review: InputMaybe<StringQueryOperatorInput>;
+  readonly search: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleNavigationSortInput = {
+  readonly audit: InputMaybe<SortOrderEnum>;
+  readonly dashboard: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly review: InputMaybe<SortOrderEnum>;
+  readonly search: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsolePeople = {
+  readonly codeColumn: Scalars['String'];
+  readonly confirmed: Scalars['String'];
+  readonly disqualified: Scalars['String'];
+  readonly emailColumn: Scalars['String'];
+  readonly nameColumn: Scalars['String'];
+  readonly notConfirmed: Scalars['String'];
+  readonly open: Scalars['String'];
+  readonly signedUpColumn: Scalars['String'];
+  readonly stateColumn: Scalars['String'];
+};
+
+type SiteContentConsolePeopleFieldSelector = {
+  readonly codeColumn: InputMaybe<FieldSelectorEnum>;
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly disqualified: InputMaybe<FieldSelectorEnum>;
+  readonly emailColumn: InputMaybe<FieldSelectorEnum>;
+  readonly nameColumn: InputMaybe<FieldSelectorEnum>;
+  readonly notConfirmed: InputMaybe<FieldSelectorEnum>;
+  readonly open: InputMaybe<FieldSelectorEnum>;
+  readonly signedUpColumn: InputMaybe<FieldSelectorEnum>;
+  readonly stateColumn: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsolePeopleFilterInput = {
+  readonly codeColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly disqualified: InputMaybe<StringQueryOperatorInput>;
+  readonly emailColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly nameColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly notConfirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly open: InputMaybe<StringQueryOperatorInput>;
+  readonly signedUpColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly stateColumn: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsolePeopleSortInput = {
+  readonly codeColumn: InputMaybe<SortOrderEnum>;
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly disqualified: InputMaybe<SortOrderEnum>;
+  readonly emailColumn: InputMaybe<SortOrderEnum>;
+  readonly nameColumn: InputMaybe<SortOrderEnum>;
+  readonly notConfirmed: InputMaybe<SortOrderEnum>;
+  readonly open: InputMaybe<SortOrderEnum>;
+  readonly signedUpColumn: InputMaybe<SortOrderEnum>;
+  readonly stateColumn: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsolePerson = {
+  readonly actionsHeading: Scalars['String'];
+  readonly auditHeading: Scalars['String'];
+  readonly back: Scalars['String'];
+  readonly confirmedAt: Scalars['String'];
+  readonly counted: Scalars['String'];
+  readonly countedNo: Scalars['String'];
+  readonly countedYes: Scalars['String'];
+  readonly createdAt: Scalars['String'];
+  readonly deliveredAt: Scalars['String'];
+  readonly deliveryAttempts: Scalars['String'];
+  readonly deliveryError: Scalars['String'];
+  readonly deliveryState: Scalars['String'];
+  readonly detailsHeading: Scalars['String'];
+  readonly disqualifiedAt: Scalars['String'];
+  readonly email: Scalars['String'];
+  readonly entries: Scalars['String'];
+  readonly flags: Scalars['String'];
+  readonly hold: Scalars['String'];
+  readonly position: Scalars['String'];
+  readonly properties: Scalars['String'];
+  readonly referralCode: Scalars['String'];
+  readonly referrals: Scalars['String'];
+  readonly referredBy: Scalars['String'];
+  readonly referredCaption: Scalars['String'];
+  readonly referredEmpty: Scalars['String'];
+  readonly referredHeading: Scalars['String'];
+  readonly reviewedAt: Scalars['String'];
+  readonly source: Scalars['String'];
+};
+
+type SiteContentConsolePersonFieldSelector = {
+  readonly actionsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly auditHeading: InputMaybe<FieldSelectorEnum>;
+  readonly back: InputMaybe<FieldSelectorEnum>;
+  readonly confirmedAt: InputMaybe<FieldSelectorEnum>;
+  readonly counted: InputMaybe<FieldSelectorEnum>;
+  readonly countedNo: InputMaybe<FieldSelectorEnum>;
+  readonly countedYes: InputMaybe<FieldSelectorEnum>;
+  readonly createdAt: InputMaybe<FieldSelectorEnum>;
+  readonly deliveredAt: InputMaybe<FieldSelectorEnum>;
+  readonly deliveryAttempts: InputMaybe<FieldSelectorEnum>;
+  readonly deliveryError: InputMaybe<FieldSelectorEnum>;
+  readonly deliveryState: InputMaybe<FieldSelectorEnum>;
+  readonly detailsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly disqualifiedAt: InputMaybe<FieldSelectorEnum>;
+  readonly email: InputMaybe<FieldSelectorEnum>;
+  readonly entries: InputMaybe<FieldSelectorEnum>;
+  readonly flags: InputMaybe<FieldSelectorEnum>;
+  readonly hold: InputMaybe<FieldSelectorEnum>;
+  readonly position: InputMaybe<FieldSelectorEnum>;
+  readonly properties: InputMaybe<FieldSelectorEnum>;
+  readonly referralCode: InputMaybe<FieldSelectorEnum>;
+  readonly referrals: InputMaybe<FieldSelectorEnum>;
+  readonly referredBy: InputMaybe<FieldSelectorEnum>;
+  readonly referredCaption: InputMaybe<FieldSelectorEnum>;
+  readonly referredEmpty: InputMaybe<FieldSelectorEnum>;
+  readonly referredHeading: InputMaybe<FieldSelectorEnum>;
+  readonly reviewedAt: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsolePersonFilterInput = {
+  readonly actionsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly auditHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly back: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly counted: InputMaybe<StringQueryOperatorInput>;
+  readonly countedNo: InputMaybe<StringQueryOperatorInput>;
+  readonly countedYes: InputMaybe<StringQueryOperatorInput>;
+  readonly createdAt: InputMaybe<StringQueryOperatorInput>;
+  readonly deliveredAt: InputMaybe<StringQueryOperatorInput>;
+  readonly deliveryAttempts: InputMaybe<StringQueryOperatorInput>;
+  readonly deliveryError: InputMaybe<StringQueryOperatorInput>;
+  readonly deliveryState: InputMaybe<StringQueryOperatorInput>;
+  readonly detailsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly disqualifiedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly email: InputMaybe<StringQueryOperatorInput>;
+  readonly entries: InputMaybe<StringQueryOperatorInput>;
+  readonly flags: InputMaybe<StringQueryOperatorInput>;
+  readonly hold: InputMaybe<StringQueryOperatorInput>;
+  readonly position: InputMaybe<StringQueryOperatorInput>;
+  readonly properties: InputMaybe<StringQueryOperatorInput>;
+  readonly referralCode: InputMaybe<StringQueryOperatorInput>;
+  readonly referrals: InputMaybe<StringQueryOperatorInput>;
+  readonly referredBy: InputMaybe<StringQueryOperatorInput>;
+  readonly referredCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly referredEmpty: InputMaybe<StringQueryOperatorInput>;
+  readonly referredHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly reviewedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsolePersonSortInput = {
+  readonly actionsHeading: InputMaybe<SortOrderEnum>;
+  readonly auditHeading: InputMaybe<SortOrderEnum>;
+  readonly back: InputMaybe<SortOrderEnum>;
+  readonly confirmedAt: InputMaybe<SortOrderEnum>;
+  readonly counted: InputMaybe<SortOrderEnum>;
+  readonly countedNo: InputMaybe<SortOrderEnum>;
+  readonly countedYes: InputMaybe<SortOrderEnum>;
+  readonly createdAt: InputMaybe<SortOrderEnum>;
+  readonly deliveredAt: InputMaybe<SortOrderEnum>;
+  readonly deliveryAttempts: InputMaybe<SortOrderEnum>;
+  readonly deliveryError: InputMaybe<SortOrderEnum>;
+  readonly deliveryState: InputMaybe<SortOrderEnum>;
+  readonly detailsHeading: InputMaybe<SortOrderEnum>;
+  readonly disqualifiedAt: InputMaybe<SortOrderEnum>;
+  readonly email: InputMaybe<SortOrderEnum>;
+  readonly entries: InputMaybe<SortOrderEnum>;
+  readonly flags: InputMaybe<SortOrderEnum>;
+  readonly hold: InputMaybe<SortOrderEnum>;
+  readonly position: InputMaybe<SortOrderEnum>;
+  readonly properties: InputMaybe<SortOrderEnum>;
+  readonly referralCode: InputMaybe<SortOrderEnum>;
+  readonly referrals: InputMaybe<SortOrderEnum>;
+  readonly referredBy: InputMaybe<SortOrderEnum>;
+  readonly referredCaption: InputMaybe<SortOrderEnum>;
+  readonly referredEmpty: InputMaybe<SortOrderEnum>;
+  readonly referredHeading: InputMaybe<SortOrderEnum>;
+  readonly reviewedAt: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleRanges = {
+  readonly all: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly last7Days: Scalars['String'];
+  readonly last30Days: Scalars['String'];
+};
+
+type SiteContentConsoleRangesFieldSelector = {
+  readonly all: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly last7Days: InputMaybe<FieldSelectorEnum>;
+  readonly last30Days: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleRangesFilterInput = {
+  readonly all: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly last7Days: InputMaybe<StringQueryOperatorInput>;
+  readonly last30Days: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleRangesSortInput = {
+  readonly all: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly last7Days: InputMaybe<SortOrderEnum>;
+  readonly last30Days: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleReview = {
+  readonly caption: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly more: Scalars['String'];
+};
+
+type SiteContentConsoleReviewFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly more: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleReviewFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly more: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleReviewSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly more: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleSearch = {
+  readonly caption: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly help: Scalars['String'];
+  readonly invalid: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly submit: Scalars['String'];
+};
+
+type SiteContentConsoleSearchFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly help: InputMaybe<FieldSelectorEnum>;
+  readonly invalid: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleSearchFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly help: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleSearchSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly help: InputMaybe<SortOrderEnum>;
+  readonly invalid: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleSortInput = {
+  readonly actions: InputMaybe<SiteContentConsoleActionsSortInput>;
+  readonly audit: InputMaybe<SiteContentConsoleAuditSortInput>;
+  readonly dashboard: InputMaybe<SiteContentConsoleDashboardSortInput>;
+  readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesSortInput>;
+  readonly dialog: InputMaybe<SiteContentConsoleDialogSortInput>;
+  readonly errors: InputMaybe<SiteContentConsoleErrorsSortInput>;
+  readonly flags: InputMaybe<SiteContentConsoleFlagsSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly holds: InputMaybe<SiteContentConsoleHoldsSortInput>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly localOperator: InputMaybe<SortOrderEnum>;
+  readonly navigation: InputMaybe<SiteContentConsoleNavigationSortInput>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly people: InputMaybe<SiteContentConsolePeopleSortInput>;
+  readonly person: InputMaybe<SiteContentConsolePersonSortInput>;
+  readonly ranges: InputMaybe<SiteContentConsoleRangesSortInput>;
+  readonly retry: InputMaybe<SortOrderEnum>;
+  readonly review: InputMaybe<SiteContentConsoleReviewSortInput>;
+  readonly search: InputMaybe<SiteContentConsoleSearchSortInput>;
+  readonly signedInAs: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentDecorations = {
@@ -1640,6 +2746,7 @@ type SiteContentFieldSelector = {
   readonly campaign: InputMaybe<SiteContentCampaignFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly consent: InputMaybe<SiteContentConsentFieldSelector>;
+  readonly console: InputMaybe<SiteContentConsoleFieldSelector>;
   readonly decorations: InputMaybe<SiteContentDecorationsFieldSelector>;
   readonly derived: InputMaybe<SiteContentDerivedFieldSelector>;
   readonly draw: InputMaybe<SiteContentDrawFieldSelector>;
@@ -1666,6 +2773,7 @@ type SiteContentFilterInput = {
   readonly campaign: InputMaybe<SiteContentCampaignFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly consent: InputMaybe<SiteContentConsentFilterInput>;
+  readonly console: InputMaybe<SiteContentConsoleFilterInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsFilterInput>;
   readonly derived: InputMaybe<SiteContentDerivedFilterInput>;
   readonly draw: InputMaybe<SiteContentDrawFilterInput>;
@@ -2445,6 +3553,7 @@ type SiteContentSortInput = {
   readonly campaign: InputMaybe<SiteContentCampaignSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly consent: InputMaybe<SiteContentConsentSortInput>;
+  readonly console: InputMaybe<SiteContentConsoleSortInput>;
   readonly decorations: InputMaybe<SiteContentDecorationsSortInput>;
   readonly derived: InputMaybe<SiteContentDerivedSortInput>;
   readonly draw: InputMaybe<SiteContentDrawSortInput>;
@@ -3395,6 +4504,13 @@ type StringQueryOperatorInput = {
 type BadgesContentFragment = { readonly home: { readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } } };
 
 type ConsentBannerContentFragment = { readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
+
+type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
+
+type ConsolePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 

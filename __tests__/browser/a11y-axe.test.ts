@@ -43,6 +43,12 @@ describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
     await expectNoAxeViolations(page, `${name} (${path}, ${viewport})`);
   });
 
+  it("the operator console has no violations, showing the content's words for a missing API", async () => {
+    const page = await open(viewport, "/console/");
+    await page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable }).waitFor();
+    await expectNoAxeViolations(page, `the operator console (/console/, ${viewport})`);
+  });
+
   it("the home page has no violations with an error toast showing", async () => {
     const page = await open(viewport, "/");
     await showEmailRequiredToast(page);

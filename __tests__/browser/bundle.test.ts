@@ -1,10 +1,15 @@
 /**
  * What the fixture build ships to browsers: the content schema (zod) and the YAML
- * parser stay at build time (they would add their weight to every page), and the signup code is there.
+ * parser stay at build time (they would add their weight to every page), the signup code is there, and the operator's
+ * console (its code, chart.js, Radix Dialog) is a chunk only /console/ loads.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { scriptsFetchedWithoutInteraction } from "../../scripts/bench/js-size";
+import { setUpChromium } from "./support/browser";
 import { PUBLIC_DIR } from "./support/build-site";
+import { FIXTURE, fixtureCampaign } from "./support/fixture-content";
+import { runEnv } from "./support/run-env";
 
 /** The web editor's own page; its prebuilt Decap CMS bundle is not the site's JavaScript and no site page loads it. */
 const ADMIN_DIR = "admin";
@@ -46,4 +51,58 @@ it("keeps the web editor on its own page: no site page loads its bundle, and it 
       .filter(({ text }) => /decap-cms|DecapCms|CMS_MANUAL_INIT/.test(text))
       .map(({ file }) => file),
   ).toEqual([]);
+});
+
+// Strings that survive minification in the console's code and the libraries only it uses.
+const CONSOLE_ONLY = [
+  ["the console's code", /\/api\/console/],
+  ["chart.js", /Canvas is already in use/],
+  ["Radix Dialog", /DialogContentModal/],
+] as const;
+
+const browser = setUpChromium();
+
+/** The text of every same-origin script a fresh visit to `pagePath` fetches, by file. */
+async function scriptsOf(pagePath: string): Promise<{ file: string; text: string }[]> {
+  const files = await scriptsFetchedWithoutInteraction(browser(), runEnv().siteOrigin, pagePath);
+  return files.map((file) => ({ file, text: readFileSync(path.join(PUBLIC_DIR, file), "utf8") }));
+}
+
+describe("the operator's console", () => {
+  it("is prerendered as a shell kept out of search: its heading, the no-JavaScript message and a robots noindex", () => {
+    const html = readFileSync(path.join(PUBLIC_DIR, "console", "index.html"), "utf8");
+    expect(html).toMatch(/<meta [^>]*name="robots" content="noindex"/);
+    expect(html).toContain(FIXTURE.console.heading);
+    expect(html).toContain(`<noscript><p>${FIXTURE.console.noScript}</p></noscript>`);
+  });
+
+  it.each(CONSOLE_ONLY)("loads %s on /console/ (a control for the scan below)", async (_name, marker) => {
+    expect((await scriptsOf("/console/")).filter(({ text }) => marker.test(text)).length).toBeGreaterThan(0);
+  });
+
+  it("ships none of its code, chart.js or Radix Dialog to a public page", async () => {
+    const found: string[] = [];
+    for (const pagePath of ["/", fixtureCampaign().pagePath, "/success/", "/giveaway/draw/", "/no-such-page/"]) {
+      for (const { file, text } of await scriptsOf(pagePath))
+        for (const [name, marker] of CONSOLE_ONLY) if (marker.test(text)) found.push(`${pagePath}: ${name} in ${file}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("keeps its scripts out of every public page's HTML (no script tag or preload names them)", () => {
+    const consoleFiles = builtScripts()
+      .filter(({ text }) => CONSOLE_ONLY.some(([, marker]) => marker.test(text)))
+      .map(({ file }) => path.basename(file));
+    expect(consoleFiles.length).toBeGreaterThan(0);
+    const pages = readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+      .map((entry) => path.relative(PUBLIC_DIR, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !file.startsWith(`${ADMIN_DIR}${path.sep}`) && !file.startsWith(`console${path.sep}`));
+    expect(pages.length).toBeGreaterThan(3);
+    const named = pages.flatMap((file) => {
+      const html = readFileSync(path.join(PUBLIC_DIR, file), "utf8");
+      return consoleFiles.filter((script) => html.includes(script)).map((script) => `${file} names ${script}`);
+    });
+    expect(named).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { newGuardedContext, setUpChromium } from "./support/browser";
 import { ROOT_DIR } from "./support/build-site";
-import { fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
+import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
 import { legacyPixelSiteOrigin, waitlistSite } from "./support/run-env";
@@ -34,6 +34,12 @@ const PAGES: readonly PageUnderTest[] = [
   { name: "404", path: () => "/no-such-page/" },
   { name: "campaign", path: () => fixtureCampaign().pagePath },
   { name: "giveaway draw", path: () => "/giveaway/draw/" },
+  // The operator's console on a build without its API: the shell and the content's words for the missing service.
+  {
+    name: "console",
+    path: () => "/console/",
+    shows: (page) => page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable }),
+  },
   // The referral program's pages: /success/ with its inbox card, the status page with a real standing, the leaderboard.
   { name: "success with the inbox card", path: () => "/success/", origin: () => waitlistSite().origin },
   {

@@ -130,8 +130,13 @@ describe("the web editor's own policy on /admin/", () => {
     expect(header("/admin/decap-cms.js", "Cache-Control")).toBe("public, max-age=0, must-revalidate");
   });
 
+  it("keeps the operator's console out of search engines by header too, and no other page", () => {
+    expect(header("/console/", "X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(header("/console/", "Content-Security-Policy")).toBe(header("/", "Content-Security-Policy"));
+  });
+
   it("gives no other path any of it", () => {
-    for (const pathname of ["/", "/success/", "/app-123.js", "/administration/"]) {
+    for (const pathname of ["/", "/success/", "/app-123.js", "/administration/", "/consoles/"]) {
       const csp = header(pathname, "Content-Security-Policy");
       expect([pathname, directive(csp, "script-src")]).toEqual([pathname, expect.not.stringContaining("unsafe-eval")]);
       expect([pathname, csp]).toEqual([pathname, expect.not.stringContaining("api.github.com")]);

@@ -13,8 +13,10 @@ const built = (...paths: string[]) => ({
 });
 
 describe("the sitemap's pages", () => {
-  it("are the signup pages, the giveaway draw and the leaderboard while the referral program runs, never /success/, /status/ or 404", () => {
-    const pages = sitemapPages(built("/", "/success/", "/status/", "/leaderboard/", "/404/", "/404.html", "/nba-ads/", "/giveaway/draw/"));
+  it("are the signup pages, the giveaway draw and the leaderboard while the referral program runs, never /success/, /status/, /console/ or 404", () => {
+    const pages = sitemapPages(
+      built("/", "/success/", "/status/", "/leaderboard/", "/console/", "/404/", "/404.html", "/nba-ads/", "/giveaway/draw/"),
+    );
     expect(pages.map(({ path }) => path)).toEqual(["/", "/giveaway/draw/", "/leaderboard/", "/nba-ads/"]);
   });
 

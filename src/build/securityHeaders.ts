@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
 import { inlineScripts } from "./inlineScripts";
+import { CONSOLE_PATH } from "../../shared/routes";
 
 export interface SecurityHeadersInput {
   /** Every built HTML page's text. */
@@ -29,6 +30,8 @@ export interface AdminOrigins {
 
 /** Where the web editor lives; only there does the CSP allow what Decap CMS needs. */
 export const ADMIN_PATH_PATTERN = "/admin/*";
+/** The operator's console: kept out of search engines by a header too, for crawlers that read no HTML. */
+export const CONSOLE_PATH_PATTERN = `${CONSOLE_PATH}*`;
 
 /** HSTS lifetime: two years (s), the value hstspreload.org asks for. */
 export const HSTS_MAX_AGE_S = 63_072_000;
@@ -117,7 +120,7 @@ export function securityHeaders(input: SecurityHeadersInput): [string, string][]
 /**
  * The `_headers` file: security headers on every path, plus Gatsby's caching
  * rules (hashed files cached for ever; HTML and page data always revalidated), and
- * the web editor's own policy on /admin/ when `input.admin` is given.
+ * `X-Robots-Tag: noindex` on the operator's console, and the web editor's own policy on /admin/ when `input.admin` is given.
  */
 export function headersFile(input: SecurityHeadersInput): string {
   const block = (path: string, headers: [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
@@ -131,6 +134,7 @@ export function headersFile(input: SecurityHeadersInput): string {
     block("/*.css", immutable),
     block("/page-data/*", revalidate),
     block("/*.html", revalidate),
+    block(CONSOLE_PATH_PATTERN, [["X-Robots-Tag", "noindex, nofollow"]]),
     // Last, so that it replaces the site-wide CSP and the immutable caching of /*.js (decap-cms.js has no hash in its name).
     ...(input.admin
       ? [

@@ -25,6 +25,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   "success",
   "status",
   "leaderboard",
+  "console",
   "404",
   "dev-404-page",
   "page-data",

@@ -302,6 +302,390 @@ const launchMoment = z
     patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2025-10-13T15:00:00-08:00 (Z for UTC).",
   });
 
+/** A flag or hold the console names and explains to the operator (keyed by the word the Worker writes). */
+function consoleMark(what: string, nameExample: string, explanationExample: string) {
+  return z
+    .strictObject({
+      name: copy(`The console's short name for ${what}.`, nameExample),
+      explanation: longCopy(`One sentence telling the operator what ${what} means and what to check.`, explanationExample),
+    })
+    .meta({ description: `How the operator's console names and explains ${what}.` });
+}
+
+/** A table's caption and its empty state. */
+function consoleTable(what: string, captionExample: string, emptyExample: string) {
+  return {
+    caption: copy(`The caption of the table of ${what} (screen readers announce the table by it).`, captionExample),
+    empty: copy(`Shown instead of the table of ${what} when there is none.`, emptyExample),
+  };
+}
+
+/** The operator's console (/console/): every word an operator reads there. Never shown to visitors. */
+const consoleSection = z
+  .strictObject({
+    pageTitle: copy("The browser tab title of the operator's console.", "Operator console | PickFund"),
+    heading: copy("The heading of the operator's console.", "Operator console"),
+    noScript: longCopy(
+      "Shown on the console when the operator's browser runs no JavaScript (the console needs it).",
+      "The console needs JavaScript. Turn it on and reload the page.",
+    ),
+    loading: copy("Shown (and read by screen readers) while the console loads or waits for an answer.", "Loading…"),
+    signedInAs: copyWithPlaceholder(
+      "{operator}",
+      "the signed-in operator's e-mail address",
+      "The line at the top saying who is signed in (through Cloudflare Access). {operator} becomes their e-mail address.",
+      "Signed in as {operator}",
+    ),
+    localOperator: copyWithPlaceholder(
+      "{operator}",
+      "the local operator's name",
+      "The banner on a local run (npm start), where an operator is signed in without Cloudflare Access. {operator} becomes the local operator's name.",
+      "Local run: you are signed in as {operator} without Cloudflare Access. The deployed site always asks Access.",
+    ),
+    navigation: z
+      .strictObject({
+        label: copy("What screen readers call the console's menu.", "Console sections"),
+        dashboard: copy("The menu entry of the dashboard.", "Dashboard"),
+        search: copy("The menu entry of the search for a person.", "Find a person"),
+        review: copy("The menu entry of the review queue.", "Review queue"),
+        audit: copy("The menu entry of the audit log.", "Audit log"),
+      })
+      .meta({ description: "The console's menu of its four screens." }),
+    none: copy("Shown in a table cell or a field that has no value (no confirmation yet, no flags).", "None"),
+    retry: copy("The button that asks the service again after an error.", "Try again"),
+    errors: z
+      .strictObject({
+        accessTokenMissing: longCopy(
+          "Shown when the console's request came without Cloudflare Access's sign-in (the page was reached around Access).",
+          "You are not signed in through Cloudflare Access. Open the console at the site's own address and sign in.",
+        ),
+        accessTokenInvalid: longCopy(
+          "Shown when Cloudflare Access's sign-in did not check out (expired, or signed by another key).",
+          "Your Cloudflare Access sign-in has expired or could not be checked. Reload the page to sign in again.",
+        ),
+        accessDenied: longCopy(
+          "Shown when the sign-in is for another Access application, or carries no identity.",
+          "Your Cloudflare Access sign-in is not for this console. Ask whoever runs the site to give you access.",
+        ),
+        notConfigured: longCopy(
+          "Shown when the deployed service has no Cloudflare Access settings, so it lets nobody in.",
+          "The console is not set up yet: the service has no Cloudflare Access settings. See the README's console section.",
+        ),
+        personNotFound: copy(
+          "Shown when the person asked for is not there (erased, or never there).",
+          "This person is not on the list (erased, or never there).",
+        ),
+        reasonInvalid: copy(
+          "Shown when the service refused the reason given for an action.",
+          "The service refused the reason. Write a shorter one in plain words.",
+        ),
+        parameterInvalid: copy(
+          "Shown when the service refused what the console asked for (a range, a search).",
+          "The service did not understand this request.",
+        ),
+        actionNotApplicable: longCopy(
+          "Shown when an action does not apply to the person as they are now (for example, requalifying someone not disqualified).",
+          "That does not apply to this person as they are now. Reload their page to see their current state.",
+        ),
+        unavailable: longCopy(
+          "Shown when the console's service could not be reached or failed, whatever the reason.",
+          "The console's service can't be reached right now. Check your connection and try again.",
+        ),
+      })
+      .meta({
+        description:
+          "What the console says when its service answers with an error, one message per kind of error. The service's own text is never shown.",
+      }),
+    ranges: z
+      .strictObject({
+        label: copy("What screen readers call the dashboard's choice of range.", "Range"),
+        last7Days: copy("The range of the last 7 days (today included).", "Last 7 days"),
+        last30Days: copy("The range of the last 30 days (today included).", "Last 30 days"),
+        all: copy("The range of everything since the first signup.", "Everything"),
+      })
+      .meta({ description: "The dashboard's ranges." }),
+    dashboard: z
+      .strictObject({
+        heading: copy("The heading of the dashboard.", "Dashboard"),
+        daysIn: copyWithPlaceholder(
+          "{timeZone}",
+          "the time zone the days are counted in",
+          "The note saying which time zone the dashboard's days are in. {timeZone} becomes its name.",
+          "Days in {timeZone}",
+        ),
+        signups: z
+          .strictObject({
+            heading: copy("The heading of the signups-per-day chart.", "Signups per day"),
+            chartLabel: copy(
+              "What screen readers say for the chart (its numbers are in the table below it).",
+              "Chart of signups per day, stacked by source; the table below holds the same numbers.",
+            ),
+            ...consoleTable("signups per day and source", "Signups per day, by source", "No signups in this range yet."),
+            dayColumn: copy("The heading of the table's column of days.", "Day"),
+            totalColumn: copy("The heading of the table's column of each day's total.", "Total"),
+            noSource: copy("The name of signups recorded without a source.", "No source"),
+          })
+          .meta({ description: "Signups per day, stacked by source (the site and each campaign page): a chart and its table." }),
+        utm: z
+          .strictObject({
+            heading: copy("The heading of the top UTM values.", "Top UTM sources and campaigns"),
+            sourcesCaption: copy("The caption of the table of utm_source values.", "UTM sources"),
+            campaignsCaption: copy("The caption of the table of utm_campaign values.", "UTM campaigns"),
+            valueColumn: copy("The heading of the column of values.", "Value"),
+            signupsColumn: copy("The heading of the column of signups.", "Signups"),
+            empty: copy("Shown instead of a table when no signup in the range had that UTM value.", "None in this range."),
+          })
+          .meta({ description: "The most common utm_source and utm_campaign values in the range." }),
+        funnel: z
+          .strictObject({
+            heading: copy("The heading of the funnel.", "Funnel"),
+            caption: copy("The caption of the funnel's table.", "From signup to counted referral"),
+            stepColumn: copy("The heading of the column of steps.", "Step"),
+            peopleColumn: copy("The heading of the column of people at each step.", "People"),
+            shareColumn: copy("The heading of the column of each step's share of the step before.", "Share of the step before"),
+            signedUp: copy("The funnel's first step.", "Signed up"),
+            confirmed: copy("The step of people who confirmed their address.", "Confirmed"),
+            referred: copy("The step of people who came through a referral link.", "Came through a referral link"),
+            referralCounted: copy("The step of people whose referral counted for their referrer.", "Referral counted"),
+            viralCoefficient: copy(
+              "The label of the viral coefficient: counted referrals per person who signed up.",
+              "Viral coefficient (counted referrals per signup)",
+            ),
+          })
+          .meta({ description: "The funnel: signed up, confirmed, came through a referral link, referral counted." }),
+        delivery: z
+          .strictObject({
+            heading: copy("The heading of delivery health.", "Delivery to Klaviyo"),
+            caption: copy("The caption of the delivery table (over everyone, not the range).", "Signups by delivery state, over everyone"),
+            stateColumn: copy("The heading of the column of delivery states.", "State"),
+            countColumn: copy("The heading of the column of counts.", "Signups"),
+            oldestPending: copy("The label of the age of the oldest signup still waiting for delivery.", "Oldest pending signup"),
+            deadLettered: copy("The label of the number of messages that reached the dead-letter queue.", "Dead-lettered messages"),
+          })
+          .meta({
+            description:
+              "Delivery health: how many signups are in each delivery state, the oldest pending one's age, dead-lettered messages.",
+          }),
+        topReferrers: z
+          .strictObject({
+            heading: copy("The heading of the top referrers.", "Top referrers"),
+            ...consoleTable(
+              "top referrers",
+              "The people with the most referrals, with their flags",
+              "Nobody has referred anyone in this range.",
+            ),
+            nameColumn: copy("The heading of the column of names.", "Name"),
+            codeColumn: copy("The heading of the column of referral codes.", "Referral code"),
+            referralsColumn: copy("The heading of the column of referral counts.", "Referrals"),
+            flagsColumn: copy("The heading of the column of flags.", "Flags"),
+          })
+          .meta({ description: "The top referrers, with their flags." }),
+      })
+      .meta({ description: "The dashboard, the console's first screen." }),
+    deliveryStates: z
+      .strictObject({
+        pending: copy("The name of the delivery state of a signup not delivered yet.", "Pending"),
+        delivered: copy("The name of the delivery state of a signup Klaviyo took.", "Delivered"),
+        refused: copy("The name of the delivery state of a signup Klaviyo refused.", "Refused"),
+        demo: copy("The name of the delivery state of a signup stored without a Klaviyo key (nothing sent).", "Demo"),
+      })
+      .meta({ description: "The names of the delivery states." }),
+    flags: z
+      .strictObject({
+        sameIpAsReferrer: consoleMark(
+          "the flag of a friend who signed up from the referrer's own network",
+          "Same network as the referrer",
+          "The friend signed up from the referrer's own network: a household, or one person with two addresses.",
+        ),
+        sameIpAsOtherReferral: consoleMark(
+          "the flag of a friend who signed up from an earlier friend's network",
+          "Same network as another friend",
+          "The friend signed up from the network of an earlier friend of the same referrer.",
+        ),
+        domainCluster: consoleMark(
+          "the flag of a referrer with several friends on one private domain",
+          "Many friends on one domain",
+          "Several friends of this referrer use one domain that is not a public e-mail provider: a team, or a catch-all domain.",
+        ),
+        burst: consoleMark(
+          "the flag of a referrer whose friends arrived in a burst",
+          "Burst of friends",
+          "This referrer's friends arrived within minutes of each other, faster than people share by hand.",
+        ),
+      })
+      .meta({ description: "How the console names and explains each fair-play flag." }),
+    holds: z
+      .strictObject({
+        codeLimit: consoleMark(
+          "a referral held because its code brought too many signups within an hour",
+          "Held: code limit",
+          "This referral code brought more referred signups within an hour than its limit; the referral counts once approved.",
+        ),
+        domainLimit: consoleMark(
+          "a referral held because its address domain brought too many signups within an hour",
+          "Held: domain limit",
+          "This address's domain brought more referred signups within an hour than its limit; the referral counts once approved.",
+        ),
+      })
+      .meta({ description: "How the console names and explains each reason a referral is held for review." }),
+    search: z
+      .strictObject({
+        heading: copy("The heading of the search for a person.", "Find a person"),
+        label: copy("The label of the search box.", "Address or referral code"),
+        help: copy("The hint under the search box.", "Any spelling of the address finds the person."),
+        submit: copy("The search button.", "Search"),
+        invalid: copy(
+          "Shown when what was typed is neither an address nor a referral code (the service searches by whole ones only).",
+          "Type a whole address (with its @) or a referral code.",
+        ),
+        ...consoleTable("people found", "People found", "Nobody matches."),
+      })
+      .meta({ description: "The search for a person, by address or referral code." }),
+    people: z
+      .strictObject({
+        nameColumn: copy("The heading of a table's column of names.", "Name"),
+        emailColumn: copy("The heading of a table's column of addresses.", "Address"),
+        codeColumn: copy("The heading of a table's column of referral codes.", "Referral code"),
+        signedUpColumn: copy("The heading of a table's column of signup times.", "Signed up"),
+        stateColumn: copy("The heading of a table's column of a person's standing (confirmed, disqualified, flags).", "Standing"),
+        confirmed: copy("A person's standing once they confirmed their address.", "Confirmed"),
+        notConfirmed: copy("A person's standing before they confirmed their address.", "Not confirmed"),
+        disqualified: copy("A disqualified person's standing.", "Disqualified"),
+        open: copy("What screen readers add to a person's name link, which opens their page.", "Open"),
+      })
+      .meta({ description: "The columns of every table of people (search results, the review queue)." }),
+    person: z
+      .strictObject({
+        back: copy("The link back from a person's page to where the operator came from.", "Back"),
+        detailsHeading: copy("The heading of a person's details.", "Details"),
+        email: copy("The label of the person's address.", "Address"),
+        referralCode: copy("The label of the person's referral code.", "Referral code"),
+        source: copy("The label of the page they signed up on (its custom source).", "Source"),
+        properties: copy("The label of the UTM and attribution values they came with.", "UTM and attribution"),
+        createdAt: copy("The label of the signup time.", "Signed up"),
+        confirmedAt: copy("The label of the confirmation time.", "Confirmed"),
+        disqualifiedAt: copy("The label of the disqualification time.", "Disqualified"),
+        reviewedAt: copy("The label of the time they were reviewed and found fair.", "Reviewed"),
+        deliveryState: copy("The label of the delivery state.", "Delivery"),
+        deliveryAttempts: copy("The label of the number of delivery attempts.", "Delivery attempts"),
+        deliveryError: copy("The label of the last delivery error.", "Last delivery error"),
+        deliveredAt: copy("The label of the delivery time.", "Delivered"),
+        position: copy("The label of the place in line.", "Place in line"),
+        referrals: copy("The label of the number of counted referrals.", "Referrals"),
+        entries: copy("The label of the number of giveaway entries.", "Giveaway entries"),
+        referredBy: copy("The label of the person who referred them.", "Referred by"),
+        flags: copy("The label of the person's fair-play flags.", "Flags"),
+        hold: copy("The label of why their referral is held for review.", "Referral held"),
+        referredHeading: copy("The heading of the people they referred.", "People they referred"),
+        referredCaption: copyWithPlaceholder(
+          "{total}",
+          "how many people they referred in all",
+          "The caption of the table of people they referred. {shown} becomes how many the table shows and {total} how many there are.",
+          "People they referred ({shown} of {total} shown)",
+        ),
+        referredEmpty: copy("Shown when they referred nobody.", "They have not referred anyone."),
+        counted: copy("The column of whether each referral counted for them.", "Counted"),
+        countedYes: copy("A referral that counted.", "Yes"),
+        countedNo: copy("A referral that did not count (yet).", "No"),
+        auditHeading: copy("The heading of the console actions taken on them.", "What operators did"),
+        actionsHeading: copy("The heading of the actions the operator can take on them.", "Actions"),
+      })
+      .meta({
+        description: "A person's page: every field the service keeps on them, the people they referred and the actions taken on them.",
+      }),
+    review: z
+      .strictObject({
+        heading: copy("The heading of the review queue.", "Review queue"),
+        intro: longCopy(
+          "The sentence under the heading.",
+          "Everyone flagged or held by the fair-play checks, oldest first. Approve the fair ones; disqualify the cheats.",
+        ),
+        ...consoleTable("people to review", "People to review, oldest first", "Nobody is waiting for review."),
+        more: copy("The button that shows the next page of the queue.", "Show more"),
+      })
+      .meta({ description: "The review queue: everyone flagged or held, oldest first." }),
+    audit: z
+      .strictObject({
+        heading: copy("The heading of the audit log.", "Audit log"),
+        ...consoleTable("audit entries", "Every console action, newest first", "No action has been taken yet."),
+        atColumn: copy("The heading of the column of times.", "Time"),
+        operatorColumn: copy("The heading of the column of operators.", "Operator"),
+        actionColumn: copy("The heading of the column of actions.", "Action"),
+        personColumn: copy("The heading of the column of the person acted on.", "Person"),
+        reasonColumn: copy("The heading of the column of reasons.", "Reason"),
+        changeColumn: copy("The heading of the column of what changed (before and after).", "Change"),
+        before: copy("The label of what a value was before the action.", "Before"),
+        after: copy("The label of what a value became after the action.", "After"),
+        more: copy("The button that shows older entries.", "Show older"),
+        actions: z
+          .strictObject({
+            disqualify: copy("The audit log's name of a disqualification.", "Disqualified"),
+            requalify: copy("The audit log's name of a requalification.", "Requalified"),
+            approve: copy("The audit log's name of an approval.", "Approved"),
+            sendAgain: copy("The audit log's name of a signup sent to Klaviyo again.", "Sent again"),
+            erase: copy("The audit log's name of an erasure.", "Erased"),
+            exportPerson: copy("The audit log's name of an export of a person's data.", "Exported"),
+            drawCommit: copy("The audit log's name of the giveaway draw's commitment.", "Draw committed"),
+            drawRun: copy("The audit log's name of the giveaway draw.", "Draw run"),
+          })
+          .meta({ description: "How the audit log names each action." }),
+      })
+      .meta({ description: "The audit log: every console action, newest first." }),
+    actions: z
+      .strictObject({
+        disqualify: copy("The button that disqualifies a person (out of the giveaway and off the leaderboard).", "Disqualify"),
+        requalify: copy("The button that undoes a disqualification.", "Requalify"),
+        approve: copy("The button that marks a flagged or held person as reviewed and fair.", "Approve"),
+        sendAgain: copy("The button that sends a refused or stuck signup to Klaviyo again.", "Send again"),
+        erase: copy("The button that erases a person on their request.", "Erase"),
+        export: copy("The button that downloads every stored field of a person as JSON.", "Export data"),
+      })
+      .meta({ description: "The actions an operator takes on one person." }),
+    dialog: z
+      .strictObject({
+        title: copyWithPlaceholder(
+          "{action}",
+          "the action's name",
+          "The title of the dialog that asks for a reason. {action} becomes the action's name and {name} the person's name.",
+          "{action}: {name}",
+        ),
+        description: longCopy("The sentence under the title.", "Say why. The reason goes into the audit log with your name."),
+        reasonLabel: copy("The label of the reason box.", "Reason"),
+        reasonRequired: copy("Shown when the reason box is empty.", "Write a reason."),
+        reasonTooLong: copyWithPlaceholder(
+          "{max}",
+          "the longest reason the service takes (characters)",
+          "Shown when the reason is too long. {max} becomes the limit.",
+          "Keep the reason to {max} characters.",
+        ),
+        reasonControlCharacter: copy(
+          "Shown when the reason holds a line break or an invisible control character.",
+          "Write the reason on one line, in plain words.",
+        ),
+        eraseWarning: longCopy(
+          "Shown in the dialog before an erase: what is deleted and that it cannot be undone.",
+          "Erasing deletes this person for good: their row, their place in line, their status link and their network's hash, and asks Klaviyo to delete their profile. The people they referred stay. It cannot be undone.",
+        ),
+        eraseConfirm: copy("The checkbox the operator ticks to confirm an erase.", "I understand that this person is deleted for good."),
+        eraseConfirmRequired: copy("Shown when the erase is sent without the checkbox ticked.", "Tick the box to confirm the erase."),
+        confirm: copy("The dialog's button that carries out the action.", "Confirm"),
+        cancel: copy("The dialog's button that closes it without doing anything.", "Cancel"),
+        working: copy("The confirm button's text while the action is being sent.", "Working…"),
+        done: copyWithPlaceholder(
+          "{action}",
+          "the action's name",
+          "Announced once an action is done. {action} becomes the action's name.",
+          "Done: {action}.",
+        ),
+        erased: copy("Shown in place of the person's page once they are erased.", "Erased. Only the audit entry remains."),
+      })
+      .meta({ description: "The dialog every action goes through, which asks for a reason." }),
+  })
+  .meta({
+    description:
+      "The operator's console (/console/): the dashboard, the search for a person, the review queue, the audit log and the actions. Only operators signed in through Cloudflare Access see it; it is never in search results.",
+  });
+
 /** The whole content file's fields, section by section (the rules across sections are added below). */
 const siteContentFields = z
   .strictObject({
@@ -882,6 +1266,7 @@ const siteContentFields = z
         joinLink: copy("The link to the signup page under the leaderboard.", "Join the waitlist"),
       })
       .meta({ description: "The /leaderboard/ page: the top referrers, names shortened, with how many friends each brought." }),
+    console: consoleSection,
     notFound: z
       .strictObject({
         pageTitle: copy("The browser tab title of the page-not-found page.", "Page not found | PickFund"),
@@ -994,6 +1379,7 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   draw: "is the giveaway's one draw and its page, /giveaway/draw/.",
   status: "is the status page, which every signup's personal link leads to.",
   leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
+  console: "is the operator's console, /console/, which no visitor sees.",
 };
 
 /** A copy of an object schema in which every field, at every depth, may be left out (lists stay whole). */

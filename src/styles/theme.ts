@@ -34,6 +34,12 @@ export const theme = {
     /** Discord's brand colour ("Blurple") and the white its guidelines put on it. */
     discord: "#5865f2",
     onDiscord: "#ffffff",
+    /** The operator console chart's series, in order (sources past the last take its colours again). */
+    chartSeries: ["#34d399", "#60a5fa", "#fbbf24", "#f472b6", "#a78bfa", "#fb923c", "#2dd4bf", "#f87171"],
+    /** Behind a dialog: the page dimmed. */
+    scrim: "rgb(0 0 0 / 60%)",
+    /** The chart's grid lines. */
+    chartGrid: "rgb(255 255 255 / 12%)",
   },
   /** Spacing steps for gaps, padding and margins. */
   space: {

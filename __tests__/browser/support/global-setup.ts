@@ -20,6 +20,7 @@ import {
   SITE_ORIGIN_WITH_HEADERS_VAR,
   WAITLIST_OUTPUT_FILE_VAR,
   WAITLIST_SITE_ORIGIN_VAR,
+  WAITLIST_ASSETS_DIR_VAR,
   WAITLIST_STATE_DIR_VAR,
   WAITLIST_WEBHOOK_SECRET,
 } from "./run-env";
@@ -115,6 +116,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[WAITLIST_SITE_ORIGIN_VAR] = service.origin;
     process.env[WAITLIST_STATE_DIR_VAR] = stateDir;
     process.env[WAITLIST_OUTPUT_FILE_VAR] = outputFile;
+    process.env[WAITLIST_ASSETS_DIR_VAR] = waitlistDir;
   } catch (error) {
     // jest does not run globalTeardown when globalSetup fails: stop the stand-in (and wrangler, once it is up) here.
     await waitlist?.catch(() => undefined);

@@ -15,6 +15,20 @@ export const WAITLIST_STATE_DIR_VAR = "BROWSER_TESTS_WAITLIST_STATE_DIR";
 /** The file that wrangler's output goes to as it comes, as `npm start` prints it (the Worker's log lines among it). */
 export const WAITLIST_OUTPUT_FILE_VAR = "BROWSER_TESTS_WAITLIST_OUTPUT_FILE";
 
+/** The third build's folder, for a test that serves it with a waitlist service of its own (other vars, its own D1). */
+export const WAITLIST_ASSETS_DIR_VAR = "BROWSER_TESTS_WAITLIST_ASSETS_DIR";
+
+/**
+ * The third build's folder (see WAITLIST_ASSETS_DIR_VAR).
+ * @throws Error naming the command to use when globalSetup did not run
+ */
+export function waitlistAssetsDir(): string {
+  const dir = process.env[WAITLIST_ASSETS_DIR_VAR];
+  if (!dir)
+    throw new Error(`${WAITLIST_ASSETS_DIR_VAR} is not set: run the browser tests through their jest project (npm run test:browser).`);
+  return dir;
+}
+
 /** Where the servers started by globalSetup listen. */
 export interface RunEnv {
   siteOrigin: string;

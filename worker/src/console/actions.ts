@@ -7,6 +7,7 @@
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import { type ActionAnswer, AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction, REASON_MAX_LENGTH } from "../../../shared/console";
+import { reasonProblem as sharedReasonProblem, type ReasonProblem } from "../../../shared/console-reason";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
 import { BodyTooLarge, BODY_TOO_LARGE, errorResponse, jsonResponse, readBody } from "../http";
@@ -87,12 +88,18 @@ export function rollupStatements(_db: D1Database, _change: ActionChange): ExtraS
   return { before: [], after: [] };
 }
 
-/** Why a reason is refused, or null when it is taken. */
+/** What a developer reads (the error's `detail`) for each way a reason is refused; the console shows its own words. */
+const REASON_DETAIL: Record<ReasonProblem, string> = {
+  required: "A reason is required.",
+  tooLong: `The reason may be at most ${REASON_MAX_LENGTH} characters.`,
+  controlCharacter: "The reason may not hold control characters (line breaks, tabs).",
+};
+
+/** Why a reason is refused (shared/console-reason.ts, the rule the console page checks too), or null when it is taken. */
 export function reasonProblem(reason: unknown): string | null {
-  if (typeof reason !== "string" || reason.trim() === "") return "A reason is required.";
-  if ([...reason].length > REASON_MAX_LENGTH) return `The reason may be at most ${REASON_MAX_LENGTH} characters.`;
-  if (/\p{Cc}/u.test(reason)) return "The reason may not hold control characters (line breaks, tabs).";
-  return null;
+  if (typeof reason !== "string") return REASON_DETAIL.required;
+  const problem = sharedReasonProblem(reason);
+  return problem === null ? null : REASON_DETAIL[problem];
 }
 
 /** The audit entry's INSERT: written only when the person's row exists and the action applies (RETURNING the entry). */

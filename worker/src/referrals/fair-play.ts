@@ -6,25 +6,8 @@
 import { z } from "zod";
 import type { ServiceEnv } from "../env";
 
-/** Flag words of the `flags` column (space-separated), for the operator's review before a draw. */
-export const FLAGS = {
-  /** The friend signed up from the referrer's own network (IPv4 address or IPv6 /64). */
-  sameIpAsReferrer: "same_ip_as_referrer",
-  /** The friend signed up from the network of an earlier friend of the same referrer. */
-  sameIpAsOtherReferral: "same_ip_as_other_referral",
-  /** The referrer has several friends on one domain that is not a consumer provider's (a catch-all domain). */
-  domainCluster: "domain_cluster",
-  /** The referrer's friends arrived in a burst. */
-  burst: "burst",
-} as const;
-
-/** Why a referral is held for review instead of counted (the `referral_hold` column). */
-export const HOLDS = {
-  /** The code brought more referred signups within HOLD_WINDOW_MS than its limit. */
-  codeLimit: "code_limit",
-  /** The friend's domain brought more referred signups within HOLD_WINDOW_MS than its limit. */
-  domainLimit: "domain_limit",
-} as const;
+// The words themselves are shared with the console, which names and explains them to the operator.
+export { FLAGS, HOLDS } from "../../../shared/fair-play-marks";
 
 /** The window both limits count in (ms). */
 export const HOLD_WINDOW_MS = 60 * 60 * 1000;

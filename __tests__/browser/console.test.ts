@@ -1,0 +1,304 @@
+/**
+ * The operator's console against the real local runtime: the waitlist build served by a `wrangler dev` of this file's
+ * own (its own D1), with Cloudflare Access played by a loopback stand-in (scripts/lib/access-stand-in.ts) whose tokens
+ * the browser sends as Access's edge would. Refused without a valid token, in the content's words; with one, the
+ * dashboard's table holds the counts of the stored rows; a disqualify through the dialog moves the referrer and the
+ * leaderboard at once.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { startAccessStandIn, type AccessStandIn } from "../../scripts/lib/access-stand-in";
+import { applyMigrations, d1Query, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+import { consoleFormat } from "../../src/console/format";
+import { localDay, timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
+import { expectNoAxeViolations } from "./support/axe";
+import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
+import { eventually } from "./support/eventually";
+import { fixtureCampaign, waitlistContent } from "./support/fixture-content";
+import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
+import { waitlistAssetsDir } from "./support/run-env";
+import { nextClientIp } from "./support/waitlist-service";
+
+const CONTENT = waitlistContent();
+const copy = CONTENT.console;
+const OFFSET_MINUTES = utcOffsetMinutesOf(CONTENT.launch.moment);
+const format = consoleFormat(CONTENT.site.language, timeZoneName(OFFSET_MINUTES));
+/** The custom source of each signup page of the build, and the column the dashboard names it by (the page's path). */
+const SITE_SOURCE = CONTENT.provider.source ?? "";
+const CAMPAIGN = fixtureCampaign();
+const COLUMN_OF_SOURCE: Record<string, string> = { [SITE_SOURCE]: "/", [CAMPAIGN.content.campaign.source]: CAMPAIGN.pagePath };
+
+const browser = setUpChromium();
+let access: AccessStandIn;
+let service: WranglerDev;
+let stateDir: string;
+let context: BrowserContext | undefined;
+
+/** A seeded person: their answer's status token and referral code. */
+interface Seeded {
+  email: string;
+  token: string;
+  referralCode: string;
+}
+
+/** Sign up through the API as a visitor would, from a network of their own. */
+async function signUp(
+  email: string,
+  firstName: string,
+  lastName: string,
+  extra: Record<string, string> = {},
+  clientIp = nextClientIp(),
+): Promise<Seeded> {
+  const response = await fetch(`${service.origin}/api/signups`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: service.origin, "cf-connecting-ip": clientIp },
+    body: JSON.stringify({ email, firstName, lastName, ...extra }),
+  });
+  expect(response.status).toBe(202);
+  const answer = (await response.json()) as { statusUrl: string; referralCode: string };
+  return { email, token: new URL(answer.statusUrl).hash.replace(/^#t=/, ""), referralCode: answer.referralCode };
+}
+
+/** A person's standing as their status page reads it (never cached). */
+async function standing(person: Seeded): Promise<{ position: number; referrals: number }> {
+  const response = await fetch(`${service.origin}/api/status`, { headers: { authorization: `Bearer ${person.token}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { position: number; referrals: number };
+}
+
+/** The network Ivy and her friend Iris share (a test address, 198.18.0.0/15, no other signup uses). */
+const IVY_NETWORK = "198.19.254.7";
+
+let rhea: Seeded;
+let sam: Seeded;
+let friend: Seeded;
+
+beforeAll(async () => {
+  access = await startAccessStandIn();
+  stateDir = await mkdtemp(path.join(tmpdir(), "console-browser-"));
+  await applyMigrations(stateDir);
+  service = await startWranglerDev({
+    assetsDir: waitlistAssetsDir(),
+    persistTo: stateDir,
+    // As globalSetup's service (demo delivery, no Turnstile check), with Access in front of the console.
+    vars: {
+      KLAVIYO_PRIVATE_API_KEY: "",
+      TURNSTILE_SECRET_KEY: "",
+      IP_HASH_SALT: "",
+      ACCESS_TEAM_DOMAIN: access.teamDomain,
+      ACCESS_AUD: access.aud,
+    },
+  });
+  // Rhea brings two friends and Sam two, after her: with as many referrals, Rhea is ahead. Both show on the board.
+  rhea = await signUp("rhea@example.test", "Rhea", "Ray");
+  sam = await signUp("sam@example.test", "Sam", "Sol", { source: CAMPAIGN.content.campaign.source });
+  friend = await signUp("fern@example.test", "Fern", "Fox", { ref: rhea.referralCode });
+  await signUp("finn@example.test", "Finn", "Fry", { ref: rhea.referralCode, source: CAMPAIGN.content.campaign.source });
+  await signUp("gail@example.test", "Gail", "Gee", { ref: sam.referralCode });
+  await signUp("gus@example.test", "Gus", "Gray", { ref: sam.referralCode });
+  await signUp("hal@example.test", "Hal", "Hay");
+  // Ivy's friend Iris signs up from Ivy's own network: flagged for review (neither is on the board).
+  const ivy = await signUp("ivy@example.test", "Ivy", "Ink", {}, IVY_NETWORK);
+  await signUp("iris@example.test", "Iris", "Ink", { ref: ivy.referralCode }, IVY_NETWORK);
+  for (const person of [rhea, sam]) {
+    const shown = await fetch(`${service.origin}/api/status/leaderboard`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${person.token}`, origin: service.origin },
+      body: JSON.stringify({ shown: true }),
+    });
+    expect(shown.status).toBe(200);
+  }
+  // Referrals count once demo delivery has confirmed both sides (a local run's stand-in for Klaviyo's confirmation).
+  await eventually(async () => {
+    expect((await standing(rhea)).referrals).toBe(2);
+    expect((await standing(sam)).referrals).toBe(2);
+  }, 30_000);
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await access?.close();
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+/** The console opened by a browser whose requests carry `token` as Access's header (none: no header). */
+async function openConsole(
+  token: string | null,
+  hash = "",
+  viewport?: { width: number; height: number },
+  deviceScaleFactor?: number,
+): Promise<Page> {
+  ({ context } = await newGuardedContext(browser(), {
+    baseURL: service.origin,
+    extraHTTPHeaders: token === null ? {} : { "cf-access-jwt-assertion": token },
+    ...(viewport ? { viewport, deviceScaleFactor } : {}),
+  }));
+  const page = await context.newPage();
+  await page.goto(`/console/${hash}`);
+  await waitForHydration(page);
+  return page;
+}
+
+describe("without a valid Access token", () => {
+  it.each([
+    ["no token", () => Promise.resolve(null), copy.errors.accessTokenMissing],
+    ["a token signed by another key", () => access.sign({ key: "other" }), copy.errors.accessTokenInvalid],
+    ["an expired token", () => access.sign({ exp: Math.floor(Date.now() / 1000) - 60 }), copy.errors.accessTokenInvalid],
+    ["a token for another application", () => access.sign({ aud: "another-application" }), copy.errors.accessDenied],
+  ])("with %s the page shows the content's words and nothing of the list", async (_name, token, message) => {
+    const page = await openConsole(await token());
+    await page.getByRole("alert").filter({ hasText: message }).waitFor();
+    expect(await page.getByRole("navigation", { name: copy.navigation.label }).count()).toBe(0);
+    expect(await page.locator("body").textContent()).not.toContain("rhea@example.test");
+  });
+});
+
+describe("signed in through Access", () => {
+  it("shows who is signed in, and a dashboard whose table holds the counts of the stored rows", async () => {
+    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }));
+    await page.getByText(copy.signedInAs.replace("{operator}", "ops@pickfund.example")).waitFor();
+    const table = page.getByRole("table", { name: copy.dashboard.signups.caption });
+    await table.waitFor();
+    await expect(page.getByRole("img", { name: copy.dashboard.signups.chartLabel }).count()).resolves.toBe(1);
+
+    // The stored rows, counted by local day and by the column of their source.
+    const rows = await d1Query<{ created_at: string; source: string | null }>(stateDir, "SELECT created_at, source FROM signups");
+    const expected = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      const day = format.day(localDay(row.created_at, OFFSET_MINUTES));
+      const column = COLUMN_OF_SOURCE[row.source ?? ""];
+      const counts = expected.get(day) ?? new Map<string, number>();
+      counts.set(column, (counts.get(column) ?? 0) + 1);
+      expected.set(day, counts);
+    }
+
+    const cells = await table
+      .locator("tr")
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("th, td"), (cell) => cell.textContent ?? "")));
+    const [header, ...body] = cells;
+    const columns = header.slice(1, -1);
+    expect(columns.sort()).toEqual(expect.arrayContaining(["/", CAMPAIGN.pagePath]));
+    const shown = new Map<string, Map<string, number>>();
+    for (const [day, ...counts] of body) {
+      const byColumn = new Map<string, number>();
+      header.slice(1, -1).forEach((column, index) => {
+        const count = Number(counts[index].replace(/\D/g, ""));
+        if (count > 0) byColumn.set(column, count);
+      });
+      expect(Number(counts[counts.length - 1].replace(/\D/g, ""))).toBe([...byColumn.values()].reduce((sum, count) => sum + count, 0));
+      if (byColumn.size > 0) shown.set(day, byColumn);
+    }
+    expect(shown).toEqual(expected);
+
+    // The funnel's first step is every row (all were stored within the range).
+    const funnel = page.getByRole("table", { name: copy.dashboard.funnel.caption });
+    await expect(
+      funnel
+        .getByRole("row", { name: new RegExp(`^${copy.dashboard.funnel.signedUp}`) })
+        .locator("td")
+        .first()
+        .textContent(),
+    ).resolves.toBe(format.count(rows.length));
+  });
+
+  it("disqualifies a referred friend through the dialog, and the referrer's place and the leaderboard move at once", async () => {
+    const before = await standing(rhea);
+    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), `#search/${encodeURIComponent(friend.email)}`);
+    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Fern Fox" }).click();
+    await page.getByRole("heading", { level: 2, name: "Fern Fox" }).waitFor();
+    await page.getByRole("button", { name: copy.actions.disqualify }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await dialog.getByText(copy.dialog.reasonRequired).waitFor();
+    await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Same household as the referrer, by her own account");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await page.getByRole("button", { name: copy.actions.requalify }).waitFor();
+
+    const after = await standing(rhea);
+    expect(after.referrals).toBe(before.referrals - 1);
+    expect(after.position).toBeGreaterThan(before.position);
+    // The board's first read in this file's service: Sam, now with more referrals, is ahead of Rhea.
+    const board = (await (await fetch(`${service.origin}/api/leaderboard`)).json()) as { entries: { name: string; referrals: number }[] };
+    expect(board.entries.map(({ name, referrals }) => [name, referrals])).toEqual([
+      ["Sam S.", 2],
+      ["Rhea R.", 1],
+    ]);
+    const audit = await d1Query<{ action: string; reason: string }>(
+      stateDir,
+      "SELECT action, reason FROM audit_log WHERE action = 'disqualify'",
+    );
+    expect(audit).toEqual([{ action: "disqualify", reason: "Same household as the referrer, by her own account" }]);
+  });
+});
+
+// The layout test's checks (support/layout.ts) on the console with data, which the layout test's own build cannot show.
+describe.each(SCREENS)("at $name", (screen) => {
+  it("the dashboard and a person's page: nothing covered or too small, no sideways scroll, focus never hidden, no axe violation", async () => {
+    const token = await access.sign({ email: "ops@pickfund.example" });
+    const page = await openConsole(token, "", screen.viewport, screen.deviceScaleFactor);
+    await page.getByRole("table", { name: copy.dashboard.signups.caption }).waitFor();
+    const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
+    await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
+
+    await page.goto(`/console/#search/${encodeURIComponent(sam.email)}`);
+    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Sam Sol" }).click();
+    await page.getByRole("heading", { level: 2, name: "Sam Sol" }).waitFor();
+    problems.push(...[...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `person: ${problem}`));
+    await page.getByRole("button", { name: copy.actions.erase }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectNoAxeViolations(page, `the console's erase dialog at ${screen.name}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the review queue", () => {
+  it("lists the flagged friend with the flag in the content's words, and approves her in place", async () => {
+    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), "#review");
+    const queue = page.getByRole("table", { name: copy.review.caption });
+    const iris = queue.getByRole("row").filter({ has: page.getByRole("link", { name: "Iris Ink" }) });
+    await iris.waitFor();
+    await iris.getByText(copy.flags.sameIpAsReferrer.name).waitFor();
+    await iris.getByRole("button", { name: copy.actions.approve }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Sisters sharing a flat");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await iris.waitFor({ state: "detached" });
+    const [row] = await d1Query<{ reviewed: number }>(
+      stateDir,
+      "SELECT reviewed_at IS NOT NULL AS reviewed FROM signups WHERE email = 'iris@example.test'",
+    );
+    expect(row.reviewed).toBe(1);
+  });
+});
+
+describe("an erase", () => {
+  it("asks for a reason and a tick in plain words, then the person is gone from D1 at once", async () => {
+    const page = await openConsole(
+      await access.sign({ email: "ops@pickfund.example" }),
+      `#search/${encodeURIComponent("hal@example.test")}`,
+    );
+    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Hal Hay" }).click();
+    await page.getByRole("button", { name: copy.actions.erase }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(copy.dialog.eraseWarning).waitFor();
+    await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Asked to be forgotten by e-mail");
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await dialog.getByText(copy.dialog.eraseConfirmRequired).waitFor();
+    expect(await d1Query<{ n: number }>(stateDir, "SELECT count(*) AS n FROM signups WHERE email = 'hal@example.test'")).toEqual([
+      { n: 1 },
+    ]);
+    await dialog.getByRole("checkbox", { name: copy.dialog.eraseConfirm }).check();
+    await dialog.getByRole("button", { name: copy.dialog.confirm }).click();
+    await page.getByText(copy.dialog.erased, { exact: true }).first().waitFor();
+    expect(await d1Query<{ n: number }>(stateDir, "SELECT count(*) AS n FROM signups WHERE email = 'hal@example.test'")).toEqual([
+      { n: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,548 @@
+/**
+ * The operator's console as an operator meets it, rendered from the fixture content with the console's API stubbed at
+ * fetch: the page's shell and its state without the API, the session and its banner, the dashboard (its chart's table
+ * holds the answer's numbers), the search, a person's page, the review queue, the audit log, and the actions through
+ * the reason dialog (nothing is posted without a reason; an erase asks to confirm). Errors are the content's words.
+ */
+import { renderToString } from "react-dom/server";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import ConsolePage from "../../src/pages/console";
+import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import {
+  CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_REVIEW_ENDPOINT,
+  CONSOLE_SESSION_ENDPOINT,
+  REASON_MAX_LENGTH,
+  personActionEndpoint,
+  personEndpoint,
+  personExportEndpoint,
+  type AuditAnswer,
+  type DashboardAnswer,
+  type PersonAnswer,
+  type PersonSummary,
+  type ReviewAnswer,
+} from "../../shared/console";
+import { reasonProblem } from "../../shared/console-reason";
+import { FLAGS, HOLDS } from "../../shared/fair-play-marks";
+import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
+import { consoleFormat } from "../../src/console/format";
+import { loadTestContent } from "../support/content";
+import { renderPage, type TestPageProps } from "../support/render";
+
+const content = loadTestContent();
+const copy = content.console;
+
+/** fetch as the console calls it: (url, init). */
+const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
+/** An answer as fetch gives it (jsdom has no Response). */
+const answer = (statusCode: number, body: unknown) => ({
+  status: statusCode,
+  ok: statusCode >= 200 && statusCode < 300,
+  json: () => (body === undefined ? Promise.reject(new SyntaxError("not JSON")) : Promise.resolve(body)),
+});
+/** A JSON:API error document whose `detail` a page must never show. */
+const SERVER_DETAIL = "Server detail an operator must never read";
+const errorAnswer = (statusCode: number, code: string) =>
+  answer(statusCode, { errors: [{ status: String(statusCode), code, detail: SERVER_DETAIL }] });
+
+type Handler = (url: URL, init: RequestInit) => ReturnType<typeof answer>;
+/** The stubbed API: a handler per path (query left out); anything else is the static host's 404 page. */
+let routes: Record<string, Handler> = {};
+
+beforeEach(() => {
+  window.location.hash = "";
+  fetchMock.mockReset();
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(input, "http://localhost");
+    const handler = routes[url.pathname];
+    return Promise.resolve(handler ? handler(url, init) : answer(404, undefined));
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  // jsdom draws nothing on a canvas; the table under the chart carries its numbers.
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+  routes = { [CONSOLE_SESSION_ENDPOINT]: () => answer(200, { operator: "ops@pickfund.example", local: false }) };
+});
+
+/** The requests the page sent, as `METHOD path?query`. */
+const requests = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? "GET"} ${input}`);
+
+const PERSON: PersonAnswer = {
+  id: "p-ann",
+  email: "ann.lee@example.test",
+  firstName: "Ann",
+  lastName: "Lee",
+  referralCode: "K7QM2XPD",
+  createdAt: "2030-01-02T10:00:00.000Z",
+  confirmedAt: "2030-01-02T11:00:00.000Z",
+  disqualifiedAt: null,
+  flags: [FLAGS.burst],
+  referralHold: HOLDS.codeLimit,
+  source: "PickFund waitlist",
+  properties: { utm_source: "newsletter", utm_campaign: "spring" },
+  delivery: { state: "refused", attempts: 3, error: "Klaviyo refused the address", deliveredAt: null },
+  position: 1234,
+  referrals: 2,
+  entries: 3,
+  reviewedAt: null,
+  referredBy: { id: "p-bob", referralCode: "B0BB0B00" },
+  referred: [
+    {
+      id: "p-cy",
+      email: "cy@example.test",
+      firstName: "Cy",
+      lastName: "Dee",
+      referralCode: "CYCYCYCY",
+      createdAt: "2030-01-03T09:00:00.000Z",
+      confirmedAt: null,
+      disqualifiedAt: null,
+      flags: [FLAGS.sameIpAsReferrer],
+      referralHold: null,
+      counted: false,
+    },
+  ],
+  referredTotal: 7,
+  audit: [
+    {
+      id: 9,
+      at: "2030-01-04T08:00:00.000Z",
+      operator: "ops@pickfund.example",
+      action: "approve",
+      personId: "p-ann",
+      reason: "Looked fine",
+      before: { reviewed_at: null },
+      after: { reviewed_at: "2030-01-04T08:00:00.000Z" },
+    },
+  ],
+};
+
+const summary = (id: string, firstName: string, flags: string[]): PersonSummary => ({
+  id,
+  email: `${firstName.toLowerCase()}@example.test`,
+  firstName,
+  lastName: "Flagged",
+  referralCode: `${firstName.toUpperCase().padEnd(8, "X")}`,
+  createdAt: "2030-01-01T12:00:00.000Z",
+  confirmedAt: null,
+  disqualifiedAt: null,
+  flags,
+  referralHold: null,
+});
+
+const DASHBOARD: DashboardAnswer = {
+  range: "7d",
+  timeZone: "Etc/GMT+8",
+  days: [
+    { date: "2030-01-01", signups: { "PickFund waitlist": 3, "nba-ads": 2 } },
+    { date: "2030-01-02", signups: { "nba-ads": 5 } },
+    { date: "2030-01-03", signups: {} },
+  ],
+  sources: [
+    { key: "PickFund waitlist", path: "/" },
+    { key: "nba-ads", path: "/nba-ads/" },
+  ],
+  utmSources: [{ value: "newsletter", signups: 4 }],
+  utmCampaigns: [],
+  funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2 },
+  delivery: { pending: 1, delivered: 6, refused: 2, demo: 1, oldestPendingAt: "2030-01-03T09:00:00.000Z", deadLettered: 2 },
+  topReferrers: [
+    {
+      id: "p-ann",
+      firstName: "Ann",
+      lastName: "Lee",
+      referralCode: "K7QM2XPD",
+      referrals: 2,
+      flags: [FLAGS.domainCluster],
+      disqualified: false,
+    },
+  ],
+};
+
+/** A table row's cells' text, headers included. */
+const cellsOf = (row: HTMLElement) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.textContent);
+
+/** The console page, rendered as Gatsby would, with the app's chunk loaded. */
+async function openConsole(hash = "") {
+  window.location.hash = hash;
+  renderPage(ConsolePage, "/console/", content);
+  await screen.findByRole("heading", { level: 1, name: copy.heading });
+}
+
+describe("the page's shell", () => {
+  it("prerenders the heading, the loading words and the message for a browser without JavaScript, and no app", () => {
+    const props = {
+      data: { siteContent: content },
+      location: { pathname: "/console/" },
+      path: "/console/",
+      pageContext: {},
+      params: {},
+    } as TestPageProps;
+    const Page = ConsolePage as unknown as React.ComponentType<TestPageProps>;
+    const html = renderToString(wrapRootElement({ element: wrapPageElement({ element: <Page {...props} />, props: props as never }) }));
+    expect(html).toContain(copy.heading);
+    expect(html).toContain(`<noscript><p>${copy.noScript}</p></noscript>`);
+    expect(html).toContain(copy.loading);
+    expect(html).not.toContain(copy.navigation.dashboard);
+  });
+
+  it("without the console's API (a static host's 404 page) shows the content's words and a retry, and asks nothing else", async () => {
+    routes = {};
+    await openConsole();
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.errors.unavailable);
+    expect(screen.getByRole("button", { name: copy.retry })).toBeVisible();
+    expect(requests()).toEqual([`GET ${CONSOLE_SESSION_ENDPOINT}`]);
+  });
+
+  it.each([
+    [401, "access_token_missing", copy.errors.accessTokenMissing],
+    [401, "access_token_invalid", copy.errors.accessTokenInvalid],
+    [403, "access_denied", copy.errors.accessDenied],
+    [503, "not_configured", copy.errors.notConfigured],
+    [500, "internal_error", copy.errors.unavailable],
+  ])("a session refused with %i %s shows the content's message, never the server's text", async (statusCode, code, message) => {
+    routes = { [CONSOLE_SESSION_ENDPOINT]: () => errorAnswer(statusCode, code) };
+    await openConsole();
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+  });
+
+  it("never asks about or loads the ad pixel, even on a site with one and a visitor who accepted it", async () => {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, "accepted");
+    try {
+      window.location.hash = "";
+      renderPage(ConsolePage, "/console/", { ...content, adPixel: { id: "123456789012345" } });
+      await screen.findByRole("navigation", { name: copy.navigation.label });
+      expect(screen.queryByRole("region", { name: content.consent.message })).toBeNull();
+      expect([...document.querySelectorAll("script")].filter((script) => script.src === META_PIXEL_SCRIPT_URL)).toEqual([]);
+      expect(window.fbq).toBeUndefined();
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
+  it("says who is signed in, and shows the local-operator banner on a local run only", async () => {
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
+    await openConsole();
+    expect(await screen.findByText(copy.signedInAs.replace("{operator}", "ops@pickfund.example"))).toBeVisible();
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  it("shows the local-operator banner when the session is local", async () => {
+    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "local-operator", local: true });
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
+    await openConsole();
+    expect(await screen.findByRole("note")).toHaveTextContent(copy.localOperator.replace("{operator}", "local-operator"));
+  });
+});
+
+describe("the dashboard", () => {
+  beforeEach(() => {
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = (url) => answer(200, { ...DASHBOARD, range: url.searchParams.get("range") });
+  });
+
+  it("shows signups per day by source in a table whose numbers are the answer's, beside the labelled chart", async () => {
+    await openConsole();
+    const table = await screen.findByRole("table", { name: copy.dashboard.signups.caption });
+    expect(screen.getByRole("img", { name: copy.dashboard.signups.chartLabel })).toBeInTheDocument();
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) => cellsOf(row));
+    expect(rows).toEqual([
+      [copy.dashboard.signups.dayColumn, "/", "/nba-ads/", copy.dashboard.signups.totalColumn],
+      ["Jan 1", "3", "2", "5"],
+      ["Jan 2", "0", "5", "5"],
+      ["Jan 3", "0", "0", "0"],
+    ]);
+    expect(screen.getByText(copy.dashboard.daysIn.replace("{timeZone}", "GMT-08:00"))).toBeVisible();
+    expect(requests()).toContain(`GET ${CONSOLE_DASHBOARD_ENDPOINT}?range=7d`);
+  });
+
+  it("asks for the range the operator picks", async () => {
+    await openConsole();
+    await screen.findByRole("table", { name: copy.dashboard.signups.caption });
+    await userEvent.click(screen.getByRole("button", { name: copy.ranges.last30Days }));
+    await waitFor(() => expect(requests()).toContain(`GET ${CONSOLE_DASHBOARD_ENDPOINT}?range=30d`));
+    expect(screen.getByRole("button", { name: copy.ranges.last30Days })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(screen.getByRole("button", { name: copy.ranges.all }));
+    await waitFor(() => expect(requests()).toContain(`GET ${CONSOLE_DASHBOARD_ENDPOINT}?range=all`));
+  });
+
+  it("shows the funnel with each step's share, the viral coefficient, delivery health and the top referrers' flags in the content's words", async () => {
+    await openConsole();
+    const funnel = await screen.findByRole("table", { name: copy.dashboard.funnel.caption });
+    const funnelRows = within(funnel)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => cellsOf(row));
+    expect(funnelRows).toEqual([
+      [copy.dashboard.funnel.signedUp, "10", ""],
+      [copy.dashboard.funnel.confirmed, "8", "80%"],
+      [copy.dashboard.funnel.referred, "4", "50%"],
+      [copy.dashboard.funnel.referralCounted, "2", "50%"],
+    ]);
+    expect(screen.getByText(copy.dashboard.funnel.viralCoefficient).nextElementSibling).toHaveTextContent("0.20");
+    const delivery = screen.getByRole("table", { name: copy.dashboard.delivery.caption });
+    expect(within(delivery).getByRole("rowheader", { name: copy.deliveryStates.refused }).nextElementSibling).toHaveTextContent("2");
+    expect(screen.getByText(copy.dashboard.delivery.deadLettered).nextElementSibling).toHaveTextContent("2");
+    expect(screen.getByRole("table", { name: copy.dashboard.utm.sourcesCaption })).toHaveTextContent("newsletter");
+    expect(screen.getByText(`${copy.dashboard.utm.campaignsCaption}: ${copy.dashboard.utm.empty}`)).toBeVisible();
+    const referrers = screen.getByRole("table", { name: copy.dashboard.topReferrers.caption });
+    expect(within(referrers).getByText(copy.flags.domainCluster.name)).toBeVisible();
+    expect(within(referrers).getByText(copy.flags.domainCluster.explanation)).toBeVisible();
+    expect(within(referrers).getByRole("link", { name: "Ann Lee" })).toHaveAttribute("href", "#person/p-ann");
+  });
+
+  it("shows an error by its code in the content's words, and asks again on retry", async () => {
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = () => errorAnswer(400, "parameter_invalid");
+    await openConsole();
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.errors.parameterInvalid);
+    expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
+    await userEvent.click(screen.getByRole("button", { name: copy.retry }));
+    expect(await screen.findByRole("table", { name: copy.dashboard.signups.caption })).toBeVisible();
+  });
+});
+
+describe("the search and a person's page", () => {
+  beforeEach(() => {
+    routes[CONSOLE_PEOPLE_ENDPOINT] = (url) =>
+      answer(200, { people: url.searchParams.get("q") === "Ann.Lee+x@Example.test" ? [PERSON] : [] });
+    routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
+  });
+
+  it("finds a person by the address as typed and opens their page", async () => {
+    await openConsole("#search");
+    await userEvent.type(await screen.findByRole("searchbox", { name: copy.search.label }), "Ann.Lee+x@Example.test");
+    await userEvent.click(screen.getByRole("button", { name: copy.search.submit }));
+    const results = await screen.findByRole("table", { name: copy.search.caption });
+    expect(requests()).toContain(`GET ${CONSOLE_PEOPLE_ENDPOINT}?q=Ann.Lee%2Bx%40Example.test`);
+    expect(within(results).getByText(PERSON.email)).toBeVisible();
+    await userEvent.click(within(results).getByRole("link", { name: "Ann Lee" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
+  });
+
+  it("says what to type when the text is neither an address nor a referral code", async () => {
+    routes[CONSOLE_PEOPLE_ENDPOINT] = () => errorAnswer(400, "parameter_invalid");
+    await openConsole("#search/ann");
+    expect(await screen.findByText(copy.search.invalid)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+  });
+
+  it("says so when nobody matches", async () => {
+    await openConsole("#search/nobody");
+    expect(await screen.findByText(copy.search.empty)).toBeVisible();
+  });
+
+  it("shows every field of the person, the people they referred and what operators did", async () => {
+    await openConsole(`#person/${PERSON.id}`);
+    await screen.findByRole("heading", { level: 2, name: "Ann Lee" });
+    const field = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(field(copy.person.email)).toHaveTextContent(PERSON.email);
+    expect(field(copy.person.referralCode)).toHaveTextContent("K7QM2XPD");
+    expect(field(copy.person.source)).toHaveTextContent("PickFund waitlist");
+    expect(field(copy.person.createdAt)).toHaveTextContent("Jan 2, 2030");
+    // On the site's clock: the fixture's launch moment is at -07:00.
+    expect(field(copy.person.confirmedAt)).toHaveTextContent("Jan 2, 2030, 4:00 AM");
+    expect(field(copy.person.disqualifiedAt)).toHaveTextContent(copy.none);
+    expect(field(copy.person.deliveryState)).toHaveTextContent(copy.deliveryStates.refused);
+    expect(field(copy.person.deliveryAttempts)).toHaveTextContent("3");
+    expect(field(copy.person.deliveryError)).toHaveTextContent("Klaviyo refused the address");
+    expect(field(copy.person.position)).toHaveTextContent("1,234");
+    expect(field(copy.person.referrals)).toHaveTextContent("2");
+    expect(field(copy.person.entries)).toHaveTextContent("3");
+    expect(field(copy.person.referredBy)).toHaveTextContent("B0BB0B00");
+    expect(field(copy.person.flags)).toHaveTextContent(copy.flags.burst.name);
+    expect(field(copy.person.hold)).toHaveTextContent(copy.holds.codeLimit.name);
+    expect(field(copy.person.properties)).toHaveTextContent("utm_source: newsletter");
+    const referred = screen.getByRole("table", { name: copy.person.referredCaption.replace("{shown}", "1").replace("{total}", "7") });
+    expect(within(referred).getByText(copy.flags.sameIpAsReferrer.name)).toBeVisible();
+    expect(within(referred).getByText(copy.person.countedNo)).toBeVisible();
+    const audit = screen.getByRole("table", { name: copy.audit.caption });
+    expect(within(audit).getByText(copy.audit.actions.approve)).toBeVisible();
+    expect(within(audit).getByText("Looked fine")).toBeVisible();
+  });
+
+  it("posts no action without a reason, then posts the reason and shows the person as they are now", async () => {
+    const disqualified = { ...PERSON, disqualifiedAt: "2030-01-05T00:00:00.000Z" };
+    routes[personActionEndpoint(PERSON.id, "disqualify")] = () => answer(200, { person: disqualified, audit: PERSON.audit[0] });
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.disqualify }));
+    const dialog = await screen.findByRole("dialog", {
+      name: copy.dialog.title.replace("{action}", copy.actions.disqualify).replace("{name}", "Ann Lee"),
+    });
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel })).toHaveAccessibleDescription(copy.dialog.reasonRequired);
+    expect(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel })).toHaveFocus();
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "   ");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
+
+    await userEvent.clear(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }));
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Fifty friends from one domain");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(post?.[0]).toBe(personActionEndpoint(PERSON.id, "disqualify"));
+    expect(JSON.parse(post?.[1].body as string)).toEqual({ reason: "Fifty friends from one domain" });
+    expect(await screen.findByRole("button", { name: copy.actions.requalify })).toBeVisible();
+    expect(screen.getByText(copy.dialog.done.replace("{action}", copy.actions.disqualify))).toBeInTheDocument();
+  });
+
+  it("refuses a reason longer than the service takes, before posting", async () => {
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.approve }));
+    const dialog = await screen.findByRole("dialog");
+    const reason = within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel });
+    await userEvent.click(reason);
+    await userEvent.paste("x".repeat(REASON_MAX_LENGTH + 1));
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonTooLong.replace("{max}", String(REASON_MAX_LENGTH)));
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
+  });
+
+  it("shows a refused action in the content's words, never the server's", async () => {
+    routes[personActionEndpoint(PERSON.id, "send-again")] = () => errorAnswer(409, "action_not_applicable");
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.sendAgain }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Klaviyo list fixed");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(copy.errors.actionNotApplicable);
+    expect(document.body).not.toHaveTextContent(SERVER_DETAIL);
+  });
+
+  it("asks to confirm an erase in plain words before posting it, then says the person is gone", async () => {
+    routes[personActionEndpoint(PERSON.id, "erase")] = () => answer(200, { person: null, audit: { ...PERSON.audit[0], action: "erase" } });
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.erase }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(copy.dialog.eraseWarning);
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Asked by e-mail");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    const confirm = within(dialog).getByRole("checkbox", { name: copy.dialog.eraseConfirm });
+    expect(confirm).toHaveAccessibleDescription(copy.dialog.eraseConfirmRequired);
+    expect(confirm).toHaveFocus();
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
+    await userEvent.click(confirm);
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(await screen.findByText(copy.dialog.erased, { selector: "p" })).toBeVisible();
+    expect(requests()).toContain(`POST ${personActionEndpoint(PERSON.id, "erase")}`);
+  });
+
+  it("downloads the person's export as JSON once a reason is given", async () => {
+    const exported = { exportedAt: "2030-01-06T00:00:00.000Z", person: { id: PERSON.id, email: PERSON.email }, audit: [] };
+    routes[personExportEndpoint(PERSON.id)] = () => answer(200, exported);
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), "blob:export"));
+    URL.revokeObjectURL = jest.fn();
+    const clicked: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.export }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel })).toHaveAccessibleDescription(copy.dialog.reasonRequired);
+    expect(clicked).toEqual([]);
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Access request by e-mail");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(clicked).toEqual([`person-${PERSON.id}.json`]));
+    expect(requests()).toContain(`GET ${personExportEndpoint(PERSON.id)}?reason=Access+request+by+e-mail`);
+    // jsdom's Blob has no text(); FileReader reads it.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blobs[0]);
+    });
+    expect(JSON.parse(text)).toEqual(exported);
+  });
+});
+
+describe("the review queue and the audit log", () => {
+  const FIRST: ReviewAnswer = {
+    people: [summary("p-1", "Dana", [FLAGS.sameIpAsOtherReferral]), summary("p-2", "Eli", [FLAGS.burst])],
+    next: "p-2",
+  };
+  const SECOND: ReviewAnswer = { people: [summary("p-3", "Fay", [FLAGS.domainCluster])], next: null };
+
+  beforeEach(() => {
+    routes[CONSOLE_REVIEW_ENDPOINT] = (url) => answer(200, url.searchParams.get("before") === "p-2" ? SECOND : FIRST);
+    routes[personActionEndpoint("p-1", "approve")] = () => answer(200, { person: null, audit: PERSON.audit[0] });
+  });
+
+  it("lists the flagged oldest first, approves one in place, and shows more with the cursor", async () => {
+    await openConsole("#review");
+    const queue = await screen.findByRole("table", { name: copy.review.caption });
+    expect(within(queue).getByText(copy.flags.sameIpAsOtherReferral.name)).toBeVisible();
+    const dana = within(queue).getByRole("link", { name: "Dana Flagged" }).closest("tr") as HTMLElement;
+    await userEvent.click(within(dana).getByRole("button", { name: copy.actions.approve }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Same household");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(within(queue).queryByRole("link", { name: "Dana Flagged" })).toBeNull());
+    expect(requests()).toContain(`POST ${personActionEndpoint("p-1", "approve")}`);
+    await userEvent.click(screen.getByRole("button", { name: copy.review.more }));
+    expect(await within(queue).findByRole("link", { name: "Fay Flagged" })).toBeVisible();
+    expect(requests()).toContain(`GET ${CONSOLE_REVIEW_ENDPOINT}?before=p-2`);
+    expect(screen.queryByRole("button", { name: copy.review.more })).toBeNull();
+  });
+
+  it("shows the audit log's actions in the content's words, and older entries on request", async () => {
+    const first: AuditAnswer = { entries: [PERSON.audit[0]], next: "9" };
+    const older: AuditAnswer = {
+      entries: [{ ...PERSON.audit[0], id: 3, action: "draw_commit", personId: null, reason: "Entries closed" }],
+      next: null,
+    };
+    routes[CONSOLE_AUDIT_ENDPOINT] = (url) => answer(200, url.searchParams.get("before") === "9" ? older : first);
+    await openConsole("#audit");
+    const log = await screen.findByRole("table", { name: copy.audit.caption });
+    expect(within(log).getByText(copy.audit.actions.approve)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: copy.audit.more }));
+    expect(await within(log).findByText(copy.audit.actions.drawCommit)).toBeVisible();
+    expect(within(log).getByText("Entries closed")).toBeVisible();
+  });
+
+  it("moves between screens by the menu, marking the current one", async () => {
+    routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
+    routes[CONSOLE_AUDIT_ENDPOINT] = () => answer(200, { entries: [], next: null });
+    await openConsole();
+    const menu = await screen.findByRole("navigation", { name: copy.navigation.label });
+    expect(within(menu).getByRole("link", { name: copy.navigation.dashboard })).toHaveAttribute("aria-current", "page");
+    await userEvent.click(within(menu).getByRole("link", { name: copy.navigation.audit }));
+    expect(await screen.findByText(copy.audit.empty)).toBeVisible();
+    expect(within(menu).getByRole("link", { name: copy.navigation.audit })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+describe("the reason rule the dialog and the Worker share", () => {
+  it.each([
+    ["", "required"],
+    [" \t ", "required"],
+    ["x".repeat(REASON_MAX_LENGTH + 1), "tooLong"],
+    ["Asked by\ne-mail", "controlCharacter"],
+    ["Bell\u0007", "controlCharacter"],
+    ["x".repeat(REASON_MAX_LENGTH), null],
+    // Characters, not UTF-16 units: an emoji is one.
+    ["\u{1F600}".repeat(REASON_MAX_LENGTH), null],
+    ["Asked by e-mail, ticket 42", null],
+  ])("%j is %s", (reason, problem) => {
+    expect(reasonProblem(reason)).toBe(problem);
+  });
+});
+
+describe("the console's formats", () => {
+  const format = consoleFormat("en", "UTC");
+
+  it("names a time zone by its offset, which reads the same however the zone is named", () => {
+    expect(format.zone("Etc/GMT+8")).toBe("GMT-08:00");
+    expect(format.zone("Asia/Kolkata")).toBe("GMT+05:30");
+  });
+
+  it("writes an age in the content's language", () => {
+    expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-01T03:30:00.000Z"))).toBe("3 hours ago");
+    expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-03T00:00:00.000Z"))).toBe("2 days ago");
+  });
+});

@@ -1,0 +1,111 @@
+/** A table of audit entries (the audit log, a person's page): time, operator, action, person, reason, before and after. */
+
+import styled from "styled-components";
+import { AUDIT_ACTIONS, type AuditEntry } from "../../shared/console";
+import { theme } from "../styles/theme";
+import type { ConsoleContent } from "./content";
+import type { ConsoleFormat } from "./format";
+import { PersonLink, Table, TableScroll } from "./parts";
+import { routeHash } from "./route";
+
+type Copy = ConsoleContent["console"];
+
+/** The content's name of each audit_log action the console knows (the draw's come from `npm run` commands). */
+const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
+  [AUDIT_ACTIONS.disqualify]: "disqualify",
+  [AUDIT_ACTIONS.requalify]: "requalify",
+  [AUDIT_ACTIONS.approve]: "approve",
+  [AUDIT_ACTIONS["send-again"]]: "sendAgain",
+  [AUDIT_ACTIONS.erase]: "erase",
+  [AUDIT_ACTIONS.export]: "exportPerson",
+  draw_commit: "drawCommit",
+  draw_run: "drawRun",
+};
+
+/** An action's name in the content's words; an action of a newer Worker is shown as it is stored. */
+export function auditActionName(copy: Copy, action: string): string {
+  const word = AUDIT_WORD[action];
+  return word ? copy.audit.actions[word] : action;
+}
+
+/** A before/after value as compact JSON (values only: the audit log never holds an address or a name). */
+function json(value: unknown): string {
+  return value === null || value === undefined ? "" : JSON.stringify(value);
+}
+
+export function AuditTable({
+  copy,
+  format,
+  entries,
+  showPerson,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  entries: readonly AuditEntry[];
+  showPerson: boolean;
+}) {
+  const words = copy.audit;
+  return (
+    <TableScroll label={words.caption}>
+      <Table>
+        <caption>{words.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{words.atColumn}</th>
+            <th scope="col">{words.operatorColumn}</th>
+            <th scope="col">{words.actionColumn}</th>
+            {showPerson ? <th scope="col">{words.personColumn}</th> : null}
+            <th scope="col">{words.reasonColumn}</th>
+            <th scope="col">{words.changeColumn}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{format.dateTime(entry.at)}</td>
+              <td>{entry.operator}</td>
+              <td>{auditActionName(copy, entry.action)}</td>
+              {showPerson ? (
+                <td>
+                  {entry.personId ? (
+                    <PersonLink href={routeHash({ view: "person", id: entry.personId })}>{entry.personId}</PersonLink>
+                  ) : (
+                    copy.none
+                  )}
+                </td>
+              ) : null}
+              <td>{entry.reason}</td>
+              <td>
+                <Change>
+                  <dt>{words.before}</dt>
+                  <dd>
+                    <code>{json(entry.before) || copy.none}</code>
+                  </dd>
+                  <dt>{words.after}</dt>
+                  <dd>
+                    <code>{json(entry.after) || copy.none}</code>
+                  </dd>
+                </Change>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+const Change = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 0 ${theme.space.sm};
+  margin: 0;
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  code {
+    font-family: ${theme.fonts.mono};
+    font-size: 0.85rem;
+  }
+`;

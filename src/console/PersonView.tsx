@@ -1,0 +1,233 @@
+/**
+ * One person's page: every field of the PersonAnswer, the people they referred, what operators did to them, and the
+ * actions (each through the reason dialog) with the export of their data as a JSON download.
+ */
+import React, { useState } from "react";
+import styled from "styled-components";
+import { personEndpoint, personExportEndpoint, type PersonAnswer, type PersonAction, type PersonExport } from "../../shared/console";
+import { theme } from "../styles/theme";
+import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
+import { getConsole, withQuery } from "./api";
+import { AuditTable } from "./AuditTable";
+import type { ConsoleContent } from "./content";
+import { fill, type ConsoleFormat } from "./format";
+import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, SectionHeading, SubHeading, Table, TableScroll } from "./parts";
+import { standingOf } from "./PeopleTable";
+import { routeHash } from "./route";
+import { useAnswer } from "./useAnswer";
+
+type Copy = ConsoleContent["console"];
+
+/** The actions that apply to the person as they are (the service refuses the others with action_not_applicable). */
+export function applicableActions(person: PersonAnswer): PersonAction[] {
+  const actions: PersonAction[] = [];
+  actions.push(person.disqualifiedAt ? "requalify" : "disqualify");
+  if ((person.flags.length > 0 || person.referralHold) && !person.reviewedAt) actions.push("approve");
+  if (person.delivery.state === "refused" || person.delivery.state === "pending") actions.push("send-again");
+  actions.push("erase");
+  return actions;
+}
+
+/**
+ * Save a person's export as `person-<id>.json` through the browser's download; the reason goes into its audit entry.
+ * @throws ConsoleError when the service does not answer with the export
+ */
+async function downloadExport(id: string, reason: string): Promise<void> {
+  const data = await getConsole<PersonExport>(withQuery(personExportEndpoint(id), { reason }));
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `person-${id}.json`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function PersonView({
+  copy,
+  format,
+  id,
+  announce,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  id: string;
+  announce: (text: string) => void;
+}) {
+  const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
+  const [erased, setErased] = useState(false);
+
+  const back = (
+    <PersonLink href="#" onClick={(event) => (window.history.length > 1 ? (event.preventDefault(), window.history.back()) : undefined)}>
+      {copy.person.back}
+    </PersonLink>
+  );
+  if (erased)
+    return (
+      <Section aria-label={copy.dialog.erased}>
+        {back}
+        <p role="status">{copy.dialog.erased}</p>
+      </Section>
+    );
+  if (state.kind !== "ready")
+    return (
+      <Section aria-label={copy.person.detailsHeading}>
+        {back}
+        {state.kind === "loading" ? <Loading copy={copy} /> : <Failure copy={copy} error={state.error} onRetry={reload} />}
+      </Section>
+    );
+
+  const person = state.answer;
+  const name = `${person.firstName} ${person.lastName}`;
+  const when = (iso: string | null) => (iso ? format.dateTime(iso) : copy.none);
+  const words = copy.person;
+  const properties = Object.entries(person.properties);
+  const details: [string, React.ReactNode][] = [
+    [words.email, person.email],
+    [words.referralCode, person.referralCode ?? copy.none],
+    [words.source, person.source || copy.none],
+    [words.createdAt, when(person.createdAt)],
+    [words.confirmedAt, when(person.confirmedAt)],
+    [words.disqualifiedAt, when(person.disqualifiedAt)],
+    [words.reviewedAt, when(person.reviewedAt)],
+    [words.deliveryState, copy.deliveryStates[person.delivery.state]],
+    [words.deliveryAttempts, format.count(person.delivery.attempts)],
+    [words.deliveryError, person.delivery.error ?? copy.none],
+    [words.deliveredAt, when(person.delivery.deliveredAt)],
+    [words.position, person.position === null ? copy.none : format.count(person.position)],
+    [words.referrals, format.count(person.referrals)],
+    [words.entries, format.count(person.entries)],
+    [
+      words.referredBy,
+      person.referredBy ? (
+        <PersonLink href={routeHash({ view: "person", id: person.referredBy.id })}>
+          {person.referredBy.referralCode ?? person.referredBy.id}
+        </PersonLink>
+      ) : (
+        copy.none
+      ),
+    ],
+    [words.flags, <Marks key="flags" copy={copy} flags={person.flags} />],
+    [words.hold, person.referralHold ? <Marks key="hold" copy={copy} flags={[]} hold={person.referralHold} /> : copy.none],
+    [
+      words.properties,
+      properties.length === 0 ? (
+        copy.none
+      ) : (
+        <Properties>
+          {properties.map(([key, value]) => (
+            <li key={key}>
+              <code>{key}</code>: {value}
+            </li>
+          ))}
+        </Properties>
+      ),
+    ],
+  ];
+
+  const done = (action: PersonAction) => (answer: { person: PersonAnswer | null }) => {
+    announce(fill(copy.dialog.done, { action: copy.actions[ACTION_WORD[action]] }));
+    if (answer.person === null) setErased(true);
+    else {
+      const now = answer.person;
+      replace(() => now);
+    }
+  };
+
+  return (
+    <Section aria-labelledby="person-heading">
+      {back}
+      <SectionHeading id="person-heading">{name}</SectionHeading>
+      <Muted>{standingOf(copy, person)}</Muted>
+      <SubHeading>{words.actionsHeading}</SubHeading>
+      <ButtonRow>
+        {applicableActions(person).map((action) => (
+          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+        ))}
+        <ActionDialog
+          copy={copy}
+          personName={name}
+          actionName={copy.actions.export}
+          perform={(reason) => downloadExport(person.id, reason)}
+          onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
+        />
+      </ButtonRow>
+      <SubHeading>{words.detailsHeading}</SubHeading>
+      <Details>
+        {details.map(([label, value]) => (
+          <React.Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </React.Fragment>
+        ))}
+      </Details>
+      <SubHeading>{words.referredHeading}</SubHeading>
+      {person.referred.length === 0 ? (
+        <Muted>{words.referredEmpty}</Muted>
+      ) : (
+        <TableScroll label={words.referredHeading}>
+          <Table>
+            <caption>
+              {fill(words.referredCaption, { shown: format.count(person.referred.length), total: format.count(person.referredTotal) })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{copy.people.nameColumn}</th>
+                <th scope="col">{copy.people.emailColumn}</th>
+                <th scope="col">{copy.people.signedUpColumn}</th>
+                <th scope="col">{copy.people.stateColumn}</th>
+                <th scope="col">{words.counted}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {person.referred.map((friend) => (
+                <tr key={friend.id}>
+                  <td>
+                    <PersonLink href={routeHash({ view: "person", id: friend.id })}>
+                      {friend.firstName} {friend.lastName}
+                    </PersonLink>
+                  </td>
+                  <td>{friend.email}</td>
+                  <td>{format.dateTime(friend.createdAt)}</td>
+                  <td>
+                    <p>{standingOf(copy, friend)}</p>
+                    <Marks copy={copy} flags={friend.flags} hold={friend.referralHold} />
+                  </td>
+                  <td>{friend.counted ? words.countedYes : words.countedNo}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+      <SubHeading>{words.auditHeading}</SubHeading>
+      {person.audit.length === 0 ? (
+        <Muted>{copy.audit.empty}</Muted>
+      ) : (
+        <AuditTable copy={copy} format={format} entries={person.audit} showPerson={false} />
+      )}
+    </Section>
+  );
+}
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${theme.space.xs} ${theme.space.lg};
+  margin: 0;
+  dt {
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Properties = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;

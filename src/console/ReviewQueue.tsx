@@ -1,0 +1,83 @@
+/**
+ * The review queue: everyone flagged or held, oldest first, approved or disqualified in place (the row leaves the
+ * queue once the action is done), a page at a time ("show more" follows the answer's cursor).
+ */
+import { useEffect, useState } from "react";
+import { CONSOLE_REVIEW_ENDPOINT, type PersonSummary, type ReviewAnswer } from "../../shared/console";
+import { PersonActionDialog } from "./ActionDialog";
+import { ConsoleError, getConsole, withQuery } from "./api";
+import type { ConsoleContent } from "./content";
+import { fill, type ConsoleFormat } from "./format";
+import { Button, ButtonRow, Failure, Loading, Muted, Section, SectionHeading } from "./parts";
+import { PeopleTable } from "./PeopleTable";
+import { useAnswer } from "./useAnswer";
+
+type Copy = ConsoleContent["console"];
+
+export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: ConsoleFormat; announce: (text: string) => void }) {
+  const words = copy.review;
+  const { state, reload } = useAnswer<ReviewAnswer>(CONSOLE_REVIEW_ENDPOINT);
+  const [people, setPeople] = useState<PersonSummary[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [moreError, setMoreError] = useState<ConsoleError | null>(null);
+  useEffect(() => {
+    if (state.kind !== "ready") return;
+    setPeople(state.answer.people);
+    setNext(state.answer.next);
+  }, [state]);
+
+  const more = async () => {
+    if (!next) return;
+    setMoreError(null);
+    try {
+      const page = await getConsole<ReviewAnswer>(withQuery(CONSOLE_REVIEW_ENDPOINT, { before: next }));
+      setPeople((current) => [...current, ...page.people]);
+      setNext(page.next);
+    } catch (error) {
+      setMoreError(error instanceof ConsoleError ? error : new ConsoleError("unavailable", null));
+    }
+  };
+
+  return (
+    <Section aria-labelledby="review-heading">
+      <SectionHeading id="review-heading">{words.heading}</SectionHeading>
+      <Muted>{words.intro}</Muted>
+      {state.kind === "loading" ? (
+        <Loading copy={copy} />
+      ) : state.kind === "failed" ? (
+        <Failure copy={copy} error={state.error} onRetry={reload} />
+      ) : people.length === 0 ? (
+        <Muted>{words.empty}</Muted>
+      ) : (
+        <PeopleTable
+          copy={copy}
+          format={format}
+          caption={words.caption}
+          people={people}
+          actions={(person) => (
+            <ButtonRow>
+              {(["approve", "disqualify"] as const).map((action) => (
+                <PersonActionDialog
+                  key={action}
+                  copy={copy}
+                  person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
+                  action={action}
+                  onDone={() => {
+                    setPeople((current) => current.filter((row) => row.id !== person.id));
+                    announce(fill(copy.dialog.done, { action: copy.actions[action] }));
+                  }}
+                />
+              ))}
+            </ButtonRow>
+          )}
+        />
+      )}
+      {moreError ? <Failure copy={copy} error={moreError} /> : null}
+      {state.kind === "ready" && next ? (
+        <Button type="button" onClick={() => void more()}>
+          {words.more}
+        </Button>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * The console's words (content `console`, with `site.language` and `launch.moment`'s offset for Intl), as one
+ * fragment the page queries and hands to the console app, which is loaded on its own and cannot run a query itself.
+ */
+import { graphql } from "gatsby";
+
+/** Everything the console app reads from the content. */
+export type ConsoleContent = Queries.ConsoleContentFragment;
+
+export const query = graphql`
+  fragment ConsoleContent on SiteContent {
+    site {
+      language
+    }
+    launch {
+      moment
+    }
+    console {
+      pageTitle
+      heading
+      noScript
+      loading
+      signedInAs
+      localOperator
+      navigation {
+        label
+        dashboard
+        search
+        review
+        audit
+      }
+      none
+      retry
+      errors {
+        accessTokenMissing
+        accessTokenInvalid
+        accessDenied
+        notConfigured
+        personNotFound
+        reasonInvalid
+        parameterInvalid
+        actionNotApplicable
+        unavailable
+      }
+      ranges {
+        label
+        last7Days
+        last30Days
+        all
+      }
+      dashboard {
+        heading
+        daysIn
+        signups {
+          heading
+          chartLabel
+          caption
+          empty
+          dayColumn
+          totalColumn
+          noSource
+        }
+        utm {
+          heading
+          sourcesCaption
+          campaignsCaption
+          valueColumn
+          signupsColumn
+          empty
+        }
+        funnel {
+          heading
+          caption
+          stepColumn
+          peopleColumn
+          shareColumn
+          signedUp
+          confirmed
+          referred
+          referralCounted
+          viralCoefficient
+        }
+        delivery {
+          heading
+          caption
+          stateColumn
+          countColumn
+          oldestPending
+          deadLettered
+        }
+        topReferrers {
+          heading
+          caption
+          empty
+          nameColumn
+          codeColumn
+          referralsColumn
+          flagsColumn
+        }
+      }
+      deliveryStates {
+        pending
+        delivered
+        refused
+        demo
+      }
+      flags {
+        sameIpAsReferrer {
+          name
+          explanation
+        }
+        sameIpAsOtherReferral {
+          name
+          explanation
+        }
+        domainCluster {
+          name
+          explanation
+        }
+        burst {
+          name
+          explanation
+        }
+      }
+      holds {
+        codeLimit {
+          name
+          explanation
+        }
+        domainLimit {
+          name
+          explanation
+        }
+      }
+      search {
+        heading
+        label
+        help
+        submit
+        invalid
+        caption
+        empty
+      }
+      people {
+        nameColumn
+        emailColumn
+        codeColumn
+        signedUpColumn
+        stateColumn
+        confirmed
+        notConfirmed
+        disqualified
+        open
+      }
+      person {
+        back
+        detailsHeading
+        email
+        referralCode
+        source
+        properties
+        createdAt
+        confirmedAt
+        disqualifiedAt
+        reviewedAt
+        deliveryState
+        deliveryAttempts
+        deliveryError
+        deliveredAt
+        position
+        referrals
+        entries
+        referredBy
+        flags
+        hold
+        referredHeading
+        referredCaption
+        referredEmpty
+        counted
+        countedYes
+        countedNo
+        auditHeading
+        actionsHeading
+      }
+      review {
+        heading
+        intro
+        caption
+        empty
+        more
+      }
+      audit {
+        heading
+        caption
+        empty
+        atColumn
+        operatorColumn
+        actionColumn
+        personColumn
+        reasonColumn
+        changeColumn
+        before
+        after
+        more
+        actions {
+          disqualify
+          requalify
+          approve
+          sendAgain
+          erase
+          exportPerson
+          drawCommit
+          drawRun
+        }
+      }
+      actions {
+        disqualify
+        requalify
+        approve
+        sendAgain
+        erase
+        export
+      }
+      dialog {
+        title
+        description
+        reasonLabel
+        reasonRequired
+        reasonTooLong
+        reasonControlCharacter
+        eraseWarning
+        eraseConfirm
+        eraseConfirmRequired
+        confirm
+        cancel
+        working
+        done
+        erased
+      }
+    }
+  }
+`;

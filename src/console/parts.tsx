@@ -1,0 +1,204 @@
+/**
+ * The console's building blocks: sections, tables, buttons, the loading and error states, and the names of fair-play
+ * flags and holds. Every word comes from the content; every look from the theme.
+ */
+import React from "react";
+import styled from "styled-components";
+import { FLAGS, HOLDS, type FlagName, type HoldName } from "../../shared/fair-play-marks";
+import { theme } from "../styles/theme";
+import type { ConsoleError } from "./api";
+import type { ConsoleContent } from "./content";
+
+type Copy = ConsoleContent["console"];
+
+const FLAG_NAME_OF = new Map<string, FlagName>(Object.entries(FLAGS).map(([name, word]) => [word, name as FlagName]));
+const HOLD_NAME_OF = new Map<string, HoldName>(Object.entries(HOLDS).map(([name, word]) => [word, name as HoldName]));
+
+/** A flag or hold as the content names and explains it; an unknown word (a newer Worker's) is shown as it is. */
+export function markCopy(copy: Copy, word: string): { name: string; explanation: string | null } {
+  const flag = FLAG_NAME_OF.get(word);
+  if (flag) return copy.flags[flag];
+  const hold = HOLD_NAME_OF.get(word);
+  if (hold) return copy.holds[hold];
+  return { name: word, explanation: null };
+}
+
+/** A person's flags and hold as a list of named marks, each with its explanation on hover and for screen readers. */
+export function Marks({ copy, flags, hold }: { copy: Copy; flags: readonly string[]; hold?: string | null }) {
+  const words = hold ? [...flags, hold] : flags;
+  if (words.length === 0) return <>{copy.none}</>;
+  return (
+    <MarkList>
+      {words.map((word) => {
+        const mark = markCopy(copy, word);
+        return (
+          <li key={word}>
+            <Mark title={mark.explanation ?? undefined}>{mark.name}</Mark>
+            {mark.explanation ? <Explanation>{mark.explanation}</Explanation> : null}
+          </li>
+        );
+      })}
+    </MarkList>
+  );
+}
+
+/** The content's message for a failed request, with a button that asks again. */
+export function Failure({ copy, error, onRetry }: { copy: Copy; error: ConsoleError; onRetry?: () => void }) {
+  return (
+    <Notice role="alert">
+      <span>{copy.errors[error.key]}</span>
+      {onRetry ? (
+        <Button type="button" onClick={onRetry}>
+          {copy.retry}
+        </Button>
+      ) : null}
+    </Notice>
+  );
+}
+
+/** The content's loading words, announced politely. */
+export function Loading({ copy }: { copy: Copy }) {
+  return <p role="status">{copy.loading}</p>;
+}
+
+export const Section = styled.section`
+  display: grid;
+  gap: ${theme.space.lg};
+  min-width: 0;
+  padding: ${theme.space.xxl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.medium};
+  background: ${theme.colors.surfaceTranslucent};
+`;
+
+export const SectionHeading = styled.h2`
+  margin: 0;
+  font-size: 1.25rem;
+`;
+
+export const SubHeading = styled.h3`
+  margin: 0;
+  font-size: 1.05rem;
+`;
+
+/** Lets a wide table scroll inside its section instead of the page scrolling sideways; focusable so keys scroll it. */
+export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Scroll role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </Scroll>
+  );
+}
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  max-width: 100%;
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+  caption {
+    padding-bottom: ${theme.space.sm};
+    color: ${theme.colors.textMuted};
+    text-align: start;
+  }
+  th,
+  td {
+    padding: ${theme.space.xs} ${theme.space.sm};
+    border-bottom: 1px solid ${theme.colors.border};
+    text-align: start;
+    vertical-align: top;
+  }
+  td[data-number],
+  th[data-number] {
+    text-align: end;
+  }
+`;
+
+export const Button = styled.button`
+  min-height: 36px;
+  padding: ${theme.space.xs} ${theme.space.lg};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
+  font: inherit;
+  cursor: pointer;
+  &:hover {
+    background: ${theme.colors.hoverTint};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+  &[aria-pressed="true"] {
+    border-color: ${theme.colors.accent};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.onAccent};
+  }
+  &:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+`;
+
+export const ButtonRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space.sm};
+`;
+
+export const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.lg};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.errorBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.errorSurface};
+  color: ${theme.colors.errorText};
+`;
+
+export const Muted = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+`;
+
+/** A link to a person's page: at least 24 px tall (WCAG 2.5.8), since in a table cell it is no part of running text. */
+export const PersonLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  color: ${theme.colors.text};
+  font-weight: 600;
+  text-underline-offset: 3px;
+`;
+
+const MarkList = styled.ul`
+  display: grid;
+  gap: ${theme.space.xxs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Mark = styled.span`
+  display: inline-block;
+  padding: 0 ${theme.space.xs};
+  border: 1px solid ${theme.colors.gold};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.gold};
+`;
+
+const Explanation = styled.span`
+  display: block;
+  color: ${theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
