@@ -6,6 +6,9 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { fromHex, sha256, toHex, uint64BigEndian } from "./bytes";
 
+// The round clock lives apart from the signature check, so a page that only names rounds loads no BLS code.
+export { firstRoundAfter, roundTimeMs } from "./rounds";
+
 /** A drand chain as a draw names it (content: `draw.chain`); the draw trusts this key and nothing the relay says. */
 export interface DrandChain {
   /** The chain hash, 64 hex characters: what a relay's address names. */
@@ -29,22 +32,6 @@ export interface Beacon {
 
 /** The hash-to-curve tag of quicknet's signatures (RFC 9380, G1). */
 const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
-
-/** When `round` is published: Unix time in ms (round r at genesis + (r − 1) × period). */
-export function roundTimeMs(chain: DrandChain, round: number): number {
-  return (chain.genesis + (round - 1) * chain.period) * 1000;
-}
-
-/**
- * The first round published at least `delayMs` after `nowMs`: a round whose value nobody can know when the draw commits
- * to it. The clock is a parameter so that a test can set it.
- * @param nowMs Unix time in ms
- * @param delayMs ms, at least 0
- */
-export function firstRoundAfter(chain: DrandChain, nowMs: number, delayMs: number): number {
-  const elapsedS = (nowMs + delayMs) / 1000 - chain.genesis;
-  return Math.max(1, Math.ceil(elapsedS / chain.period) + 1);
-}
 
 /** What is wrong with a beacon: `round` (not the one asked for), `randomness` (not sha256(signature)), `signature` (not BLS-valid). */
 export type BeaconProblem = "round" | "randomness" | "signature";

@@ -4,7 +4,8 @@
  * itself is SQL (worker/src/store/entrants.ts), read by both. README: "The giveaway draw".
  */
 import { CONSOLE_API } from "../console";
-import { firstRoundAfter, roundTimeMs, type DrandChain } from "./beacon";
+import type { DrandChain } from "./beacon";
+import { firstRoundAfter, roundTimeMs } from "./rounds";
 import {
   DRAW_FORMAT,
   DRAW_ID_PATTERN,
