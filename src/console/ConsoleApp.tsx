@@ -12,6 +12,7 @@ import { theme } from "../styles/theme";
 import { AuditLog } from "./AuditLog";
 import type { ConsoleContent } from "./content";
 import { Dashboard } from "./Dashboard";
+import { DrawCommit } from "./DrawCommit";
 import { consoleFormat, fill } from "./format";
 import { Failure, Loading, Muted } from "./parts";
 import { PersonView } from "./PersonView";
@@ -32,12 +33,14 @@ const MENU = [
   { view: "search", word: "search" },
   { view: "review", word: "review" },
   { view: "audit", word: "audit" },
+  { view: "draw", word: "draw" },
 ] as const;
 
 export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
   const copy = content.console;
   // Times on the site's clock, the one the dashboard counts its days by (shared/local-days.ts).
-  const timeZone = timeZoneName(utcOffsetMinutesOf(content.launch.moment));
+  const utcOffsetMinutes = utcOffsetMinutesOf(content.launch.moment);
+  const timeZone = timeZoneName(utcOffsetMinutes);
   const format = useMemo(() => consoleFormat(content.site.language, timeZone), [content.site.language, timeZone]);
   const session = useAnswer<SessionAnswer>(CONSOLE_SESSION_ENDPOINT);
   const [route, go] = useRoute();
@@ -66,7 +69,7 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
         </Menu>
       </nav>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} />
+      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} clock={{ utcOffsetMinutes, timeZone }} />
     </App>
   );
 }
@@ -78,6 +81,7 @@ function Screen({
   format,
   nowMs,
   announce,
+  clock,
 }: {
   copy: ConsoleContent["console"];
   route: ConsoleRoute;
@@ -85,6 +89,8 @@ function Screen({
   format: ReturnType<typeof consoleFormat>;
   nowMs: () => number;
   announce: (text: string) => void;
+  /** The site's clock: its offset (minutes east of UTC) and its zone's name. */
+  clock: { utcOffsetMinutes: number; timeZone: string };
 }) {
   switch (route.view) {
     case "dashboard":
@@ -97,6 +103,8 @@ function Screen({
       return <ReviewQueue copy={copy} format={format} announce={announce} />;
     case "audit":
       return <AuditLog copy={copy} format={format} />;
+    case "draw":
+      return <DrawCommit copy={copy} format={format} utcOffsetMinutes={clock.utcOffsetMinutes} timeZone={clock.timeZone} nowMs={nowMs} />;
   }
 }
 

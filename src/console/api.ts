@@ -6,6 +6,8 @@
 import { CONSOLE_ERROR_CODE, type ActionAnswer, type ActionRequest, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
+import { DRAW_COMMIT_ENDPOINT, type CommitRequest } from "../../shared/giveaway/commit";
+import type { DrawFile } from "../../shared/giveaway/draw-file";
 
 /** How long a request may take before it counts as failed (ms). */
 export const CONSOLE_REQUEST_TIMEOUT_MS = 15_000;
@@ -17,11 +19,15 @@ const KEY_OF_CODE = new Map<string, ConsoleErrorKey>(
   Object.entries(CONSOLE_ERROR_CODE).map(([key, code]) => [code, key as ConsoleErrorKey]),
 );
 
-/** A console request that failed; `key` names the content's message for it. */
+/**
+ * A console request that failed; `key` names the content's message for it, `code` is the answer's first JSON:API code
+ * (for a screen with messages of its own, such as the draw's refusals), or null.
+ */
 export class ConsoleError extends Error {
   constructor(
     readonly key: ConsoleErrorKey,
     readonly status: number | null,
+    readonly code: string | null = null,
   ) {
     super(`Console request failed: ${key} (${status ?? "no answer"})`);
     this.name = "ConsoleError";
@@ -37,6 +43,12 @@ function keyOf(body: unknown): ConsoleErrorKey {
     if (key) return key;
   }
   return "unavailable";
+}
+
+/** The first error's `code` of an error document, or null. */
+function firstCode(body: unknown): string | null {
+  const code = (body as { errors?: { code?: unknown }[] } | null)?.errors?.[0]?.code;
+  return typeof code === "string" ? code : null;
 }
 
 /**
@@ -71,7 +83,7 @@ async function requestJson<T>(path: string, init: { method?: string; body?: stri
   } catch {
     // Not JSON (a static host's 404 page, a proxy's error): nothing of ours to read.
   }
-  if (!response.ok) throw new ConsoleError(keyOf(body), response.status);
+  if (!response.ok) throw new ConsoleError(keyOf(body), response.status, firstCode(body));
   if (body === null || typeof body !== "object") throw new ConsoleError("unavailable", response.status);
   return body as T;
 }
@@ -90,6 +102,14 @@ export function getConsole<T>(path: string, signal?: AbortSignal): Promise<T> {
  */
 export function postAction(personId: string, action: PersonAction, request: ActionRequest): Promise<ActionAnswer> {
   return requestJson<ActionAnswer>(personActionEndpoint(personId, action), { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST a draw's commitment (shared/giveaway/commit.ts); the answer is the draw file to publish.
+ * @throws ConsoleError (a refusal's code in `code`)
+ */
+export function postDrawCommit(request: CommitRequest): Promise<DrawFile> {
+  return requestJson<DrawFile>(DRAW_COMMIT_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
 }
 
 /** `path?name=value…` with the values encoded; null and "" values left out. */

@@ -28,6 +28,7 @@ export const query = graphql`
         search
         review
         audit
+        draw
       }
       none
       retry
@@ -220,6 +221,29 @@ export const query = graphql`
         sendAgain
         erase
         export
+      }
+      draw {
+        heading
+        intro
+        drawLabel
+        drawHint
+        winnersLabel
+        cutoffLabel
+        cutoffHint
+        delayLabel
+        confirm
+        submit
+        committing
+        committed
+        refusals {
+          drawIdInvalid
+          winnersInvalid
+          cutoffInvalid
+          delayInvalid
+          entriesOpen
+          alreadyCommitted
+          pseudonymClash
+        }
       }
       dialog {
         title

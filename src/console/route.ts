@@ -1,11 +1,16 @@
 /**
  * The console's screens by the address's fragment (it is one static page): `#dashboard`, `#search`,
- * `#search/<query>`, `#person/<id>`, `#review`, `#audit`. The back button and a bookmark work; nothing reaches a server.
+ * `#search/<query>`, `#person/<id>`, `#review`, `#audit`, `#draw`. The back button and a bookmark work; nothing reaches a server.
  */
 import { useCallback, useEffect, useState } from "react";
 
 export type ConsoleRoute =
-  { view: "dashboard" } | { view: "search"; query: string } | { view: "person"; id: string } | { view: "review" } | { view: "audit" };
+  | { view: "dashboard" }
+  | { view: "search"; query: string }
+  | { view: "person"; id: string }
+  | { view: "review" }
+  | { view: "audit" }
+  | { view: "draw" };
 
 /** The route of a fragment (`#person/abc`); anything else is the dashboard. */
 export function parseRoute(hash: string): ConsoleRoute {
@@ -13,7 +18,7 @@ export function parseRoute(hash: string): ConsoleRoute {
   const argument = decodeURIComponent(rest.join("/"));
   if (view === "search") return { view, query: argument };
   if (view === "person" && argument) return { view, id: argument };
-  if (view === "review" || view === "audit") return { view };
+  if (view === "review" || view === "audit" || view === "draw") return { view };
   return { view: "dashboard" };
 }
 

@@ -349,8 +349,9 @@ const consoleSection = z
         search: copy("The menu entry of the search for a person.", "Find a person"),
         review: copy("The menu entry of the review queue.", "Review queue"),
         audit: copy("The menu entry of the audit log.", "Audit log"),
+        draw: copy("The menu entry of the giveaway draw's commitment.", "Giveaway draw"),
       })
-      .meta({ description: "The console's menu of its four screens." }),
+      .meta({ description: "The console's menu of its five screens." }),
     none: copy("Shown in a table cell or a field that has no value (no confirmation yet, no flags).", "None"),
     retry: copy("The button that asks the service again after an error.", "Try again"),
     errors: z
@@ -641,6 +642,58 @@ const consoleSection = z
         export: copy("The button that downloads every stored field of a person as JSON.", "Export data"),
       })
       .meta({ description: "The actions an operator takes on one person." }),
+    draw: z
+      .strictObject({
+        heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
+        intro: longCopy(
+          "What committing does, above the form.",
+          "Once entries close, commit the draw: the list of eligible entrants (by pseudonym) and a future drand round are fixed for good and logged. Publish the file you download before that round, then run the draw from the command line.",
+        ),
+        drawLabel: copy("The label of the draw's name (lower-case letters, digits and -, like launch).", "Draw name"),
+        drawHint: copy("The hint under the draw's name.", "Lower-case letters, digits and -, starting with a letter, like launch."),
+        winnersLabel: copy("The label of how many winners the draw names.", "Winners"),
+        cutoffLabel: copy("The label of the rules' cut-off: who had confirmed by then takes part.", "Entries closed at"),
+        cutoffHint: copyWithPlaceholder(
+          "{timeZone}",
+          "the site's time zone",
+          "The hint under the cut-off. {timeZone} becomes the time zone the time is read in.",
+          "On the site's clock ({timeZone}); it must have passed.",
+        ),
+        delayLabel: copy("The label of the minutes until the committed drand round is published.", "Minutes until the round"),
+        confirm: longCopy(
+          "The checkbox the operator ticks before committing: a commitment can never be changed.",
+          "I understand that this commitment can never be changed or made again.",
+        ),
+        submit: copy("The button that commits the draw.", "Commit the draw"),
+        committing: copy("Shown while the service commits the draw.", "Committing…"),
+        committed: copyWithPlaceholder(
+          "{draw}",
+          "the draw's name",
+          "Shown once committed; the draw file downloads at the same time. {draw} becomes the draw's name; {entrants}, {round} and {roundAt} (optional) the number of entrants, the drand round and when it is published.",
+          "Draw {draw} is committed: {entrants} entrants, drand round {round} at {roundAt}. Put the downloaded draw.json at content/giveaway/draw.json and publish it before then.",
+        ),
+        refusals: z
+          .strictObject({
+            drawIdInvalid: copy(
+              "Shown when the draw's name is not one the draw takes.",
+              "Use lower-case letters, digits and -, starting with a letter.",
+            ),
+            winnersInvalid: copy("Shown when the number of winners is not a whole number of 1 or more.", "Draw at least one winner."),
+            cutoffInvalid: copy("Shown when the cut-off is not a date and time.", "Give the date and time entries closed."),
+            delayInvalid: copy("Shown when the minutes until the round are fewer than 1.", "Give at least 1 minute until the round."),
+            entriesOpen: copy("Shown when the cut-off has not passed yet.", "Entries are still open: commit after the cut-off."),
+            alreadyCommitted: copy(
+              "Shown when this draw was committed before (a commitment is never replaced).",
+              "This draw is already committed; its commitment is never replaced.",
+            ),
+            pseudonymClash: copy(
+              "Shown in the very rare case two entrants get one pseudonym under this draw's name.",
+              "Two entrants share a pseudonym under this name: commit under another draw name.",
+            ),
+          })
+          .meta({ description: "Why the service refused a commitment, one message per reason." }),
+      })
+      .meta({ description: "The screen that closes the giveaway draw: commits its entrants and a future drand round." }),
     dialog: z
       .strictObject({
         title: copyWithPlaceholder(
