@@ -3,15 +3,17 @@
  * own (its own D1), with Cloudflare Access played by a loopback stand-in (scripts/lib/access-stand-in.ts) whose tokens
  * the browser sends as Access's edge would. Refused without a valid token, in the content's words; with one, the
  * dashboard's table holds the counts of the stored rows; a disqualify through the dialog moves the referrer and the
- * leaderboard at once.
+ * leaderboard at once; the giveaway draw is committed from its screen.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { startAccessStandIn, type AccessStandIn } from "../../scripts/lib/access-stand-in";
 import { applyMigrations, d1Query, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
 import { consoleFormat } from "../../src/console/format";
+import type { DrawFile } from "../../shared/giveaway/draw-file";
+import { verifyDraw } from "../../shared/giveaway/verify";
 import { localDay, timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
 import { expectNoAxeViolations } from "./support/axe";
 import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
@@ -300,5 +302,49 @@ describe("an erase", () => {
     expect(await d1Query<{ n: number }>(stateDir, "SELECT count(*) AS n FROM signups WHERE email = 'hal@example.test'")).toEqual([
       { n: 0 },
     ]);
+  });
+});
+
+describe("the giveaway draw", () => {
+  it("commits the eligible entrants once confirmed, downloads the draw file and logs it", async () => {
+    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), "#draw");
+    // The cut-off as the date-and-time field takes it, on the site's clock: the last whole minute.
+    const cutoffMs = Math.floor((Date.now() - 60_000) / 60_000) * 60_000;
+    const cutoffField = new Date(cutoffMs + OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
+    await page.getByRole("textbox", { name: copy.draw.drawLabel }).fill("launch");
+    await page.getByRole("spinbutton", { name: copy.draw.winnersLabel }).fill("2");
+    await page.getByLabel(copy.draw.cutoffLabel).fill(cutoffField);
+    const submit = page.getByRole("button", { name: copy.draw.submit });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole("checkbox", { name: copy.draw.confirm }).check();
+    const [download] = await Promise.all([page.waitForEvent("download"), submit.click()]);
+    expect(download.suggestedFilename()).toBe("draw.json");
+    const file = JSON.parse(await readFile(await download.path(), "utf8")) as DrawFile;
+
+    const [{ eligible }] = await d1Query<{ eligible: number }>(
+      stateDir,
+      `SELECT count(*) AS eligible FROM signups WHERE confirmed_at <= '${new Date(cutoffMs).toISOString()}' AND disqualified_at IS NULL`,
+    );
+    expect({ draw: file.draw, winners: file.winnerCount, entrants: file.entrants.length }).toEqual({
+      draw: "launch",
+      winners: 2,
+      entrants: eligible,
+    });
+    expect(await verifyDraw(file, file.chain)).toMatchObject({ verified: true });
+    await page
+      .getByRole("status")
+      .filter({ hasText: format.count(file.round) })
+      .waitFor();
+    const log = await d1Query<{ operator: string; after: string }>(
+      stateDir,
+      "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
+    );
+    expect(log.map((entry) => ({ operator: entry.operator, listHash: (JSON.parse(entry.after) as DrawFile).listHash }))).toEqual([
+      { operator: "ops@pickfund.example", listHash: file.listHash },
+    ]);
+
+    // A second commitment of the draw is refused in the content's words.
+    await page.getByRole("button", { name: copy.draw.submit }).click();
+    await page.getByRole("alert").filter({ hasText: copy.draw.refusals.alreadyCommitted }).waitFor();
   });
 });
