@@ -21,7 +21,7 @@ import { eventually } from "./support/eventually";
 import { fixtureCampaign, waitlistContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { waitlistAssetsDir } from "./support/run-env";
-import { nextClientIp } from "./support/waitlist-service";
+import { demoLinksIn, nextClientIp } from "./support/waitlist-service";
 
 const CONTENT = waitlistContent();
 const copy = CONTENT.console;
@@ -38,7 +38,7 @@ let service: WranglerDev;
 let stateDir: string;
 let context: BrowserContext | undefined;
 
-/** A seeded person: their answer's status token and referral code. */
+/** A seeded person: the status token and referral code of their welcome. */
 interface Seeded {
   email: string;
   token: string;
@@ -59,8 +59,13 @@ async function signUp(
     body: JSON.stringify({ email, firstName, lastName, ...extra }),
   });
   expect(response.status).toBe(202);
-  const answer = (await response.json()) as { statusUrl: string; referralCode: string };
-  return { email, token: new URL(answer.statusUrl).hash.replace(/^#t=/, ""), referralCode: answer.referralCode };
+  // The answer says nothing about anyone: the links come as a newcomer's e-mail would bring them, from demo delivery.
+  const links = await demoLinksIn(email, stateDir, () => service.output());
+  return {
+    email,
+    token: new URL(links.statusUrl).hash.replace(/^#t=/, ""),
+    referralCode: new URL(links.referralUrl).searchParams.get("ref") ?? "",
+  };
 }
 
 /** A person's standing as their status page reads it (never cached). */

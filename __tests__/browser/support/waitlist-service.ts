@@ -80,12 +80,20 @@ export interface DemoLinks {
  * @throws Error when no row holds the address, or no line names its id within DEMO_DELIVERY_TIMEOUT_MS
  */
 export async function demoLinksOf(email: string): Promise<DemoLinks> {
-  assertTestAddress(email);
   const { stateDir, outputFile } = waitlistSite();
+  return demoLinksIn(email, stateDir, () => readFile(outputFile, "utf8"));
+}
+
+/**
+ * demoLinksOf for a `wrangler dev` of a test's own: its state directory and its output so far.
+ * @throws Error as demoLinksOf
+ */
+export async function demoLinksIn(email: string, stateDir: string, output: () => string | Promise<string>): Promise<DemoLinks> {
+  assertTestAddress(email);
   const [row] = await d1Query<{ id: string }>(stateDir, `SELECT id FROM signups WHERE email = '${email}'`);
   if (!row) throw new Error(`The waitlist service stored no signup for ${email}.`);
   return eventually(async () => {
-    for (const line of (await readFile(outputFile, "utf8")).split("\n")) {
+    for (const line of (await output()).split("\n")) {
       const start = line.indexOf('{"event":"demo_status_link"');
       if (start < 0) continue;
       const event = JSON.parse(line.slice(start)) as { id?: unknown; statusUrl?: unknown; referralUrl?: unknown };
