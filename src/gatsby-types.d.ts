@@ -1347,6 +1347,7 @@ type SiteContentConsole = {
   readonly dashboard: SiteContentConsoleDashboard;
   readonly deliveryStates: SiteContentConsoleDeliveryStates;
   readonly dialog: SiteContentConsoleDialog;
+  readonly draw: SiteContentConsoleDraw;
   readonly errors: SiteContentConsoleErrors;
   readonly flags: SiteContentConsoleFlags;
   readonly heading: Scalars['String'];
@@ -1850,6 +1851,110 @@ type SiteContentConsoleDialogSortInput = {
   readonly working: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentConsoleDraw = {
+  readonly committed: Scalars['String'];
+  readonly committing: Scalars['String'];
+  readonly confirm: Scalars['String'];
+  readonly cutoffHint: Scalars['String'];
+  readonly cutoffLabel: Scalars['String'];
+  readonly delayLabel: Scalars['String'];
+  readonly drawHint: Scalars['String'];
+  readonly drawLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly refusals: SiteContentConsoleDrawRefusals;
+  readonly submit: Scalars['String'];
+  readonly winnersLabel: Scalars['String'];
+};
+
+type SiteContentConsoleDrawFieldSelector = {
+  readonly committed: InputMaybe<FieldSelectorEnum>;
+  readonly committing: InputMaybe<FieldSelectorEnum>;
+  readonly confirm: InputMaybe<FieldSelectorEnum>;
+  readonly cutoffHint: InputMaybe<FieldSelectorEnum>;
+  readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
+  readonly delayLabel: InputMaybe<FieldSelectorEnum>;
+  readonly drawHint: InputMaybe<FieldSelectorEnum>;
+  readonly drawLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFieldSelector>;
+  readonly submit: InputMaybe<FieldSelectorEnum>;
+  readonly winnersLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDrawFilterInput = {
+  readonly committed: InputMaybe<StringQueryOperatorInput>;
+  readonly committing: InputMaybe<StringQueryOperatorInput>;
+  readonly confirm: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoffHint: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly delayLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly drawHint: InputMaybe<StringQueryOperatorInput>;
+  readonly drawLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFilterInput>;
+  readonly submit: InputMaybe<StringQueryOperatorInput>;
+  readonly winnersLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDrawRefusals = {
+  readonly alreadyCommitted: Scalars['String'];
+  readonly cutoffInvalid: Scalars['String'];
+  readonly delayInvalid: Scalars['String'];
+  readonly drawIdInvalid: Scalars['String'];
+  readonly entriesOpen: Scalars['String'];
+  readonly pseudonymClash: Scalars['String'];
+  readonly winnersInvalid: Scalars['String'];
+};
+
+type SiteContentConsoleDrawRefusalsFieldSelector = {
+  readonly alreadyCommitted: InputMaybe<FieldSelectorEnum>;
+  readonly cutoffInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly delayInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly drawIdInvalid: InputMaybe<FieldSelectorEnum>;
+  readonly entriesOpen: InputMaybe<FieldSelectorEnum>;
+  readonly pseudonymClash: InputMaybe<FieldSelectorEnum>;
+  readonly winnersInvalid: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDrawRefusalsFilterInput = {
+  readonly alreadyCommitted: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoffInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly delayInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly drawIdInvalid: InputMaybe<StringQueryOperatorInput>;
+  readonly entriesOpen: InputMaybe<StringQueryOperatorInput>;
+  readonly pseudonymClash: InputMaybe<StringQueryOperatorInput>;
+  readonly winnersInvalid: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDrawRefusalsSortInput = {
+  readonly alreadyCommitted: InputMaybe<SortOrderEnum>;
+  readonly cutoffInvalid: InputMaybe<SortOrderEnum>;
+  readonly delayInvalid: InputMaybe<SortOrderEnum>;
+  readonly drawIdInvalid: InputMaybe<SortOrderEnum>;
+  readonly entriesOpen: InputMaybe<SortOrderEnum>;
+  readonly pseudonymClash: InputMaybe<SortOrderEnum>;
+  readonly winnersInvalid: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleDrawSortInput = {
+  readonly committed: InputMaybe<SortOrderEnum>;
+  readonly committing: InputMaybe<SortOrderEnum>;
+  readonly confirm: InputMaybe<SortOrderEnum>;
+  readonly cutoffHint: InputMaybe<SortOrderEnum>;
+  readonly cutoffLabel: InputMaybe<SortOrderEnum>;
+  readonly delayLabel: InputMaybe<SortOrderEnum>;
+  readonly drawHint: InputMaybe<SortOrderEnum>;
+  readonly drawLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsSortInput>;
+  readonly submit: InputMaybe<SortOrderEnum>;
+  readonly winnersLabel: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentConsoleErrors = {
   readonly accessDenied: Scalars['String'];
   readonly accessTokenInvalid: Scalars['String'];
@@ -1904,6 +2009,7 @@ type SiteContentConsoleFieldSelector = {
   readonly dashboard: InputMaybe<SiteContentConsoleDashboardFieldSelector>;
   readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesFieldSelector>;
   readonly dialog: InputMaybe<SiteContentConsoleDialogFieldSelector>;
+  readonly draw: InputMaybe<SiteContentConsoleDrawFieldSelector>;
   readonly errors: InputMaybe<SiteContentConsoleErrorsFieldSelector>;
   readonly flags: InputMaybe<SiteContentConsoleFlagsFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
@@ -1929,6 +2035,7 @@ type SiteContentConsoleFilterInput = {
   readonly dashboard: InputMaybe<SiteContentConsoleDashboardFilterInput>;
   readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesFilterInput>;
   readonly dialog: InputMaybe<SiteContentConsoleDialogFilterInput>;
+  readonly draw: InputMaybe<SiteContentConsoleDrawFilterInput>;
   readonly errors: InputMaybe<SiteContentConsoleErrorsFilterInput>;
   readonly flags: InputMaybe<SiteContentConsoleFlagsFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
@@ -2119,6 +2226,7 @@ type SiteContentConsoleHoldsSortInput = {
 type SiteContentConsoleNavigation = {
   readonly audit: Scalars['String'];
   readonly dashboard: Scalars['String'];
+  readonly draw: Scalars['String'];
   readonly label: Scalars['String'];
   readonly review: Scalars['String'];
   readonly search: Scalars['String'];
@@ -2127,6 +2235,7 @@ type SiteContentConsoleNavigation = {
 type SiteContentConsoleNavigationFieldSelector = {
   readonly audit: InputMaybe<FieldSelectorEnum>;
   readonly dashboard: InputMaybe<FieldSelectorEnum>;
+  readonly draw: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly review: InputMaybe<FieldSelectorEnum>;
   readonly search: InputMaybe<FieldSelectorEnum>;
@@ -2135,6 +2244,7 @@ type SiteContentConsoleNavigationFieldSelector = {
 type SiteContentConsoleNavigationFilterInput = {
   readonly audit: InputMaybe<StringQueryOperatorInput>;
   readonly dashboard: InputMaybe<StringQueryOperatorInput>;
+  readonly draw: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly review: InputMaybe<StringQueryOperatorInput>;
   readonly search: InputMaybe<StringQueryOperatorInput>;
@@ -2143,6 +2253,7 @@ type SiteContentConsoleNavigationFilterInput = {
 type SiteContentConsoleNavigationSortInput = {
   readonly audit: InputMaybe<SortOrderEnum>;
   readonly dashboard: InputMaybe<SortOrderEnum>;
+  readonly draw: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly review: InputMaybe<SortOrderEnum>;
   readonly search: InputMaybe<SortOrderEnum>;
@@ -2426,6 +2537,7 @@ type SiteContentConsoleSortInput = {
   readonly dashboard: InputMaybe<SiteContentConsoleDashboardSortInput>;
   readonly deliveryStates: InputMaybe<SiteContentConsoleDeliveryStatesSortInput>;
   readonly dialog: InputMaybe<SiteContentConsoleDialogSortInput>;
+  readonly draw: InputMaybe<SiteContentConsoleDrawSortInput>;
   readonly errors: InputMaybe<SiteContentConsoleErrorsSortInput>;
   readonly flags: InputMaybe<SiteContentConsoleFlagsSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
