@@ -12,7 +12,7 @@ import { theme } from "../styles/theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill } from "./format";
-import { Button, ButtonRow, Notice } from "./parts";
+import { Button, ButtonRow, Input, Notice } from "./parts";
 
 type Copy = ConsoleContent["console"];
 
@@ -230,20 +230,6 @@ const Form = styled.form`
 const Field = styled.div`
   display: grid;
   gap: ${theme.space.xxs};
-`;
-
-const Input = styled.input`
-  min-height: 40px;
-  padding: ${theme.space.xs} ${theme.space.sm};
-  border: 1px solid ${theme.colors.inputBorder};
-  border-radius: ${theme.radii.small};
-  background: ${theme.colors.background};
-  color: ${theme.colors.text};
-  font: inherit;
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 const Check = styled.div`

@@ -19,7 +19,7 @@ import { theme } from "../styles/theme";
 import { ConsoleError, postDrawCommit } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import { Button, Muted, Notice, Section, SectionHeading } from "./parts";
+import { Button, Input, Muted, Notice, Section, SectionHeading } from "./parts";
 
 type Copy = ConsoleContent["console"];
 type RefusalKey = keyof typeof COMMIT_REFUSAL;
@@ -181,20 +181,5 @@ const Check = styled.div`
     height: 24px;
     margin: 0;
     flex: none;
-  }
-`;
-
-const Input = styled.input`
-  min-width: 0;
-  min-height: 40px;
-  padding: ${theme.space.xs} ${theme.space.sm};
-  border: 1px solid ${theme.colors.inputBorder};
-  border-radius: ${theme.radii.small};
-  background: ${theme.colors.background};
-  color: ${theme.colors.text};
-  font: inherit;
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.focus};
-    outline-offset: 2px;
   }
 `;

@@ -6,7 +6,7 @@ import { theme } from "../styles/theme";
 import { withQuery } from "./api";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
-import { Button, Failure, Loading, Muted, Section, SectionHeading } from "./parts";
+import { Button, Failure, Input, Loading, Muted, Section, SectionHeading } from "./parts";
 import { PeopleTable } from "./PeopleTable";
 import type { ConsoleRoute } from "./route";
 import { useAnswer } from "./useAnswer";
@@ -44,7 +44,13 @@ export function Search({
       >
         <label htmlFor={ids.input}>{words.label}</label>
         <Row>
-          <Input id={ids.input} type="search" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={ids.help} />
+          <SearchInput
+            id={ids.input}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={ids.help}
+          />
           <Button type="submit">{words.submit}</Button>
         </Row>
         <Muted id={ids.help}>{words.help}</Muted>
@@ -75,18 +81,6 @@ const Row = styled.div`
   gap: ${theme.space.sm};
 `;
 
-const Input = styled.input`
+const SearchInput = styled(Input)`
   flex: 1 1 16rem;
-  min-width: 0;
-  min-height: 40px;
-  padding: ${theme.space.xs} ${theme.space.sm};
-  border: 1px solid ${theme.colors.inputBorder};
-  border-radius: ${theme.radii.small};
-  background: ${theme.colors.background};
-  color: ${theme.colors.text};
-  font: inherit;
-  &:focus-visible {
-    outline: 2px solid ${theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;

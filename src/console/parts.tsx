@@ -202,3 +202,19 @@ const Explanation = styled.span`
   color: ${theme.colors.textMuted};
   font-size: 0.875rem;
 `;
+
+/** A text, number or date field of a console form: a 40 px target and the focus ring every control has. */
+export const Input = styled.input`
+  min-width: 0;
+  min-height: 40px;
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font: inherit;
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
