@@ -151,3 +151,16 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
   }
   return new TextDecoder().decode(bytes);
 }
+
+/**
+ * A JSON body, read within MAX_BODY_BYTES (readBody), or the answer to give instead: 413 `body_too_large`, or 400
+ * `invalid_json` for a body that is not JSON.
+ */
+export async function readJsonBody(request: Request): Promise<{ document: unknown } | { refused: Response }> {
+  try {
+    return { document: JSON.parse(await readBody(request)) as unknown };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { refused: errorResponse([BODY_TOO_LARGE]) };
+    return { refused: errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]) };
+  }
+}

@@ -18,7 +18,7 @@ import {
   type CommitRefusalCode,
 } from "../../../shared/giveaway/commit";
 import type { AppEnv } from "../env";
-import { BODY_TOO_LARGE, BodyTooLarge, errorResponse, readBody } from "../http";
+import { errorResponse, readJsonBody } from "../http";
 import { drawCommitted, eligibleEntrants, recordCommitment } from "../store/entrants";
 
 /** The body: the draw's id, its winners and cut-off, and optionally the delay before its round (minutes). */
@@ -52,13 +52,9 @@ function refused(error: CommitRefused): Response {
  * Reads every eligible row once (ELIGIBLE_ENTRANTS_SQL).
  */
 export async function handleDrawCommit(c: Context<AppEnv>): Promise<Response> {
-  let document: unknown;
-  try {
-    document = JSON.parse(await readBody(c.req.raw));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
-    return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
-  }
+  const read = await readJsonBody(c.req.raw);
+  if ("refused" in read) return read.refused;
+  const { document } = read;
   const body = CommitRequestSchema.safeParse(document);
   if (!body.success)
     return errorResponse([

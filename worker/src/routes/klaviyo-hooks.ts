@@ -8,17 +8,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv, DeliveryMessage } from "../env";
-import {
-  BODY_TOO_LARGE,
-  BodyTooLarge,
-  bearerToken,
-  errorResponse,
-  jsonResponse,
-  notConfigured,
-  readBody,
-  UNAVAILABLE,
-  UNAVAILABLE_HEADERS,
-} from "../http";
+import { bearerToken, errorResponse, jsonResponse, notConfigured, readJsonBody, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
 import { emailKey } from "../signups/email-key";
 import { personByEmailKey } from "../store/referrals";
@@ -63,13 +53,9 @@ export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
  * the queue fails (Klaviyo retries).
  */
 export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Response> {
-  let document: unknown;
-  try {
-    document = JSON.parse(await readBody(c.req.raw));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
-    return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
-  }
+  const read = await readJsonBody(c.req.raw);
+  if ("refused" in read) return read.refused;
+  const { document } = read;
   const body = ConfirmationSchema.safeParse(document);
   if (!body.success) return errorResponse([{ status: 400, code: "email_required", detail: "email is required.", pointer: "/email" }]);
 

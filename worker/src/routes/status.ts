@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/contract";
 import type { AppEnv } from "../env";
-import { BODY_TOO_LARGE, BodyTooLarge, bearerToken, errorResponse, jsonResponse, readBody } from "../http";
+import { bearerToken, errorResponse, jsonResponse, readJsonBody } from "../http";
 import { standingAnswer } from "../referrals/answer";
 import { hashStatusToken, STATUS_TOKEN_PATTERN } from "../referrals/codes";
 import { positionOf } from "../store/rank";
@@ -55,13 +55,9 @@ const LeaderboardChoiceSchema = z.strictObject({ shown: z.boolean() });
 export async function handleLeaderboardChoice(c: Context<AppEnv>): Promise<Response> {
   const found = await personOf(c);
   if (!found) return unknownToken();
-  let document: unknown;
-  try {
-    document = JSON.parse(await readBody(c.req.raw));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
-    return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
-  }
+  const read = await readJsonBody(c.req.raw);
+  if ("refused" in read) return read.refused;
+  const { document } = read;
   const choice = LeaderboardChoiceSchema.safeParse(document);
   if (!choice.success)
     return errorResponse([
