@@ -10,7 +10,7 @@ import { type ActionAnswer, AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction
 import { reasonProblem as sharedReasonProblem, type ReasonProblem } from "../../../shared/console-reason";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
-import { BodyTooLarge, BODY_TOO_LARGE, errorResponse, jsonResponse, readBody } from "../http";
+import { errorResponse, jsonResponse, readJsonBody } from "../http";
 import { errorName, log } from "../log";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
@@ -18,7 +18,8 @@ import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
 
 /**
  * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,
- * is written only while it holds. The dashboard's rollup statements (ACTION_ROLLUPS) may test it too.
+ * is written only while it holds. (The dashboard's counts follow each change by themselves: migrations/0010_rollups.sql's
+ * triggers.)
  */
 export const APPLIES: Record<PersonAction, string> = {
   disqualify: "p.disqualified_at IS NULL",
@@ -62,31 +63,6 @@ const AUDIT_VALUES: Record<PersonAction, { before: string; after: string }> = {
       "json_object('erased', json('true'), 'klaviyo_deletion', CASE WHEN p.delivery_state = 'demo' THEN 'not needed' ELSE 'queued' END)",
   },
 };
-
-/** One action's change, as the rollup seam sees it. */
-export interface ActionChange {
-  action: PersonAction;
-  personId: string;
-  /** ISO 8601 UTC: the action's time. */
-  at: string;
-}
-
-/**
- * Statements an action's batch also runs: `before` right after the audit entry (the row still as it was; test
- * APPLIES[action] on it, since the batch runs whether or not the action applied), `after` at the batch's end.
- */
-export interface ExtraStatements {
-  before: D1PreparedStatement[];
-  after: D1PreparedStatement[];
-}
-
-/**
- * The seam for the dashboard's rollups: what each action adds to its batch so that counts kept elsewhere change in
- * the same transaction as the row. Empty here; the dashboard fills it.
- */
-export function rollupStatements(_db: D1Database, _change: ActionChange): ExtraStatements {
-  return { before: [], after: [] };
-}
 
 /** What a developer reads (the error's `detail`) for each way a reason is refused; the console shows its own words. */
 const REASON_DETAIL: Record<ReasonProblem, string> = {
@@ -198,40 +174,25 @@ export async function runAction(context: ActionContext, action: PersonAction, id
   if (!row) return { kind: "not_found" };
   if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
 
-  const extra = rollupStatements(db, { action, personId: id, at });
   const change = await changeStatements(context, action, id);
-  const results = await db.batch<Record<string, unknown>>([
-    auditStatement(db, action, id, at, operator, reason),
-    ...extra.before,
-    ...change,
-    ...extra.after,
-  ]);
+  const results = await db.batch<Record<string, unknown>>([auditStatement(db, action, id, at, operator, reason), ...change]);
   const entry = results[0].results[0] as unknown as AuditRow | undefined;
   if (!entry) {
     // Another request changed the row between the read and the batch; the batch changed nothing.
     const gone = action === "erase";
     return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
   }
-  const erasureQueued = action === "erase" && (results[1 + extra.before.length + 2].meta.changes ?? 0) > 0;
+  // An erase's erasures INSERT comes after the audit entry and the rank tree's statements (changeStatements).
+  const erasureQueued = action === "erase" && (results[1 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
   const person = action === "erase" ? null : await readPerson(db, id, context.settings);
   return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
 }
 
 /** The ActionRequest body's reason, or the 400/413 answer. */
 async function readReason(request: Request): Promise<string | Response> {
-  let text: string;
-  try {
-    text = await readBody(request);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return errorResponse([BODY_TOO_LARGE]);
-    throw error;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]);
-  }
+  const read = await readJsonBody(request);
+  if ("refused" in read) return read.refused;
+  const body = read.document;
   const reason = (body as { reason?: unknown } | null)?.reason;
   const problem = reasonProblem(reason);
   if (problem) return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: problem, pointer: "/reason" }]);
