@@ -330,6 +330,44 @@ describe("erase", () => {
     expect((await klaviyo.records()).problems).toEqual([]);
   });
 
+  it("an erase racing a welcome still in flight to Klaviyo leaves Klaviyo no profile", async () => {
+    const someone = await signUp(delivered);
+    // The welcome's profile-import leaves, and is still on its way when the operator erases the person.
+    await klaviyo.hold("create_or_update_profile");
+    const welcome = delivered.deliver();
+    await expect.poll(async () => (await klaviyo.records()).held, { timeout: 10_000 }).toBe(1);
+    await done("erase", someone.id, "Privacy request", delivered);
+    // A second consumer sends the deletion job first: Klaviyo deletes nothing yet, then the import lands.
+    await delivered.deliver({ alongside: true });
+    expect((await klaviyo.records()).deletions.map((deletion) => deletion.email)).toContain(someone.email);
+    await klaviyo.release();
+    await welcome;
+    expect((await klaviyo.records()).profiles).toContain(someone.email);
+
+    // The consumer saw the person gone after its write: the deletion is owed again, and sent.
+    expect(delivered.queued()).toContainEqual({ signupId: someone.id, kind: "erase" });
+    await delivered.deliver();
+    const records = await klaviyo.records();
+    expect(records.profiles).not.toContain(someone.email);
+    expect(records.deletions.filter((deletion) => deletion.email === someone.email)).toHaveLength(2);
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([]);
+    expect(delivered.output()).toContain(`{"event":"erasure_owed_again","id":"${someone.id}"}`);
+  });
+
+  it("a deletion job finishing after the deletion was owed again leaves the newer debt", async () => {
+    const someone = await signUp(delivered);
+    await delivered.deliver();
+    await done("erase", someone.id, "Privacy request", delivered);
+    // Owed again (a write landed after the erase) while the first job is on its way to Klaviyo.
+    await klaviyo.hold("request_profile_deletion");
+    const first = delivered.deliver();
+    await expect.poll(async () => (await klaviyo.records()).held, { timeout: 10_000 }).toBe(1);
+    await delivered.query("UPDATE erasures SET created_at = ?2 WHERE id = ?1", someone.id, new Date().toISOString());
+    await klaviyo.release();
+    await first;
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([{ id: someone.id }]);
+  });
+
   it("a deletion job whose message was lost is sent by the cron sweep", async () => {
     const someone = await signUp(delivered);
     await delivered.deliver();

@@ -29,9 +29,10 @@
  *   `parameter`) for a query parameter the copy does not keep or a value its schema refuses.
  *
  * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
- * (401), an address it refuses (400 pointing at the address), each for every operation; the account's lists (`setList`,
- * `addToList`); and read what it took (`profileImports`, `subscriptions`, `events`, `deletions`) and every request
- * it answered (`received`, in order, with times). Its own answers are checked against the description's response
+ * (401), an address it refuses (400 pointing at the address), each for every operation; requests of one operation
+ * held unanswered until released (a write still in flight); the account's lists (`setList`, `addToList`); and read
+ * what it took (`profileImports`, `subscriptions`, `events`, `deletions`), the addresses it holds profiles for
+ * (`profileEmails`) and every request it answered (`received`, in order, with times). Its own answers are checked against the description's response
  * schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).
  */
 import { randomUUID } from "node:crypto";
@@ -61,7 +62,7 @@ const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** The default page size of a collection (`page[size]`, as the description gives it). */
 const DEFAULT_PAGE_SIZE = 20;
 
-type OperationId =
+export type OperationId =
   | "create_or_update_profile"
   | "bulk_subscribe_profiles"
   | "get_list"
@@ -286,6 +287,17 @@ export interface KlaviyoStandIn {
   throttle(options: { retryAfterS: number; requests?: number }): void;
   /** Take the private API key back, as an operator revoking it would: 401 until reset(). */
   revokeKey(): void;
+  /**
+   * Hold every request of one operation unanswered and not yet taken (as a write still on its way to Klaviyo) until
+   * release() or reset(); `held()` counts them.
+   */
+  hold(operationId: OperationId): void;
+  /** Take and answer the held requests, in the order they came, and hold no more. */
+  release(): void;
+  /** How many requests are held now. */
+  held(): number;
+  /** The addresses (as first given) the account holds a profile for now. */
+  profileEmails(): string[];
   /** Refuse an address (case-insensitive) with 400 pointing at it; `detail` is Klaviyo's text (default "Invalid email address"). */
   refuse(email: string, detail?: string): void;
   /**
@@ -422,6 +434,8 @@ export async function startKlaviyoStandIn({
   let throttled: { requests: number; retryAfterS: number } | null = null;
   let refused = new Map<string, string>();
   let keyRevoked = false;
+  let holding: OperationId | null = null;
+  let heldRequests: (() => void)[] = [];
   let apiUrl = "";
 
   /** Refusals beyond the schema: identifiers, address shapes, refused addresses, consent rules. */
@@ -789,30 +803,51 @@ export async function startKlaviyoStandIn({
     else if (!validate(body)) problems.push(`${anyOperation.operationId} ${status}: ${ajv.errorsText(validate.errors)}`);
   }
 
+  /** The operation a request names by its method and path, or null. */
+  function operationOf(request: http.IncomingMessage): OperationId | null {
+    const path = new URL(request.url ?? "/", "http://stand-in").pathname.replace(/\/+$/, "");
+    return COMPILED.find((candidate) => candidate.method === request.method && candidate.pattern.test(path))?.operationId ?? null;
+  }
+
+  /** Answer now, or later when its operation is held. */
+  function takeOrHold(request: http.IncomingMessage, take: () => void): void {
+    if (holding !== null && operationOf(request) === holding) heldRequests.push(take);
+    else take();
+  }
+
+  function releaseHeld(): void {
+    holding = null;
+    const taken = heldRequests;
+    heldRequests = [];
+    for (const take of taken) take();
+  }
+
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const result = answer(request, text);
-      checkAnswer(result.operation, result.status, result.body);
-      let parsed = result.parsed;
-      if (parsed === undefined)
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = null;
-        }
-      received.push({
-        operation: result.operation?.operationId ?? new URL(request.url ?? "/", "http://stand-in").pathname,
-        status: result.status,
-        at: Date.now(),
-        emails: result.emails ?? emailsIn(result.operation?.operationId ?? null, parsed),
-        ...(result.headers?.["retry-after"] ? { retryAfterS: Number(result.headers["retry-after"]) } : {}),
-      });
-      response.writeHead(result.status, { ...(result.body === undefined ? {} : { "content-type": JSON_API }), ...result.headers });
-      response.end(result.body === undefined ? undefined : JSON.stringify(result.body));
-    });
+    request.on("end", () =>
+      takeOrHold(request, () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const result = answer(request, text);
+        checkAnswer(result.operation, result.status, result.body);
+        let parsed = result.parsed;
+        if (parsed === undefined)
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = null;
+          }
+        received.push({
+          operation: result.operation?.operationId ?? new URL(request.url ?? "/", "http://stand-in").pathname,
+          status: result.status,
+          at: Date.now(),
+          emails: result.emails ?? emailsIn(result.operation?.operationId ?? null, parsed),
+          ...(result.headers?.["retry-after"] ? { retryAfterS: Number(result.headers["retry-after"]) } : {}),
+        });
+        response.writeHead(result.status, { ...(result.body === undefined ? {} : { "content-type": JSON_API }), ...result.headers });
+        response.end(result.body === undefined ? undefined : JSON.stringify(result.body));
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -836,6 +871,12 @@ export async function startKlaviyoStandIn({
     revokeKey: () => {
       keyRevoked = true;
     },
+    hold: (operationId) => {
+      holding = operationId;
+    },
+    release: releaseHeld,
+    held: () => heldRequests.length,
+    profileEmails: () => [...profiles.values()].map((profile) => String(profile.attributes.email)),
     refuse: (email, detail = "Invalid email address") => {
       refused.set(email.trim().toLowerCase(), detail);
     },
@@ -867,6 +908,7 @@ export async function startKlaviyoStandIn({
       throttled = null;
       refused = new Map();
       keyRevoked = false;
+      releaseHeld();
     },
     close: () =>
       new Promise<void>((resolve) => {

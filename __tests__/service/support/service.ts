@@ -92,10 +92,11 @@ export interface WaitlistService {
   /**
    * Hand every waiting message of each queue to the queue consumer, one batch per queue (the dead-letter queue after
    * the delivery queue), as Cloudflare would; retried messages wait for the next call with one more attempt. Calls
-   * run one after another.
+   * run one after another, unless `alongside`: then it starts at once, beside a call still running, as a second
+   * consumer invocation would (with the messages queued since that one began).
    * @returns the rounds run, in order (none when nothing waited)
    */
-  deliver(): Promise<QueueRound[]>;
+  deliver(options?: { alongside?: boolean }): Promise<QueueRound[]>;
   /** Fire the cron trigger with the Worker's `scheduled` handler at `scheduledTime` (ms since the epoch). */
   scheduled(cron: string, scheduledTime?: number): Promise<void>;
 }
@@ -257,16 +258,18 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
       if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);
       pending.push({ body, attempts: 1 });
     },
-    deliver: () => {
-      // One delivery at a time, as concurrent callers queue behind each other (a failed one does not stop the next).
-      const run = delivering.then(async () => {
+    deliver: ({ alongside = false } = {}) => {
+      const runRounds = async () => {
         const rounds: QueueRound[] = [];
         for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
           const round = await runBatch(queue);
           if (round) rounds.push(round);
         }
         return rounds;
-      });
+      };
+      if (alongside) return runRounds();
+      // One delivery at a time, as concurrent callers queue behind each other (a failed one does not stop the next).
+      const run = delivering.then(runRounds);
       delivering = run.catch(() => undefined);
       return run;
     },

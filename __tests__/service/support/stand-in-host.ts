@@ -4,8 +4,9 @@
  * siteverify-stand-in.ts) on request. Each test file starts its own, so one file's scripted outage never reaches
  * another's. Routes (JSON bodies and answers):
  * - `POST /klaviyo` → `{ id, apiUrl, privateApiKey }`;
- *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|refuse|setList|addToList|reset>` with the method's arguments as a
- *   JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions, events, deletions, problems }`;
+ *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|hold|release|refuse|setList|addToList|reset>` with the method's
+ *   arguments as a JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions, events, deletions,
+ *   problems, held, profiles }`;
  *   `DELETE /klaviyo/<id>`.
  * - `POST /access` → `{ id, teamDomain, aud }`; `POST /access/<id>/sign` `[claims]` → `{ token }`; `DELETE /access/<id>`
  *   (scripts/lib/access-stand-in.ts).
@@ -19,7 +20,7 @@ import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../../scripts/lib/k
 import { startSiteverifyStandIn, type SiteverifyStandIn } from "./siteverify-stand-in";
 
 /** The Klaviyo stand-in's methods a test may call through the control surface. */
-const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "refuse", "setList", "addToList", "reset"] as const;
+const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "hold", "release", "refuse", "setList", "addToList", "reset"] as const;
 
 /** A running control surface. */
 export interface StandInHost {
@@ -49,7 +50,10 @@ export async function startStandInHost(): Promise<StandInHost> {
       if (!standIn) return [404, { error: `no Klaviyo stand-in ${id}` }];
       if (method === "GET") {
         const { received, profileImports, subscriptions, events, deletions, problems } = standIn;
-        return [200, { received, profileImports, subscriptions, events, deletions, problems }];
+        return [
+          200,
+          { received, profileImports, subscriptions, events, deletions, problems, held: standIn.held(), profiles: standIn.profileEmails() },
+        ];
       }
       if (method === "DELETE") {
         klaviyos.delete(id);

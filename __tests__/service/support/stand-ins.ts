@@ -33,6 +33,10 @@ export interface KlaviyoRecords {
   events: KlaviyoEvent[];
   deletions: DeletionRequest[];
   problems: string[];
+  /** Requests held unanswered now (hold). */
+  held: number;
+  /** The addresses the account holds a profile for now. */
+  profiles: string[];
 }
 
 /** A Klaviyo stand-in of this test file (the methods of scripts/lib/klaviyo-stand-in.ts's KlaviyoStandIn). */
@@ -44,6 +48,9 @@ export interface KlaviyoStandInClient {
   failFor(outage: { requests?: number; seconds?: number }): Promise<void>;
   throttle(options: { retryAfterS: number; requests?: number }): Promise<void>;
   revokeKey(): Promise<void>;
+  /** Hold every request of one operation (Klaviyo's operationId) unanswered until release(). */
+  hold(operationId: string): Promise<void>;
+  release(): Promise<void>;
   refuse(email: string, detail?: string): Promise<void>;
   /** Name a list of the account (default `double_opt_in`); `GET /api/lists/{id}` answers 404 for any other. */
   setList(listId: string, options?: { optInProcess?: OptInProcess; name?: string }): Promise<void>;
@@ -64,6 +71,8 @@ export async function startKlaviyoStandIn(): Promise<KlaviyoStandInClient> {
     failFor: (outage) => call("failFor", outage),
     throttle: (options) => call("throttle", options),
     revokeKey: () => call("revokeKey"),
+    hold: (operationId) => call("hold", operationId),
+    release: () => call("release"),
     refuse: (email, detail) => (detail === undefined ? call("refuse", email) : call("refuse", email, detail)),
     setList: (listId, options) => (options === undefined ? call("setList", listId) : call("setList", listId, options)),
     addToList: (listId, email) => call("addToList", listId, email),

@@ -113,7 +113,7 @@ export async function attemptAlreadyNotice(
     }
   }
   // Klaviyo refusing the address is not worth a retry: the person's welcome reached them, or it was refused too.
-  return profileWriteAttempt(message, signupId, "already_notice", outcome, ACK);
+  return { ...profileWriteAttempt(message, signupId, "already_notice", outcome, ACK), wroteTo: row.email };
 }
 
 /**

@@ -20,19 +20,26 @@ export async function attemptErasure(
   db: D1Database,
 ): Promise<Attempt> {
   if (!row) return skippedAttempt(message, id, "erasure", "no deletion owed");
-  if (!klaviyo) return { message, signupId: id, fate: ACK, update: markErasureDone(db, id), line: ["erasure_demo", { id }] };
+  if (!klaviyo)
+    return { message, signupId: id, fate: ACK, update: markErasureDone(db, id, row.created_at), line: ["erasure_demo", { id }] };
   const attempt = row.attempts + 1;
   const outcome: DeliveryOutcome = await requestProfileDeletion(row.email, klaviyo.account);
   switch (outcome.kind) {
     case "delivered":
-      return { message, signupId: id, fate: ACK, update: markErasureDone(db, id), line: ["erasure_requested", { id, attempt }] };
+      return {
+        message,
+        signupId: id,
+        fate: ACK,
+        update: markErasureDone(db, id, row.created_at),
+        line: ["erasure_requested", { id, attempt }],
+      };
     case "refused":
       // Klaviyo will never take a job for this address (it cannot hold a profile with it): nothing is left to ask.
       return {
         message,
         signupId: id,
         fate: { kind: "dead-letter" },
-        update: markErasureDone(db, id),
+        update: markErasureDone(db, id, row.created_at),
         line: ["erasure_refused", { id, attempt, status: outcome.status, reason: outcome.reason }],
       };
     case "throttled":

@@ -67,6 +67,11 @@ export interface Attempt {
   fate: Fate;
   /** The row's update, saved with the batch's others before any message is settled. */
   update?: D1PreparedStatement;
+  /**
+   * The address a Klaviyo write of this attempt named, whatever Klaviyo answered (a timed-out write may still land):
+   * if the person was erased meanwhile, their deletion is owed again (store/erasures.ts: oweErasureIfErased).
+   */
+  wroteTo?: string;
   /** The log line, written once the fate holds. */
   line: [string, LogFields];
 }

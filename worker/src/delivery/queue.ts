@@ -16,7 +16,7 @@ import {
   readDeliveryRows,
   saveDeliveryOutcomes,
 } from "../store/delivery";
-import { type ErasureRow, readErasures } from "../store/erasures";
+import { type ErasureRow, oweErasureIfErased, readErasures } from "../store/erasures";
 import { consumeDeadLetters } from "./dead-letters";
 import { attemptErasure } from "./erasures";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
@@ -156,17 +156,20 @@ async function sendDeadLetters(env: ServiceEnv, attempts: Attempt[]): Promise<vo
 }
 
 /**
- * Save every row update in one batch. When D1 fails, the outcomes are not recorded: every message that had an update
- * is retried (Klaviyo's calls are idempotent), the others acked.
+ * Save every row update in one batch, with the check that owes a deletion again for anyone erased while a write about
+ * them was in flight (those deletion jobs are queued at once; a failed send is left to the cron sweep). When D1 fails,
+ * the outcomes are not recorded: every message that had an update is retried (Klaviyo's calls are idempotent), the
+ * others acked.
  * @returns whether the updates were saved
  */
 async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> {
+  const now = new Date().toISOString();
+  const updates = attempts.flatMap(({ update }) => (update ? [update] : []));
+  const writes = attempts.flatMap(({ signupId, wroteTo }) => (wroteTo ? [oweErasureIfErased(env.DB, signupId, wroteTo, now)] : []));
+  let owedAgain: string[];
   try {
-    await saveDeliveryOutcomes(
-      env.DB,
-      attempts.flatMap(({ update }) => (update ? [update] : [])),
-    );
-    return true;
+    const results = await saveDeliveryOutcomes(env.DB, [...updates, ...writes]);
+    owedAgain = results.slice(updates.length).flatMap((rows) => (rows as { id: string }[]).map((row) => row.id));
   } catch (error) {
     log("delivery_batch_failed", { reason: errorName(error), messages: attempts.length });
     for (const { message, update } of attempts) {
@@ -175,6 +178,15 @@ async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> 
     }
     return false;
   }
+  if (owedAgain.length > 0) {
+    for (const id of owedAgain) log("erasure_owed_again", { id });
+    try {
+      await env.DELIVERY.sendBatch(owedAgain.map((signupId) => ({ body: { signupId, kind: "erase" } satisfies DeliveryMessage })));
+    } catch (error) {
+      log("erasure_queue_failed", { erasures: owedAgain.length, reason: errorName(error) });
+    }
+  }
+  return true;
 }
 
 /**
@@ -203,6 +215,11 @@ async function attemptDelivery(
   } catch (error) {
     outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
   }
+  return { ...deliveryAttempt(message, signupId, attempt, outcome, db), wroteTo: row.email };
+}
+
+/** A signup delivery's fate and row update by Klaviyo's answer (`attempt` counts this one). */
+function deliveryAttempt(message: Message, signupId: string, attempt: number, outcome: DeliveryOutcome, db: D1Database): Attempt {
   const id = signupId;
   switch (outcome.kind) {
     case "delivered":
@@ -260,7 +277,7 @@ async function attemptProfileUpdate(
   } catch (error) {
     outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
   }
-  return profileWriteAttempt(message, signupId, "profile_update", outcome, { kind: "dead-letter" });
+  return { ...profileWriteAttempt(message, signupId, "profile_update", outcome, { kind: "dead-letter" }), wroteTo: row.email };
 }
 
 /**

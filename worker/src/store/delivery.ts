@@ -90,10 +90,12 @@ export function markDemo(db: D1Database, id: string): D1PreparedStatement {
 
 /**
  * Run the statements of a batch's outcomes in one round trip (D1 runs a batch as one transaction).
+ * @returns each statement's RETURNING rows, in order
  * @throws whatever D1 throws (the consumer then retries every message of the batch; Klaviyo's calls are idempotent)
  */
-export async function saveDeliveryOutcomes(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
-  if (statements.length > 0) await db.batch(statements);
+export async function saveDeliveryOutcomes(db: D1Database, statements: D1PreparedStatement[]): Promise<unknown[][]> {
+  if (statements.length === 0) return [];
+  return (await db.batch(statements)).map((result) => result.results);
 }
 
 /**

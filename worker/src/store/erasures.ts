@@ -1,6 +1,8 @@
 /**
  * The `erasures` table: the Klaviyo deletion jobs owed for erased people (migrations/0009_review.sql). A row holds
- * only the address the Data Privacy API call needs and is deleted as soon as Klaviyo accepts the job.
+ * only the address the Data Privacy API call needs and is deleted as soon as Klaviyo accepts the job. Its
+ * `created_at` is when the deletion was last owed: the erase, or a Klaviyo write about the person that was in flight
+ * during it (oweErasureIfErased), so a job finishing for an older debt never clears a newer one.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
@@ -10,20 +12,43 @@ export interface ErasureRow {
   id: string;
   email: string;
   attempts: number;
+  /** When the deletion was last owed (ISO 8601 UTC); markErasureDone clears only this debt. */
+  created_at: string;
 }
 
 /** The owed jobs among these ids (one query); an id without a row (done already) is absent. */
 export async function readErasures(db: D1Database, ids: string[]): Promise<Map<string, ErasureRow>> {
   const { results } = await db
-    .prepare("SELECT id, email, attempts FROM erasures WHERE id IN (SELECT value FROM json_each(?1))")
+    .prepare("SELECT id, email, attempts, created_at FROM erasures WHERE id IN (SELECT value FROM json_each(?1))")
     .bind(JSON.stringify(ids))
     .all<ErasureRow>();
   return new Map(results.map((row) => [row.id, row]));
 }
 
-/** Klaviyo accepted the job (or there is no Klaviyo to ask): the address is gone with the row. */
-export function markErasureDone(db: D1Database, id: string): D1PreparedStatement {
-  return db.prepare("DELETE FROM erasures WHERE id = ?1").bind(id);
+/**
+ * Klaviyo accepted the job (or there is no Klaviyo to ask): the address is gone with the row, unless the deletion
+ * was owed again since the job read it (`owedAt` is the row's created_at as read), which leaves the newer debt.
+ */
+export function markErasureDone(db: D1Database, id: string, owedAt: string): D1PreparedStatement {
+  return db.prepare("DELETE FROM erasures WHERE id = ?1 AND created_at = ?2").bind(id, owedAt);
+}
+
+/**
+ * After a Klaviyo write about a person (welcome, profile update, notice): if their row is gone, they were erased while
+ * the write was in flight, and the write may have reached Klaviyo after the deletion job and made the profile again.
+ * The deletion is then owed anew at `now` (ISO 8601 UTC), over any older debt. One primary-key read when the person
+ * is still there.
+ * @returns a statement whose RETURNING row (`{ id }`) says the deletion is owed again
+ */
+export function oweErasureIfErased(db: D1Database, id: string, email: string, now: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO erasures (id, email, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM signups WHERE id = ?1)
+       ON CONFLICT (id) DO UPDATE SET email = excluded.email, created_at = excluded.created_at, attempts = 0,
+         last_error = NULL, due_at = NULL
+       RETURNING id`,
+    )
+    .bind(id, email, now);
 }
 
 /** The attempt failed: one more attempt, its reason (no personal data) and when the next is due (ISO 8601 UTC). */
