@@ -170,6 +170,12 @@ export interface DashboardAnswer {
   /** The most common utm_source and utm_campaign values in the range, most first (at most 10 each). */
   utmSources: CountedValue[];
   utmCampaigns: CountedValue[];
+  /**
+   * Signups in the range with a utm_source (utm_campaign) value not listed: beyond the first 10, or one the rollups
+   * count only together (the values seen after a day's cap).
+   */
+  utmSourcesOther: number;
+  utmCampaignsOther: number;
   funnel: Funnel;
   delivery: DeliveryHealth;
   /** At most 10, most referrals first, disqualified people included (marked). */

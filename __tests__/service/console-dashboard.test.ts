@@ -205,6 +205,9 @@ async function expectEqualsFullCount(service: WaitlistService, range: "7d" | "30
       .sort((a, b) => b.signups - a.signups || (a.value < b.value ? -1 : 1))
       .slice(0, 10);
     expect(listed).toEqual(expected);
+    const all = [...truth.utm[kind].values()].reduce((sum, signups) => sum + signups, 0);
+    const other = all - expected.reduce((sum, value) => sum + value.signups, 0);
+    expect(kind === "utm_source" ? answer.utmSourcesOther : answer.utmCampaignsOther).toBe(other);
   }
   expect(answer.delivery).toEqual({ ...truth.delivery, deadLettered: deadLetters });
 
@@ -379,6 +382,11 @@ describe("a stranger", () => {
     // The values people really came by were seen first: they keep their own counts.
     const truth = await fullCount(demo, OFFSET_MINUTES, null, TODAY);
     expect(answer.utmSources.find((value) => value.value === "newsletter")?.signups).toBe(truth.utm.utm_source.get("newsletter"));
+    // Every other signup with a value is in the last row, those the rollups keep only as `other` too.
+    const withSource = [...truth.utm.utm_source.values()].reduce((sum, signups) => sum + signups, 0);
+    const listed = answer.utmSources.reduce((sum, value) => sum + value.signups, 0);
+    expect(answer.utmSourcesOther).toBe(withSource - listed);
+    expect(answer.utmSourcesOther).toBeGreaterThan(flood - 10);
   });
 
   it("gets 400 parameter_invalid for a range the dashboard does not have", async () => {

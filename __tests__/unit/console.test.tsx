@@ -148,6 +148,8 @@ const DASHBOARD: DashboardAnswer = {
   ],
   utmSources: [{ value: "newsletter", signups: 4 }],
   utmCampaigns: [],
+  utmSourcesOther: 3,
+  utmCampaignsOther: 0,
   funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2 },
   delivery: { pending: 1, delivered: 6, refused: 2, demo: 1, oldestPendingAt: "2030-01-03T09:00:00.000Z", deadLettered: 2 },
   topReferrers: [
@@ -289,7 +291,11 @@ describe("the dashboard", () => {
     const delivery = screen.getByRole("table", { name: copy.dashboard.delivery.caption });
     expect(within(delivery).getByRole("rowheader", { name: copy.deliveryStates.refused }).nextElementSibling).toHaveTextContent("2");
     expect(screen.getByText(copy.dashboard.delivery.deadLettered).nextElementSibling).toHaveTextContent("2");
-    expect(screen.getByRole("table", { name: copy.dashboard.utm.sourcesCaption })).toHaveTextContent("newsletter");
+    const utmSources = screen.getByRole("table", { name: copy.dashboard.utm.sourcesCaption });
+    expect(within(utmSources).getAllByRole("row").slice(1).map(cellsOf)).toEqual([
+      ["newsletter", "4"],
+      [copy.dashboard.utm.otherValues, "3"],
+    ]);
     expect(screen.getByText(`${copy.dashboard.utm.campaignsCaption}: ${copy.dashboard.utm.empty}`)).toBeVisible();
     const referrers = screen.getByRole("table", { name: copy.dashboard.topReferrers.caption });
     expect(within(referrers).getByText(copy.flags.domainCluster.name)).toBeVisible();

@@ -94,8 +94,20 @@ function DashboardBody({
       </Wide>
       <Part>
         <SubHeading>{words.utm.heading}</SubHeading>
-        <CountedTable copy={copy} format={format} caption={words.utm.sourcesCaption} values={answer.utmSources} />
-        <CountedTable copy={copy} format={format} caption={words.utm.campaignsCaption} values={answer.utmCampaigns} />
+        <CountedTable
+          copy={copy}
+          format={format}
+          caption={words.utm.sourcesCaption}
+          values={answer.utmSources}
+          other={answer.utmSourcesOther}
+        />
+        <CountedTable
+          copy={copy}
+          format={format}
+          caption={words.utm.campaignsCaption}
+          values={answer.utmCampaigns}
+          other={answer.utmCampaignsOther}
+        />
       </Part>
       <Part>
         <SubHeading>{words.funnel.heading}</SubHeading>
@@ -210,14 +222,17 @@ function CountedTable({
   format,
   caption,
   values,
+  other,
 }: {
   copy: Copy;
   format: ConsoleFormat;
   caption: string;
   values: readonly CountedValue[];
+  /** Signups with a value not listed, in a last row when there are any. */
+  other: number;
 }) {
   const words = copy.dashboard.utm;
-  if (values.length === 0)
+  if (values.length === 0 && other === 0)
     return (
       <Muted>
         {caption}: {words.empty}
@@ -242,6 +257,14 @@ function CountedTable({
               <td data-number="">{format.count(value.signups)}</td>
             </tr>
           ))}
+          {other > 0 && (
+            <tr>
+              <td>
+                <Muted as="span">{words.otherValues}</Muted>
+              </td>
+              <td data-number="">{format.count(other)}</td>
+            </tr>
+          )}
         </tbody>
       </Table>
     </TableScroll>

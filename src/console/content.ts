@@ -68,6 +68,7 @@ export const query = graphql`
           valueColumn
           signupsColumn
           empty
+          otherValues
         }
         funnel {
           heading

@@ -435,6 +435,7 @@ const consoleSection = z
             valueColumn: copy("The heading of the column of values.", "Value"),
             signupsColumn: copy("The heading of the column of signups.", "Signups"),
             empty: copy("Shown instead of a table when no signup in the range had that UTM value.", "None in this range."),
+            otherValues: copy("The table's last row: the signups that came with any value not listed above.", "All other values"),
           })
           .meta({ description: "The most common utm_source and utm_campaign values in the range." }),
         funnel: z

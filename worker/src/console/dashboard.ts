@@ -86,6 +86,8 @@ export function dashboardAnswer(
     sources: sourcesOf(settings, counted),
     utmSources: topValues(snapshot, "utm_source"),
     utmCampaigns: topValues(snapshot, "utm_campaign"),
+    utmSourcesOther: otherSignups(snapshot, "utm_source"),
+    utmCampaignsOther: otherSignups(snapshot, "utm_campaign"),
     funnel: funnelOf(counted),
     delivery: {
       pending: snapshot.counters.delivery_pending ?? 0,
@@ -144,6 +146,12 @@ function topValues(snapshot: RollupSnapshot, kind: UtmKind): CountedValue[] {
     .map(({ value, signups }) => ({ value, signups }))
     .sort((a, b) => b.signups - a.signups || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     .slice(0, TOP_UTM_VALUES);
+}
+
+/** Signups with a value of one UTM property that topValues does not list (the `other` row's included). */
+function otherSignups(snapshot: RollupSnapshot, kind: UtmKind): number {
+  const all = snapshot.utm.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.signups, 0);
+  return all - topValues(snapshot, kind).reduce((sum, value) => sum + value.signups, 0);
 }
 
 /** The funnel over the range's signups. */
