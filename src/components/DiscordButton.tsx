@@ -1,4 +1,4 @@
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "./VisuallyHidden";
 import styled from "styled-components";
 import { theme } from "../styles/theme";
 

@@ -1,4 +1,4 @@
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "./VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "./VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { copyOrSelect } from "../referrals/clipboard";

@@ -4,7 +4,7 @@
  * asked: every request would fail the same way, and the session's error says why in the content's words.
  */
 import { useCallback, useMemo, useState } from "react";
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "../components/VisuallyHidden";
 import styled from "styled-components";
 import { CONSOLE_SESSION_ENDPOINT, type SessionAnswer } from "../../shared/console";
 import { timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";

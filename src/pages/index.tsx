@@ -1,5 +1,5 @@
 import React, { useEffect } from "react";
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "../components/VisuallyHidden";
 import { graphql, navigate, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Badges } from "../components/Badges";

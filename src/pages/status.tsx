@@ -1,5 +1,5 @@
 import React from "react";
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "../components/VisuallyHidden";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";

@@ -6,7 +6,7 @@
  * Drawn after hydration only: the region is fixed-position and empty until a toast is due.
  */
 import { useEffect, useRef, useState } from "react";
-import { VisuallyHidden } from "@radix-ui/react-visually-hidden";
+import { VisuallyHidden } from "../components/VisuallyHidden";
 import styled from "styled-components";
 import {
   CloseIcon,
