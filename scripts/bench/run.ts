@@ -53,6 +53,9 @@ const HOME_MOBILE_ONLY = process.argv.includes("--home-mobile-only");
 /** Hydration profiles per page: the split by source is stable enough in three to compare builds. */
 const HYDRATION_RUNS = 3;
 
+/** What the static server answers in place of the waitlist service, on every site served. */
+const SERVICE_ANSWERS = { [LEADERBOARD_ENDPOINT]: LEADERBOARD_STAND_IN };
+
 /** One build the bench serves, and the audited pages taken from it. */
 interface AuditedSite {
   /** The build as Gatsby wrote it (source maps included). */
@@ -90,7 +93,8 @@ async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: Audite
   const campaign = productionCampaignPath();
   const wanted = [...AUDITED_PATHS, campaign ?? CAMPAIGN_PAGE];
   const production = wanted.filter((pagePath) => built(PUBLIC_DIR, pagePath));
-  const sites: AuditedSite[] = [{ publicDir: PUBLIC_DIR, pages: production }];
+  // Either build's leaderboard asks the service for the board: the stand-in answers it wherever the page is audited.
+  const sites: AuditedSite[] = [{ publicDir: PUBLIC_DIR, pages: production, jsonAnswers: SERVICE_ANSWERS }];
   const lacking = wanted.filter((pagePath) => !production.includes(pagePath));
   if (lacking.length === 0) return { sites, missing: [] };
   const named = (pagePath: string) => (pagePath === CAMPAIGN_PAGE ? "(a campaign page: content/campaigns/ has none)" : pagePath);
@@ -101,7 +105,7 @@ async function sitesToAudit(log: NodeJS.WritableStream): Promise<{ sites: Audite
   const features = await buildFeatures(PROJECT_DIR, FEATURES_DIR, log);
   const fromFeatures = lacking.map((pagePath) => (pagePath === CAMPAIGN_PAGE ? features.campaignPath : pagePath));
   const pages = fromFeatures.filter((pagePath) => built(features.publicDir, pagePath));
-  sites.push({ publicDir: features.publicDir, pages, jsonAnswers: { [LEADERBOARD_ENDPOINT]: LEADERBOARD_STAND_IN } });
+  sites.push({ publicDir: features.publicDir, pages, jsonAnswers: SERVICE_ANSWERS });
   return { sites, missing: fromFeatures.filter((pagePath) => !pages.includes(pagePath)) };
 }
 
