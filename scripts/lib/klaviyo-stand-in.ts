@@ -28,12 +28,12 @@
  *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods; 400 (source
  *   `parameter`) for a query parameter the copy does not keep or a value its schema refuses.
  *
- * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a revoked key
- * (401), an address it refuses (400 pointing at the address), each for every operation; requests of one operation
- * held unanswered until released (a write still in flight); the account's lists (`setList`, `addToList`); and read
- * what it took (`profileImports`, `subscriptions`, `events`, `deletions`), the addresses it holds profiles for
- * (`profileEmails`) and every request it answered (`received`, in order, with times). Its own answers are checked against the description's response
- * schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).
+ * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a
+ * revoked key (401), an address it refuses (400 pointing at the address), each for every operation; requests of one
+ * operation held unanswered until released (a write still in flight); the account's lists (`setList`, `addToList`);
+ * and read what it took (`profileImports`, `subscriptions`, `events`, `deletions`), the addresses it holds profiles
+ * for (`profileEmails`) and every request it answered (`received`, in order, with times). Its own answers are checked
+ * against the description's response schemas; a mismatch is recorded in `problems` (a test asserts it stays empty).
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -815,6 +815,7 @@ export async function startKlaviyoStandIn({
     else take();
   }
 
+  /** Hold no more, and take the held requests in the order they came. */
   function releaseHeld(): void {
     holding = null;
     const taken = heldRequests;
