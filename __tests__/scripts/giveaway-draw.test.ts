@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import vectors from "../fixtures/giveaway/drand-vectors.json";
+import { entrantRow, type RowValue } from "../fixtures/giveaway/entrant-row";
 import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { loadContentFile } from "../../src/content/load";
 import { applyMigrations, d1Query, PROJECT_DIR } from "../../scripts/lib/wrangler";
@@ -60,20 +61,10 @@ const { entriesPerReferral } = content.content.referrals;
 const COMMIT_NOW = new Date(roundTimeMs(chain, ROUND.round) - 60 * 60_000).toISOString();
 const RUN_NOW = new Date(roundTimeMs(chain, ROUND.round) + 60_000).toISOString();
 
-/** One signups row: only what eligibility reads, with made-up names and addresses the draw file must never hold. */
-function signup(seq: number, name: string, code: string, fields: Record<string, string | number | null>): string {
-  const values: Record<string, string | number | null> = {
-    id: `id-${name}`,
-    seq,
-    email: `${name}@example.com`,
-    email_key: `${name}@example.com`,
-    first_name: name,
-    last_name: "Testperson",
-    created_at: "2025-11-01T00:00:00.000Z",
-    referral_code: code,
-    ...fields,
-  };
-  const sql = (value: string | number | null) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value}'`);
+/** The SQL that stores one person of the draw (entrant-row.ts). */
+function signup(seq: number, name: string, code: string, fields: Record<string, RowValue>): string {
+  const values = entrantRow(seq, name, code, fields);
+  const sql = (value: RowValue) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value}'`);
   return `INSERT INTO signups (${Object.keys(values).join(", ")}) VALUES (${Object.values(values).map(sql).join(", ")})`;
 }
 

@@ -8,6 +8,7 @@ import { CONSOLE_ERROR_CODE } from "../../shared/console";
 import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
 import { listHashOf, pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
 import { verifyDraw } from "../../shared/giveaway/verify";
+import { entrantRow, type RowValue } from "../fixtures/giveaway/entrant-row";
 import defaultSettings from "./fixtures/public/service-settings.json";
 import { errorsOf, startWaitlistService, type WaitlistService } from "./support/service";
 
@@ -18,19 +19,9 @@ const { entriesPerReferral } = defaultSettings.referrals;
 
 let service: WaitlistService;
 
-/** One signups row with only what eligibility reads, and a name and address the draw file must never hold. */
-async function seed(seq: number, name: string, code: string, fields: Record<string, string | number | null>): Promise<void> {
-  const values: Record<string, string | number | null> = {
-    id: `id-${name}`,
-    seq,
-    email: `${name}@example.com`,
-    email_key: `${name}@example.com`,
-    first_name: name,
-    last_name: "Testperson",
-    created_at: "2025-11-01T00:00:00.000Z",
-    referral_code: code,
-    ...fields,
-  };
+/** Store one person of the draw (entrant-row.ts). */
+async function seed(seq: number, name: string, code: string, fields: Record<string, RowValue>): Promise<void> {
+  const values = entrantRow(seq, name, code, fields);
   const columns = Object.keys(values);
   await service.query(
     `INSERT INTO signups (${columns.join(", ")}) VALUES (${columns.map((_, index) => `?${index + 1}`).join(", ")})`,
