@@ -7,6 +7,7 @@
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { startAccessStandIn, type AccessStandIn } from "../../scripts/lib/access-stand-in";
@@ -77,6 +78,15 @@ async function standing(person: Seeded): Promise<{ position: number; referrals: 
 
 /** The network Ivy and her friend Iris share (a test address, 198.18.0.0/15, no other signup uses). */
 const IVY_NETWORK = "198.19.254.7";
+
+/** The operator Access signs in. */
+const OPERATOR = "ops@pickfund.example";
+/** How long the session check may take before a test reports what the page shows instead (ms). */
+const SIGN_IN_TIMEOUT_MS = 30_000;
+/** Past the cut-off minute before committing, so the browser's clock and the service's agree entries are closed (ms). */
+const CLOCK_MARGIN_MS = 1_000;
+/** The draw's test may wait out up to a minute for its cut-off, on top of the usual limit (ms). */
+const DRAW_TEST_TIMEOUT_MS = 130_000;
 
 let rhea: Seeded;
 let sam: Seeded;
@@ -153,6 +163,24 @@ async function openConsole(
   return page;
 }
 
+/**
+ * The console opened by the operator Access signed in, past its session check (its menu shows).
+ * @throws when the menu does not come, with what the page and the service said instead
+ */
+async function openSignedIn(hash = "", viewport?: { width: number; height: number }, deviceScaleFactor?: number): Promise<Page> {
+  const page = await openConsole(await access.sign({ email: OPERATOR }), hash, viewport, deviceScaleFactor);
+  try {
+    await page.getByRole("navigation", { name: copy.navigation.label }).waitFor({ timeout: SIGN_IN_TIMEOUT_MS });
+  } catch (error) {
+    const shown = await page.locator("body").innerText();
+    const logged = service.output().split("\n").slice(-30).join("\n");
+    throw new Error(`The console did not sign the operator in.\nThe page shows:\n${shown}\nThe service printed last:\n${logged}`, {
+      cause: error,
+    });
+  }
+  return page;
+}
+
 describe("without a valid Access token", () => {
   it.each([
     ["no token", () => Promise.resolve(null), copy.errors.accessTokenMissing],
@@ -169,8 +197,8 @@ describe("without a valid Access token", () => {
 
 describe("signed in through Access", () => {
   it("shows who is signed in, and a dashboard whose table holds the counts of the stored rows", async () => {
-    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }));
-    await page.getByText(copy.signedInAs.replace("{operator}", "ops@pickfund.example")).waitFor();
+    const page = await openSignedIn();
+    await page.getByText(copy.signedInAs.replace("{operator}", OPERATOR)).waitFor();
     const table = page.getByRole("table", { name: copy.dashboard.signups.caption });
     await table.waitFor();
     await expect(page.getByRole("img", { name: copy.dashboard.signups.chartLabel }).count()).resolves.toBe(1);
@@ -217,7 +245,7 @@ describe("signed in through Access", () => {
 
   it("disqualifies a referred friend through the dialog, and the referrer's place and the leaderboard move at once", async () => {
     const before = await standing(rhea);
-    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), `#search/${encodeURIComponent(friend.email)}`);
+    const page = await openSignedIn(`#search/${encodeURIComponent(friend.email)}`);
     await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Fern Fox" }).click();
     await page.getByRole("heading", { level: 2, name: "Fern Fox" }).waitFor();
     await page.getByRole("button", { name: copy.actions.disqualify }).click();
@@ -248,8 +276,7 @@ describe("signed in through Access", () => {
 // The layout test's checks (support/layout.ts) on the console with data, which the layout test's own build cannot show.
 describe.each(SCREENS)("at $name", (screen) => {
   it("the dashboard and a person's page: nothing covered or too small, no sideways scroll, focus never hidden, no axe violation", async () => {
-    const token = await access.sign({ email: "ops@pickfund.example" });
-    const page = await openConsole(token, "", screen.viewport, screen.deviceScaleFactor);
+    const page = await openSignedIn("", screen.viewport, screen.deviceScaleFactor);
     await page.getByRole("table", { name: copy.dashboard.signups.caption }).waitFor();
     const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
     await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
@@ -267,7 +294,7 @@ describe.each(SCREENS)("at $name", (screen) => {
 
 describe("the review queue", () => {
   it("lists the flagged friend with the flag in the content's words, and approves her in place", async () => {
-    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), "#review");
+    const page = await openSignedIn("#review");
     const queue = page.getByRole("table", { name: copy.review.caption });
     const iris = queue.getByRole("row").filter({ has: page.getByRole("link", { name: "Iris Ink" }) });
     await iris.waitFor();
@@ -287,10 +314,7 @@ describe("the review queue", () => {
 
 describe("an erase", () => {
   it("asks for a reason and a tick in plain words, then the person is gone from D1 at once", async () => {
-    const page = await openConsole(
-      await access.sign({ email: "ops@pickfund.example" }),
-      `#search/${encodeURIComponent("hal@example.test")}`,
-    );
+    const page = await openSignedIn(`#search/${encodeURIComponent("hal@example.test")}`);
     await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Hal Hay" }).click();
     await page.getByRole("button", { name: copy.actions.erase }).click();
     const dialog = page.getByRole("dialog");
@@ -311,48 +335,57 @@ describe("an erase", () => {
 });
 
 describe("the giveaway draw", () => {
-  it("commits the eligible entrants once confirmed, downloads the draw file and logs it", async () => {
-    // Everyone confirmed so far did so before the cut-off the form can name (a whole minute ago).
-    await d1Query(stateDir, "UPDATE signups SET confirmed_at = '2026-01-02T00:00:00.000Z' WHERE confirmed_at IS NOT NULL");
-    const page = await openConsole(await access.sign({ email: "ops@pickfund.example" }), "#draw");
-    // The cut-off as the date-and-time field takes it, on the site's clock: the last whole minute.
-    const cutoffMs = Math.floor((Date.now() - 60_000) / 60_000) * 60_000;
-    const cutoffField = new Date(cutoffMs + OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
-    await page.getByRole("textbox", { name: copy.draw.drawLabel }).fill("launch");
-    await page.getByRole("spinbutton", { name: copy.draw.winnersLabel }).fill("2");
-    await page.getByLabel(copy.draw.cutoffLabel).fill(cutoffField);
-    const submit = page.getByRole("button", { name: copy.draw.submit });
-    expect(await submit.isDisabled()).toBe(true);
-    await page.getByRole("checkbox", { name: copy.draw.confirm }).check();
-    const [download] = await Promise.all([page.waitForEvent("download"), submit.click()]);
-    expect(download.suggestedFilename()).toBe("draw.json");
-    const file = JSON.parse(await readFile(await download.path(), "utf8")) as DrawFile;
+  it(
+    "commits the eligible entrants once confirmed, downloads the draw file and logs it",
+    async () => {
+      // The cut-off is a whole minute (the form's precision) on or after the last confirmation, and entries must have
+      // closed by then: wait for it when the seeded confirmations are that recent. Nothing but the service writes its D1.
+      const [{ lastConfirmed }] = await d1Query<{ lastConfirmed: string }>(
+        stateDir,
+        "SELECT max(confirmed_at) AS lastConfirmed FROM signups",
+      );
+      const cutoffMs = Math.ceil(Date.parse(lastConfirmed) / 60_000) * 60_000;
+      await sleep(Math.max(0, cutoffMs + CLOCK_MARGIN_MS - Date.now()));
+      const page = await openSignedIn("#draw");
+      // The cut-off as the date-and-time field takes it, on the site's clock.
+      const cutoffField = new Date(cutoffMs + OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
+      await page.getByRole("textbox", { name: copy.draw.drawLabel }).fill("launch");
+      await page.getByRole("spinbutton", { name: copy.draw.winnersLabel }).fill("2");
+      await page.getByLabel(copy.draw.cutoffLabel).fill(cutoffField);
+      const submit = page.getByRole("button", { name: copy.draw.submit });
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByRole("checkbox", { name: copy.draw.confirm }).check();
+      const [download] = await Promise.all([page.waitForEvent("download"), submit.click()]);
+      expect(download.suggestedFilename()).toBe("draw.json");
+      const file = JSON.parse(await readFile(await download.path(), "utf8")) as DrawFile;
 
-    const [{ eligible }] = await d1Query<{ eligible: number }>(
-      stateDir,
-      `SELECT count(*) AS eligible FROM signups WHERE confirmed_at <= '${new Date(cutoffMs).toISOString()}' AND disqualified_at IS NULL`,
-    );
-    expect(eligible).toBeGreaterThan(1);
-    expect({ draw: file.draw, winners: file.winnerCount, entrants: file.entrants.length }).toEqual({
-      draw: "launch",
-      winners: 2,
-      entrants: eligible,
-    });
-    expect(await verifyDraw(file, file.chain)).toMatchObject({ verified: true });
-    await page
-      .getByRole("status")
-      .filter({ hasText: format.count(file.round) })
-      .waitFor();
-    const log = await d1Query<{ operator: string; after: string }>(
-      stateDir,
-      "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
-    );
-    expect(log.map((entry) => ({ operator: entry.operator, listHash: (JSON.parse(entry.after) as DrawFile).listHash }))).toEqual([
-      { operator: "ops@pickfund.example", listHash: file.listHash },
-    ]);
+      const [{ eligible }] = await d1Query<{ eligible: number }>(
+        stateDir,
+        `SELECT count(*) AS eligible FROM signups WHERE confirmed_at <= '${new Date(cutoffMs).toISOString()}' AND disqualified_at IS NULL`,
+      );
+      expect(eligible).toBeGreaterThan(1);
+      expect({ draw: file.draw, winners: file.winnerCount, entrants: file.entrants.length }).toEqual({
+        draw: "launch",
+        winners: 2,
+        entrants: eligible,
+      });
+      expect(await verifyDraw(file, file.chain)).toMatchObject({ verified: true });
+      await page
+        .getByRole("status")
+        .filter({ hasText: format.count(file.round) })
+        .waitFor();
+      const log = await d1Query<{ operator: string; after: string }>(
+        stateDir,
+        "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
+      );
+      expect(log.map((entry) => ({ operator: entry.operator, listHash: (JSON.parse(entry.after) as DrawFile).listHash }))).toEqual([
+        { operator: OPERATOR, listHash: file.listHash },
+      ]);
 
-    // A second commitment of the draw is refused in the content's words.
-    await page.getByRole("button", { name: copy.draw.submit }).click();
-    await page.getByRole("alert").filter({ hasText: copy.draw.refusals.alreadyCommitted }).waitFor();
-  });
+      // A second commitment of the draw is refused in the content's words.
+      await page.getByRole("button", { name: copy.draw.submit }).click();
+      await page.getByRole("alert").filter({ hasText: copy.draw.refusals.alreadyCommitted }).waitFor();
+    },
+    DRAW_TEST_TIMEOUT_MS,
+  );
 });
