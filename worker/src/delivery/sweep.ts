@@ -28,29 +28,22 @@ const SEND_BATCH_MAX_MESSAGES = 100;
  *   profile updates keep their marks until they are sent)
  */
 export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date.now()): Promise<void> {
-  const ids = await claimOverdueDeliveries(
-    env.DB,
-    new Date(now - SWEEP_GRACE_S * 1000).toISOString(),
-    new Date(now).toISOString(),
-    SWEEP_MAX_ROWS,
-  );
+  // One clock for the whole sweep: a row is overdue when it has waited past the grace.
+  const at = new Date(now).toISOString();
+  const overdueBefore = new Date(now - SWEEP_GRACE_S * 1000).toISOString();
+  const ids = await claimOverdueDeliveries(env.DB, overdueBefore, at, SWEEP_MAX_ROWS);
   await sendAll(
     env,
     ids.map((signupId) => ({ signupId })),
   );
-  const owed = await dueProfileUpdates(env.DB, new Date(now).toISOString(), SWEEP_MAX_ROWS);
+  const owed = await dueProfileUpdates(env.DB, at, SWEEP_MAX_ROWS);
   await sendAll(
     env,
     owed.map(({ id }) => ({ signupId: id, kind: "profile" })),
   );
   await clearProfileUpdatesDue(env.DB, owed);
   // Klaviyo deletion jobs of erased people whose message was never sent or ran out of retries.
-  const erasures = await claimOverdueErasures(
-    env.DB,
-    new Date(now - SWEEP_GRACE_S * 1000).toISOString(),
-    new Date(now).toISOString(),
-    SWEEP_MAX_ROWS,
-  );
+  const erasures = await claimOverdueErasures(env.DB, overdueBefore, at, SWEEP_MAX_ROWS);
   await sendAll(
     env,
     erasures.map((signupId) => ({ signupId, kind: "erase" })),
