@@ -7,6 +7,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FSWatcher } from "chokidar";
 import type { Application, Request, Response } from "express";
+import { RetryChunkLoadPlugin } from "webpack-retry-chunk-load-plugin";
 import type { GatsbyNode, NodePluginArgs, Reporter } from "gatsby";
 import { allErrors, loadAllContent } from "./src/content/campaigns";
 import {
@@ -25,6 +26,7 @@ import type { SignupPage } from "./shared/service-settings";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
 import { skipsPersistentCache } from "./src/build/webpackCache";
+import { SCRIPT_LOAD_RETRIES, WEBPACK_RETRY_DELAY } from "./src/build/scriptRetry";
 import { headersFile } from "./src/build/securityHeaders";
 import { serviceSettings, writeServiceSettings } from "./src/build/serviceSettings";
 import { robotsWithSitemap } from "./src/build/sitemap";
@@ -249,6 +251,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
   if (skipsPersistentCache(stage)) actions.replaceWebpackConfig({ ...(getConfig as () => object)(), cache: false });
+  // A chunk that fails to load is asked for again: Gatsby renders nothing while a page's component chunk is missing.
+  if (stage === "build-javascript" || stage === "develop") {
+    actions.setWebpackConfig({
+      plugins: [new RetryChunkLoadPlugin({ maxRetries: SCRIPT_LOAD_RETRIES, retryDelay: WEBPACK_RETRY_DELAY })],
+    });
+  }
 };
 
 /** `gatsby develop` serves the web editor at /admin/ too, with a local decap-server backend (`npm run cms`). */

@@ -5,6 +5,7 @@
 import { deferScripts, SCRIPT_LOADER_ID } from "../../src/build/deferScripts";
 import { inlineScriptHashes } from "../../src/build/securityHeaders";
 import { PAINT_WAIT_LIMIT_MS } from "../../src/root/afterFirstPaint";
+import { SCRIPT_LOAD_RETRIES, SCRIPT_RETRY_BASE_DELAY_MS } from "../../src/build/scriptRetry";
 
 const SLICE = (body: string) => `<!-- slice-start id="_gatsby-scripts-1" -->${body}<!-- slice-end id="_gatsby-scripts-1" -->`;
 const GATSBY_PAGE = `<html><head></head><body><div id="___gatsby"></div>${SLICE(
@@ -56,4 +57,41 @@ it("writes a loader that runs on its own in a browser (the function is serialise
     spy.mockRestore();
   }
   expect(appended).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
+});
+
+it("adds a script that failed to load again, after a doubling wait, at most SCRIPT_LOAD_RETRIES times", () => {
+  const loader = /<script id="[^"]+">([\s\S]*?)<\/script>/.exec(deferScripts(GATSBY_PAGE))?.[1] ?? "";
+  const added: HTMLScriptElement[] = [];
+  const spy = jest.spyOn(document.body, "appendChild").mockImplementation((node) => {
+    added.push(node as HTMLScriptElement);
+    return node;
+  });
+  const fail = (src: string) => {
+    const script = added.filter((node) => node.getAttribute("src") === src).pop();
+    // The loader takes the failed element out before it adds a new one.
+    Object.defineProperty(script, "parentNode", { value: { removeChild: () => undefined } });
+    script?.onerror?.(new Event("error"));
+  };
+  const count = (src: string) => added.filter((node) => node.getAttribute("src") === src).length;
+  jest.useFakeTimers();
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the built inline loader's text as the browser runs an inline script
+    (new Function(loader) as () => void)();
+    jest.advanceTimersByTime(PAINT_WAIT_LIMIT_MS);
+    expect(count("/app-3.js")).toBe(1);
+    for (let retry = 0; retry < SCRIPT_LOAD_RETRIES; retry++) {
+      fail("/app-3.js");
+      jest.advanceTimersByTime(SCRIPT_RETRY_BASE_DELAY_MS * 2 ** retry - 1);
+      expect(count("/app-3.js")).toBe(1 + retry);
+      jest.advanceTimersByTime(1);
+      expect(count("/app-3.js")).toBe(2 + retry);
+    }
+    fail("/app-3.js");
+    jest.advanceTimersByTime(60_000);
+    expect(count("/app-3.js")).toBe(1 + SCRIPT_LOAD_RETRIES);
+    expect(count("/framework-2.js")).toBe(1);
+  } finally {
+    jest.useRealTimers();
+    spy.mockRestore();
+  }
 });

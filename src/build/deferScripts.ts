@@ -2,9 +2,11 @@
  * After the build: Gatsby's async scripts become one inline loader that adds them, in order, once
  * afterFirstPaint fires, because an async script that arrives before the paint delays the LCP.
  * Not preloaded either: Lighthouse's simulated LCP counts a download that competes with the page.
+ * A script that fails to load is added again after a backoff (scriptRetry.ts).
  * Only Gatsby's scripts slice is touched; the CSP hashes the loader (securityHeaders.ts). Build-time only.
  */
 import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../root/afterFirstPaint";
+import { SCRIPT_LOAD_RETRIES, SCRIPT_RETRY_BASE_DELAY_MS } from "./scriptRetry";
 
 /** Gatsby's scripts slice: `<!-- slice-start id="_gatsby-scripts-1" -->…<!-- slice-end id="_gatsby-scripts-1" -->`. */
 const SCRIPTS_SLICE = /(<!-- slice-start id="_gatsby-scripts-\d+" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-\d+" -->)/;
@@ -14,9 +16,14 @@ const EXTERNAL_SCRIPT = /<script src="([^"]+)" async(?:="")?><\/script>/g;
 /** The `id` of the loader's script element (the bench reads the file list from it). */
 export const SCRIPT_LOADER_ID = "gatsby-script-starter";
 
-/** The inline loader for `sources`: appends one async script per source after the first paint. */
+/**
+ * The inline loader for `sources`: appends one async script per source after the first paint, and a script whose
+ * load fails again after SCRIPT_RETRY_BASE_DELAY_MS, doubling, at most SCRIPT_LOAD_RETRIES times.
+ */
 export function scriptLoader(sources: string[]): string {
-  const load = `function(){${JSON.stringify(sources)}.forEach(function(src){var s=document.createElement("script");s.src=src;s.async=true;document.body.appendChild(s)})}`;
+  // The list comes first (the browser tests' snapshot finds it there); `add` is hoisted.
+  const add = `function add(src,left,wait){var s=document.createElement("script");s.src=src;s.async=true;s.onerror=function(){s.parentNode.removeChild(s);if(left>0)setTimeout(function(){add(src,left-1,wait*2)},wait)};document.body.appendChild(s)}`;
+  const load = `function(){${JSON.stringify(sources)}.forEach(function(src){add(src,${SCRIPT_LOAD_RETRIES},${SCRIPT_RETRY_BASE_DELAY_MS})});${add}}`;
   return `<script id="${SCRIPT_LOADER_ID}">(${afterFirstPaint.toString()})(${load},${PAINT_WAIT_LIMIT_MS})</script>`;
 }
 
