@@ -19,7 +19,6 @@ const ODDS = FIXTURE.decorations.odds[0];
 /** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
 const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
 
-
 /** One change to a live region, as a screen reader would be told of it. */
 interface Announcement {
   live: string;
@@ -61,7 +60,9 @@ async function openHome(context: BrowserContext, page: Page): Promise<Page> {
 async function announcedWith(page: Page, text: string): Promise<Announcement[]> {
   let said: Announcement[] = [];
   await expect
-    .poll(async () => (said = (await announcements(page)).filter((a) => a.text.includes(text))).length, { message: `announcements of '${text}'` })
+    .poll(async () => (said = (await announcements(page)).filter((a) => a.text.includes(text))).length, {
+      message: `announcements of '${text}'`,
+    })
     .toBeGreaterThan(0);
   return said;
 }
@@ -122,7 +123,10 @@ test.describe("the countdown", () => {
 });
 
 test.describe("the submit button while sending", () => {
-  test("keeps an accessible name: the spinner is an image named with the submitting text, and the form is busy", async ({ context, page }) => {
+  test("keeps an accessible name: the spinner is an image named with the submitting text, and the form is busy", async ({
+    context,
+    page,
+  }) => {
     await openHome(context, page);
     const visitor = uniqueVisitor("a11y-spinner");
     await setProviderMode(visitor.email, "never");

@@ -100,7 +100,9 @@ function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], 
 }
 
 test.describe("the home page", () => {
-  test("reaches every control by Tab in reading order, each with a visible focus ring (≥ 2px, 3:1) that only focus draws", async ({ page }) => {
+  test("reaches every control by Tab in reading order, each with a visible focus ring (≥ 2px, 3:1) that only focus draws", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     const { order, focused, unfocused } = await walkWithRings(page);
     expect(order).toEqual(HOME_ORDER);
@@ -130,20 +132,20 @@ test.describe("the home page", () => {
   test.describe("at phone size", () => {
     test.use({ viewport: VIEWPORTS.phone });
 
-  test("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    // A visitor far down the page sends the form: the email field is above the fold.
-    await submitButton(page).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
-    const toast = await showEmailRequiredToast(page);
-    await expectFocusOn(page, EMAIL_FIELD);
-    const field = await signupFields(page).email.boundingBox();
-    const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
-    if (!field) throw new Error("the email field has no box");
-    const hidden =
-      field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
-    expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
-  });
+    test("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      // A visitor far down the page sends the form: the email field is above the fold.
+      await submitButton(page).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+      const toast = await showEmailRequiredToast(page);
+      await expectFocusOn(page, EMAIL_FIELD);
+      const field = await signupFields(page).email.boundingBox();
+      const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
+      if (!field) throw new Error("the email field has no box");
+      const hidden =
+        field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
+      expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
+    });
   });
 
   test("opens the social profile in a new tab with Enter on the link", async ({ context, page, blocked }) => {
@@ -156,7 +158,9 @@ test.describe("the home page", () => {
   });
 
   for (const [badge, sentence] of Object.entries(TOOLTIPS)) {
-    test(`shows the '${badge}' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)`, async ({ page }) => {
+    test(`shows the '${badge}' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, "/");
       await page.getByRole("button", { name: badges.ssl.label }).focus();
       if (badge !== badges.ssl.label) await page.keyboard.press("Tab");
@@ -187,7 +191,9 @@ test.describe("the home page", () => {
       });
     }
 
-    test("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async ({ page }) => {
+    test("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async ({
+      page,
+    }) => {
       await gotoHydrated(page, "/");
       await slowScripts(page, 1_500);
       await page.getByRole("link", { name: SOCIAL_LINK }).focus();
@@ -239,7 +245,10 @@ test.describe("the home page", () => {
 });
 
 test.describe("the other pages", () => {
-  test(`/success/: Tab reaches ${FIXTURE.success.button}, with a ring, and Enter opens the invite in a new tab`, async ({ context, page }) => {
+  test(`/success/: Tab reaches ${FIXTURE.success.button}, with a ring, and Enter opens the invite in a new tab`, async ({
+    context,
+    page,
+  }) => {
     await gotoHydrated(page, "/success/");
     const { order, focused, unfocused } = await walkWithRings(page);
     expect(order).toEqual([`a ${FIXTURE.success.button} ${NEW_TAB}`, PAUSE_BUTTON]);

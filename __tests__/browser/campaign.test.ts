@@ -49,7 +49,9 @@ async function expectHeadTags(
 }
 
 test.describe("a campaign page", () => {
-  test("shows the campaign's heading and tagline, with the site's form, social link and countdown for what it leaves out", async ({ page }) => {
+  test("shows the campaign's heading and tagline, with the site's form, social link and countdown for what it leaves out", async ({
+    page,
+  }) => {
     await gotoHydrated(page, CAMPAIGN_PATH);
     await expect(page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title })).toBeVisible();
     await expect(page.getByText(CAMPAIGN.home.tagline, { exact: true })).toBeVisible();
@@ -133,10 +135,7 @@ test.describe("where a signup came from (Client API)", () => {
   test("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async ({ page }) => {
     const long = `${"x".repeat(4_990)}<b>END</b>`;
     const markup = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
-    await gotoHydrated(
-      page,
-      `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`,
-    );
+    await gotoHydrated(page, `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());

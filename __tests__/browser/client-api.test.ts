@@ -81,7 +81,9 @@ test.describe("the Client API's answers", () => {
     expect(retry.body).toBe(first.body);
   });
 
-  test("429 whose Retry-After is not exposed to the page: retries after the usual backoff instead of the unreadable 20 s", async ({ page }) => {
+  test("429 whose Retry-After is not exposed to the page: retries after the usual backoff instead of the unreadable 20 s", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("api-throttled-hidden");
     await setProviderMode(visitor.email, "throttle-hidden", { times: 1, retryAfterS: 20 });
     await signUp(page, visitor);
@@ -102,7 +104,9 @@ test.describe("the Client API's answers", () => {
     await expectFormGivenBack(page, visitor);
   });
 
-  test(`500 every time: retried 3 times with the backoff, then '${FAILED.title}' / '${FAILED.fallbackMessage}', the form given back`, async ({ page }) => {
+  test(`500 every time: retried 3 times with the backoff, then '${FAILED.title}' / '${FAILED.fallbackMessage}', the form given back`, async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("api-500");
     await setProviderMode(visitor.email, "500");
     await signUp(page, visitor);
@@ -117,14 +121,18 @@ test.describe("the Client API's answers", () => {
     await expectNoLaterRequests(visitor.email, 4);
   });
 
-  test("400 naming the list (a configuration mistake): no retry, the content's message to the visitor, the provider's detail in the console", async ({ page }) => {
+  test("400 naming the list (a configuration mistake): no retry, the content's message to the visitor, the provider's detail in the console", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("api-wrong-list");
     await setProviderMode(visitor.email, "refuse-list");
     await signUp(page, visitor);
 
     await expectToast(page, FAILED.title, FAILED.rejectedMessage);
     await expect(allToasts(page)).toHaveCount(1);
-    await expect.poll(() => consoleErrors.some((text) => text.includes(LIST_REFUSAL_DETAIL)), { message: "the provider's detail in the console" }).toBe(true);
+    await expect
+      .poll(() => consoleErrors.some((text) => text.includes(LIST_REFUSAL_DETAIL)), { message: "the provider's detail in the console" })
+      .toBe(true);
     await expect(page.locator("body")).not.toContainText(LIST_REFUSAL_DETAIL);
     await expectFormGivenBack(page, visitor);
     await expectNoLaterRequests(visitor.email, 1);
@@ -162,7 +170,7 @@ test.describe("the Klaviyo stand-in itself refuses what the real API refuses", (
       const response = await send(uniqueVisitor("stand-in-check").email);
       expect(response.status).toBe(400);
       const body = (await response.json()) as { errors: { status: string; detail: string }[] };
-      expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) as unknown });
+      expect(body.errors[0]).toMatchObject({ status: "400", detail: expect.any(String) });
     });
   }
 

@@ -139,7 +139,9 @@ function contentOf(text: string) {
   return result.content;
 }
 
-test("publishes a new home.title: the file has it, check-content passes, nothing else changes, and VS Code's schema mapping still applies", async ({ page }) => {
+test("publishes a new home.title: the file has it, check-content passes, nothing else changes, and VS Code's schema mapping still applies", async ({
+  page,
+}) => {
   await openSiteEntry(page);
   const title = field(page, ["Home"], "Title");
   await typeInto(title, "Claim Your Funded Seat");
@@ -172,7 +174,9 @@ test("publishes a new home.title: the file has it, check-content passes, nothing
   expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);
 });
 
-test("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async ({ page }) => {
+test("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async ({
+  page,
+}) => {
   await openSiteEntry(page);
   await typeInto(field(page, ["Home"], "Title"), "");
   await typeInto(field(page, ["Provider"], "Public API key"), "pk_live1234567890abcdefghij");

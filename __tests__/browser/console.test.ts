@@ -180,7 +180,9 @@ async function openSignedIn(
     await expect(page.getByRole("navigation", { name: copy.navigation.label }), "the console signs the operator in").toBeVisible();
   } catch (error) {
     // This file's own service: its output is not the one the suite's failure report attaches.
-    await test.info().attach("console-service.log", { body: service.output().split("\n").slice(-80).join("\n"), contentType: "text/plain" });
+    await test
+      .info()
+      .attach("console-service.log", { body: service.output().split("\n").slice(-80).join("\n"), contentType: "text/plain" });
     throw error;
   }
   return page;
@@ -285,23 +287,23 @@ test.describe("signed in through Access", () => {
 // The layout test's checks (support/layout.ts) on the console with data, which the layout test's own build cannot show.
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name}`, () => {
-  test("the dashboard and a person's page: nothing covered or too small, no sideways scroll, focus never hidden, no axe violation", async ({
-    newGuardedContext,
-  }) => {
-    const page = await openSignedIn(newGuardedContext, "", screen.viewport, screen.deviceScaleFactor);
-    await expect(page.getByRole("table", { name: copy.dashboard.signups.caption })).toBeVisible();
-    const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
-    await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
+    test("the dashboard and a person's page: nothing covered or too small, no sideways scroll, focus never hidden, no axe violation", async ({
+      newGuardedContext,
+    }) => {
+      const page = await openSignedIn(newGuardedContext, "", screen.viewport, screen.deviceScaleFactor);
+      await expect(page.getByRole("table", { name: copy.dashboard.signups.caption })).toBeVisible();
+      const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
+      await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
 
-    await page.goto(`/console/#search/${encodeURIComponent(sam.email)}`);
-    await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Sam Sol" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Sam Sol" })).toBeVisible();
-    problems.push(...[...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `person: ${problem}`));
-    await page.getByRole("button", { name: copy.actions.erase }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoAxeViolations(page, `the console's erase dialog at ${screen.name}`);
-    expect(problems).toEqual([]);
-  });
+      await page.goto(`/console/#search/${encodeURIComponent(sam.email)}`);
+      await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Sam Sol" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Sam Sol" })).toBeVisible();
+      problems.push(...[...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `person: ${problem}`));
+      await page.getByRole("button", { name: copy.actions.erase }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoAxeViolations(page, `the console's erase dialog at ${screen.name}`);
+      expect(problems).toEqual([]);
+    });
   });
 }
 
@@ -348,55 +350,52 @@ test.describe("an erase", () => {
 });
 
 test.describe("the giveaway draw", () => {
-  test(
-    "commits the eligible entrants once confirmed, downloads the draw file and logs it",
-    async ({ newGuardedContext }) => {
-      // It may wait out up to a minute for its cut-off, on top of what a test usually takes.
-      test.slow();
-      // The cut-off is a whole minute (the form's precision) on or after the last confirmation, and entries must have
-      // closed by then: wait for it when the seeded confirmations are that recent. Nothing but the service writes its D1.
-      const [{ lastConfirmed }] = await d1Query<{ lastConfirmed: string }>(
-        stateDir,
-        "SELECT max(confirmed_at) AS lastConfirmed FROM signups",
-      );
-      const cutoffMs = Math.ceil(Date.parse(lastConfirmed) / 60_000) * 60_000;
-      await sleep(Math.max(0, cutoffMs + CLOCK_MARGIN_MS - Date.now()));
-      const page = await openSignedIn(newGuardedContext, "#draw");
-      // The cut-off as the date-and-time field takes it, on the site's clock.
-      const cutoffField = new Date(cutoffMs + OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
-      await page.getByRole("textbox", { name: copy.draw.drawLabel }).fill("launch");
-      await page.getByRole("spinbutton", { name: copy.draw.winnersLabel }).fill("2");
-      await page.getByLabel(copy.draw.cutoffLabel).fill(cutoffField);
-      const submit = page.getByRole("button", { name: copy.draw.submit });
-      await expect(submit).toBeDisabled();
-      await page.getByRole("checkbox", { name: copy.draw.confirm }).check();
-      const [download] = await Promise.all([page.waitForEvent("download"), submit.click()]);
-      expect(download.suggestedFilename()).toBe("draw.json");
-      const file = JSON.parse(await readFile(await download.path(), "utf8")) as DrawFile;
+  test("commits the eligible entrants once confirmed, downloads the draw file and logs it", async ({ newGuardedContext }) => {
+    // It may wait out up to a minute for its cut-off, on top of what a test usually takes.
+    test.slow();
+    // The cut-off is a whole minute (the form's precision) on or after the last confirmation, and entries must have
+    // closed by then: wait for it when the seeded confirmations are that recent. Nothing but the service writes its D1.
+    const [{ lastConfirmed }] = await d1Query<{ lastConfirmed: string }>(
+      stateDir,
+      "SELECT max(confirmed_at) AS lastConfirmed FROM signups",
+    );
+    const cutoffMs = Math.ceil(Date.parse(lastConfirmed) / 60_000) * 60_000;
+    await sleep(Math.max(0, cutoffMs + CLOCK_MARGIN_MS - Date.now()));
+    const page = await openSignedIn(newGuardedContext, "#draw");
+    // The cut-off as the date-and-time field takes it, on the site's clock.
+    const cutoffField = new Date(cutoffMs + OFFSET_MINUTES * 60_000).toISOString().slice(0, 16);
+    await page.getByRole("textbox", { name: copy.draw.drawLabel }).fill("launch");
+    await page.getByRole("spinbutton", { name: copy.draw.winnersLabel }).fill("2");
+    await page.getByLabel(copy.draw.cutoffLabel).fill(cutoffField);
+    const submit = page.getByRole("button", { name: copy.draw.submit });
+    await expect(submit).toBeDisabled();
+    await page.getByRole("checkbox", { name: copy.draw.confirm }).check();
+    const [download] = await Promise.all([page.waitForEvent("download"), submit.click()]);
+    expect(download.suggestedFilename()).toBe("draw.json");
+    const file = JSON.parse(await readFile(await download.path(), "utf8")) as DrawFile;
 
-      const [{ eligible }] = await d1Query<{ eligible: number }>(
-        stateDir,
-        `SELECT count(*) AS eligible FROM signups WHERE confirmed_at <= '${new Date(cutoffMs).toISOString()}' AND disqualified_at IS NULL`,
-      );
-      expect(eligible).toBeGreaterThan(1);
-      expect({ draw: file.draw, winners: file.winnerCount, entrants: file.entrants.length }).toEqual({
-        draw: "launch",
-        winners: 2,
-        entrants: eligible,
-      });
-      expect(await verifyDraw(file, file.chain)).toMatchObject({ verified: true });
-      await expect(page.getByRole("status").filter({ hasText: format.count(file.round) })).toBeVisible();
-      const log = await d1Query<{ operator: string; after: string }>(
-        stateDir,
-        "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
-      );
-      expect(log.map((entry) => ({ operator: entry.operator, listHash: (JSON.parse(entry.after) as DrawFile).listHash }))).toEqual([
-        { operator: OPERATOR, listHash: file.listHash },
-      ]);
+    const [{ eligible }] = await d1Query<{ eligible: number }>(
+      stateDir,
+      `SELECT count(*) AS eligible FROM signups WHERE confirmed_at <= '${new Date(cutoffMs).toISOString()}' AND disqualified_at IS NULL`,
+    );
+    expect(eligible).toBeGreaterThan(1);
+    expect({ draw: file.draw, winners: file.winnerCount, entrants: file.entrants.length }).toEqual({
+      draw: "launch",
+      winners: 2,
+      entrants: eligible,
+    });
+    expect(await verifyDraw(file, file.chain)).toMatchObject({ verified: true });
+    await expect(page.getByRole("status").filter({ hasText: format.count(file.round) })).toBeVisible();
+    const log = await d1Query<{ operator: string; after: string }>(
+      stateDir,
+      "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
+    );
+    expect(log.map((entry) => ({ operator: entry.operator, listHash: (JSON.parse(entry.after) as DrawFile).listHash }))).toEqual([
+      { operator: OPERATOR, listHash: file.listHash },
+    ]);
 
-      // A second commitment of the draw is refused in the content's words.
-      await page.getByRole("button", { name: copy.draw.submit }).click();
-      await expect(page.getByRole("alert").filter({ hasText: copy.draw.refusals.alreadyCommitted })).toBeVisible();
-    },
-  );
+    // A second commitment of the draw is refused in the content's words.
+    await page.getByRole("button", { name: copy.draw.submit }).click();
+    await expect(page.getByRole("alert").filter({ hasText: copy.draw.refusals.alreadyCommitted })).toBeVisible();
+  });
 });

@@ -61,30 +61,32 @@ async function expectNoViolations(page: Page): Promise<void> {
 
 for (const [path, status] of PAGES) {
   test.describe(`${path} with the headers of public/_headers`, () => {
-  test("carries the CSP (no 'unsafe-inline' scripts, frame-ancestors 'none'), HSTS, nosniff, Referrer-Policy and Permissions-Policy", async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(status);
-    const headers = response?.headers() ?? {};
+    test("carries the CSP (no 'unsafe-inline' scripts, frame-ancestors 'none'), HSTS, nosniff, Referrer-Policy and Permissions-Policy", async ({
+      page,
+    }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      const headers = response?.headers() ?? {};
 
-    const csp = directives(headers["content-security-policy"] ?? "");
-    expect(csp["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
-    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
-    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
-    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
-    expect(csp["object-src"]).toEqual(["'none'"]);
-    expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBeTruthy();
-    expect(headers["permissions-policy"]).toBeTruthy();
-  });
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
+      expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+      expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+      expect(csp["object-src"]).toEqual(["'none'"]);
+      expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBeTruthy();
+      expect(headers["permissions-policy"]).toBeTruthy();
+    });
 
-  test("runs the page (hydrates) without a CSP violation", async ({ page }) => {
-    await page.goto(path);
-    // Hydration needs every script, inline and bundled: a blocked one would stop it.
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    await expectNoViolations(page);
-  });
+    test("runs the page (hydrates) without a CSP violation", async ({ page }) => {
+      await page.goto(path);
+      // Hydration needs every script, inline and bundled: a blocked one would stop it.
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await expectNoViolations(page);
+    });
   });
 }
 
@@ -106,7 +108,9 @@ test.describe("a signup under the CSP", () => {
 });
 
 test.describe("/admin/ (the web editor) with the headers of public/_headers", () => {
-  test("has its own policy: Decap CMS may eval and style inline there, nothing may frame it, and search engines skip it", async ({ page }) => {
+  test("has its own policy: Decap CMS may eval and style inline there, nothing may frame it, and search engines skip it", async ({
+    page,
+  }) => {
     const response = await page.goto("/admin/");
     expect(response?.status()).toBe(200);
     const headers = response?.headers() ?? {};
@@ -129,12 +133,12 @@ test.describe("/admin/ (the web editor) with the headers of public/_headers", ()
 
   for (const [path] of PAGES) {
     test(`gives ${path} none of the editor's allowances`, async ({ page }) => {
-    const response = await page.goto(path);
-    const headers = response?.headers() ?? {};
-    const csp = directives(headers["content-security-policy"] ?? "");
-    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
-    expect(csp["img-src"]).not.toContain("blob:");
-    expect(headers["x-robots-tag"]).toBeUndefined();
-  });
+      const response = await page.goto(path);
+      const headers = response?.headers() ?? {};
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      expect(csp["img-src"]).not.toContain("blob:");
+      expect(headers["x-robots-tag"]).toBeUndefined();
+    });
   }
 });

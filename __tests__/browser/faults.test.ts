@@ -54,48 +54,50 @@ async function expectFormGivenBackInPlace(page: Page, visitor: Visitor): Promise
 }
 
 test.describe("when the provider never answers", () => {
-  test(
-    `gives each of the 4 attempts ~5 s, backs off 1 s, 2 s, 4 s between them, then shows '${FAILED.title}' / '${FAILED.fallbackMessage}' and sends nothing more`,
-    async ({ page }) => {
-      const visitor = uniqueVisitor("never-answers");
-      await setProviderMode(visitor.email, "never");
-      await fillSignupForm(page, visitor);
-      await submitButton(page).click();
+  test(`gives each of the 4 attempts ~5 s, backs off 1 s, 2 s, 4 s between them, then shows '${FAILED.title}' / '${FAILED.fallbackMessage}' and sends nothing more`, async ({
+    page,
+  }) => {
+    const visitor = uniqueVisitor("never-answers");
+    await setProviderMode(visitor.email, "never");
+    await fillSignupForm(page, visitor);
+    await submitButton(page).click();
 
-      // While the retries run, the form stays in its submitting state (product rule 8).
-      await requestsFrom(visitor, 2, ALL_ATTEMPTS_LIMIT_MS);
-      await expect(page.getByRole("button", { name: FIXTURE.home.form.submitting })).toBeDisabled();
+    // While the retries run, the form stays in its submitting state (product rule 8).
+    await requestsFrom(visitor, 2, ALL_ATTEMPTS_LIMIT_MS);
+    await expect(page.getByRole("button", { name: FIXTURE.home.form.submitting })).toBeDisabled();
 
-      await expectFailure(page, FAILED.fallbackMessage);
-      // The browser closes each connection when it gives up; the last close may trail the toast a little.
-      let attempts: RecordedRequest[] = [];
-      await expect
-        .poll(async () => (attempts = await providerRequests(visitor.email)).map((r) => r.abandonedAt !== null), {
-          message: "which attempts the browser gave up (closed)",
-        })
-        .toEqual(Array(ATTEMPTS).fill(true));
-      const abandoned = (attempt: RecordedRequest) => attempt.abandonedAt ?? Number.NaN;
+    await expectFailure(page, FAILED.fallbackMessage);
+    // The browser closes each connection when it gives up; the last close may trail the toast a little.
+    let attempts: RecordedRequest[] = [];
+    await expect
+      .poll(async () => (attempts = await providerRequests(visitor.email)).map((r) => r.abandonedAt !== null), {
+        message: "which attempts the browser gave up (closed)",
+      })
+      .toEqual(Array(ATTEMPTS).fill(true));
+    const abandoned = (attempt: RecordedRequest) => attempt.abandonedAt ?? Number.NaN;
 
-      for (const attempt of attempts) {
-        expect(abandoned(attempt) - attempt.receivedAt).toBeGreaterThanOrEqual(ATTEMPT_TIMEOUT_MS - CLOCK_SLACK_MS);
-      }
-      BACKOFF_MS.forEach((backoff, retry) => {
-        const [previous, next] = [attempts[retry], attempts[retry + 1]];
-        // A retry starts only after the previous attempt was given up, and then only after its backoff.
-        expect(next.receivedAt - abandoned(previous)).toBeGreaterThanOrEqual(backoff - CLOCK_SLACK_MS);
-        expect(next.receivedAt - previous.receivedAt).toBeGreaterThanOrEqual(backoff);
-      });
-      // Every attempt is the same signup.
-      expect(new Set(attempts.map((attempt) => attempt.body)).size).toBe(1);
+    for (const attempt of attempts) {
+      expect(abandoned(attempt) - attempt.receivedAt).toBeGreaterThanOrEqual(ATTEMPT_TIMEOUT_MS - CLOCK_SLACK_MS);
+    }
+    BACKOFF_MS.forEach((backoff, retry) => {
+      const [previous, next] = [attempts[retry], attempts[retry + 1]];
+      // A retry starts only after the previous attempt was given up, and then only after its backoff.
+      expect(next.receivedAt - abandoned(previous)).toBeGreaterThanOrEqual(backoff - CLOCK_SLACK_MS);
+      expect(next.receivedAt - previous.receivedAt).toBeGreaterThanOrEqual(backoff);
+    });
+    // Every attempt is the same signup.
+    expect(new Set(attempts.map((attempt) => attempt.body)).size).toBe(1);
 
-      await expectFormGivenBackInPlace(page, visitor);
-      await expectNoLaterRequests(visitor.email, ATTEMPTS);
-    },
-  );
+    await expectFormGivenBackInPlace(page, visitor);
+    await expectNoLaterRequests(visitor.email, ATTEMPTS);
+  });
 });
 
 test.describe("when the browser goes offline after the page loaded", () => {
-  test(`tries 4 times once the form was in use, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async ({ context, page }) => {
+  test(`tries 4 times once the form was in use, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async ({
+    context,
+    page,
+  }) => {
     const visitor = uniqueVisitor("offline");
     const endpoint = `${runEnv().providerOrigin}${CLIENT_API_PATH}`;
     const sent: string[] = [];

@@ -23,7 +23,9 @@ test.beforeEach(async ({ context, page }) => {
 });
 
 test.describe("sending a signup on the legacy-form transport", () => {
-  test("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async ({ page }) => {
+  test("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("legacy-slow-signup");
     await setProviderMode(visitor.email, "slow", 3_000);
     await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` }, form);

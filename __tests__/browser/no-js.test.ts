@@ -47,7 +47,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: FIXTURE.home.form.submit })).toBeEnabled();
   });
 
-  test("posts one form to the legacy form endpoint with g, email, first_name, last_name (and the empty honeypot), and shows the provider's page", async ({ page }) => {
+  test("posts one form to the legacy form endpoint with g, email, first_name, last_name (and the empty honeypot), and shows the provider's page", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("no-js");
     await page.goto("/");
     await fillSignupForm(page, visitor);
@@ -72,7 +74,9 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript", () => {
-  test("never lets a submit become a native post to the provider: the page stays on the site until /success/, one request", async ({ page }) => {
+  test("never lets a submit become a native post to the provider: the page stays on the site until /success/, one request", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("js-no-native-post");
     await gotoHydrated(page, "/");
     const navigations = recordNavigations(page);

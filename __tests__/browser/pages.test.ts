@@ -31,7 +31,11 @@ test.describe("/success/", () => {
     expect(problems(log)).toEqual([]);
   });
 
-  test(`opens the fixture's Discord invite in a new tab from '${FIXTURE.success.button}', without access to this page`, async ({ context, page, blocked }) => {
+  test(`opens the fixture's Discord invite in a new tab from '${FIXTURE.success.button}', without access to this page`, async ({
+    context,
+    page,
+    blocked,
+  }) => {
     await gotoHydrated(page, "/success/");
     const link = page.getByRole("link", { name: new RegExp(escapeRegExp(FIXTURE.success.button)) });
     await expect(link).toHaveAttribute("href", DISCORD_INVITE);
@@ -69,12 +73,12 @@ test.describe("an unknown path", () => {
 test.describe("the console", () => {
   for (const path of ["/", "/success/"]) {
     test(`stays free of errors and warnings (hydration included) on ${path}`, async ({ page, blocked }) => {
-    const log = collectConsole(page);
-    await page.goto(path);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect(problems(log)).toEqual([]);
-    expect(blocked).toEqual([]);
-  });
+      const log = collectConsole(page);
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(problems(log)).toEqual([]);
+      expect(blocked).toEqual([]);
+    });
   }
 });

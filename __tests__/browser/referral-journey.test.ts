@@ -74,75 +74,76 @@ async function signUpOthers(count: number): Promise<void> {
   }
 }
 
-test(
-  "A's links come in the local run's log; A's link brings B; once B's signup is delivered, A's status page shows it, and A joins the leaderboard",
-  async ({ context: aContext, page: aPage, newGuardedContext }) => {
-    // Two signups, a delivery and up to a minute of the leaderboard's cache: more than a test usually takes.
-    test.slow();
-    const places = CONTENT.referrals.placesPerReferral;
-    const { origin } = waitlistSite();
-    await signUpOthers(places + 2);
+test("A's links come in the local run's log; A's link brings B; once B's signup is delivered, A's status page shows it, and A joins the leaderboard", async ({
+  context: aContext,
+  page: aPage,
+  newGuardedContext,
+}) => {
+  // Two signups, a delivery and up to a minute of the leaderboard's cache: more than a test usually takes.
+  test.slow();
+  const places = CONTENT.referrals.placesPerReferral;
+  const { origin } = waitlistSite();
+  await signUpOthers(places + 2);
 
-    // A signs up: /success/ sends them to their inbox, and the answer says nothing about them.
-    // A first name the leaderboard prints in full: the unique ones (digits in their tag) are printed as their initial.
-    const a: Visitor = { ...uniqueVisitor("referrer"), firstName: "Avery" };
-    await gotoHydrated(aPage, "/");
-    expect(await signUpOnPage(aPage, a)).toEqual({ accepted: true });
-    await expect(aPage.getByRole("textbox")).toHaveCount(0);
+  // A signs up: /success/ sends them to their inbox, and the answer says nothing about them.
+  // A first name the leaderboard prints in full: the unique ones (digits in their tag) are printed as their initial.
+  const a: Visitor = { ...uniqueVisitor("referrer"), firstName: "Avery" };
+  await gotoHydrated(aPage, "/");
+  expect(await signUpOnPage(aPage, a)).toEqual({ accepted: true });
+  await expect(aPage.getByRole("textbox")).toHaveCount(0);
 
-    // A's inbox on a local run: the line demo delivery logs, with links on the service's own origin.
-    const aLinks = await demoLinksOf(a.email);
-    expect(new URL(aLinks.statusUrl).origin).toBe(origin);
-    expect(new URL(aLinks.referralUrl).origin).toBe(origin);
+  // A's inbox on a local run: the line demo delivery logs, with links on the service's own origin.
+  const aLinks = await demoLinksOf(a.email);
+  expect(new URL(aLinks.statusUrl).origin).toBe(origin);
+  expect(new URL(aLinks.referralUrl).origin).toBe(origin);
 
-    // A opens the status link as it is: their place, no friend yet, one entry, and the link to share.
-    const statusPage = await aContext.newPage();
-    await statusPage.goto(aLinks.statusUrl);
-    await expect(statusPage.getByRole("heading", { level: 1, name: status.heading })).toBeVisible();
-    const aPosition = await positionShown(statusPage);
-    expect(aPosition).toBeGreaterThan(places);
-    await expectCard(statusPage, aPosition, { friends: "0", entries: "1", link: aLinks.referralUrl });
-    const aCard = { link: aLinks.referralUrl };
+  // A opens the status link as it is: their place, no friend yet, one entry, and the link to share.
+  const statusPage = await aContext.newPage();
+  await statusPage.goto(aLinks.statusUrl);
+  await expect(statusPage.getByRole("heading", { level: 1, name: status.heading })).toBeVisible();
+  const aPosition = await positionShown(statusPage);
+  expect(aPosition).toBeGreaterThan(places);
+  await expectCard(statusPage, aPosition, { friends: "0", entries: "1", link: aLinks.referralUrl });
+  const aCard = { link: aLinks.referralUrl };
 
-    // B, in a browser of their own, opens A's link as it is and signs up.
-    const b = uniqueVisitor("friend");
-    const { context: bContext } = await newGuardedContext();
-    const bPage = await gotoHydrated(await bContext.newPage(), aCard.link);
-    const sent = bPage.waitForRequest((request) => new URL(request.url()).pathname === "/api/signups");
-    await signUpOnPage(bPage, b);
-    expect((await sent).postDataJSON()).toMatchObject({ ref: new URL(aCard.link).searchParams.get("ref") });
+  // B, in a browser of their own, opens A's link as it is and signs up.
+  const b = uniqueVisitor("friend");
+  const { context: bContext } = await newGuardedContext();
+  const bPage = await gotoHydrated(await bContext.newPage(), aCard.link);
+  const sent = bPage.waitForRequest((request) => new URL(request.url()).pathname === "/api/signups");
+  await signUpOnPage(bPage, b);
+  expect((await sent).postDataJSON()).toMatchObject({ ref: new URL(aCard.link).searchParams.get("ref") });
 
-    // A's status page, reloaded: once demo delivery confirmed B, one more friend, placesPerReferral places better, one
-    // more entry per friend.
-    await expect(async () => {
-      await statusPage.reload();
-      await expect(statusPage.getByRole("heading", { level: 2, name: headline(aPosition - places) })).toBeVisible({ timeout: ONE_LOOK_MS });
-    }).toPass({ timeout: DELIVERY_TIMEOUT_MS });
-    await expectCard(statusPage, aPosition - places, {
-      friends: "1",
-      entries: String(1 + CONTENT.referrals.entriesPerReferral),
-      link: aCard.link,
-    });
+  // A's status page, reloaded: once demo delivery confirmed B, one more friend, placesPerReferral places better, one
+  // more entry per friend.
+  await expect(async () => {
+    await statusPage.reload();
+    await expect(statusPage.getByRole("heading", { level: 2, name: headline(aPosition - places) })).toBeVisible({ timeout: ONE_LOOK_MS });
+  }).toPass({ timeout: DELIVERY_TIMEOUT_MS });
+  await expectCard(statusPage, aPosition - places, {
+    friends: "1",
+    entries: String(1 + CONTENT.referrals.entriesPerReferral),
+    link: aCard.link,
+  });
 
-    // Nobody is on the leaderboard before choosing it: A chooses it on the status page.
-    const choice = status.leaderboardChoice;
-    await expect(statusPage.getByText(choice.hiddenNote)).toBeVisible();
-    await statusPage.getByRole("button", { name: choice.show }).click();
-    await expect(statusPage.getByText(choice.shownNote)).toBeVisible();
-    await expect(statusPage.getByRole("button", { name: choice.hide })).toBeVisible();
+  // Nobody is on the leaderboard before choosing it: A chooses it on the status page.
+  const choice = status.leaderboardChoice;
+  await expect(statusPage.getByText(choice.hiddenNote)).toBeVisible();
+  await statusPage.getByRole("button", { name: choice.show }).click();
+  await expect(statusPage.getByText(choice.shownNote)).toBeVisible();
+  await expect(statusPage.getByRole("button", { name: choice.hide })).toBeVisible();
 
-    // The leaderboard shows A as "First L." (this test alone chooses to be shown), never an address, within the minute
-    // its cached copy lives.
-    const board = await aContext.newPage();
-    await board.goto("/leaderboard/");
-    const table = board.getByRole("table", { name: leaderboard.heading });
-    const name = `${a.firstName} ${a.lastName[0]}.`;
-    await expect(async () => {
-      await board.reload();
-      await expect(table.getByRole("rowheader", { name })).toBeVisible({ timeout: ONE_LOOK_MS });
-    }).toPass({ timeout: BOARD_TIMEOUT_MS });
-    const row = table.getByRole("row").filter({ has: board.getByRole("rowheader", { name }) });
-    await expect(row.getByRole("cell").last()).toHaveText("1", { useInnerText: true });
-    await expect(table).not.toContainText("@", { useInnerText: true });
-  },
-);
+  // The leaderboard shows A as "First L." (this test alone chooses to be shown), never an address, within the minute
+  // its cached copy lives.
+  const board = await aContext.newPage();
+  await board.goto("/leaderboard/");
+  const table = board.getByRole("table", { name: leaderboard.heading });
+  const name = `${a.firstName} ${a.lastName[0]}.`;
+  await expect(async () => {
+    await board.reload();
+    await expect(table.getByRole("rowheader", { name })).toBeVisible({ timeout: ONE_LOOK_MS });
+  }).toPass({ timeout: BOARD_TIMEOUT_MS });
+  const row = table.getByRole("row").filter({ has: board.getByRole("rowheader", { name }) });
+  await expect(row.getByRole("cell").last()).toHaveText("1", { useInnerText: true });
+  await expect(table).not.toContainText("@", { useInnerText: true });
+});

@@ -200,7 +200,11 @@ test.describe("/leaderboard/", () => {
     await expect(page.getByText(leaderboard.intro)).toBeVisible();
     const table = page.getByRole("table", { name: leaderboard.heading });
     await expect(table.getByRole("rowheader", { name: "Jordan S." })).toBeVisible();
-    await expect(table.getByRole("columnheader")).toHaveText([leaderboard.columns.rank, leaderboard.columns.name, leaderboard.columns.referrals]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      leaderboard.columns.rank,
+      leaderboard.columns.name,
+      leaderboard.columns.referrals,
+    ]);
     const rows = table.locator("tbody").getByRole("row");
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0).locator(":scope > *")).toHaveText(["1", "Jordan S.", "1,234"]);
@@ -225,7 +229,9 @@ test.describe("/leaderboard/", () => {
 });
 
 test.describe("accessibility (WCAG 2.2 AA, axe)", () => {
-  test("/success/ with its inbox card, /status/ with the referral card filled in and /leaderboard/ have no violations", async ({ page }) => {
+  test("/success/ with its inbox card, /status/ with the referral card filled in and /leaderboard/ have no violations", async ({
+    page,
+  }) => {
     await routeApi(page, "/api/status", 200, STANDING);
     await routeApi(page, "/api/leaderboard", 200, { entries: [{ rank: 1, name: "Jordan S.", referrals: 1234 }] });
     for (const [path, ready] of [

@@ -36,7 +36,10 @@ function turnstileWidget(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("signs up through the service: the Turnstile token goes along, 'Submission confirmed', then /success/, and the row is in D1", async ({ context, page }) => {
+  test("signs up through the service: the Turnstile token goes along, 'Submission confirmed', then /success/, and the row is in D1", async ({
+    context,
+    page,
+  }) => {
     await recordCspViolations(context);
     const visitor = uniqueVisitor("waitlist-signup");
     await gotoHydrated(page, "/");
@@ -73,7 +76,9 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   });
 
-  test("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async ({ page }) => {
+  test("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     await expect(turnstileWidget(page)).toBeVisible();
     const timing = await page.evaluate(
@@ -103,7 +108,9 @@ test.describe("with JavaScript", () => {
     expect(timing.formShift).toBe(0);
   });
 
-  test("a disposable address: the service's 400 gives the invalid-email toast, the typed values kept, the e-mail field focused, nothing stored", async ({ page }) => {
+  test("a disposable address: the service's 400 gives the invalid-email toast, the typed values kept, the e-mail field focused, nothing stored", async ({
+    page,
+  }) => {
     const visitor: Visitor = { ...uniqueVisitor("waitlist-disposable"), email: `waitlist-disposable-${Date.now()}@mailinator.com` };
     await gotoHydrated(page, "/");
     await expect(turnstileWidget(page)).toBeVisible();
@@ -144,7 +151,9 @@ test.describe("without JavaScript", () => {
       ]);
   });
 
-  test("an address the shared rules refuse: back on / with the invalid-email message from the content, and nothing stored", async ({ page }) => {
+  test("an address the shared rules refuse: back on / with the invalid-email message from the content, and nothing stored", async ({
+    page,
+  }) => {
     // The browser's own check lets user@localhost through (it needs no dot); the shared rules do not.
     const visitor: Visitor = { ...uniqueVisitor("waitlist-no-js-invalid"), email: `waitlist-no-js-${Date.now()}@localhost` };
     await page.goto("/");

@@ -8,14 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
 import { waitForHydration } from "../../../scripts/lib/hydration";
 import { allProviderRequests, providerRequests, requestsFrom, setProviderMode } from "./provider-control";
-import {
-  legacyPixelSiteOrigin,
-  runEnv,
-  siteOriginWithHeaders,
-  WAITLIST_OUTPUT_FILE_VAR,
-  waitlistSite,
-  type WaitlistSite,
-} from "./run-env";
+import { legacyPixelSiteOrigin, runEnv, siteOriginWithHeaders, WAITLIST_OUTPUT_FILE_VAR, waitlistSite, type WaitlistSite } from "./run-env";
 import { nextClientIp } from "./waitlist-service";
 
 export { expect };
@@ -97,7 +90,10 @@ async function reportPages(context: BrowserContext, testInfo: TestInfo, label: s
       .innerText({ timeout: REPORT_READ_MS })
       .catch((error: Error) => `(could not read the page: ${error.message.split("\n")[0]})`);
     const name = `page ${label}${index + 1}`;
-    await testInfo.attach(name, { body: `${page.url()}\n\n${hasMain ? "main" : "body (no main element)"}:\n${text}`, contentType: "text/plain" });
+    await testInfo.attach(name, {
+      body: `${page.url()}\n\n${hasMain ? "main" : "body (no main element)"}:\n${text}`,
+      contentType: "text/plain",
+    });
     console.error(`[${name}] ${page.url()} showed: ${text.replace(/\s+/g, " ").trim().slice(0, 400)}`);
   }
 }
@@ -120,7 +116,8 @@ export const test = base.extend<BrowserFixtures>({
   newGuardedContext: async ({ browser, site, viewport }, use, testInfo) => {
     const made: BrowserContext[] = [];
     await use(async ({ site: which = site, ...options } = {}) => {
-      const extraHTTPHeaders = which === "waitlist" ? { "cf-connecting-ip": nextClientIp(), ...options.extraHTTPHeaders } : options.extraHTTPHeaders;
+      const extraHTTPHeaders =
+        which === "waitlist" ? { "cf-connecting-ip": nextClientIp(), ...options.extraHTTPHeaders } : options.extraHTTPHeaders;
       const context = await browser.newContext({ viewport, baseURL: originOf(which), ...options, extraHTTPHeaders });
       const blocked: string[] = [];
       await guard(context, blocked);

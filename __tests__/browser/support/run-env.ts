@@ -24,8 +24,7 @@ export const WAITLIST_ASSETS_DIR_VAR = "BROWSER_TESTS_WAITLIST_ASSETS_DIR";
  */
 export function waitlistAssetsDir(): string {
   const dir = process.env[WAITLIST_ASSETS_DIR_VAR];
-  if (!dir)
-    throw new Error(`${WAITLIST_ASSETS_DIR_VAR} is not set: run the browser tests with Playwright Test (npm run test:browser).`);
+  if (!dir) throw new Error(`${WAITLIST_ASSETS_DIR_VAR} is not set: run the browser tests with Playwright Test (npm run test:browser).`);
   return dir;
 }
 
