@@ -14,7 +14,7 @@ import { normalizeBuiltHtml } from "./support/normalize-html";
 for (const file of ["index.html", "success/index.html", "404.html"]) {
   test(`public/${file} matches its snapshot`, () => {
     const html = readFileSync(path.join(PUBLIC_DIR, file), "utf8");
-    expect(normalizeBuiltHtml(html)).toMatchSnapshot(`${file.replace(/\//g, "-")}.txt`);
+    expect(normalizeBuiltHtml(html)).toMatchSnapshot(`${file.replace(/[/.]/g, "-")}.txt`);
   });
 }
 
