@@ -27,15 +27,16 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   // The whole test: a signup through every retry and backoff, then the quiet period, on a loaded machine.
   timeout: 90_000,
-  // Web-first assertions and expect.poll: long enough for a busy machine, short enough to fail before the test does.
-  expect: { timeout: 15_000 },
+  // Web-first assertions and expect.poll: as long as the waits of the jest suite before them (playwright-core's 30 s),
+  // which the web editor's bundle and a loaded machine need; short enough to fail before the test does.
+  expect: { timeout: 30_000 },
   reporter: [["list"], ["html", { outputFolder: "artifacts/playwright-report", open: "never" }]],
   use: {
     browserName: "chromium",
     headless: true,
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     navigationTimeout: 30_000,
-    actionTimeout: 15_000,
+    actionTimeout: 30_000,
     trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
