@@ -2,7 +2,8 @@
  * `npm run test:browser:load`: the real-browser suite three times in a row while both cores are kept busy, as on a
  * loaded CI machine, to show whether it is reliable there. The load is `stress-ng --cpu 2` where it is installed
  * (.ci/run installs it), else two busy Node loops. Prints each run's counts and exits non-zero unless all passed.
- * docs/testing.md says what it covers and how long it takes.
+ * Arguments go to `playwright test` (files or `-g` to load-test a part of the suite). docs/testing.md says what it
+ * covers and how long it takes.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -59,12 +60,12 @@ function stopLoad(processes: ChildProcess[]): void {
  * Run the suite once, its report and traces in a folder of their own.
  * @returns the run's counts, or null when Playwright wrote no results (it failed before running any test)
  */
-function runSuite(run: number): RunCounts | null {
+function runSuite(run: number, args: string[]): RunCounts | null {
   const runDir = path.join(OUT_DIR, `run-${run}`);
   const resultsFile = path.join(runDir, "results.json");
   spawnSync(
     path.join("node_modules", ".bin", "playwright"),
-    ["test", "--reporter=list,json,html", `--output=${path.join(runDir, "test-results")}`],
+    ["test", "--reporter=list,json,html", `--output=${path.join(runDir, "test-results")}`, ...args],
     {
       stdio: "inherit",
       env: {
@@ -82,7 +83,7 @@ function runSuite(run: number): RunCounts | null {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, flaky: stats.flaky, skipped: stats.skipped };
 }
 
-function main(): number {
+function main(args: string[]): number {
   const load = startLoad();
   const stop = () => stopLoad(load.processes);
   process.on("exit", stop);
@@ -92,13 +93,14 @@ function main(): number {
       process.exit(1);
     });
   }
-  console.log(`Load: ${load.name}, for ${RUNS} runs of the browser suite (reports in ${OUT_DIR}/run-N/report).`);
+  const part = args.length > 0 ? ` (playwright test ${args.join(" ")})` : "";
+  console.log(`Load: ${load.name}, for ${RUNS} runs of the browser suite${part} (reports in ${OUT_DIR}/run-N/report).`);
 
   const lines: string[] = [];
   let allPassed = true;
   for (let run = 1; run <= RUNS; run += 1) {
     const started = Date.now();
-    const counts = runSuite(run);
+    const counts = runSuite(run, args);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     if (!counts || counts.failed > 0 || counts.passed === 0) allPassed = false;
     lines.push(
@@ -118,4 +120,4 @@ function main(): number {
   return allPassed ? 0 : 1;
 }
 
-process.exitCode = main();
+process.exitCode = main(process.argv.slice(2));

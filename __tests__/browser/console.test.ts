@@ -87,7 +87,7 @@ const CLOCK_MARGIN_MS = 1_000;
  * How long this file's own service may take to start and take the seeded signups through demo delivery, on a loaded
  * machine (ms): a service start and nine signups, more than one test's limit.
  */
-const SEEDING_TIMEOUT_MS = 150_000;
+const SEEDING_TIMEOUT_MS = 240_000;
 /** How long demo delivery may take to confirm both sides of the seeded referrals (ms): the local queue's batches. */
 const CONFIRMATION_TIMEOUT_MS = 30_000;
 
