@@ -201,6 +201,9 @@ async function expectNoInjectedMarkup(page: Page): Promise<void> {
 }
 
 test.describe("bad and unusual input, one page per row", () => {
+  // The rows share nothing: both workers take them, rather than one worker the whole file.
+  test.describe.configure({ mode: "parallel" });
+
   test("has at least 40 rows", () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(40);
   });

@@ -86,7 +86,9 @@ async function saveScreens(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
-// Each screen's viewport and pixel ratio, a fresh tab for every page.
+// Each screen's viewport and pixel ratio, a fresh tab for every page. The pages share nothing but the status link
+// (beforeAll, once per worker): both workers take them, rather than one worker the whole file.
+test.describe.configure({ mode: "parallel" });
 for (const screen of SCREENS) {
   test.describe(`at ${screen.name}`, () => {
     test.use({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
