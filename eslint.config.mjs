@@ -151,6 +151,21 @@ export default tseslint.config(
     },
   },
   {
+    // The browser suite runs on Playwright Test: `test` and `expect` come from support/fixtures.ts, never jest's globals.
+    files: ["__tests__/browser/**", "playwright.config.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...["describe", "it", "beforeAll", "afterAll", "beforeEach", "afterEach", "jest"].map((name) => ({
+          name,
+          message: "The browser suite runs on Playwright Test: import test (test.describe, test.beforeEach, ...) from ./support/fixtures.",
+        })),
+      ],
+      "react-hooks/rules-of-hooks": "off", // a Playwright fixture hands its value on through a callback named `use`, not React's
+      "no-empty-pattern": "off", // Playwright reads a fixture's dependencies from its first parameter's pattern: none is `{}`
+    },
+  },
+  {
     // Plain JavaScript that is not in the TypeScript project, so rules that need type information cannot run on it:
     // the config and setup files (their plugins ship no types), and the web editor's scripts, served to /admin/ as
     // they are, which import files the build writes beside them (key-order.js, yaml/).

@@ -1,10 +1,10 @@
 /**
  * Jest, set up as Gatsby's unit-testing guide describes (babel-jest with
- * babel-preset-gatsby, a `gatsby` mock, the loader shim), in three projects:
+ * babel-preset-gatsby, a `gatsby` mock, the loader shim), in two projects:
  * - unit: components, pages and modules in jsdom (`__tests__/unit`, `__tests__/content`)
- * - browser: headless Chromium against the built site (`__tests__/browser`)
  * - scripts: the operator's CLI and its local D1 helpers in Node (`__tests__/scripts`)
- * The waitlist service's own tests run inside workerd with vitest (vitest.config.mts, `__tests__/service`).
+ * The real-browser tests run with Playwright Test (playwright.config.ts, `__tests__/browser`); the waitlist
+ * service's own tests inside workerd with vitest (vitest.config.mts, `__tests__/service`).
  */
 const shared = {
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/__tests__/support/jest-preprocess.js" },
@@ -34,17 +34,6 @@ module.exports = {
       globals: { __PATH_PREFIX__: "" },
       setupFiles: ["<rootDir>/__tests__/support/loadershim.js"],
       setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-unit.ts"],
-    },
-    {
-      ...shared,
-      displayName: "browser",
-      testEnvironment: "node",
-      testMatch: ["<rootDir>/__tests__/browser/**/*.test.[jt]s"],
-      // Once per run: check Chromium, start the provider stand-in, build the fixture site, serve it.
-      globalSetup: "<rootDir>/__tests__/browser/support/global-setup.ts",
-      globalTeardown: "<rootDir>/__tests__/browser/support/global-teardown.ts",
-      // Per-test timeout (testTimeout is not a per-project option in jest 29).
-      setupFilesAfterEnv: ["<rootDir>/__tests__/browser/support/setup-browser-tests.ts"],
     },
     {
       ...shared,

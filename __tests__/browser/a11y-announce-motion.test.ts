@@ -4,9 +4,8 @@
  * the spinner has a name, and the floating decorations are hidden from screen
  * readers, animate `transform` only and stand still under reduced motion.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, waitForHydration, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, gotoHydrated, test, waitForHydration } from "./support/fixtures";
 import { setProviderMode } from "./support/provider-control";
 import { showEmailRequiredToast } from "./support/page-state";
 import { FIXTURE } from "./support/fixture-content";
@@ -19,13 +18,6 @@ const { emailRequired, success } = FIXTURE.toasts;
 const ODDS = FIXTURE.decorations.odds[0];
 /** Keyframe keys that say when, not what: everything else in a keyframe is an animated property. */
 const KEYFRAME_TIMING_KEYS = ["offset", "computedOffset", "easing", "composite"];
-
-const browser = setUpChromium();
-let context: BrowserContext;
-
-afterEach(async () => {
-  await context?.close();
-});
 
 /** One change to a live region, as a screen reader would be told of it. */
 interface Announcement {
@@ -58,54 +50,57 @@ function announcements(page: Page): Promise<Announcement[]> {
   return page.evaluate(() => (window as unknown as { __announcements: Announcement[] }).__announcements);
 }
 
-async function openHome(options: Parameters<typeof newGuardedContext>[1] = {}): Promise<Page> {
-  ({ context } = await newGuardedContext(browser(), options));
+/** Open / with announcements recorded from its first byte. */
+async function openHome(context: BrowserContext, page: Page): Promise<Page> {
   await recordAnnouncements(context);
-  return openHydrated(context, "/");
+  return gotoHydrated(page, "/");
 }
 
-describe("toasts", () => {
-  it("an error toast is an alert, announced assertively, once", async () => {
-    const page = await openHome();
-    const toast = await showEmailRequiredToast(page);
-    expect(await toastRegion(page).getByRole("alert").filter({ hasText: emailRequired.title }).count()).toBe(1);
-    expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("alert");
+/** Wait until the screen reader has been told something containing `text`, and return those announcements. */
+async function announcedWith(page: Page, text: string): Promise<Announcement[]> {
+  let said: Announcement[] = [];
+  await expect
+    .poll(async () => (said = (await announcements(page)).filter((a) => a.text.includes(text))).length, {
+      message: `announcements of '${text}'`,
+    })
+    .toBeGreaterThan(0);
+  return said;
+}
 
-    const heard = await eventually(async () => {
-      const said = (await announcements(page)).filter((a) => a.text.includes(emailRequired.title));
-      expect(said.length).toBeGreaterThan(0);
-      return said;
-    });
+test.describe("toasts", () => {
+  test("an error toast is an alert, announced assertively, once", async ({ context, page }) => {
+    await openHome(context, page);
+    const toast = await showEmailRequiredToast(page);
+    await expect(toastRegion(page).getByRole("alert").filter({ hasText: emailRequired.title })).toHaveCount(1);
+    await expect(toast).toHaveAttribute("role", "alert");
+
+    const heard = await announcedWith(page, emailRequired.title);
     expect(heard.map((a) => a.live)).toEqual(heard.map(() => "assertive"));
     expect(heard[heard.length - 1].text).toContain(emailRequired.message);
     // Spoken once: the visible toast is not a second live region.
     expect(new Set(heard.map((a) => a.text)).size).toBe(1);
   });
 
-  it("the success toast is a status, announced politely, and still there on /success/", async () => {
-    const page = await openHome();
+  test("the success toast is a status, announced politely, and still there on /success/", async ({ context, page }) => {
+    await openHome(context, page);
     const visitor = uniqueVisitor("a11y-announce");
     await signUpToSuccess(page, visitor);
     const toast = toastTitled(page, success.title);
-    await toast.waitFor();
-    expect(await toast.evaluate((element) => element.getAttribute("role"))).toBe("status");
-    expect(await toast.textContent()).toContain(success.message);
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveAttribute("role", "status");
+    await expect(toast).toContainText(success.message);
 
-    const heard = await eventually(async () => {
-      const said = (await announcements(page)).filter((a) => a.text.includes(success.title));
-      expect(said.length).toBeGreaterThan(0);
-      return said;
-    });
+    const heard = await announcedWith(page, success.title);
     expect(heard.map((a) => a.live)).toEqual(heard.map(() => "polite"));
   });
 });
 
-describe("the countdown", () => {
-  it("is a timer named with the launch date, and no live region: its ticking is never announced", async () => {
-    const page = await openHome();
+test.describe("the countdown", () => {
+  test("is a timer named with the launch date, and no live region: its ticking is never announced", async ({ context, page }) => {
+    await openHome(context, page);
     const timer = page.getByRole("timer");
     // home.countdown.label with {date} filled in with the launch moment, as the build spells it.
-    expect(await timer.getAttribute("aria-label")).toBe(FIXTURE.derived.countdownLabel);
+    await expect(timer).toHaveAttribute("aria-label", FIXTURE.derived.countdownLabel);
 
     const liveAround = await timer.evaluate((element) => {
       const found: string[] = [];
@@ -121,30 +116,32 @@ describe("the countdown", () => {
 
     // Let it tick a few times: nothing may reach a screen reader.
     const before = await timer.innerText();
-    await eventually(async () => expect(await timer.innerText()).not.toBe(before));
+    await expect(timer).not.toHaveText(before, { useInnerText: true });
     await page.waitForTimeout(1_500);
     expect(await announcements(page)).toEqual([]);
   });
 });
 
-describe("the submit button while sending", () => {
-  it("keeps an accessible name: the spinner is an image named with the submitting text, and the form is busy", async () => {
-    const page = await openHome();
+test.describe("the submit button while sending", () => {
+  test("keeps an accessible name: the spinner is an image named with the submitting text, and the form is busy", async ({
+    context,
+    page,
+  }) => {
+    await openHome(context, page);
     const visitor = uniqueVisitor("a11y-spinner");
     await setProviderMode(visitor.email, "never");
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
     const spinner = page.getByRole("img", { name: FIXTURE.home.form.submitting });
-    await spinner.waitFor();
-    expect(await spinner.isVisible()).toBe(true);
+    await expect(spinner).toBeVisible();
     // The button is named once (by the spinner), not with the submitting text twice.
-    expect(await page.getByRole("button", { name: FIXTURE.home.form.submitting, exact: true }).count()).toBe(1);
-    expect(await page.locator("form").getAttribute("aria-busy")).toBe("true");
+    await expect(page.getByRole("button", { name: FIXTURE.home.form.submitting, exact: true })).toHaveCount(1);
+    await expect(page.locator("form")).toHaveAttribute("aria-busy", "true");
   });
 });
 
-describe("the floating decorations", () => {
+test.describe("the floating decorations", () => {
   /** Every element that animates forever on an idle home page, with whether it sits in an aria-hidden container. */
   async function endlessAnimations(page: Page) {
     return page.evaluate(() =>
@@ -163,13 +160,13 @@ describe("the floating decorations", () => {
     );
   }
 
-  it("sit inside an aria-hidden container (icons and odds alike)", async () => {
-    const page = await openHome();
+  test("sit inside an aria-hidden container (icons and odds alike)", async ({ context, page }) => {
+    await openHome(context, page);
     const animated = await endlessAnimations(page);
     expect(animated.length).toBeGreaterThanOrEqual(12);
     expect(animated.filter((a) => !a.hidden)).toEqual([]);
     // An odds number and an icon, by what a sighted visitor sees.
-    expect(await page.getByText(ODDS, { exact: true }).evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    await expect(page.locator('[aria-hidden="true"]').getByText(ODDS, { exact: true })).toHaveCount(1);
     expect(
       await page
         .locator("svg:not([aria-hidden])")
@@ -177,8 +174,8 @@ describe("the floating decorations", () => {
     ).toBe(0);
   });
 
-  it("animate transform only (no layout, colour or opacity changes)", async () => {
-    const page = await openHome();
+  test("animate transform only (no layout, colour or opacity changes)", async ({ context, page }) => {
+    await openHome(context, page);
     const animated = await endlessAnimations(page);
     const animatedProperties = Array.from(new Set(animated.flatMap((a) => a.properties))).filter(
       (key) => !KEYFRAME_TIMING_KEYS.includes(key),
@@ -186,19 +183,17 @@ describe("the floating decorations", () => {
     expect(animatedProperties).toEqual(["transform"]);
   });
 
-  it("stand still when the visitor asks for reduced motion", async () => {
-    ({ context } = await newGuardedContext(browser()));
-    const page = await context.newPage();
+  test("stand still when the visitor asks for reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await waitForHydration(page);
     expect(await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
     const decoration = page.getByText(ODDS, { exact: true });
-    expect(await decoration.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+    await expect(decoration).toHaveCSS("animation-name", "none");
     expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
 
     // The same page without the preference does move, so the check above means something.
     await page.emulateMedia({ reducedMotion: "no-preference" });
-    expect(await decoration.evaluate((element) => getComputedStyle(element).animationName)).not.toBe("none");
+    await expect(decoration).not.toHaveCSS("animation-name", "none");
   });
 });

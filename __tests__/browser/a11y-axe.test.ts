@@ -1,11 +1,11 @@
 /**
  * axe-core finds no WCAG 2.2 AA (or best-practice) violation on any page, in any
  * state a visitor meets (toasts, tooltip, submitting), at phone and desktop size
- * (product rule 23).
+ * (product rule 23): the config's phone and desktop projects each run this file.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
 import { FIXTURE } from "./support/fixture-content";
@@ -13,70 +13,67 @@ import { fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
 
-type ViewportName = keyof typeof VIEWPORTS;
-const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
-
-const browser = setUpChromium();
-let context: BrowserContext;
-
-afterEach(async () => {
-  await context?.close();
-});
-
-/** A fresh context at the viewport's size, with a hydrated page at `path`. */
-async function open(viewport: ViewportName, path: string): Promise<Page> {
-  ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS[viewport] }));
-  const page = await openHydrated(context, path);
+/** The hydrated page at `path`, its finite animations over. */
+async function open(page: Page, path: string): Promise<Page> {
+  await gotoHydrated(page, path);
   await waitForFiniteAnimations(page);
   return page;
 }
 
-describe.each(VIEWPORT_NAMES)("at %s size", (viewport) => {
-  it.each([
+test.describe("at the project's size", () => {
+  /** The project's size ("phone" or "desktop"), for the failure messages and the visitors' addresses. */
+  let viewport: string;
+  test.beforeEach(({ page: _page }, testInfo) => {
+    viewport = testInfo.project.name;
+  });
+
+  for (const [name, path] of [
     ["the home page", "/"],
     ["a campaign page", "/nba-ads/"],
     ["/success/", "/success/"],
     ["the 404 page", "/no-such-page/"],
     ["the giveaway draw", "/giveaway/draw/"],
-  ])("%s has no violations", async (name, path) => {
-    const page = await open(viewport, path);
-    await expectNoAxeViolations(page, `${name} (${path}, ${viewport})`);
-  });
+  ]) {
+    test(`${name} has no violations`, async ({ page }) => {
+      await open(page, path);
+      await expectNoAxeViolations(page, `${name} (${path}, ${viewport})`);
+    });
+  }
 
-  it("the operator console has no violations, showing the content's words for a missing API", async () => {
-    const page = await open(viewport, "/console/");
-    await page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable }).waitFor();
+  test("the operator console has no violations, showing the content's words for a missing API", async ({ page }) => {
+    await open(page, "/console/");
+    await expect(page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable })).toBeVisible();
     await expectNoAxeViolations(page, `the operator console (/console/, ${viewport})`);
   });
 
-  it("the home page has no violations with an error toast showing", async () => {
-    const page = await open(viewport, "/");
+  test("the home page has no violations with an error toast showing", async ({ page }) => {
+    await open(page, "/");
     await showEmailRequiredToast(page);
     await expectNoAxeViolations(page, `/ with the '${FIXTURE.toasts.emailRequired.title}' toast (${viewport})`);
   });
 
-  it("the home page has no violations while a signup is being sent (spinner, disabled form)", async () => {
-    const page = await open(viewport, "/");
+  test("the home page has no violations while a signup is being sent (spinner, disabled form)", async ({ page }) => {
+    await open(page, "/");
     const visitor = uniqueVisitor(`a11y-busy-${viewport}`);
     await setProviderMode(visitor.email, "never");
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
-    await page.getByRole("img", { name: FIXTURE.home.form.submitting }).waitFor();
+    await expect(page.getByRole("img", { name: FIXTURE.home.form.submitting })).toBeVisible();
     await expectNoAxeViolations(page, `/ while submitting (${viewport})`);
   });
 
-  it("/success/ has no violations with the success toast still showing after the signup", async () => {
-    const page = await open(viewport, "/");
+  test("/success/ has no violations with the success toast still showing after the signup", async ({ page }) => {
+    await open(page, "/");
     const visitor = uniqueVisitor(`a11y-success-${viewport}`);
     await signUpToSuccess(page, visitor);
     const toast = toastTitled(page, FIXTURE.toasts.success.title);
-    await toast.waitFor();
+    await expect(toast).toBeVisible();
     await holdToast(toast);
     await expectNoAxeViolations(page, `/success/ with the '${FIXTURE.toasts.success.title}' toast (${viewport})`);
   });
 
-  it("the home page has no violations with a badge tooltip open", async () => {
-    const page = await open(viewport, "/");
+  test("the home page has no violations with a badge tooltip open", async ({ page }) => {
+    await open(page, "/");
     await openBadgeTooltip(page, FIXTURE.home.badges.gdpr.label);
     await expectNoAxeViolations(page, `/ with the '${FIXTURE.home.badges.gdpr.label}' tooltip open (${viewport})`);
   });

@@ -3,20 +3,12 @@
  * outline that shows a visitor where each text field is. Text contrast is axe's
  * color-contrast rule (a11y-axe.test.ts).
  */
-import type { BrowserContext } from "playwright-core";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { contrastRatio } from "./support/focus";
 
 /** WCAG 1.4.11: the boundary of a control needs 3:1 against adjacent colours. */
 const NON_TEXT_CONTRAST = 3;
-
-const browser = setUpChromium();
-let context: BrowserContext;
-
-afterEach(async () => {
-  await context?.close();
-});
 
 /** `rgba(r, g, b, a)` laid over an opaque colour, as the screen shows it. */
 function over(color: string, backdrop: string): string {
@@ -26,10 +18,10 @@ function over(color: string, backdrop: string): string {
   return `rgb(${mix(r, br)}, ${mix(g, bg)}, ${mix(b, bb)})`;
 }
 
-it("draws each text field's outline at 3:1 against the field and the card around it, wherever the page glow is", async () => {
-  ({ context } = await newGuardedContext(browser()));
-  const page = await openHydrated(context, "/");
-  const fields = await page.locator("form input:not([type=hidden]):not([tabindex='-1'])").evaluateAll((inputs) =>
+test("draws each text field's outline at 3:1 against the field and the card around it, wherever the page glow is", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const inputs = page.locator("form input:not([type=hidden]):not([tabindex='-1'])");
+  const fields = await inputs.evaluateAll((inputs) =>
     inputs.map((input) => {
       // The nearest ancestor with a background of its own: the card.
       let card = input.parentElement;

@@ -3,10 +3,10 @@
  * control is reached by Tab in reading order, works with Enter or Space, and shows a
  * focus ring when focused from the keyboard.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { theme } from "../../src/styles/theme";
-import { newGuardedContext, openHydrated, VIEWPORTS, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+import { VIEWPORTS } from "./support/viewports";
 import { contrastRatio, focusedControl, focusedIndicator, isVisibleRing, tabSequence, type FocusIndicator } from "./support/focus";
 import { showEmailRequiredToast } from "./support/page-state";
 import { FIXTURE } from "./support/fixture-content";
@@ -34,16 +34,12 @@ const TOOLTIPS = Object.fromEntries([badges.ssl, badges.gdpr].map((badge) => [ba
 /** WCAG 1.4.11: a focus ring needs 3:1 against what surrounds it. */
 const NON_TEXT_CONTRAST = 3;
 
-const browser = setUpChromium();
-let context: BrowserContext;
-let blocked: string[];
+test.use({ viewport: VIEWPORTS.desktop });
 
-beforeEach(async () => {
-  ({ context, blocked } = await newGuardedContext(browser(), { viewport: VIEWPORTS.desktop }));
-});
-afterEach(async () => {
-  await context?.close();
-});
+/** The focused control as focusedControl names it, polled until it is `name`. */
+async function expectFocusOn(page: Page, name: string): Promise<void> {
+  await expect.poll(() => focusedControl(page), { message: "the focused control" }).toBe(name);
+}
 
 /** Tab through the page from the top, noting each control's ring, then its look without focus. */
 async function walkWithRings(page: Page): Promise<{ order: string[]; focused: FocusIndicator[]; unfocused: FocusIndicator[] }> {
@@ -103,85 +99,90 @@ function expectRingsOnlyWhenFocused(order: string[], focused: FocusIndicator[], 
   }
 }
 
-describe("the home page", () => {
-  it("reaches every control by Tab in reading order, each with a visible focus ring (≥ 2px, 3:1) that only focus draws", async () => {
-    const page = await openHydrated(context, "/");
+test.describe("the home page", () => {
+  test("reaches every control by Tab in reading order, each with a visible focus ring (≥ 2px, 3:1) that only focus draws", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
     const { order, focused, unfocused } = await walkWithRings(page);
     expect(order).toEqual(HOME_ORDER);
     expectRingsOnlyWhenFocused(order, focused, unfocused);
   });
 
-  it("goes back through the same controls in reverse with Shift+Tab", async () => {
-    const page = await openHydrated(context, "/");
+  test("goes back through the same controls in reverse with Shift+Tab", async ({ page }) => {
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: badges.gdpr.label }).focus();
-    await page.getByRole("tooltip").waitFor();
+    await expect(page.getByRole("tooltip")).toBeVisible();
     const backwards = await tabSequence(page, "Shift+Tab");
     expect(backwards).toEqual(HOME_ORDER.slice(0, HOME_ORDER.indexOf(`button ${badges.gdpr.label}`)).reverse());
   });
 
-  it("sends the form with Space on the button; a validation error takes focus to the field to fix", async () => {
-    const page = await openHydrated(context, "/");
+  test("sends the form with Space on the button; a validation error takes focus to the field to fix", async ({ page }) => {
+    await gotoHydrated(page, "/");
     await skipBrowserValidation(page);
     await signupFields(page).lastName.focus();
     await page.keyboard.press("Tab");
-    expect(await focusedControl(page)).toBe(HOME_ORDER[3]);
+    await expectFocusOn(page, HOME_ORDER[3]);
     await page.keyboard.press("Space");
-    await toastTitled(page, FIXTURE.toasts.emailRequired.title).waitFor();
-    await eventually(async () => expect(await focusedControl(page)).toBe(EMAIL_FIELD));
-    expect((await focusedIndicator(page)).focusVisible).toBe(true);
+    await expect(toastTitled(page, FIXTURE.toasts.emailRequired.title)).toBeVisible();
+    await expectFocusOn(page, EMAIL_FIELD);
+    await expect.poll(async () => (await focusedIndicator(page)).focusVisible, { message: "the field's :focus-visible" }).toBe(true);
   });
 
-  it("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async () => {
-    await context.close();
-    ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS.phone }));
-    const page = await openHydrated(context, "/");
-    // A visitor far down the page sends the form: the email field is above the fold.
-    await submitButton(page).scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
-    const toast = await showEmailRequiredToast(page);
-    await eventually(async () => expect(await focusedControl(page)).toBe(EMAIL_FIELD));
-    const field = await signupFields(page).email.boundingBox();
-    const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
-    if (!field) throw new Error("the email field has no box");
-    const hidden =
-      field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
-    expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
+  test.describe("at phone size", () => {
+    test.use({ viewport: VIEWPORTS.phone });
+
+    test("keeps the focused field in view, not hidden under the error toast, at phone size (WCAG 2.4.11)", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      // A visitor far down the page sends the form: the email field is above the fold.
+      await submitButton(page).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+      const toast = await showEmailRequiredToast(page);
+      await expectFocusOn(page, EMAIL_FIELD);
+      const field = await signupFields(page).email.boundingBox();
+      const cover = await toast.evaluate((element) => element.closest("li")!.getBoundingClientRect().toJSON() as DOMRect);
+      if (!field) throw new Error("the email field has no box");
+      const hidden =
+        field.y >= cover.y && field.y + field.height <= cover.bottom && field.x >= cover.x && field.x + field.width <= cover.right;
+      expect({ field, cover, entirelyHidden: hidden }).toMatchObject({ entirelyHidden: false });
+    });
   });
 
-  it("opens the social profile in a new tab with Enter on the link", async () => {
-    const page = await openHydrated(context, "/");
+  test("opens the social profile in a new tab with Enter on the link", async ({ context, page, blocked }) => {
+    await gotoHydrated(page, "/");
     await page.getByRole("link", { name: SOCIAL_LINK }).focus();
     const [tab] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("Enter")]);
-    await eventually(() => expect(blocked).toContain(social.url));
+    await expect.poll(() => blocked, { message: "requests the guard blocked" }).toContain(social.url);
     expect(tab).not.toBe(page);
-    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 
-  it.each(Object.entries(TOOLTIPS))(
-    "shows the '%s' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)",
-    async (badge, sentence) => {
-      const page = await openHydrated(context, "/");
+  for (const [badge, sentence] of Object.entries(TOOLTIPS)) {
+    test(`shows the '${badge}' tooltip on keyboard focus, describes the badge with it, and Escape hides it (WCAG 1.4.13)`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, "/");
       await page.getByRole("button", { name: badges.ssl.label }).focus();
       if (badge !== badges.ssl.label) await page.keyboard.press("Tab");
       const button = page.getByRole("button", { name: badge });
       const tooltip = page.getByRole("tooltip");
-      await eventually(async () => expect(await tooltip.textContent()).toContain(sentence));
-      expect(await button.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
-      expect(await focusedControl(page)).toBe(`button ${badge}`);
+      await expect(tooltip).toContainText(sentence);
+      await expect(button).toHaveAttribute("aria-describedby", (await tooltip.getAttribute("id")) ?? "(the tooltip has no id)");
+      await expectFocusOn(page, `button ${badge}`);
 
       await page.keyboard.press("Escape");
-      await eventually(async () => expect(await tooltip.count()).toBe(0));
-      expect(await focusedControl(page)).toBe(`button ${badge}`);
+      await expect(tooltip).toHaveCount(0);
+      await expectFocusOn(page, `button ${badge}`);
 
       // Enter and Space press the badge: it stays focused and the page stays put.
       await page.keyboard.press("Enter");
       await page.keyboard.press("Space");
-      expect(await focusedControl(page)).toBe(`button ${badge}`);
-      expect(new URL(page.url()).pathname).toBe("/");
-    },
-  );
+      await expectFocusOn(page, `button ${badge}`);
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+    });
+  }
 
-  describe("while the tooltip code is still on its way (slow connection)", () => {
+  test.describe("while the tooltip code is still on its way (slow connection)", () => {
     /** Hold every script request for a while, as a slow phone connection would. */
     async function slowScripts(page: Page, delayMs: number): Promise<void> {
       await page.route("**/*.js", async (route) => {
@@ -190,39 +191,41 @@ describe("the home page", () => {
       });
     }
 
-    it("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async () => {
-      const page = await openHydrated(context, "/");
+    test("keeps focus on the badges: Tab goes SSL → GDPR, never to the page body, and stays there when the code arrives", async ({
+      page,
+    }) => {
+      await gotoHydrated(page, "/");
       await slowScripts(page, 1_500);
       await page.getByRole("link", { name: SOCIAL_LINK }).focus();
       await page.keyboard.press("Tab");
-      expect(await focusedControl(page)).toBe(`button ${badges.ssl.label}`);
+      await expectFocusOn(page, `button ${badges.ssl.label}`);
       await page.keyboard.press("Tab");
-      expect(await focusedControl(page)).toBe(`button ${badges.gdpr.label}`);
-      await page.getByRole("tooltip").waitFor();
-      expect(await focusedControl(page)).toBe(`button ${badges.gdpr.label}`);
-      expect(await page.getByRole("tooltip").textContent()).toContain(badges.gdpr.tooltip);
+      await expectFocusOn(page, `button ${badges.gdpr.label}`);
+      await expect(page.getByRole("tooltip")).toBeVisible();
+      await expectFocusOn(page, `button ${badges.gdpr.label}`);
+      await expect(page.getByRole("tooltip")).toContainText(badges.gdpr.tooltip);
     });
 
-    it("does not pull a visitor who has tabbed past the badges back to them", async () => {
-      const page = await openHydrated(context, "/");
+    test("does not pull a visitor who has tabbed past the badges back to them", async ({ page }) => {
+      await gotoHydrated(page, "/");
       await slowScripts(page, 1_500);
       await page.getByRole("link", { name: SOCIAL_LINK }).focus();
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
-      expect(await focusedControl(page)).toBe(PAUSE_BUTTON);
+      await expectFocusOn(page, PAUSE_BUTTON);
       // The tooltip code has arrived once the badges are Radix triggers (they carry data-state).
-      await page.locator("button[data-state]").first().waitFor();
-      expect(await focusedControl(page)).toBe(PAUSE_BUTTON);
+      await expect(page.locator("button[data-state]").first()).toBeVisible();
+      await expectFocusOn(page, PAUSE_BUTTON);
     });
   });
 
-  it("reaches an error toast and its close button from the keyboard (F8), with focus rings, and Enter dismisses it", async () => {
-    const page = await openHydrated(context, "/");
+  test("reaches an error toast and its close button from the keyboard (F8), with focus rings, and Enter dismisses it", async ({ page }) => {
+    await gotoHydrated(page, "/");
     const toast = await showEmailRequiredToast(page);
     await page.keyboard.press("F8");
     // Radix focuses the toast list inside the toast region (toasts.regionLabel).
-    expect(await toastRegion(page).evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    await expect(toastRegion(page).locator(":focus")).toHaveCount(1);
     expect(ringReport(["toast list"], [await focusedIndicator(page)])).toEqual([expect.stringMatching(/^toast list: ring /)]);
 
     const stops: string[] = [];
@@ -237,13 +240,16 @@ describe("the home page", () => {
     }
     expect(stops[stops.length - 1]).toBe(closeButton);
     await page.keyboard.press("Enter");
-    await eventually(async () => expect(await toast.count()).toBe(0));
+    await expect(toast).toHaveCount(0);
   });
 });
 
-describe("the other pages", () => {
-  it(`/success/: Tab reaches ${FIXTURE.success.button}, with a ring, and Enter opens the invite in a new tab`, async () => {
-    const page = await openHydrated(context, "/success/");
+test.describe("the other pages", () => {
+  test(`/success/: Tab reaches ${FIXTURE.success.button}, with a ring, and Enter opens the invite in a new tab`, async ({
+    context,
+    page,
+  }) => {
+    await gotoHydrated(page, "/success/");
     const { order, focused, unfocused } = await walkWithRings(page);
     expect(order).toEqual([`a ${FIXTURE.success.button} ${NEW_TAB}`, PAUSE_BUTTON]);
     expectRingsOnlyWhenFocused(order, focused, unfocused);
@@ -253,10 +259,9 @@ describe("the other pages", () => {
     expect(tab).not.toBe(page);
   });
 
-  it(`404: Tab reaches '${FIXTURE.notFound.homeLink}', with a ring, and Enter goes home`, async () => {
-    const page = await context.newPage();
+  test(`404: Tab reaches '${FIXTURE.notFound.homeLink}', with a ring, and Enter goes home`, async ({ page }) => {
     await page.goto("/no-such-page/");
-    await page.getByRole("link", { name: FIXTURE.notFound.homeLink }).waitFor();
+    await expect(page.getByRole("link", { name: FIXTURE.notFound.homeLink })).toBeVisible();
     await page.waitForFunction(() =>
       Object.keys(document.querySelector("a[href='/']") ?? {}).some((key) => key.startsWith("__reactProps$")),
     );
@@ -266,6 +271,6 @@ describe("the other pages", () => {
 
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 });

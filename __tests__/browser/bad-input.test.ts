@@ -3,9 +3,8 @@
  * exactly what reached the stand-in. Each row tags one field so its request is found among shared traffic.
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, newGuardedContext, waitForHydration } from "./support/browser";
-import { eventually } from "./support/eventually";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
 import { allProviderRequests, sentSignup } from "./support/provider-control";
 import type { RecordedRequest } from "./support/provider-stand-in";
 import { FIXTURE } from "./support/fixture-content";
@@ -171,28 +170,19 @@ const ROWS: Row[] = [
 /** One run's prefix, so a rerun against the same stand-in never sees an old row's request. */
 const RUN = randomUUID().slice(0, 6);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 /** Every alert/confirm/prompt the page opened: an injected script would show here. */
-const dialogs: string[] = [];
+let dialogs: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  ({ context } = await newGuardedContext(browser));
-  page = await context.newPage();
+test.beforeEach(({ page }) => {
+  dialogs = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
 
-/** A fresh home page (a full load, also ending any navigation a failed row left pending): no toasts left, the browser's checks off. */
-async function freshForm(): Promise<void> {
+/** A fresh home page: no toasts, the browser's checks off. */
+async function freshForm(page: Page): Promise<void> {
   await page.goto("/");
   await waitForHydration(page);
   await skipBrowserValidation(page);
@@ -204,48 +194,46 @@ async function requestsTagged(tag: string): Promise<RecordedRequest[]> {
 }
 
 /** Nothing the visitor typed became markup, and no script it carried ran. */
-async function expectNoInjectedMarkup(): Promise<void> {
-  expect(await page.locator(INJECTED_MARKUP).count()).toBe(0);
+async function expectNoInjectedMarkup(page: Page): Promise<void> {
+  await expect(page.locator(INJECTED_MARKUP)).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
   expect(dialogs).toEqual([]);
 }
 
-describe("bad and unusual input, one page for all rows", () => {
-  it("has at least 40 rows", () => {
+test.describe("bad and unusual input, one page per row", () => {
+  // The rows share nothing: both workers take them, rather than one worker the whole file.
+  test.describe.configure({ mode: "parallel" });
+
+  test("has at least 40 rows", () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(ROWS.map((row, index) => [row.about, FIXTURE.toasts[row.toast].title, row, index] as const))(
-    "%s → '%s'",
-    async (_about, _toast, row, index) => {
+  for (const [index, row] of ROWS.entries()) {
+    test(`${row.about} → '${FIXTURE.toasts[row.toast].title}'`, async ({ page }) => {
       const tag = `r${index}-${RUN}`;
       const typed = row.typed(tag);
       // A row that should be sent must carry its tag, or its request could not be told apart.
       if (row.toast === SENT) expect([typed.email, typed.firstName, typed.lastName].some((value) => value.includes(tag))).toBe(true);
 
-      await freshForm();
+      await freshForm(page);
       await fillSignupForm(page, typed);
       await submitButton(page).click();
 
       const { title, message } = FIXTURE.toasts[row.toast];
-      const toast = toastTitled(page, title);
-      await toast.waitFor();
-      expect(await toast.textContent()).toContain(message);
-      expect(await allToasts(page).count()).toBe(1);
-      await expectNoInjectedMarkup();
+      await expect(toastTitled(page, title)).toContainText(message);
+      await expect(allToasts(page)).toHaveCount(1);
+      await expectNoInjectedMarkup(page);
 
       if (row.toast !== SENT) {
-        expect(new URL(page.url()).pathname).toBe("/");
-        expect(await page.getByRole("button", { name: FIXTURE.home.form.submit }).isEnabled()).toBe(true);
+        await expect(page).toHaveURL((url) => url.pathname === "/");
+        await expect(page.getByRole("button", { name: FIXTURE.home.form.submit })).toBeEnabled();
         expect(await requestsTagged(tag)).toEqual([]);
         return;
       }
       const expected = row.sent?.(tag) ?? { email: typed.email.trim(), firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
-      const [request, ...more] = await eventually(async () => {
-        const requests = await requestsTagged(tag);
-        expect(requests.length).toBeGreaterThan(0);
-        return requests;
-      });
+      let requests: RecordedRequest[] = [];
+      await expect.poll(async () => (requests = await requestsTagged(tag)).length, { message: `signups tagged ${tag}` }).toBeGreaterThan(0);
+      const [request, ...more] = requests;
       expect(more).toEqual([]);
       expect(sentSignup(request)).toEqual({
         listId: FIXTURE.provider.listId,
@@ -253,8 +241,8 @@ describe("bad and unusual input, one page for all rows", () => {
         firstName: expected.firstName,
         lastName: expected.lastName,
       });
-      await page.waitForURL((url) => url.pathname === "/success/");
-      await expectNoInjectedMarkup();
-    },
-  );
+      await expect(page).toHaveURL((url) => url.pathname === "/success/");
+      await expectNoInjectedMarkup(page);
+    });
+  }
 });

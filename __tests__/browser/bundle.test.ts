@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { scriptsFetchedWithoutInteraction } from "../../scripts/bench/js-size";
-import { setUpChromium } from "./support/browser";
+import type { Browser } from "@playwright/test";
 import { PUBLIC_DIR } from "./support/build-site";
+import { expect, test } from "./support/fixtures";
 import { FIXTURE, fixtureCampaign } from "./support/fixture-content";
 import { runEnv } from "./support/run-env";
 
@@ -28,17 +29,19 @@ const BUILD_TIME_ONLY = [
   ["the content schema", /check-content|KLAVIYO_PUBLIC_KEY_PATTERN|did you mean/i],
 ] as const;
 
-it.each(BUILD_TIME_ONLY)("ships none of %s to the browser", (_name, marker) => {
-  const scripts = builtScripts();
-  expect(scripts.length).toBeGreaterThan(3);
-  expect(scripts.filter(({ text }) => marker.test(text)).map(({ file }) => file)).toEqual([]);
-});
+for (const [name, marker] of BUILD_TIME_ONLY) {
+  test(`ships none of ${name} to the browser`, () => {
+    const scripts = builtScripts();
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter(({ text }) => marker.test(text)).map(({ file }) => file)).toEqual([]);
+  });
+}
 
-it("ships the signup code (a control for the scan above)", () => {
+test("ships the signup code (a control for the scan above)", () => {
   expect(builtScripts().some(({ text }) => text.includes("no-cors"))).toBe(true);
 });
 
-it("keeps the web editor on its own page: no site page loads its bundle, and it is not in the site's scripts", () => {
+test("keeps the web editor on its own page: no site page loads its bundle, and it is not in the site's scripts", () => {
   const pages = readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => path.relative(PUBLIC_DIR, path.join(entry.parentPath, entry.name)))
@@ -60,36 +63,36 @@ const CONSOLE_ONLY = [
   ["Radix Dialog", /DialogContentModal/],
 ] as const;
 
-const browser = setUpChromium();
-
 /** The text of every same-origin script a fresh visit to `pagePath` fetches, by file. */
-async function scriptsOf(pagePath: string): Promise<{ file: string; text: string }[]> {
-  const files = await scriptsFetchedWithoutInteraction(browser(), runEnv().siteOrigin, pagePath);
+async function scriptsOf(browser: Browser, pagePath: string): Promise<{ file: string; text: string }[]> {
+  const files = await scriptsFetchedWithoutInteraction(browser, runEnv().siteOrigin, pagePath);
   return files.map((file) => ({ file, text: readFileSync(path.join(PUBLIC_DIR, file), "utf8") }));
 }
 
-describe("the operator's console", () => {
-  it("is prerendered as a shell kept out of search: its heading, the no-JavaScript message and a robots noindex", () => {
+test.describe("the operator's console", () => {
+  test("is prerendered as a shell kept out of search: its heading, the no-JavaScript message and a robots noindex", () => {
     const html = readFileSync(path.join(PUBLIC_DIR, "console", "index.html"), "utf8");
     expect(html).toMatch(/<meta [^>]*name="robots" content="noindex"/);
     expect(html).toContain(FIXTURE.console.heading);
     expect(html).toContain(`<noscript><p>${FIXTURE.console.noScript}</p></noscript>`);
   });
 
-  it.each(CONSOLE_ONLY)("loads %s on /console/ (a control for the scan below)", async (_name, marker) => {
-    expect((await scriptsOf("/console/")).filter(({ text }) => marker.test(text)).length).toBeGreaterThan(0);
-  });
+  for (const [name, marker] of CONSOLE_ONLY) {
+    test(`loads ${name} on /console/ (a control for the scan below)`, async ({ browser }) => {
+      expect((await scriptsOf(browser, "/console/")).filter(({ text }) => marker.test(text)).length).toBeGreaterThan(0);
+    });
+  }
 
-  it("ships none of its code, chart.js or Radix Dialog to a public page", async () => {
+  test("ships none of its code, chart.js or Radix Dialog to a public page", async ({ browser }) => {
     const found: string[] = [];
     for (const pagePath of ["/", fixtureCampaign().pagePath, "/success/", "/giveaway/draw/", "/no-such-page/"]) {
-      for (const { file, text } of await scriptsOf(pagePath))
+      for (const { file, text } of await scriptsOf(browser, pagePath))
         for (const [name, marker] of CONSOLE_ONLY) if (marker.test(text)) found.push(`${pagePath}: ${name} in ${file}`);
     }
     expect(found).toEqual([]);
   });
 
-  it("keeps its scripts out of every public page's HTML (no script tag or preload names them)", () => {
+  test("keeps its scripts out of every public page's HTML (no script tag or preload names them)", () => {
     const consoleFiles = builtScripts()
       .filter(({ text }) => CONSOLE_ONLY.some(([, marker]) => marker.test(text)))
       .map(({ file }) => path.basename(file));

@@ -1,12 +1,11 @@
 /** The fixture's campaign page: its own copy over the site's, a signup that says where it came from, its sitemap entry. */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { GIVEAWAY_DRAW_PATH } from "../../shared/routes";
-import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
-import { eventually } from "./support/eventually";
-import { providerRequests, setProviderMode } from "./support/provider-control";
+import { expect, gotoHydrated, test, waitForHydration } from "./support/fixtures";
+import { requestsFrom, setProviderMode } from "./support/provider-control";
 import type { RecordedRequest } from "./support/provider-stand-in";
-import { legacyPixelSiteOrigin, runEnv } from "./support/run-env";
+import { runEnv } from "./support/run-env";
 import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { escapeRegExp, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
@@ -16,23 +15,9 @@ const SITE_URL = FIXTURE.site.url;
 /** The fixture campaign page (__tests__/fixtures/campaigns/nba-ads.yaml merged over the fixture). */
 const { pagePath: CAMPAIGN_PATH, content: CAMPAIGN } = fixtureCampaign();
 
-const browser = setUpChromium();
-let context: BrowserContext;
-
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser()));
-});
-afterEach(async () => {
-  await context?.close();
-});
-
 /** Wait until the stand-in has one request from this visitor, and return it. */
 async function requestFrom(visitor: Visitor): Promise<RecordedRequest> {
-  const [request] = await eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests).toHaveLength(1);
-    return requests;
-  });
+  const [request] = await requestsFrom(visitor, 1);
   return request;
 }
 
@@ -45,39 +30,42 @@ function attributionOf(request: RecordedRequest): { customSource: unknown; prope
 }
 
 /** Open `path` as a visitor who followed a link on `referrer`, and wait for hydration. */
-async function openFrom(path: string, referrer: string): Promise<Page> {
-  const page = await context.newPage();
+async function openFrom(page: Page, path: string, referrer: string): Promise<void> {
   await page.goto(path, { referer: referrer });
   await waitForHydration(page);
-  return page;
 }
 
-/** The head tags a search engine or a chat app reads. */
-async function headTags(page: Page) {
-  return {
-    title: await page.title(),
-    description: await page.locator('meta[name="description"]').getAttribute("content"),
-    canonical: await page.locator('link[rel="canonical"]').getAttribute("href"),
-    ogUrl: await page.locator('meta[property="og:url"]').getAttribute("content"),
-  };
+/** The head tags a search engine or a chat app reads, as the page has them. */
+async function expectHeadTags(
+  page: Page,
+  tags: { title: string; description: string | undefined; canonical: string; ogUrl: string },
+): Promise<void> {
+  await expect(page).toHaveTitle(tags.title);
+  const description = page.locator('meta[name="description"]');
+  if (tags.description === undefined) await expect(description).toHaveCount(0);
+  else await expect(description).toHaveAttribute("content", tags.description);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", tags.canonical);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", tags.ogUrl);
 }
 
-describe("a campaign page", () => {
-  it("shows the campaign's heading and tagline, with the site's form, social link and countdown for what it leaves out", async () => {
-    const page = await openHydrated(context, CAMPAIGN_PATH);
-    await page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title }).waitFor();
-    expect(await page.getByText(CAMPAIGN.home.tagline, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: FIXTURE.home.title }).count()).toBe(0);
+test.describe("a campaign page", () => {
+  test("shows the campaign's heading and tagline, with the site's form, social link and countdown for what it leaves out", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, CAMPAIGN_PATH);
+    await expect(page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title })).toBeVisible();
+    await expect(page.getByText(CAMPAIGN.home.tagline, { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: FIXTURE.home.title })).toHaveCount(0);
     const fields = signupFields(page, CAMPAIGN.home.form);
-    for (const field of [fields.email, fields.firstName, fields.lastName]) expect(await field.isVisible()).toBe(true);
-    expect(await submitButton(page, CAMPAIGN.home.form).textContent()).toBe(CAMPAIGN.home.form.submit);
-    expect(await page.getByRole("link", { name: new RegExp(escapeRegExp(CAMPAIGN.links.social.label)) }).isVisible()).toBe(true);
-    expect(await page.getByRole("timer").isVisible()).toBe(true);
+    for (const field of [fields.email, fields.firstName, fields.lastName]) await expect(field).toBeVisible();
+    await expect(submitButton(page, CAMPAIGN.home.form)).toHaveText(CAMPAIGN.home.form.submit, { useInnerText: false });
+    await expect(page.getByRole("link", { name: new RegExp(escapeRegExp(CAMPAIGN.links.social.label)) })).toBeVisible();
+    await expect(page.getByRole("timer")).toBeVisible();
   });
 
-  it("has its own title, description, canonical URL and Open Graph URL", async () => {
-    const page = await openHydrated(context, CAMPAIGN_PATH);
-    expect(await headTags(page)).toEqual({
+  test("has its own title, description, canonical URL and Open Graph URL", async ({ page }) => {
+    await gotoHydrated(page, CAMPAIGN_PATH);
+    await expectHeadTags(page, {
       title: CAMPAIGN.home.pageTitle,
       description: CAMPAIGN.campaign.metaDescription,
       canonical: `${SITE_URL}${CAMPAIGN_PATH}`,
@@ -85,7 +73,7 @@ describe("a campaign page", () => {
     });
   });
 
-  it("is prerendered with its copy, for visitors without JavaScript and for crawlers", async () => {
+  test("is prerendered with its copy, for visitors without JavaScript and for crawlers", async () => {
     const response = await fetch(`${runEnv().siteOrigin}${CAMPAIGN_PATH}`);
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -93,29 +81,31 @@ describe("a campaign page", () => {
     expect(html).toContain(`<link data-react-helmet="true" rel="canonical" href="${SITE_URL}${CAMPAIGN_PATH}"/>`);
   });
 
-  it("confirms a signup with the campaign's toast and goes on to the shared /success/", async () => {
-    const page = await openHydrated(context, CAMPAIGN_PATH);
+  test("confirms a signup with the campaign's toast and goes on to the shared /success/", async ({ page }) => {
+    await gotoHydrated(page, CAMPAIGN_PATH);
     const visitor = uniqueVisitor("campaign-signup");
     await setProviderMode(visitor.email, "slow", 1_000);
     await fillSignupForm(page, visitor, CAMPAIGN.home.form);
     await submitButton(page, CAMPAIGN.home.form).click();
-    await toastTitled(page, CAMPAIGN.toasts.success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
+    await expect(toastTitled(page, CAMPAIGN.toasts.success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
+    await expect(page.getByRole("heading", { name: FIXTURE.success.heading })).toBeVisible();
     await requestFrom(visitor);
   });
 });
 
-describe("where a signup came from (Client API)", () => {
-  it("a signup from /<slug>/?utm_…, linked from another site, carries the campaign's source, the UTM values, the landing page and the referring origin", async () => {
+test.describe("where a signup came from (Client API)", () => {
+  test("a signup from /<slug>/?utm_…, linked from another site, carries the campaign's source, the UTM values, the landing page and the referring origin", async ({
+    page,
+  }) => {
     const query =
       "?utm_source=nba-preseason&utm_medium=paid-social&utm_campaign=launch%20week&utm_term=picks&utm_content=video-a&fbclid=abc";
-    const page = await openFrom(`${CAMPAIGN_PATH}${query}`, "https://news.example/articles/42?reader=jordan");
+    await openFrom(page, `${CAMPAIGN_PATH}${query}`, "https://news.example/articles/42?reader=jordan");
     const visitor = uniqueVisitor("campaign-utm");
     await setProviderMode(visitor.email, "ok");
     await fillSignupForm(page, visitor, CAMPAIGN.home.form);
     await submitButton(page, CAMPAIGN.home.form).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
 
     expect(attributionOf(await requestFrom(visitor))).toEqual({
       customSource: CAMPAIGN.campaign.source,
@@ -131,24 +121,21 @@ describe("where a signup came from (Client API)", () => {
     });
   });
 
-  it("a signup on / carries the site's provider.source and its landing page, and no empty UTM values", async () => {
-    const page = await openHydrated(context, "/?utm_source=&utm_medium=%20");
+  test("a signup on / carries the site's provider.source and its landing page, and no empty UTM values", async ({ page }) => {
+    await gotoHydrated(page, "/?utm_source=&utm_medium=%20");
     const visitor = uniqueVisitor("home-source");
     await setProviderMode(visitor.email, "ok");
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
 
     expect(attributionOf(await requestFrom(visitor))).toEqual({ customSource: FIXTURE.provider.source, properties: { landing_page: "/" } });
   });
 
-  it("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async () => {
+  test("hostile values arrive cut to 255 characters and as plain text, and nothing of them runs on the page", async ({ page }) => {
     const long = `${"x".repeat(4_990)}<b>END</b>`;
     const markup = `<img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
-    const page = await openHydrated(
-      context,
-      `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`,
-    );
+    await gotoHydrated(page, `${CAMPAIGN_PATH}?utm_source=${encodeURIComponent(long)}&utm_content=${encodeURIComponent(markup)}`);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -158,28 +145,28 @@ describe("where a signup came from (Client API)", () => {
     await setProviderMode(visitor.email, "ok");
     await fillSignupForm(page, visitor, CAMPAIGN.home.form);
     await submitButton(page, CAMPAIGN.home.form).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
 
     const { properties } = attributionOf(await requestFrom(visitor));
     expect(properties).toEqual({ utm_source: "x".repeat(255), utm_content: markup, landing_page: CAMPAIGN_PATH });
-    expect(await page.title()).not.toBe("pwned");
+    await expect(page).not.toHaveTitle("pwned");
     expect(dialogs).toEqual([]);
   });
 });
 
-describe("a campaign page on the legacy-form transport", () => {
-  it("sends the original embed's payload exactly, with nothing of the attribution added", async () => {
-    // The legacy-form build instead of this file's usual one.
-    await context.close();
-    ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+test.describe("a campaign page on the legacy-form transport", () => {
+  // The legacy-form build instead of this file's usual one.
+  test.use({ site: "legacyPixel" });
+
+  test("sends the original embed's payload exactly, with nothing of the attribution added", async ({ context, page }) => {
     await context.addInitScript((key) => window.localStorage.setItem(key, "declined"), CONSENT_STORAGE_KEY);
-    const page = await openHydrated(context, `${CAMPAIGN_PATH}?utm_source=nba-preseason&utm_medium=paid-social`);
-    await page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title }).waitFor();
+    await gotoHydrated(page, `${CAMPAIGN_PATH}?utm_source=nba-preseason&utm_medium=paid-social`);
+    await expect(page.getByRole("heading", { level: 1, name: CAMPAIGN.home.title })).toBeVisible();
     const visitor = uniqueVisitor("campaign-legacy");
     await setProviderMode(visitor.email, "ok");
     await fillSignupForm(page, visitor, CAMPAIGN.home.form);
     await submitButton(page, CAMPAIGN.home.form).click();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
 
     const request = await requestFrom(visitor);
     expect(request.json).toBeNull();
@@ -192,13 +179,12 @@ describe("a campaign page on the legacy-form transport", () => {
   });
 });
 
-describe("the site's own pages next to a campaign", () => {
-  it("/ keeps the site's copy and head tags", async () => {
-    const page = await openHydrated(context, "/");
-    await page.getByRole("heading", { level: 1, name: FIXTURE.home.title }).waitFor();
-    expect(await page.getByRole("heading", { name: CAMPAIGN.home.title }).count()).toBe(0);
-    const tags = await headTags(page);
-    expect(tags).toEqual({
+test.describe("the site's own pages next to a campaign", () => {
+  test("/ keeps the site's copy and head tags", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("heading", { level: 1, name: FIXTURE.home.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: CAMPAIGN.home.title })).toHaveCount(0);
+    await expectHeadTags(page, {
       title: FIXTURE.home.pageTitle,
       description: FIXTURE.site.metaDescription,
       canonical: `${SITE_URL}/`,
@@ -207,8 +193,8 @@ describe("the site's own pages next to a campaign", () => {
   });
 });
 
-describe("the sitemap", () => {
-  it("lists /, the giveaway draw and the campaign page, and neither /success/ nor the 404 page", async () => {
+test.describe("the sitemap", () => {
+  test("lists /, the giveaway draw and the campaign page, and neither /success/ nor the 404 page", async () => {
     const { siteOrigin } = runEnv();
     const index = await (await fetch(`${siteOrigin}/sitemap-index.xml`)).text();
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
@@ -222,7 +208,7 @@ describe("the sitemap", () => {
     expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${GIVEAWAY_DRAW_PATH}`, `${SITE_URL}${CAMPAIGN_PATH}`]);
   });
 
-  it("is named in robots.txt by its absolute address", async () => {
+  test("is named in robots.txt by its absolute address", async () => {
     const robots = await (await fetch(`${runEnv().siteOrigin}/robots.txt`)).text();
     expect(robots.split("\n")).toContain(`Sitemap: ${SITE_URL}/sitemap-index.xml`);
   });

@@ -11,14 +11,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cmsConfigYaml, cmsOptionsFromEnv } from "../../src/content/cms-config";
 import { contentJsonSchema } from "../../src/content/json-schema";
 import { loadContentFile } from "../../src/content/load";
-import { newGuardedContext, setUpChromium, VIEWPORTS } from "./support/browser";
 import { ROOT_DIR } from "./support/build-site";
-import { eventually } from "./support/eventually";
+import { expect, test } from "./support/fixtures";
+import { VIEWPORTS } from "./support/viewports";
 
 /** The content file as the editor's collection names it, relative to the repository. */
 const CONTENT_FILE = path.join("content", "site.yaml");
@@ -31,12 +31,9 @@ const PUBLIC_API_KEY_MESSAGE = (
   contentJsonSchema() as { properties: { provider: { properties: { publicApiKey: { patternErrorMessage: string } } } } }
 ).properties.provider.properties.publicApiKey.patternErrorMessage;
 
-const browser = setUpChromium();
 let repo: string;
 let server: ChildProcess;
 let backendUrl: string;
-let context: BrowserContext;
-let page: Page;
 /** Bodies of the save requests the editor sent to decap-server. */
 let saves: string[];
 
@@ -49,7 +46,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-beforeAll(async () => {
+test.use({ viewport: VIEWPORTS.desktop, deviceScaleFactor: 1 });
+
+test.beforeAll(async () => {
   // A copy of what the editor and VS Code read: the content folder and the schema mapping.
   repo = mkdtempSync(path.join(tmpdir(), "cms-repo-"));
   cpSync(path.join(ROOT_DIR, "content"), path.join(repo, "content"), { recursive: true });
@@ -63,29 +62,32 @@ beforeAll(async () => {
     env: { ...process.env, PORT: String(port), BIND_HOST: "127.0.0.1", MODE: "fs", GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "error" },
     stdio: "ignore",
   });
-  await eventually(async () => {
-    const answer = await fetch(backendUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ action: "info" }),
-    });
-    expect(answer.ok).toBe(true);
-  });
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(backendUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action: "info" }),
+        }).catch(() => null);
+        return answer?.ok ?? false;
+      },
+      { message: `decap-server answering at ${backendUrl}` },
+    )
+    .toBe(true);
 });
 
-afterAll(() => {
+test.afterAll(() => {
   server?.kill();
   if (repo) rmSync(repo, { recursive: true, force: true });
 });
 
-beforeEach(async () => {
+test.beforeEach(async ({ context, page }) => {
   writeFileSync(path.join(repo, CONTENT_FILE), ORIGINAL);
-  ({ context } = await newGuardedContext(browser(), { viewport: VIEWPORTS.desktop, deviceScaleFactor: 1 }));
   // The build's config.yml, with decap-server's address on this run's port (npm run cms uses 8081).
   await context.route("**/admin/config.yml", (route) =>
     route.fulfill({ contentType: "text/yaml", body: cmsConfigYaml({ ...cmsOptionsFromEnv({}), localBackendUrl: backendUrl }) }),
   );
-  page = await context.newPage();
   saves = [];
   page.on("request", (request) => {
     const body = request.postData() ?? "";
@@ -93,23 +95,19 @@ beforeEach(async () => {
   });
 });
 
-afterEach(async () => {
-  await context?.close();
-});
-
 /** The file on disk, in the temporary repository. */
 const savedText = () => readFileSync(path.join(repo, CONTENT_FILE), "utf8");
 
 /** Sign in with the local backend and open the site's content entry. */
-async function openSiteEntry(): Promise<void> {
+async function openSiteEntry(page: Page): Promise<void> {
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
   await page.goto("/admin/#/collections/site/entries/site");
-  await field(["Home"], "Title").waitFor();
+  await expect(field(page, ["Home"], "Title")).toBeVisible();
 }
 
 /** A section of the form by its label ("Home", or "Ad pixel (optional)"). */
-function section(scope: Page | Locator, label: string): Locator {
+function section(page: Page, scope: Page | Locator, label: string): Locator {
   return scope
     .locator('[aria-label="object field"]')
     .filter({ has: page.locator("label", { hasText: new RegExp(`^${label}( \\(optional\\))?$`) }) })
@@ -117,8 +115,8 @@ function section(scope: Page | Locator, label: string): Locator {
 }
 
 /** The input of a field, by the labels of its sections and its own label. */
-function field(sections: string[], label: string): Locator {
-  const scope = sections.reduce<Page | Locator>((within, name) => section(within, name), page);
+function field(page: Page, sections: string[], label: string): Locator {
+  const scope = sections.reduce<Page | Locator>((within, name) => section(page, within, name), page);
   return scope.getByLabel(new RegExp(`^${label}( \\(optional\\))?$`)).first();
 }
 
@@ -129,7 +127,7 @@ async function typeInto(input: Locator, text: string): Promise<void> {
 }
 
 /** Publish now. */
-async function publish(): Promise<void> {
+async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Publish" }).click();
   await page.getByText("Publish now").click();
 }
@@ -141,14 +139,16 @@ function contentOf(text: string) {
   return result.content;
 }
 
-it("publishes a new home.title: the file has it, check-content passes, nothing else changes, and VS Code's schema mapping still applies", async () => {
-  await openSiteEntry();
-  const title = field(["Home"], "Title");
+test("publishes a new home.title: the file has it, check-content passes, nothing else changes, and VS Code's schema mapping still applies", async ({
+  page,
+}) => {
+  await openSiteEntry(page);
+  const title = field(page, ["Home"], "Title");
   await typeInto(title, "Claim Your Funded Seat");
   mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
   await page.screenshot({ path: SCREENSHOT });
-  await publish();
-  await eventually(() => expect(savedText()).toContain("  title: Claim Your Funded Seat\n"));
+  await publish(page);
+  await expect.poll(savedText, { message: "the saved content file" }).toContain("  title: Claim Your Funded Seat\n");
 
   // Same words and links on every page: the content the pages are built from differs only in the title.
   const before = contentOf(ORIGINAL);
@@ -174,25 +174,27 @@ it("publishes a new home.title: the file has it, check-content passes, nothing e
   expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);
 });
 
-it("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async () => {
-  await openSiteEntry();
-  await typeInto(field(["Home"], "Title"), "");
-  await typeInto(field(["Provider"], "Public API key"), "pk_live1234567890abcdefghij");
-  await publish();
+test("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async ({
+  page,
+}) => {
+  await openSiteEntry(page);
+  await typeInto(field(page, ["Home"], "Title"), "");
+  await typeInto(field(page, ["Provider"], "Public API key"), "pk_live1234567890abcdefghij");
+  await publish(page);
 
-  await section(page, "Home").getByText("Title is required.").waitFor();
-  await section(page, "Provider").getByText(PUBLIC_API_KEY_MESSAGE).waitFor();
+  await expect(section(page, page, "Home").getByText("Title is required.")).toBeVisible();
+  await expect(section(page, page, "Provider").getByText(PUBLIC_API_KEY_MESSAGE)).toBeVisible();
   expect(saves).toEqual([]);
   expect(savedText()).toBe(ORIGINAL);
 });
 
-it("saves a cleared pixel id as none and a UTC launch moment as text, and the next save still works", async () => {
+test("saves a cleared pixel id as none and a UTC launch moment as text, and the next save still works", async ({ page }) => {
   writeFileSync(path.join(repo, CONTENT_FILE), ORIGINAL.replace("  id: null\n", '  id: "123456789012345"\n'));
-  await openSiteEntry();
-  await typeInto(field(["Ad pixel"], "ID"), "");
-  await typeInto(field(["Launch"], "Moment"), "2030-06-01T19:00:00Z");
-  await publish();
-  await eventually(() => expect(savedText()).toContain("  moment: 2030-06-01T19:00:00Z\n"));
+  await openSiteEntry(page);
+  await typeInto(field(page, ["Ad pixel"], "ID"), "");
+  await typeInto(field(page, ["Launch"], "Moment"), "2030-06-01T19:00:00Z");
+  await publish(page);
+  await expect.poll(savedText, { message: "the saved content file" }).toContain("  moment: 2030-06-01T19:00:00Z\n");
 
   const saved = contentOf(savedText());
   expect(saved.adPixel?.id).toBeUndefined();
@@ -200,10 +202,10 @@ it("saves a cleared pixel id as none and a UTC launch moment as text, and the ne
 
   // Reopened, the moment is still the text the editor typed (Decap's own YAML would show a date here and refuse every save).
   await page.reload();
-  await field(["Home"], "Title").waitFor();
-  await eventually(async () => expect(await field(["Launch"], "Moment").inputValue()).toBe("2030-06-01T19:00:00Z"));
-  await typeInto(field(["Home"], "Title"), "Second Save");
-  await publish();
-  await eventually(() => expect(savedText()).toContain("  title: Second Save\n"));
+  await expect(field(page, ["Home"], "Title")).toBeVisible();
+  await expect(field(page, ["Launch"], "Moment")).toHaveValue("2030-06-01T19:00:00Z");
+  await typeInto(field(page, ["Home"], "Title"), "Second Save");
+  await publish(page);
+  await expect.poll(savedText, { message: "the saved content file" }).toContain("  title: Second Save\n");
   expect(contentOf(savedText()).launch.moment).toBe("2030-06-01T19:00:00Z");
 });

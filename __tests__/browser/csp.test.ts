@@ -4,11 +4,9 @@
  * Content-Security-Policy lets the site's own scripts run (Gatsby's inline ones by
  * hash) without a single violation, and a whole signup works under it.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, waitForHydration, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
-import { providerRequests } from "./support/provider-control";
-import { siteOriginWithHeaders } from "./support/run-env";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { requestsFrom } from "./support/provider-control";
 import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
@@ -24,14 +22,12 @@ const PAGES: [string, number][] = [
 /** What Chromium logs when it blocks something under a CSP. */
 const CSP_CONSOLE_TEXT = "Content Security Policy";
 
-const browser = setUpChromium();
-let context: BrowserContext;
-let page: Page;
 /** Console messages about the CSP. */
 let cspConsole: string[];
 
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser(), { baseURL: siteOriginWithHeaders() }));
+test.use({ site: "withHeaders" });
+
+test.beforeEach(async ({ context, page }) => {
   // Before any page script: record every violation the document reports.
   await context.addInitScript(() => {
     const violations: string[] = [];
@@ -40,14 +36,10 @@ beforeEach(async () => {
       violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
     });
   });
-  page = await context.newPage();
   cspConsole = [];
   page.on("console", (message) => {
     if (message.text().includes(CSP_CONSOLE_TEXT)) cspConsole.push(message.text());
   });
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 /** CSP directives by name, e.g. { "script-src": ["'self'", "'sha256-…'"] }. */
@@ -62,57 +54,63 @@ function directives(policy: string): Record<string, string[]> {
 }
 
 /** The violations the page recorded, and the CSP console messages. */
-async function expectNoViolations(): Promise<void> {
+async function expectNoViolations(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   expect(cspConsole).toEqual([]);
 }
 
-describe.each(PAGES)("%s with the headers of public/_headers", (path, status) => {
-  it("carries the CSP (no 'unsafe-inline' scripts, frame-ancestors 'none'), HSTS, nosniff, Referrer-Policy and Permissions-Policy", async () => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(status);
-    const headers = response?.headers() ?? {};
+for (const [path, status] of PAGES) {
+  test.describe(`${path} with the headers of public/_headers`, () => {
+    test("carries the CSP (no 'unsafe-inline' scripts, frame-ancestors 'none'), HSTS, nosniff, Referrer-Policy and Permissions-Policy", async ({
+      page,
+    }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      const headers = response?.headers() ?? {};
 
-    const csp = directives(headers["content-security-policy"] ?? "");
-    expect(csp["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
-    expect(csp["script-src"]).not.toContain("'unsafe-inline'");
-    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
-    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
-    expect(csp["object-src"]).toEqual(["'none'"]);
-    expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBeTruthy();
-    expect(headers["permissions-policy"]).toBeTruthy();
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
+      expect(csp["script-src"]).not.toContain("'unsafe-inline'");
+      expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+      expect(csp["object-src"]).toEqual(["'none'"]);
+      expect(headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBeTruthy();
+      expect(headers["permissions-policy"]).toBeTruthy();
+    });
+
+    test("runs the page (hydrates) without a CSP violation", async ({ page }) => {
+      await page.goto(path);
+      // Hydration needs every script, inline and bundled: a blocked one would stop it.
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await expectNoViolations(page);
+    });
   });
+}
 
-  it("runs the page (hydrates) without a CSP violation", async () => {
-    await page.goto(path);
-    // Hydration needs every script, inline and bundled: a blocked one would stop it.
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    await expectNoViolations();
-  });
-});
-
-describe("a signup under the CSP", () => {
-  it("reaches the provider and lands on /success/ without a violation", async () => {
+test.describe("a signup under the CSP", () => {
+  test("reaches the provider and lands on /success/ without a violation", async ({ page }) => {
     const visitor = uniqueVisitor("under-csp");
     await page.goto("/");
     await waitForHydration(page);
     await fillSignupForm(page, visitor);
     await submitButton(page).click();
 
-    await eventually(async () => expect(await providerRequests(visitor.email)).toHaveLength(1));
-    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: FIXTURE.success.heading }).waitFor();
+    await requestsFrom(visitor, 1);
+    await expect(toastTitled(page, FIXTURE.toasts.success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
+    await expect(page.getByRole("heading", { name: FIXTURE.success.heading })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    await expectNoViolations();
+    await expectNoViolations(page);
   });
 });
 
-describe("/admin/ (the web editor) with the headers of public/_headers", () => {
-  it("has its own policy: Decap CMS may eval and style inline there, nothing may frame it, and search engines skip it", async () => {
+test.describe("/admin/ (the web editor) with the headers of public/_headers", () => {
+  test("has its own policy: Decap CMS may eval and style inline there, nothing may frame it, and search engines skip it", async ({
+    page,
+  }) => {
     const response = await page.goto("/admin/");
     expect(response?.status()).toBe(200);
     const headers = response?.headers() ?? {};
@@ -125,20 +123,22 @@ describe("/admin/ (the web editor) with the headers of public/_headers", () => {
     expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   });
 
-  it("starts the editor under that policy without a violation", async () => {
+  test("starts the editor under that policy without a violation", async ({ page }) => {
     await page.goto("/admin/");
     // Decap's sign-in screen: it has loaded its config and chosen the backend.
-    await page.getByRole("button", { name: /login/i }).waitFor();
+    await expect(page.getByRole("button", { name: /login/i })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    await expectNoViolations();
+    await expectNoViolations(page);
   });
 
-  it.each(PAGES)("gives %s none of the editor's allowances", async (path) => {
-    const response = await page.goto(path);
-    const headers = response?.headers() ?? {};
-    const csp = directives(headers["content-security-policy"] ?? "");
-    expect(csp["script-src"]).not.toContain("'unsafe-eval'");
-    expect(csp["img-src"]).not.toContain("blob:");
-    expect(headers["x-robots-tag"]).toBeUndefined();
-  });
+  for (const [path] of PAGES) {
+    test(`gives ${path} none of the editor's allowances`, async ({ page }) => {
+      const response = await page.goto(path);
+      const headers = response?.headers() ?? {};
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      expect(csp["img-src"]).not.toContain("blob:");
+      expect(headers["x-robots-tag"]).toBeUndefined();
+    });
+  }
 });

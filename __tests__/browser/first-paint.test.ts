@@ -2,9 +2,7 @@
  * The page is painted before any of its scripts runs, and what is loaded after
  * hydration (the Radix toaster) is never needed for a toast to show.
  */
-import type { BrowserContext } from "playwright-core";
-import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { FIXTURE } from "./support/fixture-content";
 import { skipBrowserValidation, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
@@ -13,18 +11,8 @@ const EMAIL_REQUIRED = FIXTURE.toasts.emailRequired.title;
 /** The bundles a first visit to / runs before hydration, by their Gatsby file-name prefixes. */
 const FIRST_LOAD_PREFIXES = ["webpack-runtime-", "framework-", "app-", "commons-", "component---"];
 
-const browser = setUpChromium();
-let context: BrowserContext;
-
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser()));
-});
-afterEach(async () => {
-  await context?.close();
-});
-
-it("requests no script until the page has painted, and then hydrates", async () => {
-  const page = await openHydrated(context, "/");
+test("requests no script until the page has painted, and then hydrates", async ({ page }) => {
+  await gotoHydrated(page, "/");
   const { paintedAtMs, scriptsRequestedAtMs } = await page.evaluate(() => ({
     paintedAtMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
     scriptsRequestedAtMs: performance
@@ -36,7 +24,7 @@ it("requests no script until the page has painted, and then hydrates", async () 
   expect(Math.min(...scriptsRequestedAtMs)).toBeGreaterThanOrEqual(paintedAtMs);
 });
 
-it("shows a validation toast when the code loaded after hydration cannot be fetched", async () => {
+test("shows a validation toast when the code loaded after hydration cannot be fetched", async ({ context, page }) => {
   const refused: string[] = [];
   await context.route(/\.js$/, (route) => {
     const file = new URL(route.request().url()).pathname.split("/").pop() ?? "";
@@ -44,11 +32,11 @@ it("shows a validation toast when the code loaded after hydration cannot be fetc
     refused.push(file);
     return route.abort("internetdisconnected");
   });
-  const page = await openHydrated(context, "/");
+  await gotoHydrated(page, "/");
   await skipBrowserValidation(page);
-  await page.getByRole("button", { name: FIXTURE.home.form.submit }).waitFor();
+  await expect(page.getByRole("button", { name: FIXTURE.home.form.submit })).toBeVisible();
   await submitButton(page).click();
-  await toastTitled(page, EMAIL_REQUIRED).waitFor();
+  await expect(toastTitled(page, EMAIL_REQUIRED)).toBeVisible();
   // A control: the toaster's own code really was asked for, and refused.
-  await eventually(() => expect(refused.length).toBeGreaterThan(0));
+  await expect.poll(() => refused.length, { message: "scripts refused after hydration" }).toBeGreaterThan(0);
 });

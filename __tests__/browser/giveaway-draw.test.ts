@@ -6,26 +6,16 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, setUpChromium, waitForHydration } from "./support/browser";
-import { legacyPixelSiteOrigin } from "./support/run-env";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, originOf, test, waitForHydration } from "./support/fixtures";
 import { FIXTURE } from "./support/fixture-content";
+import { escapeRegExp } from "./support/signup-page";
 import { pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
 
 const DRAW_FILE = JSON.parse(readFileSync(path.join(__dirname, "..", "fixtures", "giveaway", "draw.json"), "utf8")) as DrawFile;
 const { draw } = FIXTURE;
 /** The quicknet signature check's hash-to-curve tag: in the checking code's chunk and nowhere else. */
 const CHECK_CODE_MARK = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
-
-const browser = setUpChromium();
-let context: BrowserContext;
-
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser()));
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 /** The bodies of every script the page fetches from now on. */
 function scriptsOf(page: Page): Promise<string>[] {
@@ -36,31 +26,30 @@ function scriptsOf(page: Page): Promise<string>[] {
   return bodies;
 }
 
-it("shows the commitment and the winners, and Verify says the draw is verified", async () => {
-  const page = await openHydrated(context, "/giveaway/draw/");
-  await page.getByRole("heading", { name: draw.heading }).waitFor();
-  await page.getByText(DRAW_FILE.listHash).waitFor();
+test("shows the commitment and the winners, and Verify says the draw is verified", async ({ page }) => {
+  await gotoHydrated(page, "/giveaway/draw/");
+  await expect(page.getByRole("heading", { name: draw.heading })).toBeVisible();
+  await expect(page.getByText(DRAW_FILE.listHash)).toBeVisible();
   const winners = page.getByRole("region", { name: draw.winnersHeading }).getByRole("listitem");
-  expect(await winners.allTextContents()).toEqual(DRAW_FILE.result!.winners);
+  await expect(winners).toHaveText(DRAW_FILE.result!.winners);
 
   await page.getByRole("button", { name: draw.verifyButton }).click();
-  await page.getByRole("status").filter({ hasText: draw.verified }).waitFor();
+  await expect(page.getByRole("status").filter({ hasText: draw.verified })).toBeVisible();
 });
 
-it("finds a visitor's own row from their referral code, computed on the page", async () => {
-  const page = await openHydrated(context, "/giveaway/draw/");
+test("finds a visitor's own row from their referral code, computed on the page", async ({ page }) => {
+  await gotoHydrated(page, "/giveaway/draw/");
   await page.getByLabel(draw.findLabel).fill("Fixt2345");
   const own = await pseudonymOf(DRAW_FILE.draw, "Fixt2345");
   const rows = page.getByRole("table", { name: draw.entrantsHeading }).getByRole("row");
-  await rows.filter({ hasText: own }).waitFor();
-  expect(await rows.allTextContents()).toEqual([`${draw.pseudonymColumn}${draw.entriesColumn}`, `${own}5`]);
+  await expect(rows.filter({ hasText: own })).toBeVisible();
+  await expect(rows).toHaveText([`${draw.pseudonymColumn}${draw.entriesColumn}`, `${own}5`]);
 
   await page.getByLabel(draw.findLabel).fill("Nobody99");
-  await page.getByText(draw.findNoMatch).waitFor();
+  await expect(page.getByText(draw.findNoMatch)).toBeVisible();
 });
 
-it("reports a tampered draw: one entrant's entries changed after the commitment", async () => {
-  const page = await context.newPage();
+test("reports a tampered draw: one entrant's entries changed after the commitment", async ({ page }) => {
   await page.route("**/page-data/giveaway/draw/page-data.json", async (route) => {
     const response = await route.fetch();
     const json = (await response.json()) as { result: { pageContext: { drawFile: string } } };
@@ -73,14 +62,15 @@ it("reports a tampered draw: one entrant's entries changed after the commitment"
   await waitForHydration(page);
   await page.getByRole("button", { name: draw.verifyButton }).click();
   const status = page.getByRole("status").filter({ hasText: draw.notVerified });
-  await status.waitFor();
-  const lines = await status.getByRole("listitem").allTextContents();
-  expect(lines).toContain(draw.mismatches.listHash);
-  expect(lines).not.toContain(draw.mismatches.signature);
-  expect(await page.getByText(draw.verified).count()).toBe(0);
+  await expect(status).toBeVisible();
+  const lines = status.getByRole("listitem");
+  const saying = (text: string) => lines.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
+  await expect(saying(draw.mismatches.listHash)).not.toHaveCount(0);
+  await expect(saying(draw.mismatches.signature)).toHaveCount(0);
+  await expect(page.getByText(draw.verified)).toHaveCount(0);
 });
 
-it("fetches the checking code only when Verify is pressed, on no other page", async () => {
+test("fetches the checking code only when Verify is pressed, on no other page", async ({ context }) => {
   const home = await context.newPage();
   const homeScripts = scriptsOf(home);
   await home.goto("/");
@@ -96,14 +86,14 @@ it("fetches the checking code only when Verify is pressed, on no other page", as
   const before = scripts.length;
   expect((await Promise.all(scripts)).some((body) => body.includes(CHECK_CODE_MARK))).toBe(false);
   await page.getByRole("button", { name: draw.verifyButton }).click();
-  await page.getByRole("status").filter({ hasText: draw.verified }).waitFor();
+  await expect(page.getByRole("status").filter({ hasText: draw.verified })).toBeVisible();
   expect((await Promise.all(scripts.slice(before))).some((body) => body.includes(CHECK_CODE_MARK))).toBe(true);
 });
 
-it("says the draw is not committed yet on a site without a draw file", async () => {
+test("says the draw is not committed yet on a site without a draw file", async ({ page }) => {
   // The legacy-form build's content is a copy of the fixture's in a folder of its own, with no giveaway/draw.json.
-  const page = await openHydrated(context, `${legacyPixelSiteOrigin()}/giveaway/draw/`);
-  await page.getByText(draw.notCommitted).waitFor();
-  await page.getByText(draw.howWinnersAreSelected).waitFor();
-  expect(await page.getByRole("button", { name: draw.verifyButton }).count()).toBe(0);
+  await gotoHydrated(page, `${originOf("legacyPixel")}/giveaway/draw/`);
+  await expect(page.getByText(draw.notCommitted)).toBeVisible();
+  await expect(page.getByText(draw.howWinnersAreSelected)).toBeVisible();
+  await expect(page.getByRole("button", { name: draw.verifyButton })).toHaveCount(0);
 });

@@ -3,8 +3,8 @@
  * signup that fills it is answered like a success while nothing is sent, so a bot
  * learns nothing.
  */
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
+import type { Locator, Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { FIXTURE } from "./support/fixture-content";
 import { providerRequests } from "./support/provider-control";
 import { expectNoLaterRequests } from "./support/quiet-period";
@@ -16,16 +16,8 @@ const HONEYPOT_LABEL = FIXTURE.home.form.honeypotLabel;
 /** More Tab presses than the page has stops, so the walk passes every one of them. */
 const MAX_TAB_STOPS = 40;
 
-const browser = setUpChromium();
-let context: BrowserContext;
-let page: Page;
-
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser()));
-  page = await openHydrated(context, "/");
-});
-afterEach(async () => {
-  await context?.close();
+test.beforeEach(async ({ page }) => {
+  await gotoHydrated(page, "/");
 });
 
 /** The honeypot by its name, as a bot finds it (people and assistive technology cannot). */
@@ -33,8 +25,8 @@ function honeypot(page: Page): Locator {
   return page.locator("input[name=website]");
 }
 
-describe("the honeypot field", () => {
-  it("is never a Tab stop: walking the whole page with Tab never focuses it", async () => {
+test.describe("the honeypot field", () => {
+  test("is never a Tab stop: walking the whole page with Tab never focuses it", async ({ page }) => {
     const stops: string[] = [];
     for (let press = 0; press < MAX_TAB_STOPS; press += 1) {
       await page.keyboard.press("Tab");
@@ -51,33 +43,28 @@ describe("the honeypot field", () => {
     expect(stops).not.toContain("input[name=website]");
   });
 
-  it("sits outside the viewport, with tabindex -1, autocomplete off, inside an aria-hidden container", async () => {
+  test("sits outside the viewport, with tabindex -1, autocomplete off, inside an aria-hidden container", async ({ page }) => {
     const field = honeypot(page);
-    expect(await field.count()).toBe(1);
-    const box = await field.boundingBox();
-    const viewport = page.viewportSize();
-    expect(box).not.toBeNull();
-    expect(viewport).not.toBeNull();
-    if (!box || !viewport) return;
-    const outside = box.x + box.width <= 0 || box.y + box.height <= 0 || box.x >= viewport.width || box.y >= viewport.height;
-    expect(outside).toBe(true);
-    expect(await field.getAttribute("tabindex")).toBe("-1");
-    expect(await field.getAttribute("autocomplete")).toBe("off");
-    expect(await field.evaluate((input) => input.closest("[aria-hidden='true']") !== null)).toBe(true);
+    await expect(field).toHaveCount(1);
+    // Not one pixel of it intersects the viewport.
+    await expect(field).not.toBeInViewport();
+    await expect(field).toHaveAttribute("tabindex", "-1");
+    await expect(field).toHaveAttribute("autocomplete", "off");
+    await expect(page.locator("[aria-hidden='true'] input[name=website]")).toHaveCount(1);
     // So assistive technology does not offer it either.
-    expect(await page.getByRole("textbox", { name: HONEYPOT_LABEL }).count()).toBe(0);
-    expect(await field.inputValue()).toBe("");
+    await expect(page.getByRole("textbox", { name: HONEYPOT_LABEL })).toHaveCount(0);
+    await expect(field).toHaveValue("");
   });
 
-  it("when filled, answers a valid signup with the success toast and /success/, and sends nothing", async () => {
+  test("when filled, answers a valid signup with the success toast and /success/, and sends nothing", async ({ page }) => {
     const visitor = uniqueVisitor("honeypot");
     await fillSignupForm(page, visitor);
     await page.fill("input[name=website]", "https://spam.example/", { force: true });
-    expect(await honeypot(page).inputValue()).toBe("https://spam.example/");
+    await expect(honeypot(page)).toHaveValue("https://spam.example/");
     await submitButton(page).click();
 
-    await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(toastTitled(page, FIXTURE.toasts.success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
     expect(await providerRequests(visitor.email)).toEqual([]);
     await expectNoLaterRequests(visitor.email, 0);
   });

@@ -4,9 +4,9 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { newGuardedContext, setUpChromium } from "./support/browser";
+import type { Locator, Page } from "@playwright/test";
 import { ROOT_DIR } from "./support/build-site";
+import { expect, test } from "./support/fixtures";
 import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
@@ -57,7 +57,7 @@ const PAGES: readonly PageUnderTest[] = [
   },
 ];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const { origin } = waitlistSite();
   const email = `layout-${Date.now()}@example.test`;
   const response = await fetch(`${origin}/api/signups`, {
@@ -72,9 +72,7 @@ beforeAll(async () => {
 /** Where each page × screen is saved for review (gitignored). */
 const SCREENS_DIR = path.join(ROOT_DIR, "artifacts", "screenshots", "screens");
 
-const browser = setUpChromium();
-
-beforeAll(() => {
+test.beforeAll(() => {
   mkdirSync(SCREENS_DIR, { recursive: true });
 });
 
@@ -88,26 +86,23 @@ async function saveScreens(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
-// One context per screen (its viewport and pixel ratio), one tab reused for every page.
-describe.each(SCREENS)("at $name", (screen) => {
-  let context: BrowserContext;
-  let page: Page;
+// Each screen's viewport and pixel ratio, a fresh tab for every page. The pages share nothing but the status link
+// (beforeAll, once per worker): both workers take them, rather than one worker the whole file.
+test.describe.configure({ mode: "parallel" });
+for (const screen of SCREENS) {
+  test.describe(`at ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
 
-  beforeAll(async () => {
-    ({ context } = await newGuardedContext(browser(), { viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor }));
-    page = await context.newPage();
+    for (const { name, path, origin, shows } of PAGES) {
+      test(`${name}: nothing covered or too small, no sideways scroll, focus never hidden`, async ({ page }) => {
+        const urlPath = path();
+        await openAfterScripts(page, origin ? `${origin()}${urlPath}` : urlPath);
+        if (shows) await expect(shows(page)).toBeVisible();
+        const problems = await layoutProblems(page);
+        await saveScreens(page, `${name.replace(/ /g, "-")}-${screen.slug}`);
+        problems.push(...(await focusProblems(page)));
+        expect(problems.map((problem) => `${name} (${urlPath}) at ${screen.name}: ${problem}`)).toEqual([]);
+      });
+    }
   });
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  it.each(PAGES)("$name: nothing covered or too small, no sideways scroll, focus never hidden", async ({ name, path, origin, shows }) => {
-    const urlPath = path();
-    await openAfterScripts(page, origin ? `${origin()}${urlPath}` : urlPath);
-    await shows?.(page).waitFor({ state: "visible" });
-    const problems = await layoutProblems(page);
-    await saveScreens(page, `${name.replace(/ /g, "-")}-${screen.slug}`);
-    problems.push(...(await focusProblems(page)));
-    expect(problems.map((problem) => `${name} (${urlPath}) at ${screen.name}: ${problem}`)).toEqual([]);
-  });
-});
+}

@@ -2,12 +2,10 @@
  * The legacy-form transport sends the original embed's call exactly (product rule 17). Runs against the
  * second fixture build, whose consent banner is answered beforehand so it stays out of the way.
  */
-import type { BrowserContext, Page } from "playwright-core";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { newGuardedContext, openHydrated, setUpChromium } from "./support/browser";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { providerRequests, requestsFrom, setProviderMode } from "./support/provider-control";
 import { LEGACY_SUBSCRIBE_PATH } from "./support/provider-stand-in";
-import { legacyPixelSiteOrigin } from "./support/run-env";
 import { legacyPixelContent } from "./support/fixture-content";
 import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
@@ -17,32 +15,27 @@ import { uniqueVisitor } from "./support/visitors";
 const LEGACY = legacyPixelContent();
 const { form } = LEGACY.home;
 
-const browser = setUpChromium();
-let context: BrowserContext;
-let page: Page;
+test.use({ site: "legacyPixel" });
 
-beforeEach(async () => {
-  ({ context } = await newGuardedContext(browser(), { baseURL: legacyPixelSiteOrigin() }));
+test.beforeEach(async ({ context, page }) => {
   await context.addInitScript((key) => window.localStorage.setItem(key, "declined"), CONSENT_STORAGE_KEY);
-  page = await openHydrated(context, "/");
-});
-afterEach(async () => {
-  await context?.close();
+  await gotoHydrated(page, "/");
 });
 
-describe("sending a signup on the legacy-form transport", () => {
-  it("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async () => {
+test.describe("sending a signup on the legacy-form transport", () => {
+  test("shows the submitting state while the provider is slow, sends one form-urlencoded POST, confirms and goes to /success/", async ({
+    page,
+  }) => {
     const visitor = uniqueVisitor("legacy-slow-signup");
     await setProviderMode(visitor.email, "slow", 3_000);
     await fillSignupForm(page, { ...visitor, email: `  ${visitor.email} ` }, form);
     await submitButton(page, form).click();
 
     const busyButton = page.getByRole("button", { name: form.submitting });
-    await busyButton.waitFor();
-    expect(await busyButton.isDisabled()).toBe(true);
+    await expect(busyButton).toBeDisabled();
     const fields = signupFields(page, form);
     for (const field of [fields.email, fields.firstName, fields.lastName]) {
-      expect(await field.isDisabled()).toBe(true);
+      await expect(field).toBeDisabled();
     }
 
     const [request] = await requestsFrom(visitor, 1);
@@ -57,20 +50,20 @@ describe("sending a signup on the legacy-form transport", () => {
       ["last_name", visitor.lastName],
     ]);
 
-    await toastTitled(page, LEGACY.toasts.success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: LEGACY.success.heading }).waitFor();
+    await expect(toastTitled(page, LEGACY.toasts.success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
+    await expect(page.getByRole("heading", { name: LEGACY.success.heading })).toBeVisible();
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });
 
-  it("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read", async () => {
+  test("treats an HTTP 500 from the provider as sent, because a no-cors answer cannot be read", async ({ page }) => {
     const visitor = uniqueVisitor("legacy-provider-500");
     await setProviderMode(visitor.email, "500");
     await fillSignupForm(page, visitor, form);
     await submitButton(page, form).click();
 
-    await toastTitled(page, LEGACY.toasts.success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(toastTitled(page, LEGACY.toasts.success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
     expect(await providerRequests(visitor.email)).toHaveLength(1);
   });
 });

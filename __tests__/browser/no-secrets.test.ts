@@ -8,6 +8,7 @@ import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_DIR } from "./support/build-site";
+import { expect, test } from "./support/fixtures";
 
 /** Klaviyo private keys: `pk_` then a long run of letters and digits. */
 const PRIVATE_KEY = /pk_[A-Za-z0-9]{20,}/g;
@@ -35,23 +36,23 @@ async function scanForPrivateKeys(dir: string): Promise<Finding[]> {
   return findings;
 }
 
-it("finds no private-key-shaped string in any file of public/", async () => {
+test("finds no private-key-shaped string in any file of public/", async () => {
   const files = (await readdir(PUBLIC_DIR, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   // The build is there (an empty folder would pass vacuously).
   expect(files.map((e) => e.name)).toEqual(expect.arrayContaining(["index.html", "_headers"]));
   expect(await scanForPrivateKeys(PUBLIC_DIR)).toEqual([]);
 });
 
-describe("the scanner itself (negative control)", () => {
+test.describe("the scanner itself (negative control)", () => {
   let dir: string;
-  beforeEach(async () => {
+  test.beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "no-secrets-"));
   });
-  afterEach(async () => {
+  test.afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("catches a key planted in a nested binary file, and ignores a prefix too short to be one", async () => {
+  test("catches a key planted in a nested binary file, and ignores a prefix too short to be one", async () => {
     const planted = `pk_${"a1B2c3D4e5".repeat(3)}`;
     await mkdir(path.join(dir, "static", "deep"), { recursive: true });
     await writeFile(

@@ -2,14 +2,12 @@
  * What a visitor sees on /success/, /status/ and /leaderboard/, with and without JavaScript, on globalSetup's
  * third build with the service's answers routed by each test.
  */
-import type { BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { axeViolations, formatViolations } from "./support/axe";
-import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
-import { eventually } from "./support/eventually";
+import { expect, test, waitForHydration } from "./support/fixtures";
 import { waitlistContent } from "./support/fixture-content";
 import { routeMetaPixel } from "./support/meta-pixel-stand-in";
-import { waitlistSite } from "./support/run-env";
 
 const CONTENT = waitlistContent();
 const { referrals, status, leaderboard, giveaway, links } = CONTENT;
@@ -26,16 +24,7 @@ const STANDING = {
 /** The card's headline as a visitor reads it (the place in line written for `en`). */
 const HEADLINE = referrals.position.replace("{position}", "1,234");
 
-const browser = setUpChromium();
-let context: BrowserContext;
-let blocked: string[];
-
-beforeEach(async () => {
-  ({ context, blocked } = await newGuardedContext(browser(), { baseURL: waitlistSite().origin }));
-});
-afterEach(async () => {
-  await context?.close();
-});
+test.use({ site: "waitlist" });
 
 /** Answer `path` of the waitlist service with `status` and a JSON body, and record each request. */
 async function routeApi(page: Page, path: string, statusCode: number, body: unknown): Promise<Request[]> {
@@ -68,121 +57,116 @@ async function recordLayoutShifts(target: BrowserContext): Promise<void> {
   });
 }
 
-describe("/success/", () => {
-  it("sends the visitor to their inbox for their place in line and link, and asks the service nothing about them", async () => {
-    const page = await context.newPage();
+/** The layout shifts recordLayoutShifts saw so far. */
+async function layoutShifts(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+}
+
+test.describe("/success/", () => {
+  test("sends the visitor to their inbox for their place in line and link, and asks the service nothing about them", async ({
+    page,
+    blocked,
+  }) => {
     const asked: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(request.url());
     });
     await page.goto("/success/");
     await waitForHydration(page);
-    await page.getByRole("heading", { level: 1, name: CONTENT.success.heading }).waitFor();
-    await page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading }).waitFor();
-    expect(await page.getByText(referrals.checkInbox.text).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: referrals.leaderboardLink }).getAttribute("href")).toBe("/leaderboard/");
+    await expect(page.getByRole("heading", { level: 1, name: CONTENT.success.heading })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading })).toBeVisible();
+    await expect(page.getByText(referrals.checkInbox.text)).toBeVisible();
+    await expect(page.getByRole("link", { name: referrals.leaderboardLink })).toHaveAttribute("href", "/leaderboard/");
     const rules = page.getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
-    expect(await rules.getAttribute("href")).toBe(giveaway.rulesUrl);
+    await expect(rules).toHaveAttribute("href", giveaway.rulesUrl);
     // No standing of anyone: no place, no link to copy or share, no status link.
-    expect(await page.getByRole("textbox").count()).toBe(0);
-    expect(await page.getByRole("button", { name: referrals.copyButton }).count()).toBe(0);
-    expect(await page.locator('a[href*="/status/"]').count()).toBe(0);
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: referrals.copyButton })).toHaveCount(0);
+    await expect(page.locator('a[href*="/status/"]')).toHaveCount(0);
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
     expect(blocked).toEqual([]);
   });
 
-  it("says the same to a visitor without JavaScript", async () => {
-    const noScript = await browser().newContext({ baseURL: waitlistSite().origin, javaScriptEnabled: false });
-    try {
-      const page = await noScript.newPage();
-      await page.goto("/success/");
-      const seen = await page.locator("main").innerText();
-      expect(seen).toContain(referrals.checkInbox.heading);
-      expect(seen).toContain(referrals.checkInbox.text);
-      expect(seen).toContain(giveaway.noPurchaseNecessary);
-      expect(seen).toContain(CONTENT.success.heading);
-      expect(seen).not.toContain(referrals.friendsJoined);
-    } finally {
-      await noScript.close();
-    }
+  test("says the same to a visitor without JavaScript", async ({ newGuardedContext }) => {
+    const { context: noScript } = await newGuardedContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto("/success/");
+    const main = page.locator("main");
+    await expect(main).toContainText(referrals.checkInbox.heading);
+    await expect(main).toContainText(referrals.checkInbox.text);
+    await expect(main).toContainText(giveaway.noPurchaseNecessary);
+    await expect(main).toContainText(CONTENT.success.heading);
+    await expect(main).not.toContainText(referrals.friendsJoined);
   });
 });
 
-describe("/status/", () => {
-  it("reads the standing with the link's token as a bearer token, never in the address, and shows it", async () => {
-    const page = await context.newPage();
+test.describe("/status/", () => {
+  test("reads the standing with the link's token as a bearer token, never in the address, and shows it", async ({ page }) => {
     const requests = await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
-    await page.getByRole("heading", { level: 1, name: status.heading }).waitFor();
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    expect(await page.getByRole("textbox", { name: referrals.linkLabel }).inputValue()).toBe(STANDING.referralUrl);
+    await expect(page.getByRole("heading", { level: 1, name: status.heading })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: referrals.linkLabel })).toHaveValue(STANDING.referralUrl);
     expect(requests[0].headers().authorization).toBe(`Bearer ${TOKEN}`);
     expect(requests.map((request) => request.url())).not.toContainEqual(expect.stringContaining(TOKEN));
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   });
 
-  it("shows the place in line, friends joined, entries and the link, and copies the link", async () => {
+  test("shows the place in line, friends joined, entries and the link, and copies the link", async ({ context, page, blocked }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const page = await context.newPage();
     await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
     await waitForHydration(page);
     const card = page.getByRole("region", { name: HEADLINE });
-    await card.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    expect(await card.getByText(referrals.friendsJoined).locator("..").innerText()).toMatch(/^2\s/);
-    expect(await card.getByText(referrals.giveawayEntries).locator("..").innerText()).toMatch(/^3\s/);
+    await expect(card.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    await expect(card.getByText(referrals.friendsJoined).locator("..")).toHaveText(/^2\s/, { useInnerText: true });
+    await expect(card.getByText(referrals.giveawayEntries).locator("..")).toHaveText(/^3\s/, { useInnerText: true });
     const rules = card.getByRole("link", { name: `${giveaway.rulesLink} ${links.newTabHint}` });
-    expect(await rules.getAttribute("href")).toBe(giveaway.rulesUrl);
+    await expect(rules).toHaveAttribute("href", giveaway.rulesUrl);
 
     await card.getByRole("button", { name: referrals.copyButton }).click();
-    await card.getByRole("button", { name: referrals.copied }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(STANDING.referralUrl);
+    await expect(card.getByRole("button", { name: referrals.copied })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { message: "the clipboard" }).toBe(STANDING.referralUrl);
 
     const x = card.getByRole("link", { name: `${referrals.shareLinks.x} ${links.newTabHint}` });
-    expect(new URL((await x.getAttribute("href")) ?? "").searchParams.get("text")).toBe(
-      referrals.shareMessage.replace("{link}", STANDING.referralUrl),
-    );
+    await expect
+      .poll(async () => new URL((await x.getAttribute("href")) ?? "").searchParams.get("text"), { message: "the X share link's text" })
+      .toBe(referrals.shareMessage.replace("{link}", STANDING.referralUrl));
     expect(blocked).toEqual([]);
   });
 
-  it("fills the numbers and the link in where the dashes were: nothing on the page moves", async () => {
+  test("fills the numbers and the link in where the dashes were: nothing on the page moves", async ({ context, page }) => {
     await recordLayoutShifts(context);
-    const page = await context.newPage();
     await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
     await waitForHydration(page);
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __layoutShifts: { value: number; nodes: string[] }[] }).__layoutShifts,
-    );
-    expect(shifts).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
-  it("moves the token out of the address bar once read, and a reload still shows the standing", async () => {
-    const page = await context.newPage();
+  test("moves the token out of the address bar once read, and a reload still shows the standing", async ({ page, waitlist }) => {
     const requests = await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    expect(page.url()).toBe(`${waitlistSite().origin}/status/`);
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    await expect(page).toHaveURL(`${waitlist.origin}/status/`);
 
     await page.reload();
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
-    expect(page.url()).toBe(`${waitlistSite().origin}/status/`);
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    await expect(page).toHaveURL(`${waitlist.origin}/status/`);
     expect(requests.map((request) => request.headers().authorization)).toEqual(requests.map(() => `Bearer ${TOKEN}`));
     expect(requests.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("never requests the ad pixel, even with consent given, while the same visit's other pages load it", async () => {
+  test("never requests the ad pixel, even with consent given, while the same visit's other pages load it", async ({ context, page }) => {
     const meta = await routeMetaPixel(context);
     await context.addInitScript(([key]) => localStorage.setItem(key, "accepted"), [CONSENT_STORAGE_KEY]);
-    const page = await context.newPage();
     await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
-    await page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor();
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(await page.getByRole("region", { name: CONTENT.consent.message }).count()).toBe(0);
+    await expect(page.getByRole("region", { name: CONTENT.consent.message })).toHaveCount(0);
     expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
     expect(meta.metaRequests).toEqual([]);
 
@@ -190,21 +174,63 @@ describe("/status/", () => {
     const leaderboardPage = await context.newPage();
     await routeApi(leaderboardPage, "/api/leaderboard", 200, { entries: [] });
     await leaderboardPage.goto("/leaderboard/");
-    await eventually(() => expect(meta.events).toContainEqual({ pixelId: CONTENT.adPixel?.id, event: "PageView" }));
+    await expect
+      .poll(() => meta.events, { message: "the pixel's events on /leaderboard/" })
+      .toContainEqual({ pixelId: CONTENT.adPixel?.id, event: "PageView" });
   });
 
-  it("says the link is not known when the service answers 401", async () => {
-    const page = await context.newPage();
+  test("says the link is not known when the service answers 401", async ({ page }) => {
     await routeApi(page, "/api/status", 401, { errors: [{ status: "401", code: "unauthorized" }] });
     await page.goto(`/status/#t=${TOKEN}`);
-    await page.getByText(status.unknownToken).waitFor();
-    expect(await page.getByRole("heading", { level: 2 }).isVisible()).toBe(false);
+    await expect(page.getByText(status.unknownToken)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2 })).toBeHidden();
   });
 });
 
-describe("/leaderboard/", () => {
-  it("shows the heading and intro, then the top referrers with shortened names", async () => {
-    const page = await context.newPage();
+/**
+ * The scripts a status page needs before it can read its link: the three the inline loader adds, then the page's own
+ * chunk, which webpack loads. Gatsby renders nothing while one of them is missing.
+ */
+const STATUS_PAGE_SCRIPTS: [string, RegExp][] = [
+  ["webpack's runtime", /\/webpack-runtime-[0-9a-f]+\.js$/],
+  ["the framework", /\/framework-[0-9a-f]+\.js$/],
+  ["the app", /\/app-[0-9a-f]+\.js$/],
+  ["the status page's own chunk", /\/component---src-pages-status-tsx-[0-9a-f]+\.js/],
+];
+
+test.describe("/status/ on a connection that drops a request", () => {
+  for (const [script, pattern] of STATUS_PAGE_SCRIPTS) {
+    test(`shows the standing when ${script} fails to load the first time`, async ({ page }) => {
+      const attempts: string[] = [];
+      await page.route(pattern, (route) => {
+        attempts.push(route.request().url());
+        return attempts.length === 1 ? route.abort("connectionreset") : route.continue();
+      });
+      await routeApi(page, "/api/status", 200, STANDING);
+      await page.goto(`/status/#t=${TOKEN}`);
+      await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+      expect(attempts.length, `requests for ${script}`).toBeGreaterThanOrEqual(2);
+    });
+  }
+
+  test("shows the standing after a reload whose first request for the app fails", async ({ page }) => {
+    await routeApi(page, "/api/status", 200, STANDING);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    let dropped = false;
+    await page.route(/\/app-[0-9a-f]+\.js$/, (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort("connectionreset");
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
+    expect(dropped, "the reload asked for the app again").toBe(true);
+  });
+});
+
+test.describe("/leaderboard/", () => {
+  test("shows the heading and intro, then the top referrers with shortened names", async ({ page }) => {
     await routeApi(page, "/api/leaderboard", 200, {
       entries: [
         { rank: 1, name: "Jordan S.", referrals: 1234 },
@@ -212,57 +238,52 @@ describe("/leaderboard/", () => {
       ],
     });
     await page.goto("/leaderboard/");
-    await page.getByRole("heading", { level: 1, name: leaderboard.heading }).waitFor();
-    expect(await page.getByText(leaderboard.intro).isVisible()).toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: leaderboard.heading })).toBeVisible();
+    await expect(page.getByText(leaderboard.intro)).toBeVisible();
     const table = page.getByRole("table", { name: leaderboard.heading });
-    await table.getByRole("rowheader", { name: "Jordan S." }).waitFor();
-    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+    await expect(table.getByRole("rowheader", { name: "Jordan S." })).toBeVisible();
+    await expect(table.getByRole("columnheader")).toHaveText([
       leaderboard.columns.rank,
       leaderboard.columns.name,
       leaderboard.columns.referrals,
     ]);
-    const rows = await table
-      .locator("tbody")
-      .getByRole("row")
-      .evaluateAll((elements) => elements.map((row) => Array.from(row.children, (cell) => cell.textContent)));
-    expect(rows).toEqual([
-      ["1", "Jordan S.", "1,234"],
-      ["2", "Alex P.", "7"],
-    ]);
+    const rows = table.locator("tbody").getByRole("row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).locator(":scope > *")).toHaveText(["1", "Jordan S.", "1,234"]);
+    await expect(rows.nth(1).locator(":scope > *")).toHaveText(["2", "Alex P.", "7"]);
   });
 
-  it("fills the rows in where the dashes were, however few there are: nothing on the page moves", async () => {
+  test("fills the rows in where the dashes were, however few there are: nothing on the page moves", async ({ context, page }) => {
     await recordLayoutShifts(context);
-    const page = await context.newPage();
     await routeApi(page, "/api/leaderboard", 200, { entries: [{ rank: 1, name: "Jordan S.", referrals: 1234 }] });
     await page.goto("/leaderboard/");
     await waitForHydration(page);
-    await page.getByRole("rowheader", { name: "Jordan S." }).waitFor();
+    await expect(page.getByRole("rowheader", { name: "Jordan S." })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
-  it("says nobody is on the board yet when it is empty", async () => {
-    const page = await context.newPage();
+  test("says nobody is on the board yet when it is empty", async ({ page }) => {
     await routeApi(page, "/api/leaderboard", 200, { entries: [] });
     await page.goto("/leaderboard/");
-    await eventually(async () => expect(await page.getByText(leaderboard.empty).isVisible()).toBe(true));
+    await expect(page.getByText(leaderboard.empty)).toBeVisible();
   });
 });
 
-describe("accessibility (WCAG 2.2 AA, axe)", () => {
-  it("/success/ with its inbox card, /status/ with the referral card filled in and /leaderboard/ have no violations", async () => {
-    const page = await context.newPage();
+test.describe("accessibility (WCAG 2.2 AA, axe)", () => {
+  test("/success/ with its inbox card, /status/ with the referral card filled in and /leaderboard/ have no violations", async ({
+    page,
+  }) => {
     await routeApi(page, "/api/status", 200, STANDING);
     await routeApi(page, "/api/leaderboard", 200, { entries: [{ rank: 1, name: "Jordan S.", referrals: 1234 }] });
     for (const [path, ready] of [
-      ["/success/", () => page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading }).waitFor()],
-      [`/status/#t=${TOKEN}`, () => page.getByRole("heading", { level: 2, name: HEADLINE }).waitFor()],
-      ["/leaderboard/", () => page.getByRole("rowheader", { name: "Jordan S." }).waitFor()],
+      ["/success/", page.getByRole("heading", { level: 2, name: referrals.checkInbox.heading })],
+      [`/status/#t=${TOKEN}`, page.getByRole("heading", { level: 2, name: HEADLINE })],
+      ["/leaderboard/", page.getByRole("rowheader", { name: "Jordan S." })],
     ] as const) {
       await page.goto(path);
       await waitForHydration(page);
-      await ready();
+      await expect(ready).toBeVisible();
       expect([path, formatViolations(await axeViolations(page))]).toEqual([path, "no accessibility violations"]);
     }
   });

@@ -1,13 +1,13 @@
 /**
  * The README's pictures, as a visitor has them once the scripts have run, and the one layout rule a visitor
- * notices at once: nothing scrolls sideways. Written to artifacts/screenshots/; UPDATE_README_SCREENSHOTS=1
- * also replaces docs/screenshots/.
+ * notices at once: nothing scrolls sideways, at phone and desktop size (the config's phone and desktop projects).
+ * Written to artifacts/screenshots/; UPDATE_README_SCREENSHOTS=1 also replaces docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { newGuardedContext, setUpChromium, VIEWPORTS } from "./support/browser";
+import type { Page } from "@playwright/test";
 import { ROOT_DIR } from "./support/build-site";
+import { expect, test } from "./support/fixtures";
 import { FIXTURE } from "./support/fixture-content";
 import { holdToast, openAfterScripts } from "./support/page-state";
 import { signUpToSuccess } from "./support/signup-page";
@@ -36,30 +36,23 @@ const PAGES: readonly [name: string, reach: (page: Page) => Promise<void>][] = [
   ["404", (page) => openAfterScripts(page, "/no-such-page/")],
 ];
 
-const browser = setUpChromium();
+test.use({ deviceScaleFactor: 1 });
 
-beforeAll(() => {
+test.beforeAll(() => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 
-const cases = PAGES.flatMap(([name, reach]) =>
-  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((viewport) => [name, viewport, reach] as const),
-);
-
-it.each(cases)("%s at %s size fits the width and is saved as a screenshot", async (name, viewport, reach) => {
-  const { context } = await newGuardedContext(browser(), { viewport: VIEWPORTS[viewport], deviceScaleFactor: 1 });
-  try {
-    await context.clock.setFixedTime(PICTURE_TIME_MS);
-    const page = await context.newPage();
+for (const [name, reach] of PAGES) {
+  test(`${name} fits the width and is saved as a screenshot`, async ({ page }, testInfo) => {
+    await page.clock.setFixedTime(PICTURE_TIME_MS);
     await reach(page);
 
-    const file = path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
+    // Named by the project's size, as the README shows them: home-phone.png, home-desktop.png.
+    const file = path.join(SCREENSHOT_DIR, `${name}-${testInfo.project.name}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
     if (UPDATE_README) copyFileSync(file, path.join(README_SCREENSHOT_DIR, path.basename(file)));
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
-  } finally {
-    await context.close();
-  }
-});
+    expect(overflow, "px the page scrolls sideways").toBe(0);
+  });
+}

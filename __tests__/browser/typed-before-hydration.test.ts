@@ -2,22 +2,14 @@
  * What the fields show is what is sent: values typed into the prerendered form while the scripts are held
  * back must be the ones validated and sent once they arrive. (A submit before then is no-js.test.ts's.)
  */
-import type { BrowserContext, Page, Route } from "playwright-core";
-import { newGuardedContext, setUpChromium, waitForHydration } from "./support/browser";
-import { eventually } from "./support/eventually";
-import { providerRequests, sentSignup } from "./support/provider-control";
+import type { Page, Route } from "@playwright/test";
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { firstRequestsCarrying, sentSignup } from "./support/provider-control";
 import { runEnv } from "./support/run-env";
 import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
-
-const browser = setUpChromium();
-let context: BrowserContext;
-
-afterEach(async () => {
-  await context?.close();
-});
 
 /**
  * Hold every script of the site until `release` is called (page routes take precedence
@@ -49,12 +41,10 @@ function formIsHydrated(page: Page): Promise<boolean> {
   return page.locator("form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactProps$")));
 }
 
-it("sends the values typed before the scripts arrived, once they have, and confirms", async () => {
-  ({ context } = await newGuardedContext(browser()));
-  const page = await context.newPage();
+test("sends the values typed before the scripts arrived, once they have, and confirms", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
-  await eventually(() => expect(scripts.held()).toBeGreaterThan(0));
+  await expect.poll(scripts.held, { message: "scripts held back" }).toBeGreaterThan(0);
 
   const visitor = uniqueVisitor("typed-early");
   await fillSignupForm(page, { ...visitor, firstName: ` ${visitor.firstName} ` });
@@ -65,19 +55,15 @@ it("sends the values typed before the scripts arrived, once they have, and confi
   await waitForHydration(page);
   // The fields still show what was typed…
   const fields = signupFields(page);
-  expect(await fields.email.inputValue()).toBe(visitor.email);
-  expect(await fields.firstName.inputValue()).toBe(` ${visitor.firstName} `);
-  expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
+  await expect(fields.email).toHaveValue(visitor.email);
+  await expect(fields.firstName).toHaveValue(` ${visitor.firstName} `);
+  await expect(fields.lastName).toHaveValue(visitor.lastName);
 
   // …and that is what is checked (no e-mail-required toast) and sent (trimmed).
   await submitButton(page).click();
-  await toastTitled(page, FIXTURE.toasts.success.title).waitFor();
-  expect(await toastTitled(page, FIXTURE.toasts.emailRequired.title).count()).toBe(0);
-  const [request, ...more] = await eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests.length).toBeGreaterThan(0);
-    return requests;
-  });
+  await expect(toastTitled(page, FIXTURE.toasts.success.title)).toBeVisible();
+  await expect(toastTitled(page, FIXTURE.toasts.emailRequired.title)).toHaveCount(0);
+  const [request, ...more] = await firstRequestsCarrying(visitor.email);
   expect(more).toEqual([]);
   expect(sentSignup(request)).toEqual({
     listId: FIXTURE.provider.listId,
@@ -85,5 +71,5 @@ it("sends the values typed before the scripts arrived, once they have, and confi
     firstName: visitor.firstName,
     lastName: visitor.lastName,
   });
-  await page.waitForURL((url) => url.pathname === "/success/");
+  await expect(page).toHaveURL((url) => url.pathname === "/success/");
 });

@@ -1,24 +1,18 @@
 /** The page on `waitlist-api` against the real service (globalSetup's third build); a signup is checked by its row in D1. */
-import type { BrowserContext, Page } from "playwright-core";
-import { openHydrated, setUpChromium } from "./support/browser";
-import { eventually } from "./support/eventually";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { waitlistContent } from "./support/fixture-content";
 import { expectFormGivenBack, fillSignupForm, signupFields, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_STAND_IN_LABEL, TURNSTILE_STAND_IN_PATH } from "./support/turnstile-stand-in";
 import { uniqueVisitor, type Visitor } from "./support/visitors";
-import { newWaitlistContext, storedSignups } from "./support/waitlist-service";
+import { storedSignups } from "./support/waitlist-service";
 
 const WAITLIST = waitlistContent();
 const { form } = WAITLIST.home;
 const { invalidEmail, success } = WAITLIST.toasts;
 
-const browser = setUpChromium();
-let context: BrowserContext;
-
-afterEach(async () => {
-  await context?.close();
-});
+test.use({ site: "waitlist" });
 
 /** Record every CSP violation the page reports, from before its first script. */
 async function recordCspViolations(target: BrowserContext): Promise<void> {
@@ -41,13 +35,15 @@ function turnstileWidget(page: Page) {
   return page.getByRole("form").getByRole("group", { name: TURNSTILE_STAND_IN_LABEL });
 }
 
-describe("with JavaScript", () => {
-  it("signs up through the service: the Turnstile token goes along, 'Submission confirmed', then /success/, and the row is in D1", async () => {
-    ({ context } = await newWaitlistContext(browser()));
+test.describe("with JavaScript", () => {
+  test("signs up through the service: the Turnstile token goes along, 'Submission confirmed', then /success/, and the row is in D1", async ({
+    context,
+    page,
+  }) => {
     await recordCspViolations(context);
     const visitor = uniqueVisitor("waitlist-signup");
-    const page = await openHydrated(context, "/");
-    await turnstileWidget(page).waitFor();
+    await gotoHydrated(page, "/");
+    await expect(turnstileWidget(page)).toBeVisible();
     const sent = signupRequest(page);
     await fillSignupForm(page, visitor, form);
     await submitButton(page, form).click();
@@ -63,8 +59,8 @@ describe("with JavaScript", () => {
       turnstileToken: TURNSTILE_DUMMY_TOKEN,
     });
     expect((await request.response())?.status()).toBe(202);
-    await toastTitled(page, success.title).waitFor();
-    await page.waitForURL((url) => url.pathname === "/success/");
+    await expect(toastTitled(page, success.title)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
 
     const rows = await storedSignups(visitor.email);
     expect(rows).toEqual([
@@ -80,10 +76,11 @@ describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
   });
 
-  it("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async () => {
-    ({ context } = await newWaitlistContext(browser()));
-    const page = await openHydrated(context, "/");
-    await turnstileWidget(page).waitFor();
+  test("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    await expect(turnstileWidget(page)).toBeVisible();
     const timing = await page.evaluate(
       (scriptPath) =>
         new Promise<{ firstPaintMs: number; scriptRequestedMs: number; formShift: number }>((resolve) => {
@@ -111,66 +108,64 @@ describe("with JavaScript", () => {
     expect(timing.formShift).toBe(0);
   });
 
-  it("a disposable address: the service's 400 gives the invalid-email toast, the typed values kept, the e-mail field focused, nothing stored", async () => {
-    ({ context } = await newWaitlistContext(browser()));
+  test("a disposable address: the service's 400 gives the invalid-email toast, the typed values kept, the e-mail field focused, nothing stored", async ({
+    page,
+  }) => {
     const visitor: Visitor = { ...uniqueVisitor("waitlist-disposable"), email: `waitlist-disposable-${Date.now()}@mailinator.com` };
-    const page = await openHydrated(context, "/");
-    await turnstileWidget(page).waitFor();
+    await gotoHydrated(page, "/");
+    await expect(turnstileWidget(page)).toBeVisible();
     const sent = signupRequest(page);
     await fillSignupForm(page, visitor, form);
     await submitButton(page, form).click();
 
     expect((await (await sent).response())?.status()).toBe(400);
     const toast = toastTitled(page, invalidEmail.title);
-    await toast.waitFor();
-    expect(await toast.innerText()).toContain(invalidEmail.message);
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(invalidEmail.message, { useInnerText: true });
     await expectFormGivenBack(page, visitor, form);
-    await eventually(async () =>
-      expect(await signupFields(page, form).email.evaluate((field) => field === document.activeElement)).toBe(true),
-    );
+    await expect(signupFields(page, form).email).toBeFocused();
     expect(await storedSignups(visitor.email)).toEqual([]);
   });
 });
 
-describe("without JavaScript", () => {
-  beforeEach(async () => {
-    ({ context } = await newWaitlistContext(browser(), { javaScriptEnabled: false }));
-  });
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
 
-  it("the plain form posts to the service, which stores the row and sends the visitor to /success/", async () => {
+  test("the plain form posts to the service, which stores the row and sends the visitor to /success/", async ({ page }) => {
     const visitor = uniqueVisitor("waitlist-no-js");
-    const page = await context.newPage();
     await page.goto("/");
     await fillSignupForm(page, visitor, form);
     await submitButton(page, form).click();
 
-    await page.waitForURL((url) => url.pathname === "/success/");
-    await page.getByRole("heading", { name: WAITLIST.success.heading }).waitFor();
-    const rows = await storedSignups(visitor.email);
-    expect(rows).toEqual([
-      expect.objectContaining({
-        email: visitor.email,
-        first_name: visitor.firstName,
-        last_name: visitor.lastName,
-        source: WAITLIST.provider.source,
-      }),
-    ]);
+    await expect(page).toHaveURL((url) => url.pathname === "/success/");
+    await expect(page.getByRole("heading", { name: WAITLIST.success.heading })).toBeVisible();
+    await expect
+      .poll(() => storedSignups(visitor.email), { message: `the service's rows for ${visitor.email} in D1` })
+      .toEqual([
+        expect.objectContaining({
+          email: visitor.email,
+          first_name: visitor.firstName,
+          last_name: visitor.lastName,
+          source: WAITLIST.provider.source,
+        }),
+      ]);
   });
 
-  it("an address the shared rules refuse: back on / with the invalid-email message from the content, and nothing stored", async () => {
+  test("an address the shared rules refuse: back on / with the invalid-email message from the content, and nothing stored", async ({
+    page,
+  }) => {
     // The browser's own check lets user@localhost through (it needs no dot); the shared rules do not.
     const visitor: Visitor = { ...uniqueVisitor("waitlist-no-js-invalid"), email: `waitlist-no-js-${Date.now()}@localhost` };
-    const page = await context.newPage();
     await page.goto("/");
-    expect(await page.getByRole("alert").count()).toBe(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await fillSignupForm(page, visitor, form);
     await submitButton(page, form).click();
 
-    await page.waitForURL((url) => url.pathname === "/" && url.hash === "#signup-error-invalidEmail");
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.hash === "#signup-error-invalidEmail");
     const alerts = page.getByRole("alert");
-    expect(await alerts.count()).toBe(1);
-    expect(await alerts.first().innerText()).toBe(`${invalidEmail.title}\n${invalidEmail.message}`);
-    expect(await alerts.first().isVisible()).toBe(true);
+    await expect(alerts).toHaveCount(1);
+    await expect(alerts.first()).toHaveJSProperty("innerText", `${invalidEmail.title}\n${invalidEmail.message}`);
+    await expect(alerts.first()).toBeVisible();
     expect(await storedSignups(visitor.email)).toEqual([]);
   });
 });

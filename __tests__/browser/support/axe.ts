@@ -1,7 +1,7 @@
 /** axe-core scans against WCAG 2.2 AA (product rule 23), printed so a CI log says what and where without a re-run. */
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Result } from "axe-core";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** WCAG 2.0, 2.1 and 2.2 A/AA success criteria, and axe's best practices. */
 export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];

@@ -2,7 +2,7 @@
  * Collects what a page writes to the console and the errors it throws, so tests can
  * assert "no error or warning" (hydration mismatches included) or find a message.
  */
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** One console message or uncaught page error. */
 export interface ConsoleEntry {

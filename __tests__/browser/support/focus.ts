@@ -2,7 +2,7 @@
  * Keyboard focus as a visitor meets it: which control has focus (by role-ish tag
  * and accessible text) and whether a focus ring is drawn around it.
  */
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** The focused element as "tag name", e.g. "input Email" or "button SSL Secured"; "body" when nothing has focus. */
 export async function focusedControl(page: Page): Promise<string> {

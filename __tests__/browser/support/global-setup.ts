@@ -1,7 +1,8 @@
 /**
- * jest globalSetup of the browser project: starts the provider stand-in and builds the fixture three
+ * Playwright's globalSetup for the browser suite: starts the provider stand-in and builds the fixture three
  * times (legacy-form with a pixel; waitlist-api with Turnstile and referrals, served by `wrangler dev`;
- * client-api as it is). Runs in jest's main process; globalTeardown stops what it started.
+ * client-api as it is). Runs in the runner's process before any worker starts; the workers inherit the
+ * servers' origins through the environment (run-env.ts). The function it returns is the global teardown.
  */
 import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -26,15 +27,6 @@ import {
 } from "./run-env";
 import { startStaticServer } from "../../../scripts/lib/static-server";
 
-/** What globalTeardown has to stop (jest shares globalThis between the two hooks only). */
-export interface BrowserTestServers {
-  close(): Promise<void>;
-}
-
-declare global {
-  var __browserTestServers: BrowserTestServers | undefined;
-}
-
 /**
  * The service's secrets, all empty but the webhook's: `--var` wins over a developer's `.dev.vars`. Empty means
  * demo delivery and no Turnstile check; the webhook secret lets a test confirm a friend as Klaviyo's flow would.
@@ -46,17 +38,15 @@ const SERVICE_VARS = {
   KLAVIYO_WEBHOOK_SECRET: WAITLIST_WEBHOOK_SECRET,
 };
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.
   findChromium();
 
   const standIn = await startProviderStandIn();
   const closers: (() => Promise<void>)[] = [standIn.close];
   // One after the other, in order: wrangler (put first once it is up) stops before the scratch folder it uses is deleted.
-  globalThis.__browserTestServers = {
-    close: async () => {
-      for (const close of closers) await close();
-    },
+  const closeAll = async () => {
+    for (const close of closers) await close();
   };
 
   const scratch = await mkdtemp(path.join(tmpdir(), "browser-tests-"));
@@ -118,11 +108,12 @@ export default async function globalSetup(): Promise<void> {
     process.env[WAITLIST_OUTPUT_FILE_VAR] = outputFile;
     process.env[WAITLIST_ASSETS_DIR_VAR] = waitlistDir;
   } catch (error) {
-    // jest does not run globalTeardown when globalSetup fails: stop the stand-in (and wrangler, once it is up) here.
+    // No teardown runs when globalSetup fails: stop the stand-in (and wrangler, once it is up) here.
     await waitlist?.catch(() => undefined);
-    await globalThis.__browserTestServers.close();
+    await closeAll();
     throw error;
   }
 
   process.env[PROVIDER_ORIGIN_VAR] = standIn.origin;
+  return closeAll;
 }

@@ -3,7 +3,7 @@
  * sideways scrolling (WCAG 1.4.10), target size (WCAG 2.5.8) and obscured focus (WCAG 2.4.11). Each
  * returns one sentence per problem naming the control; an empty list means the page is clean.
  */
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 /** A screen the layout is checked on: its CSS viewport and how many device pixels make one CSS px. */
 export interface Screen {

@@ -3,7 +3,7 @@
  * `fbq.queue` once, then takes calls only through `fbq.callMethod`; each event is an image request to
  * `/tr/`, which the stand-in records.
  */
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext } from "@playwright/test";
 import { META_PIXEL_SCRIPT_URL } from "../../../src/consent/pixel";
 
 /** Meta's event-collection endpoint (images requested by fbevents.js). */

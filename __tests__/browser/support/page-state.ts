@@ -3,8 +3,8 @@
  * a tooltip open) and let it settle, so that a check sees the finished picture and
  * not a toast halfway through fading in.
  */
-import type { Locator, Page } from "playwright-core";
-import { waitForHydration } from "./browser";
+import type { Locator, Page } from "@playwright/test";
+import { waitForHydration } from "../../../scripts/lib/hydration";
 import { FIXTURE } from "./fixture-content";
 import { skipBrowserValidation, submitButton } from "./signup-page";
 import { toastRegion, toastTitled } from "./toasts";

@@ -2,7 +2,7 @@
  * The tests' side of the provider stand-in: tell it how to answer and read what it
  * received, over its HTTP control endpoints (see provider-stand-in.ts).
  */
-import { eventually } from "./eventually";
+import { expect } from "@playwright/test";
 import type { RecordedRequest, StandInMode } from "./provider-stand-in";
 import { runEnv } from "./run-env";
 import type { Visitor } from "./visitors";
@@ -73,13 +73,29 @@ export async function allProviderRequests(): Promise<RecordedRequest[]> {
 
 /**
  * Wait until the stand-in has exactly `count` requests from this visitor, and return them.
- * @param timeoutMs give up after this long (ms; default: eventually's)
- * @throws the last assertion failure when the count is not reached in time
+ * @param timeoutMs give up after this long (ms; default: the config's expect timeout)
+ * @throws the assertion failure when the count is not reached in time
  */
 export async function requestsFrom(visitor: Visitor, count: number, timeoutMs?: number): Promise<RecordedRequest[]> {
-  return eventually(async () => {
-    const requests = await providerRequests(visitor.email);
-    expect(requests).toHaveLength(count);
-    return requests;
-  }, timeoutMs);
+  let requests: RecordedRequest[] = [];
+  await expect
+    .poll(async () => (requests = await providerRequests(visitor.email)), {
+      message: `signups from ${visitor.email} at the provider stand-in`,
+      timeout: timeoutMs,
+    })
+    .toHaveLength(count);
+  return requests;
+}
+
+/**
+ * Wait until the stand-in has at least one signup carrying `match`, and return all it has: for a test that then
+ * checks there is exactly one, so that a second one arriving is a failure and not a longer wait.
+ * @throws the assertion failure when none arrives in time (the config's expect timeout)
+ */
+export async function firstRequestsCarrying(match: string): Promise<RecordedRequest[]> {
+  let requests: RecordedRequest[] = [];
+  await expect
+    .poll(async () => (requests = await providerRequests(match)).length, { message: `signups carrying ${match} at the provider stand-in` })
+    .toBeGreaterThan(0);
+  return requests;
 }

@@ -3,6 +3,7 @@
  * count the stand-in's requests again, so a stray retry or a native form POST that
  * arrives late is caught rather than missed.
  */
+import { expect } from "@playwright/test";
 import { providerRequests } from "./provider-control";
 
 /** How long to keep listening after the toast (ms): longer than the last backoff before the final attempt (product rule 9). */

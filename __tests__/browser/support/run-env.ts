@@ -24,8 +24,7 @@ export const WAITLIST_ASSETS_DIR_VAR = "BROWSER_TESTS_WAITLIST_ASSETS_DIR";
  */
 export function waitlistAssetsDir(): string {
   const dir = process.env[WAITLIST_ASSETS_DIR_VAR];
-  if (!dir)
-    throw new Error(`${WAITLIST_ASSETS_DIR_VAR} is not set: run the browser tests through their jest project (npm run test:browser).`);
+  if (!dir) throw new Error(`${WAITLIST_ASSETS_DIR_VAR} is not set: run the browser tests with Playwright Test (npm run test:browser).`);
   return dir;
 }
 
@@ -44,7 +43,7 @@ export function runEnv(): RunEnv {
   const providerOrigin = process.env[PROVIDER_ORIGIN_VAR];
   if (!siteOrigin || !providerOrigin) {
     throw new Error(
-      `${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+      `${SITE_ORIGIN_VAR} / ${PROVIDER_ORIGIN_VAR} are not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds and serves the site.`,
     );
   }
   return { siteOrigin, providerOrigin };
@@ -59,7 +58,7 @@ export function siteOriginWithHeaders(): string {
   const origin = process.env[SITE_ORIGIN_WITH_HEADERS_VAR];
   if (!origin) {
     throw new Error(
-      `${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+      `${SITE_ORIGIN_WITH_HEADERS_VAR} is not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds and serves the site.`,
     );
   }
   return origin;
@@ -74,7 +73,7 @@ export function legacyPixelSiteOrigin(): string {
   const origin = process.env[LEGACY_PIXEL_SITE_ORIGIN_VAR];
   if (!origin) {
     throw new Error(
-      `${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds and serves the site.`,
+      `${LEGACY_PIXEL_SITE_ORIGIN_VAR} is not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds and serves the site.`,
     );
   }
   return origin;
@@ -107,7 +106,7 @@ export function waitlistSite(): WaitlistSite {
   const outputFile = process.env[WAITLIST_OUTPUT_FILE_VAR];
   if (!origin || !stateDir || !outputFile) {
     throw new Error(
-      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} / ${WAITLIST_OUTPUT_FILE_VAR} are not set: run the browser tests through their jest project (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
+      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} / ${WAITLIST_OUTPUT_FILE_VAR} are not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
     );
   }
   return { origin, stateDir, outputFile };

@@ -2,9 +2,8 @@
  * The signup form as a visitor sees it: fields by their labels, the button by its
  * text. The copy is the page's `home.form` (the fixture's unless a test passes another).
  */
-import type { Locator, Page, Request } from "playwright-core";
+import { expect, type Locator, type Page, type Request } from "@playwright/test";
 import type { SiteContent } from "../../../src/content/schema";
-import { eventually } from "./eventually";
 import { FIXTURE } from "./fixture-content";
 import { setProviderMode } from "./provider-control";
 import type { Visitor } from "./visitors";
@@ -52,19 +51,16 @@ export async function skipBrowserValidation(page: Page): Promise<void> {
 /**
  * After a failed signup: the button and the three fields are enabled again, they
  * still hold what the visitor typed (a failure never loses typed values), and the
- * page is still /. Waits for the button to come back; asserts the rest at once.
+ * page is still /.
  */
 export async function expectFormGivenBack(page: Page, visitor: Visitor, form: FormCopy = FIXTURE.home.form): Promise<void> {
-  const button = page.getByRole("button", { name: form.submit });
-  await eventually(async () => expect(await button.isEnabled()).toBe(true));
+  await expect(page.getByRole("button", { name: form.submit })).toBeEnabled();
   const fields = signupFields(page, form);
-  expect(await fields.email.inputValue()).toBe(visitor.email);
-  expect(await fields.firstName.inputValue()).toBe(visitor.firstName);
-  expect(await fields.lastName.inputValue()).toBe(visitor.lastName);
-  for (const field of [fields.email, fields.firstName, fields.lastName]) {
-    expect(await field.isEnabled()).toBe(true);
-  }
-  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(fields.email).toHaveValue(visitor.email);
+  await expect(fields.firstName).toHaveValue(visitor.firstName);
+  await expect(fields.lastName).toHaveValue(visitor.lastName);
+  for (const field of [fields.email, fields.firstName, fields.lastName]) await expect(field).toBeEnabled();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
 }
 
 /**

@@ -2,7 +2,7 @@
  * Toasts as a visitor (or screen reader) finds them: alerts (failures) and
  * statuses (confirmations) in the region named by `toasts.regionLabel`, identified by their title.
  */
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "@playwright/test";
 import { FIXTURE } from "./fixture-content";
 import { escapeRegExp } from "./signup-page";
 
@@ -23,4 +23,9 @@ export function toastTitled(page: Page, title: string): Locator {
 export function allToasts(page: Page): Locator {
   const region = toastRegion(page);
   return region.getByRole("alert").or(region.getByRole("status"));
+}
+
+/** A toast's whole text when it says `title` and then exactly `message` (white space around them aside). */
+export function toastText(title: string, message: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(title)}\\s*${escapeRegExp(message)}\\s*$`);
 }

@@ -4,10 +4,8 @@
  * rows the service stored in its local D1, and the links its demo delivery logs in place of the welcome e-mail.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContextOptions } from "playwright-core";
+import { expect } from "@playwright/test";
 import { d1Query } from "../../../scripts/lib/wrangler";
-import { newGuardedContext, type GuardedContext } from "./browser";
-import { eventually } from "./eventually";
 import { waitlistSite } from "./run-env";
 
 /** How long demo delivery may take to settle a signup and log its links (ms): the local queue's next batch. */
@@ -22,17 +20,9 @@ let clients = 0;
  */
 export function nextClientIp(): string {
   clients += 1;
-  const worker = Number(process.env.JEST_WORKER_ID ?? "1");
+  // Playwright numbers its worker processes from 0, a new number for each one it starts.
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? "0") + 1;
   return `198.${18 + Math.floor(worker / 256)}.${worker % 256}.${clients % 250}`;
-}
-
-/** A guarded context on the waitlist build's origin, its requests from a client address of its own. */
-export async function newWaitlistContext(browser: Browser, options: BrowserContextOptions = {}): Promise<GuardedContext> {
-  return newGuardedContext(browser, {
-    baseURL: waitlistSite().origin,
-    ...options,
-    extraHTTPHeaders: { "cf-connecting-ip": nextClientIp(), ...options.extraHTTPHeaders },
-  });
 }
 
 /** A row of the service's `signups` table, as the tests read it. */
@@ -92,14 +82,26 @@ export async function demoLinksIn(email: string, stateDir: string, output: () =>
   assertTestAddress(email);
   const [row] = await d1Query<{ id: string }>(stateDir, `SELECT id FROM signups WHERE email = '${email}'`);
   if (!row) throw new Error(`The waitlist service stored no signup for ${email}.`);
-  return eventually(async () => {
-    for (const line of (await output()).split("\n")) {
-      const start = line.indexOf('{"event":"demo_status_link"');
-      if (start < 0) continue;
-      const event = JSON.parse(line.slice(start)) as { id?: unknown; statusUrl?: unknown; referralUrl?: unknown };
-      if (event.id === row.id && typeof event.statusUrl === "string" && typeof event.referralUrl === "string")
-        return { statusUrl: event.statusUrl, referralUrl: event.referralUrl };
-    }
-    throw new Error(`wrangler's output has no demo_status_link line for the signup ${row.id} (${email}) yet.`);
-  }, DEMO_DELIVERY_TIMEOUT_MS);
+  await expect
+    .poll(async () => linksIn(await output(), row.id), {
+      message: `a demo_status_link line for the signup ${row.id} (${email}) in wrangler's output`,
+      timeout: DEMO_DELIVERY_TIMEOUT_MS,
+    })
+    .not.toBeNull();
+  // The output only grows: the line the poll found is still there.
+  const links = linksIn(await output(), row.id);
+  if (!links) throw new Error(`wrangler's output lost the demo_status_link line of ${email}.`);
+  return links;
+}
+
+/** The links of the last `demo_status_link` line for a signup id in wrangler's output, or null when there is none yet. */
+function linksIn(output: string, id: string): DemoLinks | null {
+  for (const line of output.split("\n")) {
+    const start = line.indexOf('{"event":"demo_status_link"');
+    if (start < 0) continue;
+    const event = JSON.parse(line.slice(start)) as { id?: unknown; statusUrl?: unknown; referralUrl?: unknown };
+    if (event.id === id && typeof event.statusUrl === "string" && typeof event.referralUrl === "string")
+      return { statusUrl: event.statusUrl, referralUrl: event.referralUrl };
+  }
+  return null;
 }
