@@ -47,7 +47,7 @@ it("writes a loader that runs on its own in a browser (the function is serialise
   jest.useFakeTimers();
   try {
     // jsdom reports no paint at all: the loader must still start the scripts, a frame later at the latest.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the built inline loader's text as the browser runs an inline script
+    // Runs the built inline loader's text as the browser runs an inline script.
     (new Function(loader) as () => void)();
     expect(appended).toEqual([]);
     jest.advanceTimersByTime(PAINT_WAIT_LIMIT_MS);
