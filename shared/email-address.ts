@@ -1,7 +1,7 @@
 /**
  * One canonical address per inbox: the spelling a signup is compared by (the service's `email_key`), and the refusal
  * of addresses no inbox can be named for. No dependencies: it runs in the browser, Node and workerd alike, and uses
- * the platform's URL parser for IDNA. The README's "Fair play" says what counts as one person.
+ * the platform's URL parser for IDNA. docs/referrals.md's "Fair play" says what counts as one person.
  */
 
 /**

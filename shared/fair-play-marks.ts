@@ -1,5 +1,5 @@
 /**
- * The words the referral program's fair-play checks write on a person (README: Fair play): the flags of the `flags`
+ * The words the referral program's fair-play checks write on a person (docs/referrals.md: Fair play): the flags of the `flags`
  * column and the reasons of `referral_hold`. The Worker writes them; the console names and explains them to the
  * operator in the content's words, keyed by these names.
  */

@@ -77,7 +77,7 @@ it("writes every signup in order with its referral standing, one CSV row each", 
   if (!content.ok) throw new Error("content/site.yaml is not valid");
   const entriesPerReferral = content.content.referrals.entriesPerReferral;
 
-  // Demo delivery (no Klaviyo key) settles each row within moments, confirmed on a local run (README: Run it locally);
+  // Demo delivery (no Klaviyo key) settles each row within moments, confirmed on a local run (docs/deploy.md: Run it locally);
   // the export then shows the settled state, an empty referral_hold and the confirmation time.
   for (let waited = 0; waited < 30_000; waited += 200) {
     const [{ pending }] = await d1Query<{ pending: number }>(

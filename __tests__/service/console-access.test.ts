@@ -1,5 +1,5 @@
 /**
- * The operator's console behind Cloudflare Access (README: The operator's console): every `/api/console/*` request
+ * The operator's console behind Cloudflare Access (docs/operators.md: Who gets in): every `/api/console/*` request
  * brings a JWT Access signed, verified against the team's published keys, for the console's own application. Each
  * test is named after the attack it stops; "reads nothing" is D1's own count (`Server-Timing` appears only once a
  * request read D1).

@@ -1,5 +1,5 @@
 /**
- * The operator's console at work (README: The operator's console), against the Worker in workerd with `npm start`'s
+ * The operator's console at work (docs/operators.md: Actions), against the Worker in workerd with `npm start`'s
  * local operator: finding a person by any spelling of their address, disqualifying and requalifying, approving a held
  * referral, sending a refused signup again, erasing a person and asking Klaviyo to delete them, and the audit log each
  * action writes in the same batch.

@@ -1,5 +1,5 @@
 /**
- * Fair play against a cheap cheater (README: Fair play): a catch-all domain, a Turnstile-solving service, addresses
+ * Fair play against a cheap cheater (docs/referrals.md: Fair play): a catch-all domain, a Turnstile-solving service, addresses
  * rotated inside one IPv6 /64, and a script that clicks the confirmation links. Each test is named after the attack
  * it stops; the referral is stored, held or flagged, and the visitor's answer never changes.
  */

@@ -1,6 +1,6 @@
 /**
  * Nothing about anyone revealed to a stranger, nothing of a stranger's written into the brand's Klaviyo profiles, and
- * no way to be sent elsewhere (README: The API). Each test is named after the attack it stops.
+ * no way to be sent elsewhere (docs/api.md, docs/operators.md: Privacy). Each test is named after the attack it stops.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";

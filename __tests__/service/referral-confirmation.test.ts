@@ -59,7 +59,7 @@ async function signUp(email: string, extra: Record<string, unknown> = {}): Promi
   return { id, ...(await status.json<Omit<Standing, "id">>()) };
 }
 
-/** Klaviyo's flow webhook, as the README tells the operator to set it up: the body template rendered for the address. */
+/** Klaviyo's flow webhook, as docs/delivery.md tells the operator to set it up: the body template rendered for the address. */
 function confirm(email: string, authorization: string | null = `Bearer ${WEBHOOK_SECRET}`): Promise<Response> {
   return service.fetch(`${service.origin}${CONFIRMATION_WEBHOOK_PATH}`, {
     method: "POST",

@@ -154,7 +154,7 @@ describe("the commitment and the winners", () => {
 
 /**
  * The winners the golden test holds the derivation to (round 30662990's randomness, the five entrants above), worked
- * out independently of this code with Python's hashlib by the README's steps.
+ * out independently of this code with Python's hashlib by the steps in docs/operators.md ("The giveaway draw").
  */
 const GOLDEN_WINNERS = ["7c7c7c7c7c7c7c7c", "1a2b3c4d5e6f7081", "ffeeddccbbaa9988"];
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report in one command (README "Test it" lists what it measures).
+ * `npm run bench`: the performance report in one command (docs/testing.md "The bench" lists what it measures).
  *
  *   npm run bench                  # clean build, then measure
  *   npm run bench -- --skip-build  # measure the public/ already built

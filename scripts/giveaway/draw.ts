@@ -1,5 +1,5 @@
 /**
- * The giveaway draw from the operator's terminal (`npm run waitlist -- draw commit|run`, README: "The giveaway draw"):
+ * The giveaway draw from the operator's terminal (`npm run waitlist -- draw commit|run`, docs/operators.md: "The giveaway draw"):
  * commit freezes the eligible entrants at the cut-off into the draw file with its SHA-256 and a future drand round;
  * run fetches that round, checks it and adds the winners. Each writes an audit_log entry; neither reads a name or an
  * address (only referral codes, turned into pseudonyms here).

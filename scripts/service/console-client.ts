@@ -51,7 +51,7 @@ export function consoleTarget(
   if (!id || !secret)
     throw new Error(
       `--env production signs in through Cloudflare Access with a service token: set ${SERVICE_TOKEN_VARIABLES.id} and ` +
-        `${SERVICE_TOKEN_VARIABLES.secret} (README: The operator's console).`,
+        `${SERVICE_TOKEN_VARIABLES.secret} (docs/operators.md: Who gets in: Cloudflare Access).`,
     );
   return {
     origin: new URL(origin ?? siteUrl()).origin,

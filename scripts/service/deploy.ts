@@ -1,5 +1,5 @@
 /**
- * `npm run deploy` (README "Deploy"): refuses before building unless wrangler.jsonc names the real D1
+ * `npm run deploy` (docs/deploy.md "Deploy to Cloudflare"): refuses before building unless wrangler.jsonc names the real D1
  * database and the site's own custom domain and the Worker has every secret the build needs, because production never runs in demo
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
  * With referrals counted after confirmation it also refuses a Klaviyo list that is not double opt-in (double-opt-in.ts).
@@ -34,13 +34,13 @@ async function checkConfiguration(): Promise<string> {
   if (config.includes(`"database_id": "${PLACEHOLDER_DATABASE_ID}"`))
     throw new Refusal(
       "wrangler.jsonc still has the placeholder D1 database_id. Run `npx wrangler d1 create pickfund-waitlist` once and put the " +
-        "database_id it prints into wrangler.jsonc (README: The waitlist service → One-time Cloudflare setup).",
+        "database_id it prints into wrangler.jsonc (docs/deploy.md: One-time Cloudflare setup).",
     );
   const domain = CUSTOM_DOMAIN_ROUTE.exec(config)?.[1];
   if (!domain || domain === PLACEHOLDER_DOMAIN)
     throw new Refusal(
       `wrangler.jsonc's routes must name the site's own host as a custom domain instead of ${PLACEHOLDER_DOMAIN}: the host of ` +
-        'content/site.yaml\'s site.url, e.g. { "pattern": "www.pickfund.com", "custom_domain": true } (README: One-time Cloudflare setup).',
+        'content/site.yaml\'s site.url, e.g. { "pattern": "www.pickfund.com", "custom_domain": true } (docs/deploy.md: One-time Cloudflare setup).',
     );
   return domain;
 }

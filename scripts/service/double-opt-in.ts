@@ -1,5 +1,5 @@
 /**
- * The deploy's double opt-in check (README "Deploy"): with referrals counted after confirmation, Klaviyo's list must
+ * The deploy's double opt-in check (docs/deploy.md "Deploy to Cloudflare"): with referrals counted after confirmation, Klaviyo's list must
  * be double opt-in, or the "added to list" flow fires at signup and every referral counts at once. Read from
  * Klaviyo's API (`GET /api/lists/{id}`) with the private API key of the operator's shell, since a Worker secret
  * cannot be read back. A module of its own so that a test calls it against the stand-in without deploying.

@@ -3,7 +3,7 @@
  * at stand-ins; one unset keeps wrangler.jsonc's value.
  */
 
-/** The variables passed through, in the README's order. */
+/** The variables passed through, in the order of docs/deploy.md's Configuration table. */
 export const PASSED_THROUGH = [
   "KLAVIYO_PRIVATE_API_KEY",
   "KLAVIYO_API_URL",

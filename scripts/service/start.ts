@@ -1,5 +1,5 @@
 /**
- * `npm start` (README "Run it locally"): builds the site, applies the local D1 migrations and runs
+ * `npm start` (docs/deploy.md "Run it locally"): builds the site, applies the local D1 migrations and runs
  * `wrangler dev` on 127.0.0.1:${PORT:-8787}, with the links the Worker writes on that origin (SITE_ORIGIN). Ctrl-C stops wrangler and its workerd children;
  * `--no-build` serves the existing public/.
  */
@@ -11,7 +11,7 @@ import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, startWranglerDev } from "../lib/wrangler";
 import { localConsoleOperator, passedThroughVars } from "./environment";
 
-/** wrangler dev's own default port, which the README names. */
+/** wrangler dev's own default port, which the README and docs/deploy.md name. */
 const DEFAULT_PORT = 8787;
 
 async function main(): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * drand beacons for the giveaway draw: which round is published when, fetching a round from a relay's HTTP API, and
  * checking its BLS signature against the chain's public key (quicknet's scheme, `bls-unchained-g1-rfc9380`:
- * signature on G1, public key on G2, message = sha256(uint64_be(round))). README: "The giveaway draw".
+ * signature on G1, public key on G2, message = sha256(uint64_be(round))). docs/operators.md: "The giveaway draw".
  */
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { fromHex, sha256, toHex, uint64BigEndian } from "./bytes";

@@ -1,7 +1,7 @@
 /**
  * Closing a draw: the request an operator makes (from `npm run waitlist -- draw commit` or the console's button), its
  * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
- * itself is SQL (worker/src/store/entrants.ts), read by both. README: "The giveaway draw".
+ * itself is SQL (worker/src/store/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
  */
 import { CONSOLE_API } from "../console";
 import type { DrandChain } from "./beacon";

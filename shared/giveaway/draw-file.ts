@@ -1,7 +1,7 @@
 /**
  * The giveaway draw file (`content/giveaway/draw.json`): its type, the canonical list of entrants and its SHA-256
  * (the commitment), and the pseudonym rule. One file per draw, written by `npm run waitlist -- draw commit|run`, read
- * by the /giveaway/draw/ page and `scripts/giveaway/verify.ts`. README: "The giveaway draw".
+ * by the /giveaway/draw/ page and `scripts/giveaway/verify.ts`. docs/operators.md: "The giveaway draw".
  */
 import type { Beacon, DrandChain } from "./beacon";
 import { sha256, toHex } from "./bytes";

@@ -265,7 +265,7 @@ export function cmsConfigYaml(options: CmsOptions, collections?: DecapCollection
 }
 
 /**
- * The backend from the build's environment (README "Editing in the browser").
+ * The backend from the build's environment (CONTENT.md "7. Setting up the web editor").
  * @throws Error when CMS_GITHUB_REPO is not of the form owner/name, or CMS_AUTH_BASE_URL is not https
  */
 export function cmsOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CmsOptions {

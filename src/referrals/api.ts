@@ -1,6 +1,6 @@
 /**
  * The referral program's calls to the waitlist service (`GET /api/status`, `GET /api/leaderboard`, and the status
- * page's `PUT /api/status/leaderboard`; README "The API"). Failures are typed so that pages pick the content's words
+ * page's `PUT /api/status/leaderboard`; docs/referrals.md "Endpoints"). Failures are typed so that pages pick the content's words
  * for them: the browser's own error text is never shown to a visitor.
  */
 import {

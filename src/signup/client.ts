@@ -1,6 +1,6 @@
 /**
  * The signup client: the one call that sends a signup, by the transport content/site.yaml chooses
- * (endpoints.ts; README "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
+ * (endpoints.ts; docs/api.md "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
  * answer is opaque, so there a call that does not throw counts as success.
  */
 import { readProviderAnswer } from "./answer";

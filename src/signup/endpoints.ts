@@ -1,7 +1,7 @@
 /** Where each transport sends signups by default; no dependencies, so the build (CSP, schema) and the page share it. */
 import { SIGNUPS_ENDPOINT } from "../../shared/contract";
 
-/** How the page sends a signup (`provider.transport`; README "Signups: Klaviyo transports and what a visitor sees"). */
+/** How the page sends a signup (`provider.transport`; docs/api.md "Signups: Klaviyo transports and what a visitor sees"). */
 export type SignupTransport = "waitlist-api" | "client-api" | "legacy-form";
 
 /** In the order editors are offered them: the service (needs Cloudflare), then the two for any static host. */

@@ -17,7 +17,7 @@ interface DrawPageContext {
 }
 
 /**
- * Route /giveaway/draw/ (README: "The giveaway draw"): how winners are selected, then the commitment (the list's
+ * Route /giveaway/draw/ (docs/operators.md: "The giveaway draw"): how winners are selected, then the commitment (the list's
  * SHA-256, the drand round and when it is published), the winners once drawn, the Verify button and the entrants with
  * a box to find oneself. Before the draw is committed: the rules' wording and the content's "not committed yet".
  */

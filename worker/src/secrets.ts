@@ -4,7 +4,7 @@
  */
 import type { ServiceSettings } from "../../shared/service-settings";
 
-/** The Worker's secrets (README: Configuration); each may be unset locally. */
+/** The Worker's secrets (docs/deploy.md: Configuration); each may be unset locally. */
 export interface ServiceSecrets {
   /** Klaviyo private API key (`pk_…`). Unset: demo delivery (rows marked `demo`, nothing sent). */
   KLAVIYO_PRIVATE_API_KEY: string;

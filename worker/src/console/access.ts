@@ -1,7 +1,7 @@
 /**
  * Who may use the operator's console: every `/api/console/*` request is checked here before any handler runs, so a
  * refused request reads nothing. Cloudflare Access signs a JWT (`Cf-Access-Jwt-Assertion`) for every request it lets
- * through; the Worker verifies it anyway, since the Worker may be reached around Access. README: The operator's console.
+ * through; the Worker verifies it anyway, since the Worker may be reached around Access. docs/operators.md: Who gets in.
  */
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";

@@ -2,7 +2,7 @@
  * The operator's actions on one person (shared/console.ts: PERSON_ACTIONS), for the console page and
  * `npm run waitlist` alike (both POST `/api/console/people/:id/<action>`). Each action is ONE D1 batch that starts
  * with its audit_log entry, written only when the action applies to the row as it is then, and holds every change it
- * makes; so an action is never half done, and never done without its entry. README: The operator's console.
+ * makes; so an action is never half done, and never done without its entry. docs/operators.md: Actions.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";

@@ -1,6 +1,6 @@
 /**
- * GET /api/console/audit: the audit log, newest first, a page at a time by its primary key. README: The operator's
- * console.
+ * GET /api/console/audit: the audit log, newest first, a page at a time by its primary key. docs/operators.md: People,
+ * review and the audit log.
  */
 import type { Context } from "hono";
 import { type AuditAnswer, CONSOLE_PAGE_SIZE } from "../../../shared/console";

@@ -1,6 +1,6 @@
 /**
  * The console's people routes: the signed-in operator, search by address or referral code, one person's page and
- * the export of everything stored about them (itself an audited action). README: The operator's console.
+ * the export of everything stored about them (itself an audited action). docs/operators.md: People, review and the audit log.
  */
 import type { Context } from "hono";
 import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PeopleAnswer, type PersonExport, type SessionAnswer } from "../../../shared/console";

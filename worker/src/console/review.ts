@@ -1,7 +1,7 @@
 /**
  * GET /api/console/review: the review queue, everyone flagged by the fair-play rules or holding a held referral, not
  * reviewed yet and not disqualified, oldest first, a page at a time through the partial index signups_review.
- * README: The operator's console.
+ * docs/operators.md: People, review and the audit log.
  */
 import type { Context } from "hono";
 import { CONSOLE_PAGE_SIZE, type ReviewAnswer } from "../../../shared/console";

@@ -1,5 +1,5 @@
 /**
- * Demo delivery (no Klaviyo private API key; README: Run it locally): nothing is sent. Outside production a signup
+ * Demo delivery (no Klaviyo private API key; docs/deploy.md: Run it locally): nothing is sent. Outside production a signup
  * that demo delivery settled also counts as confirmed, recorded as a confirmation Klaviyo vouched for is
  * (delivery/confirmations.ts), so that with `countAfter: confirmation` a local run credits referrals as production
  * would once Klaviyo confirms, and the links its welcome e-mail would carry are logged instead (the signup's answer

@@ -1,7 +1,7 @@
 /**
  * An erased person's Klaviyo deletion job, as the queue consumer runs it (message kind `erase`): the Data Privacy
  * API's deletion request, retried like a delivery until Klaviyo accepts it; then the `erasures` row, the last place
- * the address was kept, is deleted. README: The operator's console → Erase.
+ * the address was kept, is deleted. docs/operators.md: Erase.
  */
 import { markErasureDone, markErasureRetrying, type ErasureRow } from "../store/erasures";
 import { requestProfileDeletion, type DeliveryOutcome } from "./klaviyo";

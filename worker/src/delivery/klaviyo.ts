@@ -3,7 +3,7 @@
  * Subscribe Profiles. Both are idempotent by address, so a delivery tried again does no harm. Each answer becomes a
  * DeliveryOutcome; the queue consumer (queue.ts) decides the row's and the message's fate. Two reads: is an address
  * on the list (asked before a confirmation counts), and the list's opt-in process (`npm run deploy` checks it).
- * README: Delivery to Klaviyo.
+ * docs/delivery.md.
  */
 import { JSON_API_CONTENT_TYPE } from "../../../shared/contract";
 

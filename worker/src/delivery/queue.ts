@@ -1,7 +1,7 @@
 /**
  * The queue consumer of `waitlist-delivery`: one attempt at Klaviyo per message, whose outcome decides the message's
  * fate (ack, retry after a delay, or dead-letter). A signup's row records every attempt; a profile update records
- * nothing. README: Delivery to Klaviyo.
+ * nothing. docs/delivery.md.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage, ServiceEnv } from "../env";

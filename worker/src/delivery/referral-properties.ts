@@ -1,5 +1,5 @@
 /**
- * The referral program's Klaviyo profile properties (README: The referral program → What Klaviyo gets).
+ * The referral program's Klaviyo profile properties (docs/referrals.md: What Klaviyo gets).
  * `waitlist_status_url` goes with the signup's delivery only: after it only the token's hash is kept, and an update
  * leaves the property as it is.
  */

@@ -1,7 +1,7 @@
 /**
  * The cron sweep (wrangler.jsonc `triggers.crons`): a signup the service accepted must reach Klaviyo whatever happens,
  * and the queue alone cannot promise that (a send that failed after the insert, a message out of retries). A
- * duplicate that slips through is harmless: Klaviyo's calls are idempotent by address. README: Delivery to Klaviyo.
+ * duplicate that slips through is harmless: Klaviyo's calls are idempotent by address. docs/delivery.md: The cron sweep.
  */
 import type { DeliveryMessage, ServiceEnv } from "../env";
 import { log } from "../log";

@@ -1,5 +1,5 @@
 /**
- * The referral program's fair-play limits and flags (README: Fair play). A cheap cheater makes addresses on a
+ * The referral program's fair-play limits and flags (docs/referrals.md: Fair play). A cheap cheater makes addresses on a
  * catch-all domain, solves Turnstile through a service and clicks the double opt-in links, so a referral is never
  * refused outright: past a limit it is stored but held for the operator's review, and what looks odd is flagged.
  */

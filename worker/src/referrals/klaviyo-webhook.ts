@@ -1,5 +1,5 @@
 /**
- * Klaviyo's confirmation webhook as the operator sets it up (README: The referral program (the service's side)): its
+ * Klaviyo's confirmation webhook as the operator sets it up (docs/delivery.md: Klaviyo's confirmation webhook): its
  * path and the body the flow sends. No runtime types, so tests render the same template Klaviyo would.
  */
 

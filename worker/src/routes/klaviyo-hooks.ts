@@ -1,6 +1,6 @@
 /**
- * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow says that someone confirmed their address (README: Klaviyo's
- * confirmation webhook). The webhook is a hint, not the authority: whoever can open the flow knows its secret, so the
+ * POST /api/hooks/klaviyo/confirmed: a Klaviyo flow says that someone confirmed their address (docs/delivery.md:
+ * Klaviyo's confirmation webhook). The webhook is a hint, not the authority: whoever can open the flow knows its secret, so the
  * person is queued for a check against Klaviyo's own API (delivery/confirmations.ts), which records the confirmation
  * and counts referrals only for someone on the list. Not a browser's request, so no Origin rule: the shared secret is
  * the check. No address is logged.

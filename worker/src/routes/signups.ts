@@ -1,6 +1,6 @@
 /**
- * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered. The README's
- * "The API" lists every answer. A JSON request gets JSON (202 SIGNUP_ACCEPTED, or a JSON:API error); the
+ * POST /api/signups: one signup, read → screened → stored in D1 → queued for delivery → answered. docs/api.md's
+ * "The waitlist service's API" lists every answer. A JSON request gets JSON (202 SIGNUP_ACCEPTED, or a JSON:API error); the
  * no-JavaScript form gets 303 See Other to the success page, or back to its page at `#signup-error-<key>`. A stranger
  * learns nothing about anyone: a newcomer, an address already on the list and a bot caught by the honeypot get the
  * very same answer, which carries no standing; a person's standing (place, referral link, status link) reaches only

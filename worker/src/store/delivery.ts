@@ -1,5 +1,5 @@
 /**
- * The D1 queries of delivery to Klaviyo: the delivery columns of `signups` (README: Delivery to Klaviyo). Every write
+ * The D1 queries of delivery to Klaviyo: the delivery columns of `signups` (docs/delivery.md). Every write
  * of the delivery state is conditional on the row still being `pending`, so a message delivered twice (queues deliver
  * at least once) never moves a settled row.
  */

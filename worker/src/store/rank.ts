@@ -1,6 +1,6 @@
 /**
  * Places in line: a Fenwick (binary indexed) tree over scores in D1 (`rank_tree`), so the rows a position reads grow
- * with log2 of the score domain, not with the number of people. README: The referral program (the service's side).
+ * with log2 of the score domain, not with the number of people. docs/referrals.md: How it works.
  *
  * The order: `score = seq − placesPerReferral × referrals`, smaller first; on an equal score more counted referrals
  * first. An equal score with equal referrals is an equal seq, the same person, so every position is distinct.

@@ -1,5 +1,5 @@
 /**
- * The operator's dashboard's counts (README: The dashboard's numbers). The tables and the triggers that keep them are
+ * The operator's dashboard's counts (docs/operators.md: The dashboard's numbers). The tables and the triggers that keep them are
  * migrations/0010_rollups.sql: every insert, change and delete of a signups row moves its counts in the same statement,
  * whoever runs it, so nothing here has to be added to a signup's, a confirmation's or a console action's batch, and the
  * rollups always equal a full count of the rows as they are (an erased person leaves every count). This module reads
