@@ -7,7 +7,8 @@
  * entries, and verifyDraw names each mismatch of a published draw. Node's environment: Web Crypto as in the browser.
  */
 import vectors from "../fixtures/giveaway/drand-vectors.json";
-import { beaconProblems, firstRoundAfter, roundTimeMs, type Beacon, type DrandChain } from "../../shared/giveaway/beacon";
+import { beaconProblems, firstRoundAfter, roundTimeMs, type Beacon } from "../../shared/giveaway/beacon";
+import type { DrandChain } from "../../shared/giveaway/chains";
 import { sha256, toHex } from "../../shared/giveaway/bytes";
 import {
   canonicalList,

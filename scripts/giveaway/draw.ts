@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { beaconProblems, fetchBeacon, type DrandChain } from "../../shared/giveaway/beacon";
+import { beaconProblems, fetchBeacon } from "../../shared/giveaway/beacon";
+import type { DrandChain } from "../../shared/giveaway/chains";
 import {
   checkCommitRequest,
   COMMIT_REFUSAL,

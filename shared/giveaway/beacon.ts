@@ -5,21 +5,10 @@
  */
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { fromHex, sha256, toHex, uint64BigEndian } from "./bytes";
+import type { DrandChain } from "./chains";
 
 // The round clock lives apart from the signature check, so a page that only names rounds loads no BLS code.
 export { firstRoundAfter, roundTimeMs } from "./rounds";
-
-/** A drand chain as a draw names it (content: `draw.chain`); the draw trusts this key and nothing the relay says. */
-export interface DrandChain {
-  /** The chain hash, 64 hex characters: what a relay's address names. */
-  hash: string;
-  /** The group's BLS public key on G2, 192 hex characters. */
-  publicKey: string;
-  /** Seconds between rounds. */
-  period: number;
-  /** When round 1 was published, Unix time in seconds. */
-  genesis: number;
-}
 
 /** One round as drand's HTTP API serves it (`GET <relay>/<chain hash>/public/<round>`). */
 export interface Beacon {

@@ -1,6 +1,21 @@
-/** drand's quicknet chain, as drand publishes it: the content's example, and the chain the tests' recorded rounds are from. */
-import type { DrandChain } from "./beacon";
+/**
+ * drand chains: the shape a draw names one by, and quicknet's values. No imports, so the round clock (rounds.ts) and the
+ * BLS check (beacon.ts) both read the type from here.
+ */
 
+/** A drand chain as a draw names it (content: `draw.chain`); the draw trusts this key and nothing the relay says. */
+export interface DrandChain {
+  /** The chain hash, 64 hex characters: what a relay's address names. */
+  hash: string;
+  /** The group's BLS public key on G2, 192 hex characters. */
+  publicKey: string;
+  /** Seconds between rounds. */
+  period: number;
+  /** When round 1 was published, Unix time in seconds. */
+  genesis: number;
+}
+
+/** drand's quicknet chain, as drand publishes it: the content's example, and the chain the tests' recorded rounds are from. */
 export const QUICKNET: DrandChain = {
   hash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
   publicKey:

@@ -4,7 +4,7 @@
  * itself is SQL (worker/src/store/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
  */
 import { CONSOLE_API } from "../console";
-import type { DrandChain } from "./beacon";
+import type { DrandChain } from "./chains";
 import { firstRoundAfter, roundTimeMs } from "./rounds";
 import {
   DRAW_FORMAT,

@@ -3,7 +3,8 @@
  * (the commitment), and the pseudonym rule. One file per draw, written by `npm run waitlist -- draw commit|run`, read
  * by the /giveaway/draw/ page and `scripts/giveaway/verify.ts`. docs/operators.md: "The giveaway draw".
  */
-import type { Beacon, DrandChain } from "./beacon";
+import type { Beacon } from "./beacon";
+import type { DrandChain } from "./chains";
 import { sha256, toHex } from "./bytes";
 
 /** The `format` a draw file carries; a file in another format is refused. */

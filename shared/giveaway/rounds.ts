@@ -2,7 +2,7 @@
  * A drand chain's clock: when a round is published and the first round after a moment (round r at genesis +
  * (r − 1) × period). Apart from beacon.ts's BLS check so that the console, which only names rounds, loads no curve code.
  */
-import type { DrandChain } from "./beacon";
+import type { DrandChain } from "./chains";
 
 /** When `round` is published: Unix time in ms (round r at genesis + (r − 1) × period). */
 export function roundTimeMs(chain: DrandChain, round: number): number {

@@ -3,7 +3,8 @@
  * the commitment, the round's BLS signature against the chain's public key, and the winners recomputed. The
  * /giveaway/draw/ page (in the browser), `scripts/giveaway/verify.ts` and the draw command all run this.
  */
-import { beaconProblems, roundTimeMs, type DrandChain } from "./beacon";
+import { beaconProblems, roundTimeMs } from "./beacon";
+import type { DrandChain } from "./chains";
 import { DRAW_FORMAT, DRAW_ID_PATTERN, listHashOf, type DrawFile } from "./draw-file";
 import { drawWinners } from "./winners";
 
