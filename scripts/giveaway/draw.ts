@@ -9,20 +9,13 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beaconProblems, fetchBeacon, type DrandChain } from "../../shared/giveaway/beacon";
-import {
-  checkCommitRequest,
-  COMMIT_REFUSAL,
-  commitAudit,
-  commitmentOf,
-  CommitRefused,
-  drawText,
-  type CommitRequest,
-} from "../../shared/giveaway/commit";
+import { checkCommitRequest, COMMIT_REFUSAL, commitAudit, commitmentOf, CommitRefused, drawText } from "../../shared/giveaway/commit";
 import { serialiseDraw, type DrawFile } from "../../shared/giveaway/draw-file";
 import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/store/entrants";
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
+import type { CommitRequest } from "../../shared/api/draw";
 
 /** The test clock's environment variable: an ISO 8601 time the draw takes as now, honoured only under NODE_ENV=test. */
 export const TEST_CLOCK_VARIABLE = "WAITLIST_TEST_NOW";

@@ -3,6 +3,7 @@
  * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
  * itself is SQL (worker/src/store/entrants.ts), read by both. README: "The giveaway draw".
  */
+import type { CommitRequest } from "../api/draw";
 import { CONSOLE_API } from "../console";
 import type { DrandChain } from "./beacon";
 import { firstRoundAfter, roundTimeMs } from "./rounds";
@@ -19,18 +20,6 @@ import {
 
 /** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/console/draw.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
-
-/** What an operator asks for when closing a draw (the console's POST body). */
-export interface CommitRequest {
-  /** The draw's id (DRAW_ID_PATTERN), e.g. `launch`. */
-  draw: string;
-  /** How many winners the draw will name, at least 1. */
-  winners: number;
-  /** The rules' cut-off, ISO 8601 with its offset: who had confirmed by then, with the referrals credited by then. */
-  cutoff: string;
-  /** Minutes from now until the committed round is published: time to publish the commitment first. */
-  delayMinutes: number;
-}
 
 /** The delay the commitment's round takes unless the operator names another, minutes. */
 export const DEFAULT_DELAY_MINUTES = 60;

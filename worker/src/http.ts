@@ -2,7 +2,8 @@
  * How the API speaks HTTP: JSON answers, JSON:API errors, `cache-control: no-store` (an answer is about one person and
  * must never be cached by a proxy), the Origin rule, a bounded body read. No CORS: only the site's pages call the API.
  */
-import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE, type ErrorDocument } from "../../shared/contract";
+import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../../shared/contract";
+import type { ErrorDocument } from "../../shared/api/errors";
 
 /** The largest request body read (bytes): a signup with every property at its bound fits several times over. */
 export const MAX_BODY_BYTES = 8_192;

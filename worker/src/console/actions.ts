@@ -6,7 +6,7 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
-import { type ActionAnswer, AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction, REASON_MAX_LENGTH } from "../../../shared/console";
+import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction, REASON_MAX_LENGTH } from "../../../shared/console";
 import { reasonProblem as sharedReasonProblem, type ReasonProblem } from "../../../shared/console-reason";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
@@ -15,6 +15,7 @@ import { errorName, log } from "../log";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
 import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
+import type { ActionAnswer } from "../../../shared/api/console";
 
 /**
  * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,

@@ -3,12 +3,13 @@
  * console.
  */
 import type { Context } from "hono";
-import { type AuditAnswer, CONSOLE_PAGE_SIZE } from "../../../shared/console";
+import { CONSOLE_PAGE_SIZE } from "../../../shared/console";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
 import { parameterInvalid } from "./people";
 import { cursorOf } from "./review";
 import { AUDIT_COLUMNS, auditEntryOf, type AuditRow } from "./rows";
+import type { AuditAnswer } from "../../../shared/api/console";
 
 /** 200 AuditAnswer; `before` is the cursor the page before answered as `next` (the oldest entry's id shown). */
 export async function handleAudit(c: Context<AppEnv>): Promise<Response> {

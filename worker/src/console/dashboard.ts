@@ -13,16 +13,7 @@
  * exception: the first load after the site's time zone changed cuts the days again from every row (a full scan, once).
  */
 import type { Context } from "hono";
-import {
-  CONSOLE_ERROR_CODE,
-  DASHBOARD_RANGES,
-  type CountedValue,
-  type DashboardAnswer,
-  type DashboardDay,
-  type DashboardRange,
-  type DashboardSource,
-  type Funnel,
-} from "../../../shared/console";
+import { CONSOLE_ERROR_CODE, DASHBOARD_RANGES, type DashboardRange } from "../../../shared/console";
 import { addDays, localDay, timeZoneName } from "../../../shared/local-days";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv } from "../env";
@@ -37,6 +28,7 @@ import {
   type RollupSnapshot,
   type UtmKind,
 } from "../store/rollups";
+import type { CountedValue, DashboardAnswer, DashboardDay, DashboardSource, Funnel } from "../../../shared/api/console";
 
 /** The range without `?range`. */
 const DEFAULT_RANGE: DashboardRange = "7d";

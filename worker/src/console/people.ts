@@ -3,7 +3,7 @@
  * the export of everything stored about them (itself an audited action). README: The operator's console.
  */
 import type { Context } from "hono";
-import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PeopleAnswer, type PersonExport, type SessionAnswer } from "../../../shared/console";
+import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE } from "../../../shared/console";
 import { canonicalAddress } from "../../../shared/email-address";
 import { SIGNUP_FIELD_MAX_LENGTH } from "../../../shared/validation";
 import type { AppEnv } from "../env";
@@ -21,6 +21,7 @@ import {
   summaryOf,
   type SummaryRow,
 } from "./rows";
+import type { PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
 
 /** A 400 `parameter_invalid` naming the query parameter. */
 export function parameterInvalid(name: string, detail: string): Response {

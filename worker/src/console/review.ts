@@ -4,11 +4,12 @@
  * README: The operator's console.
  */
 import type { Context } from "hono";
-import { CONSOLE_PAGE_SIZE, type ReviewAnswer } from "../../../shared/console";
+import { CONSOLE_PAGE_SIZE } from "../../../shared/console";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
 import { parameterInvalid } from "./people";
 import { SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
+import type { ReviewAnswer } from "../../../shared/api/console";
 
 /**
  * A keyset cursor from the query: a positive integer (the last row's key of the page before), null when absent.

@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context } from "hono";
-import { FORM_CONTENT_TYPE, SIGNUP_ACCEPTED, type SignupAnswer, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { FORM_CONTENT_TYPE, SIGNUP_ACCEPTED, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -45,6 +45,7 @@ import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type Signup
 import { hashIp, networkKey } from "../signups/ip-hash";
 import { personByEmailKey } from "../store/referrals";
 import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "../store/signups";
+import type { SignupAnswer } from "../../../shared/api/signups";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
 const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";

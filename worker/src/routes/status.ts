@@ -6,13 +6,13 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import type { LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/contract";
 import type { AppEnv } from "../env";
 import { bearerToken, errorResponse, jsonResponse, readJsonBody } from "../http";
 import { standingAnswer } from "../referrals/answer";
 import { hashStatusToken, STATUS_TOKEN_PATTERN } from "../referrals/codes";
 import { positionOf } from "../store/rank";
 import { chooseLeaderboardShown, personByStatusTokenHash, type ReferralPerson } from "../store/referrals";
+import type { LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/api/referrals";
 
 /** 401 for a token the service does not take (RFC 6750: with a `WWW-Authenticate: Bearer` challenge). */
 function unknownToken(): Response {
