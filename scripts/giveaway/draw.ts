@@ -11,7 +11,7 @@ import path from "node:path";
 import { beaconProblems, fetchBeacon, type DrandChain } from "../../shared/giveaway/beacon";
 import { checkCommitRequest, COMMIT_REFUSAL, commitAudit, commitmentOf, CommitRefused, drawText } from "../../shared/giveaway/commit";
 import { serialiseDraw, type DrawFile } from "../../shared/giveaway/draw-file";
-import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/store/entrants";
+import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/draw/entrants";
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
@@ -89,7 +89,7 @@ function withLiteral(sql: string, value: string): string {
 }
 
 /**
- * Freeze the eligible entrants (worker/src/store/entrants.ts) and commit to them and a future round
+ * Freeze the eligible entrants (worker/src/draw/entrants.ts) and commit to them and a future round
  * (shared/giveaway/commit.ts, as the console's button does): the draw file, then its audit entry.
  * @returns the written draw file
  * @throws CommitRefused when the request does not check, the draw is already committed (its file exists, or the audit

@@ -60,7 +60,7 @@ export const PersonQuery = z.strictObject({});
 
 /**
  * GET /api/console/people/:id/export's query: a reason is optional (a download link has none); when given it is held
- * to an action's rules. Read as "" when absent.
+ * to an action's rules, and read trimmed ("" when blank).
  */
 export const ExportQuery = z.strictObject({
   reason: z
@@ -72,6 +72,7 @@ export const ExportQuery = z.strictObject({
       if (message) context.addIssue({ code: "custom", message, params: { code: CONSOLE_ERROR_CODE.reasonInvalid } });
     })
     .transform((reason) => (typeof reason === "string" ? reason.trim() : ""))
+    .optional()
     .meta({ type: "string", description: `Why, at most ${REASON_MAX_LENGTH} characters, no control characters.` }),
 });
 export type ExportQuery = z.input<typeof ExportQuery>;

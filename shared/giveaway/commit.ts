@@ -1,7 +1,7 @@
 /**
  * Closing a draw: the request an operator makes (from `npm run waitlist -- draw commit` or the console's button), its
  * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
- * itself is SQL (worker/src/store/entrants.ts), read by both. README: "The giveaway draw".
+ * itself is SQL (worker/src/draw/entrants.ts), read by both. README: "The giveaway draw".
  */
 import type { CommitRequest } from "../api/draw";
 import { CONSOLE_API } from "../console";
@@ -18,7 +18,7 @@ import {
   type Entrant,
 } from "./draw-file";
 
-/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/console/draw.ts). */
+/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/draw/commit.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
 
 /** The delay the commitment's round takes unless the operator names another, minutes. */

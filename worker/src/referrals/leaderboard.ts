@@ -8,8 +8,8 @@ import type { Context } from "hono";
 import { LEADERBOARD_ENDPOINT } from "../../../shared/contract";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
-import { leaderboardName } from "../referrals/standing";
-import { topReferrers } from "../store/leaderboard";
+import { leaderboardName } from "./standing";
+import { topReferrers } from "./top-referrers";
 import type { LeaderboardAnswer } from "../../../shared/api/referrals";
 
 /** How long a leaderboard answer is reused (s): a minute-old board is fresh enough for a waitlist. */
