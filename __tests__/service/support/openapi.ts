@@ -34,13 +34,19 @@ function expectDocument(
 }
 
 /**
- * Check one answer against the description (reads a clone: the test still reads the body).
+ * Check one answer against the description.
+ * @returns the same answer for the test to read (its body read once here, not teed into a clone left unread)
  * @throws an assertion error naming the request when the status is not declared or the body not the declared document
  */
-export async function expectDeclaredAnswer(request: Request, response: Response): Promise<void> {
+export async function declaredAnswer(request: Request, response: Response): Promise<Response> {
   const { pathname } = new URL(request.url);
   const what = `${request.method} ${pathname} → ${response.status}`;
-  const text = request.method === "HEAD" ? "" : await response.clone().text();
+  const text = await response.text();
+  const answer = new Response(text === "" ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
   const routes = routesOf(pathname);
   const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
   const route = routes.find((candidate) => candidate.method === method);
@@ -51,12 +57,13 @@ export async function expectDeclaredAnswer(request: Request, response: Response)
     const declared = Object.keys(paths[openApiPath(route.path)]?.[method]?.responses ?? {});
     expect(declared, `${what}: the description declares that status`).toContain(String(response.status));
   }
-  if (text === "") return;
+  if (text === "") return answer;
   if (response.status >= 400) {
     expect(response.headers.get("content-type"), what).toBe(JSON_API_CONTENT_TYPE);
     expectDocument(ErrorDocument, text, what);
-    return;
+    return answer;
   }
   const schema = route?.answers[response.status]?.schema;
   if (schema) expectDocument(schema, text, what);
+  return answer;
 }
