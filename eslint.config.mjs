@@ -103,6 +103,18 @@ export default tseslint.config(
           ],
         },
       ],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/shared/api/*"],
+              allowTypeImports: true,
+              message: "shared/api holds the API's zod schemas: a page imports only their types, so zod stays out of its JavaScript.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,8 +1,8 @@
 /**
  * The operator's console's wire contract, spoken by the `/console/` page, the Worker's `/api/console/*` routes and
- * `npm run waitlist` alike: paths, the documents each answer returns, the actions and their error codes. Types and
- * constants only. Every request is checked against Cloudflare Access (the `Cf-Access-Jwt-Assertion` JWT); errors are
- * JSON:API documents (contract.ts: ErrorDocument).
+ * `npm run waitlist` alike: paths, the actions and their error codes; the documents are zod schemas in
+ * shared/api/console.ts. Every request is checked against Cloudflare Access (the `Cf-Access-Jwt-Assertion` JWT);
+ * errors are JSON:API documents (shared/api/errors.ts).
  */
 
 /** Every console endpoint starts here. */
@@ -63,18 +63,6 @@ export const AUDIT_ACTIONS = {
 /** The longest reason an action takes (characters); one is always required. */
 export const REASON_MAX_LENGTH = 500;
 
-/** POST body of every action. */
-export interface ActionRequest {
-  /** Why, in the operator's words: required, at most REASON_MAX_LENGTH characters, no control characters. */
-  reason: string;
-}
-
-/** An action's answer: the person as they are now (null once erased) and the audit entry it wrote. */
-export interface ActionAnswer {
-  person: PersonAnswer | null;
-  audit: AuditEntry;
-}
-
 /** Error codes a console client branches on (JSON:API `code`). */
 export const CONSOLE_ERROR_CODE = {
   /** 401: no `Cf-Access-Jwt-Assertion` (and no local operator). */
@@ -94,168 +82,3 @@ export const CONSOLE_ERROR_CODE = {
   /** 409: the action does not apply to the person as they are (requalify someone not disqualified, …). */
   actionNotApplicable: "action_not_applicable",
 } as const;
-
-/** GET /api/console/session. */
-export interface SessionAnswer {
-  /** The operator's identity from the Access JWT (its `email`, or a service token's `common_name`). */
-  operator: string;
-  /** true on `npm start`, where a local operator is signed in without Access: the page shows a banner. */
-  local: boolean;
-}
-
-/** One day's signups by source; `date` is YYYY-MM-DD in the site's time zone. */
-export interface DashboardDay {
-  date: string;
-  /** Signups per source key (DashboardSource.key); a source with none that day is absent. */
-  signups: Record<string, number>;
-}
-
-/** A source the dashboard stacks by: the site, each campaign page, and anything else (an older build's source). */
-export interface DashboardSource {
-  /** Klaviyo's custom source of the page (service-settings.json: signupPages), or "" for signups without one. */
-  key: string;
-  /** The page's path, e.g. `/spring/`; null for signups without a known page. */
-  path: string | null;
-}
-
-/** A ranked value with its count. */
-export interface CountedValue {
-  value: string;
-  signups: number;
-}
-
-/** The funnel over the range; each share is of the step before, 0…1. */
-export interface Funnel {
-  signedUp: number;
-  confirmed: number;
-  /** Came through a referral link. */
-  referred: number;
-  /** Their referral counted (credited to the referrer). */
-  referralCounted: number;
-  /** Counted referrals per person who signed up: referralCounted / signedUp. */
-  viralCoefficient: number;
-}
-
-/** Delivery to Klaviyo, over everyone (not the range): how many rows are in each state now. */
-export interface DeliveryHealth {
-  pending: number;
-  delivered: number;
-  refused: number;
-  demo: number;
-  /** created_at of the oldest pending signup (ISO 8601 UTC), or null when none is pending. */
-  oldestPendingAt: string | null;
-  /** Messages that reached the dead-letter queue, ever. */
-  deadLettered: number;
-}
-
-/** One of the top referrers. */
-export interface ReferrerSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  referralCode: string;
-  referrals: number;
-  flags: string[];
-  disqualified: boolean;
-}
-
-/** GET /api/console/dashboard. */
-export interface DashboardAnswer {
-  range: DashboardRange;
-  /** The IANA time zone the days are in (the content's launch time zone). */
-  timeZone: string;
-  /** Every day of the range in order, days without signups included (for "all": from the first signup's day). */
-  days: DashboardDay[];
-  sources: DashboardSource[];
-  /** The most common utm_source and utm_campaign values in the range, most first (at most 10 each). */
-  utmSources: CountedValue[];
-  utmCampaigns: CountedValue[];
-  /**
-   * Signups in the range with a utm_source (utm_campaign) value not listed: beyond the first 10, or one the rollups
-   * count only together (the values seen after a day's cap).
-   */
-  utmSourcesOther: number;
-  utmCampaignsOther: number;
-  funnel: Funnel;
-  delivery: DeliveryHealth;
-  /** At most 10, most referrals first, disqualified people included (marked). */
-  topReferrers: ReferrerSummary[];
-}
-
-/** One row of a search or the review queue. */
-export interface PersonSummary {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  referralCode: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  disqualifiedAt: string | null;
-  flags: string[];
-  /** Why their referral is held for review (`code_limit`, `domain_limit`), or null. */
-  referralHold: string | null;
-}
-
-/** GET /api/console/people?q=…: at most one person by address, one by referral code. */
-export interface PeopleAnswer {
-  people: PersonSummary[];
-}
-
-/** GET /api/console/review: oldest first; `next` is the `before` cursor of the following page, or null. */
-export interface ReviewAnswer {
-  people: PersonSummary[];
-  next: string | null;
-}
-
-/** One person the person referred. */
-export interface ReferredPerson extends PersonSummary {
-  /** Their referral was credited to this person. */
-  counted: boolean;
-}
-
-/** GET /api/console/people/:id. */
-export interface PersonAnswer extends PersonSummary {
-  source: string | null;
-  /** The UTM and attribution profile properties they came with (contract.ts: ATTRIBUTION_PROPERTIES). */
-  properties: Record<string, string>;
-  delivery: { state: "pending" | "delivered" | "refused" | "demo"; attempts: number; error: string | null; deliveredAt: string | null };
-  /** Place in line (1 = first); null with the referral program off. */
-  position: number | null;
-  referrals: number;
-  entries: number;
-  reviewedAt: string | null;
-  /** Who referred them, or null. */
-  referredBy: { id: string; referralCode: string | null } | null;
-  /** The first PERSON_REFERRED_SHOWN people they referred, oldest first, and how many there are in all. */
-  referred: ReferredPerson[];
-  referredTotal: number;
-  /** Every console action taken on them, newest first. */
-  audit: AuditEntry[];
-}
-
-/** GET /api/console/people/:id/export: every stored column of the row, by column name, and its audit entries. */
-export interface PersonExport {
-  exportedAt: string;
-  person: Record<string, string | number | null>;
-  audit: AuditEntry[];
-}
-
-/** One audit_log row; never an address or a name. */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  operator: string;
-  action: string;
-  personId: string | null;
-  reason: string;
-  /** What changed, as it was and as it became (JSON values), or null. */
-  before: unknown;
-  after: unknown;
-}
-
-/** GET /api/console/audit: newest first; `next` is the `before` cursor of the following page, or null. */
-export interface AuditAnswer {
-  entries: AuditEntry[];
-  next: string | null;
-}

@@ -20,7 +20,7 @@ const { form } = CONTENT.home;
 const { referrals, status, leaderboard } = CONTENT;
 /** How long the status page may take to show B's referral (ms): demo delivery confirms B in the queue's next batch. */
 const DELIVERY_TIMEOUT_MS = 30_000;
-/** How long the leaderboard may take to show A (ms): a copy another test read stays cached for a minute (LEADERBOARD_CACHE_S in worker/src/routes/leaderboard.ts). */
+/** How long the leaderboard may take to show A (ms): a copy another test read stays cached for a minute (LEADERBOARD_CACHE_S in worker/src/referrals/leaderboard.ts). */
 const BOARD_TIMEOUT_MS = 75_000;
 /** How long one look at a reloaded page waits for a heading (ms) before the page is reloaded again. */
 const ONE_LOOK_MS = 2_000;

@@ -7,8 +7,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PersonExport } from "../../shared/console";
 import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+import type { PersonExport } from "../../shared/api/console";
 
 /** The service tests' build: a service-settings.json and nothing else. */
 const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");

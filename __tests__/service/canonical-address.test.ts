@@ -4,7 +4,8 @@
  * a link or a hidden character are refused before anything is stored or sent. Each test is named after the attack.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
+import { CONFIRMATION_WEBHOOK_PATH } from "../../shared/api/hooks";
+import { WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/hooks/klaviyo-webhook";
 import { emailKey } from "../../worker/src/signups/email-key";
 import { errorsOf, postSignup, rowCount, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";

@@ -5,9 +5,10 @@
  * request read D1).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT, type SessionAnswer } from "../../shared/console";
+import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
 import { startAccessStandIn, type AccessStandInClient } from "./support/stand-ins";
+import type { SessionAnswer } from "../../shared/api/console";
 
 /** Secrets strong enough for production (at least 32 random characters). */
 const STRONG = {

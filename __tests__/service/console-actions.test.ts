@@ -6,26 +6,21 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  type ActionAnswer,
-  type AuditAnswer,
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_ERROR_CODE,
   CONSOLE_PAGE_SIZE,
   PERSON_REFERRED_SHOWN,
   CONSOLE_PEOPLE_ENDPOINT,
   CONSOLE_REVIEW_ENDPOINT,
-  type PeopleAnswer,
   type PersonAction,
   personActionEndpoint,
-  type PersonAnswer,
   personEndpoint,
   personExportEndpoint,
-  type PersonExport,
   REASON_MAX_LENGTH,
-  type ReviewAnswer,
 } from "../../shared/console";
 import { errorsOf, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
+import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
 
 const OPERATOR = "local-operator@localhost";
 

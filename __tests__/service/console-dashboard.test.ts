@@ -8,7 +8,6 @@
  */
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DashboardAnswer } from "../../shared/console";
 import { CONSOLE_DASHBOARD_ENDPOINT, CONSOLE_ERROR_CODE } from "../../shared/console";
 import { addDays, localDay } from "../../shared/local-days";
 import type { ServiceSettings } from "../../shared/service-settings";
@@ -23,6 +22,7 @@ import {
   welcomeOf,
 } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
+import type { DashboardAnswer } from "../../shared/api/console";
 
 /** The site's time zone in these tests: −07:00, so a day starts at 07:00 UTC. */
 const OFFSET_MINUTES = -420;

@@ -4,7 +4,8 @@
  * it stops; the referral is stored, held or flagged, and the visitor's answer never changes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
+import { CONFIRMATION_WEBHOOK_PATH } from "../../shared/api/hooks";
+import { WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/hooks/klaviyo-webhook";
 import {
   nextClientIp,
   postSignup,

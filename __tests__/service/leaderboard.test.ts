@@ -1,11 +1,11 @@
 /**
- * The leaderboard's query (worker/src/store/leaderboard.ts) against the real D1 in workerd: the top referrers, more
+ * The leaderboard's query (worker/src/referrals/top-referrers.ts) against the real D1 in workerd: the top referrers, more
  * counted referrals first, then the earlier signup, nobody without a referral, and about `limit` rows read.
  */
 import { beforeAll, expect, test } from "vitest";
 import { env } from "cloudflare:workers";
 import { seedDatabase } from "../../scripts/bench/api/seed-rows";
-import { topReferrers } from "../../worker/src/store/leaderboard";
+import { topReferrers } from "../../worker/src/referrals/top-referrers";
 
 const db = env.DB;
 

@@ -7,7 +7,8 @@
  * referral of theirs counts, for the referrer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONFIRMATION_WEBHOOK_PATH, WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/referrals/klaviyo-webhook";
+import { CONFIRMATION_WEBHOOK_PATH } from "../../shared/api/hooks";
+import { WEBHOOK_BODY_TEMPLATE, WEBHOOK_EMAIL_VARIABLE } from "../../worker/src/hooks/klaviyo-webhook";
 import type { ProfileImport } from "../../scripts/lib/klaviyo-stand-in";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";

@@ -19,11 +19,6 @@ import {
   personActionEndpoint,
   personEndpoint,
   personExportEndpoint,
-  type AuditAnswer,
-  type DashboardAnswer,
-  type PersonAnswer,
-  type PersonSummary,
-  type ReviewAnswer,
 } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
 import { QUICKNET } from "../../shared/giveaway/chains";
@@ -34,6 +29,7 @@ import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pi
 import { consoleFormat } from "../../src/console/format";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
+import type { AuditAnswer, DashboardAnswer, PersonAnswer, PersonSummary, ReviewAnswer } from "../../shared/api/console";
 
 const content = loadTestContent();
 const copy = content.console;

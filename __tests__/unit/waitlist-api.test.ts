@@ -1,6 +1,6 @@
 /**
  * The waitlist service transport on its own: the request the page sends to `POST /api/signups`, the reading of
- * every answer the service gives (worker/src/routes/signups.ts), and the Turnstile token each attempt carries.
+ * every answer the service gives (worker/src/signups/signup.ts), and the Turnstile token each attempt carries.
  */
 import { subscribe } from "../../src/signup/client";
 import {

@@ -9,8 +9,8 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { CAMPAIGNS_FOLDER, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
-import type { LeaderboardAnswer } from "../../shared/contract";
 import { runGatsby } from "../lib/gatsby-build";
+import type { LeaderboardAnswer } from "../../shared/api/referrals";
 
 /** The campaign the features build adds (CONTENT.md's worked example): its page is `/nba-ads/`. */
 export const BENCH_CAMPAIGN_FILE = path.join(__dirname, CAMPAIGNS_FOLDER, "nba-ads.yaml");

@@ -10,20 +10,13 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beaconProblems, fetchBeacon } from "../../shared/giveaway/beacon";
 import type { DrandChain } from "../../shared/giveaway/chains";
-import {
-  checkCommitRequest,
-  COMMIT_REFUSAL,
-  commitAudit,
-  commitmentOf,
-  CommitRefused,
-  drawText,
-  type CommitRequest,
-} from "../../shared/giveaway/commit";
+import { checkCommitRequest, COMMIT_REFUSAL, commitAudit, commitmentOf, CommitRefused, drawText } from "../../shared/giveaway/commit";
 import { serialiseDraw, type DrawFile } from "../../shared/giveaway/draw-file";
-import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/store/entrants";
+import { DRAW_COMMITTED_SQL, ELIGIBLE_ENTRANTS_SQL, eligibleEntrantsOf, type EligibleRow } from "../../worker/src/draw/entrants";
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { drawWinners } from "../../shared/giveaway/winners";
 import { d1Query, type D1Target } from "../lib/wrangler";
+import type { CommitRequest } from "../../shared/api/draw";
 
 /** The test clock's environment variable: an ISO 8601 time the draw takes as now, honoured only under NODE_ENV=test. */
 export const TEST_CLOCK_VARIABLE = "WAITLIST_TEST_NOW";
@@ -97,7 +90,7 @@ function withLiteral(sql: string, value: string): string {
 }
 
 /**
- * Freeze the eligible entrants (worker/src/store/entrants.ts) and commit to them and a future round
+ * Freeze the eligible entrants (worker/src/draw/entrants.ts) and commit to them and a future round
  * (shared/giveaway/commit.ts, as the console's button does): the draw file, then its audit entry.
  * @returns the written draw file
  * @throws CommitRefused when the request does not check, the draw is already committed (its file exists, or the audit

@@ -3,17 +3,9 @@
  * service as its local operator, or the deployed site through Cloudflare Access with a service token. The actions
  * themselves are the Worker's (worker/src/console/actions.ts); this module only finds the person and asks.
  */
-import {
-  type ActionAnswer,
-  CONSOLE_PEOPLE_ENDPOINT,
-  type PeopleAnswer,
-  type PersonAction,
-  personActionEndpoint,
-  personExportEndpoint,
-  type PersonExport,
-  type PersonSummary,
-} from "../../shared/console";
-import type { ErrorDocument } from "../../shared/contract";
+import { CONSOLE_PEOPLE_ENDPOINT, type PersonAction, personActionEndpoint, personExportEndpoint } from "../../shared/console";
+import type { ActionAnswer, PeopleAnswer, PersonExport, PersonSummary } from "../../shared/api/console";
+import type { ErrorDocument } from "../../shared/api/errors";
 
 /** Where `npm start` serves unless PORT says otherwise. */
 export const LOCAL_ORIGIN = "http://127.0.0.1:8787";

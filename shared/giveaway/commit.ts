@@ -1,8 +1,9 @@
 /**
  * Closing a draw: the request an operator makes (from `npm run waitlist -- draw commit` or the console's button), its
  * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
- * itself is SQL (worker/src/store/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
+ * itself is SQL (worker/src/draw/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
  */
+import type { CommitRequest } from "../api/draw";
 import { CONSOLE_API } from "../console";
 import type { DrandChain } from "./chains";
 import { firstRoundAfter, roundTimeMs } from "./rounds";
@@ -17,20 +18,8 @@ import {
   type Entrant,
 } from "./draw-file";
 
-/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/console/draw.ts). */
+/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/draw/commit.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
-
-/** What an operator asks for when closing a draw (the console's POST body). */
-export interface CommitRequest {
-  /** The draw's id (DRAW_ID_PATTERN), e.g. `launch`. */
-  draw: string;
-  /** How many winners the draw will name, at least 1. */
-  winners: number;
-  /** The rules' cut-off, ISO 8601 with its offset: who had confirmed by then, with the referrals credited by then. */
-  cutoff: string;
-  /** Minutes from now until the committed round is published: time to publish the commitment first. */
-  delayMinutes: number;
-}
 
 /** The delay the commitment's round takes unless the operator names another, minutes. */
 export const DEFAULT_DELAY_MINUTES = 60;

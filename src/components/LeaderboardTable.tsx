@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import type { LeaderboardEntry } from "../../shared/contract";
 import { formatCount } from "../referrals/numbers";
+import type { LeaderboardEntry } from "../../shared/api/referrals";
 
 /** What the table reads from the page's query (fragment LeaderboardTableContent below). */
 export type LeaderboardTableContent = Queries.LeaderboardTableContentFragment;

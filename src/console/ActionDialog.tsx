@@ -6,13 +6,14 @@
 import React, { useId, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import styled, { keyframes } from "styled-components";
-import { REASON_MAX_LENGTH, type ActionAnswer, type PersonAction } from "../../shared/console";
+import { REASON_MAX_LENGTH, type PersonAction } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
 import { theme } from "../styles/theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill } from "./format";
 import { Button, ButtonRow, Input, Notice } from "./parts";
+import type { ActionAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

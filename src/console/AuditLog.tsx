@@ -1,12 +1,13 @@
 /** The audit log, newest first, a page at a time ("show older" follows the answer's cursor). */
 import React, { useEffect, useState } from "react";
-import { CONSOLE_AUDIT_ENDPOINT, type AuditAnswer, type AuditEntry } from "../../shared/console";
+import { CONSOLE_AUDIT_ENDPOINT } from "../../shared/console";
 import { ConsoleError, getConsole, withQuery } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { Button, Failure, Loading, Muted, Section, SectionHeading } from "./parts";
 import { useAnswer } from "./useAnswer";
+import type { AuditAnswer, AuditEntry } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

@@ -1,12 +1,13 @@
 /** A table of audit entries (the audit log, a person's page): time, operator, action, person, reason, before and after. */
 
 import styled from "styled-components";
-import { AUDIT_ACTIONS, type AuditEntry } from "../../shared/console";
+import { AUDIT_ACTIONS } from "../../shared/console";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { PersonLink, Table, TableScroll } from "./parts";
 import { routeHash } from "./route";
+import type { AuditEntry } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { VisuallyHidden } from "../components/VisuallyHidden";
 import styled from "styled-components";
-import { CONSOLE_SESSION_ENDPOINT, type SessionAnswer } from "../../shared/console";
+import { CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
 import { timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
 import { theme } from "../styles/theme";
 import { AuditLog } from "./AuditLog";
@@ -20,6 +20,7 @@ import { ReviewQueue } from "./ReviewQueue";
 import { routeHash, useRoute, type ConsoleRoute } from "./route";
 import { Search } from "./Search";
 import { useAnswer } from "./useAnswer";
+import type { SessionAnswer } from "../../shared/api/console";
 
 export interface ConsoleAppProps {
   content: ConsoleContent;

@@ -4,13 +4,7 @@
  */
 import { useState } from "react";
 import styled from "styled-components";
-import {
-  CONSOLE_DASHBOARD_ENDPOINT,
-  DASHBOARD_RANGES,
-  type CountedValue,
-  type DashboardAnswer,
-  type DashboardRange,
-} from "../../shared/console";
+import { CONSOLE_DASHBOARD_ENDPOINT, DASHBOARD_RANGES, type DashboardRange } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { withQuery } from "./api";
 import type { ConsoleContent } from "./content";
@@ -32,6 +26,7 @@ import {
 import { routeHash } from "./route";
 import { SignupsChart } from "./SignupsChart";
 import { useAnswer } from "./useAnswer";
+import type { CountedValue, DashboardAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

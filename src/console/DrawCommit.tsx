@@ -12,7 +12,6 @@ import {
   DEFAULT_DELAY_MINUTES,
   DRAW_FILE_NAME,
   drawText,
-  type CommitRequest,
 } from "../../shared/giveaway/commit";
 import type { DrawFile } from "../../shared/giveaway/draw-file";
 import { theme } from "../styles/theme";
@@ -20,6 +19,7 @@ import { ConsoleError, postDrawCommit } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
 import { Button, Input, Muted, Notice, Section, SectionHeading } from "./parts";
+import type { CommitRequest } from "../../shared/api/draw";
 
 type Copy = ConsoleContent["console"];
 type RefusalKey = keyof typeof COMMIT_REFUSAL;

@@ -1,10 +1,10 @@
 /** A table of people (search results, the review queue): name linking to their page, address, code, signup, standing. */
 import React from "react";
-import type { PersonSummary } from "../../shared/console";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { Marks, PersonLink, Table, TableScroll } from "./parts";
 import { routeHash } from "./route";
+import type { PersonSummary } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

@@ -4,7 +4,7 @@
  */
 import React, { useState } from "react";
 import styled from "styled-components";
-import { personEndpoint, personExportEndpoint, type PersonAnswer, type PersonAction, type PersonExport } from "../../shared/console";
+import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
 import { getConsole, withQuery } from "./api";
@@ -15,6 +15,7 @@ import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, Section
 import { standingOf } from "./PeopleTable";
 import { routeHash } from "./route";
 import { useAnswer } from "./useAnswer";
+import type { PersonAnswer, PersonExport } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

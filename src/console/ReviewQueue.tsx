@@ -3,7 +3,7 @@
  * queue once the action is done), a page at a time ("show more" follows the answer's cursor).
  */
 import { useEffect, useState } from "react";
-import { CONSOLE_REVIEW_ENDPOINT, type PersonSummary, type ReviewAnswer } from "../../shared/console";
+import { CONSOLE_REVIEW_ENDPOINT } from "../../shared/console";
 import { PersonActionDialog } from "./ActionDialog";
 import { ConsoleError, getConsole, withQuery } from "./api";
 import type { ConsoleContent } from "./content";
@@ -11,6 +11,7 @@ import { fill, type ConsoleFormat } from "./format";
 import { Button, ButtonRow, Failure, Loading, Muted, Section, SectionHeading } from "./parts";
 import { PeopleTable } from "./PeopleTable";
 import { useAnswer } from "./useAnswer";
+import type { PersonSummary, ReviewAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

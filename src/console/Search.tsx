@@ -1,7 +1,7 @@
 /** Find a person by any spelling of their address or by referral code; the query lives in the fragment (#search/<q>). */
 import { useEffect, useId, useState } from "react";
 import styled from "styled-components";
-import { CONSOLE_PEOPLE_ENDPOINT, type PeopleAnswer } from "../../shared/console";
+import { CONSOLE_PEOPLE_ENDPOINT } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { withQuery } from "./api";
 import type { ConsoleContent } from "./content";
@@ -10,6 +10,7 @@ import { Button, Failure, Input, Loading, Muted, Section, SectionHeading } from 
 import { PeopleTable } from "./PeopleTable";
 import type { ConsoleRoute } from "./route";
 import { useAnswer } from "./useAnswer";
+import type { PeopleAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 

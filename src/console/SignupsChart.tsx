@@ -4,12 +4,12 @@
  */
 import { useEffect, useRef } from "react";
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
-import type { DashboardDay, DashboardSource } from "../../shared/console";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { Muted, SubHeading, Table, TableScroll } from "./parts";
 import styled from "styled-components";
+import type { DashboardDay, DashboardSource } from "../../shared/api/console";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 

@@ -3,11 +3,13 @@
  * key of the content's message for it (`console.errors`), so a view never shows the server's or the browser's text.
  * Cloudflare Access signs the requests in at the edge (its cookie); the page adds nothing.
  */
-import { CONSOLE_ERROR_CODE, type ActionAnswer, type ActionRequest, type PersonAction } from "../../shared/console";
+import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
-import { DRAW_COMMIT_ENDPOINT, type CommitRequest } from "../../shared/giveaway/commit";
+import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
 import type { DrawFile } from "../../shared/giveaway/draw-file";
+import type { ActionAnswer, ActionRequest } from "../../shared/api/console";
+import type { CommitRequest } from "../../shared/api/draw";
 
 /** How long a request may take before it counts as failed (ms). */
 export const CONSOLE_REQUEST_TIMEOUT_MS = 15_000;

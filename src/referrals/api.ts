@@ -3,15 +3,9 @@
  * page's `PUT /api/status/leaderboard`; docs/referrals.md "Endpoints"). Failures are typed so that pages pick the content's words
  * for them: the browser's own error text is never shown to a visitor.
  */
-import {
-  JSON_CONTENT_TYPE,
-  LEADERBOARD_ENDPOINT,
-  STATUS_ENDPOINT,
-  STATUS_LEADERBOARD_ENDPOINT,
-  type LeaderboardChoice,
-  type LeaderboardEntry,
-} from "../../shared/contract";
+import { JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, STATUS_LEADERBOARD_ENDPOINT } from "../../shared/contract";
 import { standingIn, type Standing } from "./standing";
+import type { LeaderboardChoice, LeaderboardEntry } from "../../shared/api/referrals";
 
 /** How long a read may take before it counts as failed (ms): a visitor should not watch "loading" longer on a dead connection. */
 export const REFERRAL_REQUEST_TIMEOUT_MS = 10_000;

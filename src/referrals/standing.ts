@@ -1,8 +1,8 @@
+import type { StandingAnswer } from "../../shared/api/referrals";
 /**
  * A person's standing, from `GET /api/status` (a signup's answer carries none: it reaches only their inbox).
  * Whatever does not have the expected shape is no standing: never shown half.
  */
-import type { StandingAnswer } from "../../shared/contract";
 
 /** What the referral panel shows: a standing with every member present and checked. */
 export type Standing = Required<Omit<StandingAnswer, "referralCode">>;

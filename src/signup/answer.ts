@@ -1,8 +1,8 @@
+import type { ErrorObject } from "../../shared/api/errors";
 /**
  * A Client API answer read as one outcome the form acts on (202 with no body, or a JSON:API
  * `errors` document); the waitlist service answers in the same shape, so waitlistApi.ts uses it too.
  */
-import type { ErrorObject } from "../../shared/contract";
 
 /** One entry of a JSON:API `errors` array, as read: every member is optional in practice. */
 export type JsonApiError = Partial<ErrorObject>;

@@ -4,8 +4,9 @@
  * nothing about the person (their standing reaches only their inbox), so nothing of it is read.
  */
 import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
-import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE, type SignupRequest } from "../../shared/contract";
+import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE } from "../../shared/contract";
 import type { Submission } from "./submission";
+import type { SignupRequest } from "../../shared/api/signups";
 
 /** What the request needs besides the visitor's values. */
 export interface WaitlistApiTarget {

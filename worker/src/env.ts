@@ -1,6 +1,7 @@
 /** The Worker's environment: wrangler.jsonc's bindings and vars, the secrets, and what middleware hands a handler. */
 import type { ServiceSettings } from "../../shared/service-settings";
 import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
+import type { ReferralPerson } from "./store/referrals";
 
 /**
  * What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1), and
@@ -67,6 +68,8 @@ export interface AppEnv {
     settings: ServiceSettings;
     /** Who is signed in to the operator's console (console/access.ts: consoleAccess); console routes only. */
     operator: Operator;
+    /** The person whose status token the request brings (referrals/status.ts: statusTokenHolder); status routes only. */
+    statusHolder: { person: ReferralPerson; token: string };
   };
 }
 

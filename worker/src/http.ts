@@ -2,7 +2,8 @@
  * How the API speaks HTTP: JSON answers, JSON:API errors, `cache-control: no-store` (an answer is about one person and
  * must never be cached by a proxy), the Origin rule, a bounded body read. No CORS: only the site's pages call the API.
  */
-import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE, type ErrorDocument } from "../../shared/contract";
+import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../../shared/contract";
+import type { ErrorDocument } from "../../shared/api/errors";
 
 /** The largest request body read (bytes): a signup with every property at its bound fits several times over. */
 export const MAX_BODY_BYTES = 8_192;
@@ -21,6 +22,8 @@ export interface ApiError {
   detail: string;
   /** JSON pointer into the request document (`/email`) when one member is at fault. */
   pointer?: string;
+  /** The query or path parameter at fault. */
+  parameter?: string;
 }
 
 /** A JSON answer with the common headers. */
@@ -31,14 +34,18 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   });
 }
 
-/** A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer } }] }` with the first error's status. */
+/**
+ * A JSON:API error document `{ errors: [{ status, code, detail, source: { pointer | parameter } }] }` with the first
+ * error's status.
+ */
 export function errorResponse(errors: [ApiError, ...ApiError[]], headers: Record<string, string> = {}): Response {
   const document: ErrorDocument = {
-    errors: errors.map(({ status, code, detail, pointer }) => ({
+    errors: errors.map(({ status, code, detail, pointer, parameter }) => ({
       status: String(status),
       code,
       detail,
       ...(pointer === undefined ? {} : { source: { pointer } }),
+      ...(parameter === undefined ? {} : { source: { parameter } }),
     })),
   };
   return new Response(JSON.stringify(document), {
@@ -153,14 +160,14 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
 }
 
 /**
- * A JSON body, read within MAX_BODY_BYTES (readBody), or the answer to give instead: 413 `body_too_large`, or 400
+ * A JSON body, read within MAX_BODY_BYTES (readBody), or the error to answer instead: 413 `body_too_large`, or 400
  * `invalid_json` for a body that is not JSON.
  */
-export async function readJsonBody(request: Request): Promise<{ document: unknown } | { refused: Response }> {
+export async function readJsonBody(request: Request): Promise<{ document: unknown } | { error: ApiError }> {
   try {
     return { document: JSON.parse(await readBody(request)) as unknown };
   } catch (error) {
-    if (error instanceof BodyTooLarge) return { refused: errorResponse([BODY_TOO_LARGE]) };
-    return { refused: errorResponse([{ status: 400, code: "invalid_json", detail: "The body is not valid JSON." }]) };
+    if (error instanceof BodyTooLarge) return { error: BODY_TOO_LARGE };
+    return { error: { status: 400, code: "invalid_json", detail: `The body is not valid JSON (${(error as Error).message}).` } };
   }
 }

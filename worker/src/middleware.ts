@@ -1,5 +1,6 @@
 /** What several routes check before their handler runs, as Hono middleware, and the origin links are written on. */
-import type { MiddlewareHandler } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
+import { METHOD_NAME_ALL } from "hono/router";
 import { type AppEnv, PRODUCTION } from "./env";
 import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";
 import { log } from "./log";
@@ -31,9 +32,16 @@ export function accepts(types: readonly string[], { orNone = false } = {}): Midd
   };
 }
 
-/** A handler that answers 405 with `Allow`: registered after a path's own methods. */
-export function onlyMethods(allowed: readonly string[]): MiddlewareHandler<AppEnv> {
-  return (c) => Promise.resolve(methodNotAllowed(c.req.raw, allowed));
+/**
+ * Answer 405 with `Allow` on every path of a sub-app for any method it does not take. Call it once, after the sub-app's
+ * routes: each path's fallback is registered after its own methods, so it runs only when none of them matched.
+ */
+export function refuseOtherMethods<T extends Hono<AppEnv>>(app: T): T {
+  const allowed = new Map<string, Set<string>>();
+  for (const { method, path } of app.routes)
+    if (method !== METHOD_NAME_ALL) allowed.set(path, (allowed.get(path) ?? new Set<string>()).add(method));
+  for (const [path, methods] of allowed) app.all(path, (c) => methodNotAllowed(c.req.raw, [...methods]));
+  return app;
 }
 
 /** Read the build's settings into `c.var.settings`; without a valid file, 503 `not_configured` and the reason in the log. */

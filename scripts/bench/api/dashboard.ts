@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { CONSOLE_DASHBOARD_ENDPOINT, DASHBOARD_RANGES, type DashboardAnswer, type DashboardRange } from "../../../shared/console";
+import { CONSOLE_DASHBOARD_ENDPOINT, DASHBOARD_RANGES, type DashboardRange } from "../../../shared/console";
 import { percentile, runLoad, type PlannedRequest } from "./load";
 import { rowsReadOf } from "./referrals";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
@@ -24,6 +24,7 @@ import {
   DASHBOARD_SPAN_DAYS,
   DASHBOARD_TARGET_SIZE,
 } from "./targets";
+import type { DashboardAnswer } from "../../../shared/api/console";
 
 /** The seed of the seeded referral graph (C's, so the same lists). */
 const SEED = 1;

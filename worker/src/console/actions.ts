@@ -6,11 +6,11 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
-import { type ActionAnswer, AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction, REASON_MAX_LENGTH } from "../../../shared/console";
-import { reasonProblem as sharedReasonProblem, type ReasonProblem } from "../../../shared/console-reason";
+import type { ActionAnswer } from "../../../shared/api/console";
+import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction } from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
-import { errorResponse, jsonResponse, readJsonBody } from "../http";
+import { errorResponse, jsonResponse } from "../http";
 import { errorName, log } from "../log";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
@@ -63,20 +63,6 @@ const AUDIT_VALUES: Record<PersonAction, { before: string; after: string }> = {
       "json_object('erased', json('true'), 'klaviyo_deletion', CASE WHEN p.delivery_state = 'demo' THEN 'not needed' ELSE 'queued' END)",
   },
 };
-
-/** What a developer reads (the error's `detail`) for each way a reason is refused; the console shows its own words. */
-const REASON_DETAIL: Record<ReasonProblem, string> = {
-  required: "A reason is required.",
-  tooLong: `The reason may be at most ${REASON_MAX_LENGTH} characters.`,
-  controlCharacter: "The reason may not hold control characters (line breaks, tabs).",
-};
-
-/** Why a reason is refused (shared/console-reason.ts, the rule the console page checks too), or null when it is taken. */
-export function reasonProblem(reason: unknown): string | null {
-  if (typeof reason !== "string") return REASON_DETAIL.required;
-  const problem = sharedReasonProblem(reason);
-  return problem === null ? null : REASON_DETAIL[problem];
-}
 
 /** The audit entry's INSERT: written only when the person's row exists and the action applies (RETURNING the entry). */
 function auditStatement(db: D1Database, action: PersonAction, personId: string, at: string, operator: string, reason: string) {
@@ -160,7 +146,7 @@ export type ActionResult =
 
 /**
  * Run one action on one person: the audit entry, the change and the rollups in one batch.
- * @param reason checked already (reasonProblem)
+ * @param reason checked already (shared/api/console.ts: ActionRequest)
  * @returns `done` with the person as they are now (null once erased) and the audit entry; `not_found` when no row
  *   has that id; `not_applicable` when the action does not apply to the row as it is
  * @throws whatever D1 throws (nothing was written)
@@ -188,17 +174,6 @@ export async function runAction(context: ActionContext, action: PersonAction, id
   return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
 }
 
-/** The ActionRequest body's reason, or the 400/413 answer. */
-async function readReason(request: Request): Promise<string | Response> {
-  const read = await readJsonBody(request);
-  if ("refused" in read) return read.refused;
-  const body = read.document;
-  const reason = (body as { reason?: unknown } | null)?.reason;
-  const problem = reasonProblem(reason);
-  if (problem) return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: problem, pointer: "/reason" }]);
-  return (reason as string).trim();
-}
-
 /**
  * Send a message to the delivery queue now; when the send fails the row waits for the cron sweep (logged).
  * @returns whether it was sent
@@ -214,23 +189,18 @@ async function queueNow(c: Context<AppEnv>, message: DeliveryMessage): Promise<b
 }
 
 /**
- * POST `/api/console/people/:id/<action>` with an ActionRequest: 200 ActionAnswer; 400 `reason_invalid`;
- * 404 `person_not_found`; 409 `action_not_applicable`. Needs consoleAccess and withSettings.
+ * Answer POST `/api/console/people/:id/<action>` for the person `id` with the request's checked reason: 200
+ * ActionAnswer; 404 `person_not_found`; 409 `action_not_applicable`. Needs consoleAccess and withSettings.
  */
-export function handleAction(action: PersonAction) {
-  return async (c: Context<AppEnv>): Promise<Response> => {
-    const reason = await readReason(c.req.raw);
-    if (reason instanceof Response) return reason;
-    const id = c.req.param("id") ?? "";
-    const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
-    const result = await runAction(context, action, id, reason);
-    if (result.kind === "not_found")
-      return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
-    if (result.kind === "not_applicable")
-      return errorResponse([{ status: 409, code: CONSOLE_ERROR_CODE.actionNotApplicable, detail: result.detail }]);
-    log("console_action", { action: AUDIT_ACTIONS[action], id, audit: result.answer.audit.id });
-    if (action === "send-again") await queueNow(c, { signupId: id });
-    if (result.erasureQueued) await queueNow(c, { signupId: id, kind: "erase" });
-    return jsonResponse(200, result.answer);
-  };
+export async function handleAction(c: Context<AppEnv>, action: PersonAction, id: string, reason: string): Promise<Response> {
+  const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
+  const result = await runAction(context, action, id, reason);
+  if (result.kind === "not_found")
+    return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
+  if (result.kind === "not_applicable")
+    return errorResponse([{ status: 409, code: CONSOLE_ERROR_CODE.actionNotApplicable, detail: result.detail }]);
+  log("console_action", { action: AUDIT_ACTIONS[action], id, audit: result.answer.audit.id });
+  if (action === "send-again") await queueNow(c, { signupId: id });
+  if (result.erasureQueued) await queueNow(c, { signupId: id, kind: "erase" });
+  return jsonResponse(200, result.answer);
 }

@@ -3,19 +3,14 @@
  * review and the audit log.
  */
 import type { Context } from "hono";
-import { type AuditAnswer, CONSOLE_PAGE_SIZE } from "../../../shared/console";
+import { CONSOLE_PAGE_SIZE } from "../../../shared/console";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
-import { parameterInvalid } from "./people";
-import { cursorOf } from "./review";
 import { AUDIT_COLUMNS, auditEntryOf, type AuditRow } from "./rows";
+import type { AuditAnswer } from "../../../shared/api/console";
 
 /** 200 AuditAnswer; `before` is the cursor the page before answered as `next` (the oldest entry's id shown). */
-export async function handleAudit(c: Context<AppEnv>): Promise<Response> {
-  const unknown = Object.keys(c.req.queries()).find((name) => name !== "before");
-  if (unknown !== undefined) return parameterInvalid(unknown, "is not a parameter of the audit log.");
-  const before = cursorOf(c, "before");
-  if (before instanceof Response) return before;
+export async function handleAudit(c: Context<AppEnv>, before: number | undefined): Promise<Response> {
   const { results } = await c.env.DB.prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE id < ?1 ORDER BY id DESC LIMIT ?2`)
     .bind(before ?? Number.MAX_SAFE_INTEGER, CONSOLE_PAGE_SIZE + 1)
     .all<AuditRow>();

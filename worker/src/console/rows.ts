@@ -4,17 +4,12 @@
  * index (the primary key, signups_review, signups_referred_recent, audit_log_person).
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import {
-  PERSON_REFERRED_SHOWN,
-  type AuditEntry,
-  type PersonAnswer,
-  type PersonSummary,
-  type ReferredPerson,
-} from "../../../shared/console";
+import { PERSON_REFERRED_SHOWN } from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
 import type { DeliveryState } from "../store/delivery";
 import { positionOf } from "../store/rank";
+import type { AuditEntry, PersonAnswer, PersonSummary, ReferredPerson } from "../../../shared/api/console";
 
 /** The columns of a PersonSummary (the alias `p` is the person's row). */
 export const SUMMARY_COLUMNS = `p.id, p.seq, p.email, p.first_name, p.last_name, p.referral_code, p.created_at, p.confirmed_at,

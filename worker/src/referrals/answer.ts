@@ -2,10 +2,10 @@
  * A person's standing as GET /api/status answers it: the shape the status page reads (src/referrals/standing.ts:
  * standingIn), with the links built from the build's site address. A signup's answer never carries one.
  */
-import type { StandingAnswer } from "../../../shared/contract";
 import { referralLink, statusLink } from "../../../shared/referral-links";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "./standing";
+import type { StandingAnswer } from "../../../shared/api/referrals";
 
 /**
  * The standing members of an answer.

@@ -5,29 +5,20 @@
  * `content/giveaway/draw.json`. Behind Cloudflare Access like every console route.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import type { CommitRequest } from "../../../shared/api/draw";
 import {
   checkCommitRequest,
   COMMIT_REFUSAL,
   commitAudit,
   commitmentOf,
   CommitRefused,
-  DEFAULT_DELAY_MINUTES,
   DRAW_FILE_NAME,
   drawText,
   type CommitRefusalCode,
 } from "../../../shared/giveaway/commit";
 import type { AppEnv } from "../env";
-import { errorResponse, readJsonBody } from "../http";
-import { drawCommitted, eligibleEntrants, recordCommitment } from "../store/entrants";
-
-/** The body: the draw's id, its winners and cut-off, and optionally the delay before its round (minutes). */
-const CommitRequestSchema = z.strictObject({
-  draw: z.string(),
-  winners: z.number(),
-  cutoff: z.string(),
-  delayMinutes: z.number().optional(),
-});
+import { errorResponse } from "../http";
+import { drawCommitted, eligibleEntrants, recordCommitment } from "./entrants";
 
 /** The status of each refusal: a malformed request is 400, one the draw's state refuses is 409. */
 const REFUSAL_STATUS: Record<CommitRefusalCode, number> = {
@@ -45,26 +36,13 @@ function refused(error: CommitRefused): Response {
 }
 
 /**
- * Answer POST /api/console/draw/commit: 201 with the draw file (JSON, as a `draw.json` attachment) once its audit
- * entry is written; 400 for a malformed body or request (COMMIT_REFUSAL's codes, `invalid_json`), 409 while entries are
- * open, when the draw is committed already (also by an operator a moment earlier: the audit insert checks), or when
- * two entrants share a pseudonym; 413 for a body over the limit. Nothing is written unless the answer is 201.
- * Reads every eligible row once (ELIGIBLE_ENTRANTS_SQL).
+ * Answer POST /api/console/draw/commit with its validated body: 201 with the draw file (JSON, as a `draw.json`
+ * attachment) once its audit entry is written; 400 for a request checkCommitRequest refuses (COMMIT_REFUSAL's codes),
+ * 409 while entries are open, when the draw is committed already (also by an operator a moment earlier: the audit
+ * insert checks), or when two entrants share a pseudonym. Nothing is written unless the answer is 201. Reads every
+ * eligible row once (ELIGIBLE_ENTRANTS_SQL).
  */
-export async function handleDrawCommit(c: Context<AppEnv>): Promise<Response> {
-  const read = await readJsonBody(c.req.raw);
-  if ("refused" in read) return read.refused;
-  const { document } = read;
-  const body = CommitRequestSchema.safeParse(document);
-  if (!body.success)
-    return errorResponse([
-      {
-        status: 400,
-        code: "invalid_type",
-        detail: 'Send { "draw": "<id>", "winners": <number>, "cutoff": "<ISO 8601>", "delayMinutes"?: <number> }.',
-      },
-    ]);
-  const request = { ...body.data, delayMinutes: body.data.delayMinutes ?? DEFAULT_DELAY_MINUTES };
+export async function handleDrawCommit(c: Context<AppEnv>, request: CommitRequest): Promise<Response> {
   const { settings } = c.var;
   const nowMs = Date.now();
   try {

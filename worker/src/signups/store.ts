@@ -13,7 +13,7 @@ import {
   HOLD_WINDOW_MS,
   HOLDS,
 } from "../referrals/fair-play";
-import { creditStatements, insertStatements } from "./rank";
+import { creditStatements, insertStatements } from "../store/rank";
 
 /** One signup to store; every value already checked and trimmed. */
 export interface NewSignup {

@@ -5,11 +5,12 @@
  * reads D1 once per LEADERBOARD_CACHE_S per location.
  */
 import type { Context } from "hono";
-import { LEADERBOARD_ENDPOINT, type LeaderboardAnswer } from "../../../shared/contract";
+import { LEADERBOARD_ENDPOINT } from "../../../shared/contract";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
-import { leaderboardName } from "../referrals/standing";
-import { topReferrers } from "../store/leaderboard";
+import { leaderboardName } from "./standing";
+import { topReferrers } from "./top-referrers";
+import type { LeaderboardAnswer } from "../../../shared/api/referrals";
 
 /** How long a leaderboard answer is reused (s): a minute-old board is fresh enough for a waitlist. */
 export const LEADERBOARD_CACHE_S = 60;

@@ -6,8 +6,8 @@
  * very same answer, which carries no standing; a person's standing (place, referral link, status link) reaches only
  * their inbox.
  */
-import type { Context } from "hono";
-import { FORM_CONTENT_TYPE, SIGNUP_ACCEPTED, type SignupAnswer, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import type { Context, MiddlewareHandler } from "hono";
+import { SIGNUP_ACCEPTED, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -21,30 +21,20 @@ import {
   type SignupField,
   type ValidationFailure,
 } from "../../../shared/validation";
+import type { SignupAnswer, SignupInput } from "../../../shared/api/signups";
 import { isDisposableAddress } from "../bots/disposable";
 import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
 import { type AppEnv, type DeliveryMessage, productionProblems, PRODUCTION, type ServiceEnv } from "../env";
-import {
-  type ApiError,
-  BODY_TOO_LARGE,
-  BodyTooLarge,
-  errorResponse,
-  jsonResponse,
-  mediaType,
-  readBody,
-  seeOther,
-  UNAVAILABLE,
-  UNAVAILABLE_HEADERS,
-} from "../http";
+import { type ApiError, errorResponse, jsonResponse, seeOther, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log, stackFrames } from "../log";
 import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
 import { hashStatusToken, newReferralCode, newStatusToken, REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { readSettings, SettingsUnavailable } from "../settings";
-import { emailKey } from "../signups/email-key";
-import { fieldsFromForm, fieldsFromJson, honeypotFilled, readSignup, type SignupFields, type SignupInput } from "../signups/input";
-import { hashIp, networkKey } from "../signups/ip-hash";
 import { personByEmailKey } from "../store/referrals";
-import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "../store/signups";
+import { honeypotFilled, isForm } from "./body";
+import { emailKey } from "./email-key";
+import { hashIp, networkKey } from "./ip-hash";
+import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "./store";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
 const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
@@ -83,8 +73,8 @@ const refusal = (error: ApiError, formError: FormErrorKey, headers?: Record<stri
 const unavailable = (): Refusal => refusal(UNAVAILABLE, "subscriptionFailed", UNAVAILABLE_HEADERS);
 
 /** What the request brought, read: its members, where the form's visitor goes back to, and who sent it. */
-interface ReadRequest {
-  fields: SignupFields;
+interface Received {
+  input: SignupInput;
   /** The form's page (a same-origin path) for the redirect; HOME_PATH for JSON. */
   page: string;
   form: boolean;
@@ -92,31 +82,56 @@ interface ReadRequest {
   ip: string | null;
 }
 
-/** Answer POST /api/signups; the route's middleware has checked the Origin and the media type. */
-export async function handleSignup(c: Context<AppEnv>): Promise<Response> {
+/** A refusal as the client gets it: the JSON:API error, or for the form its page at `#signup-error-<key>`. */
+function answerRefusal(c: Context<AppEnv>, { error, formError, headers }: Refusal, page = HOME_PATH): Response {
+  if (isForm(c.req.raw)) return seeOther(c.req.raw, `${page}#${FORM_ERROR_ANCHOR_PREFIX}${formError}`);
+  return errorResponse([error], headers);
+}
+
+/**
+ * Middleware before the body is read: `c.var.settings` when the service may take signups, else 503 `not_configured`
+ * (configured()).
+ */
+export const signupsConfigured: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const configuration = await configured(c.env);
+  if ("error" in configuration) return answerRefusal(c, configuration);
+  c.set("settings", configuration.settings);
+  await next();
+};
+
+/**
+ * The validator's answer to a body it refuses (validate.ts): the JSON:API error, or for the form its own page (when
+ * its `page` field names one of the build's) with the generic failure. Needs signupsConfigured.
+ */
+export function refuseSignupBody(c: Context<AppEnv>, error: ApiError, document: unknown): Response {
+  const page = (document as { page?: unknown } | undefined)?.page;
+  return answerRefusal(c, refusal(error, "subscriptionFailed"), signupPagePath(c.req.raw, page, c.var.settings));
+}
+
+/** Answer POST /api/signups with its validated body; the route's middleware has checked the Origin, the media type and the configuration. */
+export async function handleSignup(c: Context<AppEnv>, input: SignupInput): Promise<Response> {
   const request = c.req.raw;
-  const form = mediaType(request) === FORM_CONTENT_TYPE;
+  const form = isForm(request);
+  const { settings } = c.var;
+  const read: Received = {
+    input,
+    page: form ? signupPagePath(request, input.page, settings) : HOME_PATH,
+    form,
+    ip: request.headers.get("cf-connecting-ip"),
+  };
   let outcome: Outcome;
-  let page = HOME_PATH;
   try {
-    ({ outcome, page } = await outcomeOf(request, c.env, form));
+    const limits = fairPlayLimits(c.env);
+    // signupsConfigured refused invalid limits already.
+    if ("invalid" in limits) throw new Error(`${limits.invalid} is invalid`);
+    outcome = await signUp(request, c.env, { settings, limits }, read);
   } catch (error) {
     // The name and where it was thrown; not the message, which can quote the request (and so an address).
     log("signup_failed", { error: errorName(error), at: stackFrames(error) });
     outcome = refusal({ status: 500, code: "internal_error", detail: "The signup could not be handled." }, "subscriptionFailed");
   }
   if ("accepted" in outcome) return form ? seeOther(request, SUCCESS_PATH) : jsonResponse(202, SIGNUP_ACCEPTED);
-  if (form) return seeOther(request, `${page}#${FORM_ERROR_ANCHOR_PREFIX}${outcome.formError}`);
-  return errorResponse([outcome.error], outcome.headers);
-}
-
-/** The signup's outcome, and the page a form's visitor goes back to (the form's own once its body is read). */
-async function outcomeOf(request: Request, env: ServiceEnv, form: boolean): Promise<{ outcome: Outcome; page: string }> {
-  const configuration = await configured(env);
-  if ("error" in configuration) return { outcome: configuration, page: HOME_PATH };
-  const read = await readRequest(request, configuration.settings, form);
-  if ("error" in read) return { outcome: read, page: HOME_PATH };
-  return { outcome: await signUp(request, env, configuration, read), page: read.page };
+  return answerRefusal(c, outcome, read.page);
 }
 
 /** What the service takes signups with: the build's settings and the fair-play limits. */
@@ -152,36 +167,17 @@ async function configured(env: ServiceEnv): Promise<Configuration | Refusal> {
   );
 }
 
-/** Read the body (at most MAX_BODY_BYTES): 413 when larger, 400 `invalid_json` for JSON that is not an object. */
-async function readRequest(request: Request, settings: ServiceSettings, form: boolean): Promise<ReadRequest | Refusal> {
-  let body: string;
-  try {
-    body = await readBody(request);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return refusal(BODY_TOO_LARGE, "subscriptionFailed");
-    throw error;
-  }
-  const ip = request.headers.get("cf-connecting-ip");
-  if (form) {
-    const fields = fieldsFromForm(body);
-    return { fields, page: signupPagePath(request, fields.page, settings), form, ip };
-  }
-  const parsed = fieldsFromJson(body);
-  if (!parsed.ok) return refusal(parsed.error, "subscriptionFailed");
-  return { fields: parsed.value, page: HOME_PATH, form, ip };
-}
-
 /**
  * Screen, store, enqueue, answer. Every accepted path costs one D1 round trip and ends in SIGNUP_ACCEPTED: a newcomer
  * and an address already on the list run the same insert batch (which inserts nothing for the second), and the
  * honeypot reads by the address's key as that batch would; so neither the answer nor its timing class tells them apart.
  */
-async function signUp(request: Request, env: ServiceEnv, configuration: Configuration, read: ReadRequest): Promise<Outcome> {
+async function signUp(request: Request, env: ServiceEnv, configuration: Configuration, read: Received): Promise<Outcome> {
   const screened = await screen(env, configuration.settings, read);
   if ("error" in screened) return screened;
   // A bot filled the field people never see: judged last, so only an otherwise valid request learns of it (and then
   // only that it was accepted). Nothing is stored.
-  if (honeypotFilled(read.fields)) {
+  if (honeypotFilled(read.input)) {
     log("signup_honeypot");
     try {
       await personByEmailKey(env.DB, emailKey(screened.values.email));
@@ -216,11 +212,11 @@ interface Screened {
 }
 
 /**
- * The checks before anything is stored, in order: the rate limit per client network (429), member types, bounds and
- * names (400), the build's sources, the shared rules (400 with the field's pointer), the length limits, disposable
- * addresses, then Turnstile (403; 503 when siteverify cannot be reached).
+ * The checks before anything is stored, after the validator's (member types and bounds), in order: the rate limit per
+ * client network (429), the build's sources, the shared rules (400 with the field's pointer), the length limits,
+ * disposable addresses, then Turnstile (403; 503 when siteverify cannot be reached).
  */
-async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, ip }: ReadRequest): Promise<Screened | Refusal> {
+async function screen(env: ServiceEnv, settings: ServiceSettings, { input, ip }: Received): Promise<Screened | Refusal> {
   const { success: withinLimit } = await env.SIGNUP_LIMITER.limit({ key: ip ? networkKey(ip) : "unknown" });
   if (!withinLimit) {
     log("signup_rate_limited");
@@ -231,9 +227,6 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { fields, ip }
     );
   }
 
-  const read = readSignup(fields);
-  if (!read.ok) return refusal(read.error, "subscriptionFailed");
-  const input = read.value;
   // Only the custom sources of the build's own signup pages reach Klaviyo.
   if (input.source !== null && !settings.signupPages.some((page) => page.source === input.source))
     return refusal(
@@ -304,14 +297,14 @@ async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null)
 }
 
 /**
- * Store the signup once per person (store/signups.ts), drawing a new referral code while the UNIQUE index refuses one.
+ * Store the signup once per person (store.ts), drawing a new referral code while the UNIQUE index refuses one.
  * @throws whatever D1 throws (the caller answers 503)
  */
 async function store(
   env: ServiceEnv,
   { settings, limits }: Configuration,
   request: Request,
-  read: ReadRequest,
+  read: Received,
   screened: Screened,
 ): Promise<StoredSignup> {
   const { input, values, statusToken } = screened;
@@ -367,8 +360,8 @@ async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
  * the Referer's query when the Referer is a page of this origin (a friend's link, `/?ref=CODE`, is the page the
  * no-JavaScript form was posted from). Only a well-formed code; anything else is ignored, as an unknown code is.
  */
-function referralCodeOf(request: Request, { fields, form }: ReadRequest): string | null {
-  let code: unknown = fields[REFERRAL_PARAMETER];
+function referralCodeOf(request: Request, { input, form }: Received): string | null {
+  let code: unknown = input[REFERRAL_PARAMETER];
   if (form && (typeof code !== "string" || code.trim() === "")) {
     try {
       const referer = new URL(request.headers.get("referer") ?? "");

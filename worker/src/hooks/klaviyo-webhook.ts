@@ -1,10 +1,8 @@
 /**
- * Klaviyo's confirmation webhook as the operator sets it up (docs/delivery.md: Klaviyo's confirmation webhook): its
- * path and the body the flow sends. No runtime types, so tests render the same template Klaviyo would.
+ * Klaviyo's confirmation webhook as the operator sets it up (docs/delivery.md: Klaviyo's confirmation webhook): the
+ * body the flow sends, as Klaviyo's template (its path and schema: shared/api/hooks.ts). No runtime types, so tests
+ * render the same template Klaviyo would.
  */
-
-/** The webhook's path on the site's origin. */
-export const CONFIRMATION_WEBHOOK_PATH = "/api/hooks/klaviyo/confirmed";
 
 /** The template variable Klaviyo replaces with the profile's address ("" when the profile has none). */
 export const WEBHOOK_EMAIL_VARIABLE = "{{ person.email|default:'' }}";

@@ -6,15 +6,12 @@
  * the check. No address is logged.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { z } from "zod";
+import type { ConfirmationAnswer, ConfirmationRequest } from "../../../shared/api/hooks";
 import type { AppEnv, DeliveryMessage } from "../env";
-import { bearerToken, errorResponse, jsonResponse, notConfigured, readJsonBody, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
+import { bearerToken, errorResponse, jsonResponse, notConfigured, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
 import { emailKey } from "../signups/email-key";
 import { personByEmailKey } from "../store/referrals";
-
-/** The body the flow sends (referrals/klaviyo-webhook.ts: WEBHOOK_BODY_TEMPLATE). */
-const ConfirmationSchema = z.object({ email: z.string().trim().min(1) }, { error: "email is required." });
 
 /**
  * Whether two secrets are equal, in time that does not depend on where they differ: both are hashed first (SHA-256),
@@ -48,20 +45,14 @@ export const webhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Answer the webhook: 202 `{ matched: true }` once the person is queued for the check, 200 `{ matched: false }` for an
- * address not on the waitlist (nothing for Klaviyo to retry), 400 without an address, 503 `unavailable` when D1 or
+ * Answer the webhook with its validated body: 202 `{ matched: true }` once the person is queued for the check, 200
+ * `{ matched: false }` for an address not on the waitlist (nothing for Klaviyo to retry), 503 `unavailable` when D1 or
  * the queue fails (Klaviyo retries).
  */
-export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Response> {
-  const read = await readJsonBody(c.req.raw);
-  if ("refused" in read) return read.refused;
-  const { document } = read;
-  const body = ConfirmationSchema.safeParse(document);
-  if (!body.success) return errorResponse([{ status: 400, code: "email_required", detail: "email is required.", pointer: "/email" }]);
-
+export async function handleKlaviyoConfirmed(c: Context<AppEnv>, { email }: ConfirmationRequest): Promise<Response> {
   let id: string | null;
   try {
-    id = await personByEmailKey(c.env.DB, emailKey(body.data.email));
+    id = await personByEmailKey(c.env.DB, emailKey(email));
     if (id !== null) await c.env.DELIVERY.send({ signupId: id, kind: "confirm" } satisfies DeliveryMessage);
   } catch (error) {
     log("confirmation_failed", { reason: errorName(error) });
@@ -69,8 +60,8 @@ export async function handleKlaviyoConfirmed(c: Context<AppEnv>): Promise<Respon
   }
   if (id === null) {
     log("confirmation_unmatched");
-    return jsonResponse(200, { matched: false });
+    return jsonResponse(200, { matched: false } satisfies ConfirmationAnswer);
   }
   log("confirmation_queued", { id });
-  return jsonResponse(202, { matched: true });
+  return jsonResponse(202, { matched: true } satisfies ConfirmationAnswer);
 }

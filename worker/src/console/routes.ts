@@ -1,0 +1,60 @@
+/**
+ * The operator's console's routes (`/api/console/*`), and the draw's, which sit under them: Cloudflare Access is
+ * checked before any of them runs (and before anything is read), then the build's settings are read.
+ */
+import { Hono } from "hono";
+import { ActionRequest, DashboardQuery, ExportQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
+import {
+  CONSOLE_API,
+  CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
+  CONSOLE_ERROR_CODE,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_REVIEW_ENDPOINT,
+  CONSOLE_SESSION_ENDPOINT,
+  PERSON_ACTIONS,
+} from "../../../shared/console";
+import { JSON_CONTENT_TYPE } from "../../../shared/contract";
+import { draw } from "../draw/routes";
+import type { AppEnv } from "../env";
+import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
+import { valid } from "../validate";
+import { consoleAccess } from "./access";
+import { handleAction } from "./actions";
+import { handleAudit } from "./audit";
+import { handleDashboard } from "./dashboard";
+import { handlePeopleSearch, handlePerson, handlePersonExport, handleSession, PeopleSearchQuery } from "./people";
+import { handleReview } from "./review";
+
+/** A query or path parameter the console refuses is 400 `parameter_invalid`. */
+const PARAMETER = { code: CONSOLE_ERROR_CODE.parameterInvalid };
+
+/** personEndpoint() and its kin encode the id, so the route patterns are written out here. */
+const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
+
+export const consoleRoutes = new Hono<AppEnv>()
+  .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
+  .get(CONSOLE_SESSION_ENDPOINT, valid("query", NoQuery, PARAMETER), handleSession)
+  .get(CONSOLE_DASHBOARD_ENDPOINT, valid("query", DashboardQuery, PARAMETER), (c) => handleDashboard(c, c.req.valid("query").range))
+  .get(CONSOLE_PEOPLE_ENDPOINT, valid("query", PeopleSearchQuery, PARAMETER), (c) => handlePeopleSearch(c, c.req.valid("query").q))
+  .get(CONSOLE_REVIEW_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
+  .get(CONSOLE_AUDIT_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
+  .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
+    handlePerson(c, c.req.valid("param").id),
+  )
+  .get(`${PERSON_ROUTE}/export`, valid("param", PersonParams, PARAMETER), valid("query", ExportQuery, PARAMETER), (c) =>
+    handlePersonExport(c, c.req.valid("param").id, c.req.valid("query").reason ?? ""),
+  );
+
+for (const action of PERSON_ACTIONS)
+  // Same origin and JSON only: a page elsewhere cannot make an operator's browser (its Access cookie) act.
+  consoleRoutes.post(
+    `${PERSON_ROUTE}/${action}`,
+    sameOrigin("Console actions are taken only from the console's own page."),
+    accepts([JSON_CONTENT_TYPE]),
+    valid("param", PersonParams, PARAMETER),
+    valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
+    (c) => handleAction(c, action, c.req.valid("param").id, c.req.valid("json").reason),
+  );
+
+refuseOtherMethods(consoleRoutes).route("/", draw);

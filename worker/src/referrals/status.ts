@@ -1,0 +1,63 @@
+/**
+ * The status page's API, authenticated by the status token its link carries (`/status/#t=<token>`, sent as
+ * `Authorization: Bearer <token>`; looked up by its SHA-256 hash, the only form stored):
+ * - GET /api/status: the person's standing, and whether they chose to be shown on the leaderboard;
+ * - PUT /api/status/leaderboard `{ "shown": bool }`: show or hide them on the public leaderboard.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/api/referrals";
+import type { AppEnv } from "../env";
+import { bearerToken, errorResponse, jsonResponse } from "../http";
+import { positionOf } from "../store/rank";
+import { chooseLeaderboardShown, personByStatusTokenHash, type ReferralPerson } from "../store/referrals";
+import { standingAnswer } from "./answer";
+import { hashStatusToken, STATUS_TOKEN_PATTERN } from "./codes";
+
+/** 401 for a token the service does not take (RFC 6750: with a `WWW-Authenticate: Bearer` challenge). */
+function unknownToken(): Response {
+  return errorResponse([{ status: 401, code: "unknown_status_token", detail: "Send the status link's token as Authorization: Bearer." }], {
+    "www-authenticate": 'Bearer realm="waitlist"',
+  });
+}
+
+/** The person whose status token the request brings, with that token; null for a missing, malformed or unknown one. */
+async function personOf(c: Context<AppEnv>): Promise<{ person: ReferralPerson; token: string } | null> {
+  const token = bearerToken(c.req.raw);
+  if (token === null || !STATUS_TOKEN_PATTERN.test(token)) return null;
+  const person = await personByStatusTokenHash(c.env.DB, await hashStatusToken(token));
+  return person && { person, token };
+}
+
+/**
+ * Middleware: the person the status token names, in `c.var.statusHolder`, or 401 for a missing, malformed or unknown
+ * token. Runs before the body is read, so a stranger learns nothing from the body's errors.
+ */
+export const statusTokenHolder: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const found = await personOf(c);
+  if (!found) return unknownToken();
+  c.set("statusHolder", found);
+  await next();
+};
+
+/** Answer GET /api/status: 200 with the standing, 401 when the person has no place in line. Needs statusTokenHolder. */
+export async function handleStatus(c: Context<AppEnv>): Promise<Response> {
+  const { person, token } = c.var.statusHolder;
+  const position = await positionOf(c.env.DB, person.id);
+  if (!position) return unknownToken();
+  const answer: StatusAnswer = {
+    ...standingAnswer(c.var.settings, person, position.position, token),
+    leaderboardShown: person.leaderboardShown,
+  };
+  return jsonResponse(200, answer);
+}
+
+/**
+ * Answer PUT /api/status/leaderboard with its validated body: 200 `{ "leaderboardShown" }` once the choice is stored.
+ * Needs statusTokenHolder. The public board shows the change when its cached copy expires (leaderboard.ts:
+ * LEADERBOARD_CACHE_S).
+ */
+export async function handleLeaderboardChoice(c: Context<AppEnv>, { shown }: LeaderboardChoice): Promise<Response> {
+  await chooseLeaderboardShown(c.env.DB, c.var.statusHolder.person.id, shown, new Date().toISOString());
+  const answer: LeaderboardChoiceAnswer = { leaderboardShown: shown };
+  return jsonResponse(200, answer);
+}
