@@ -12,6 +12,7 @@ import { hooks } from "./hooks/routes";
 import { errorResponse, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
 import { meterRowsRead, servedOrigin } from "./middleware";
+import { openApi } from "./openapi/routes";
 import { referrals } from "./referrals/routes";
 import { signups } from "./signups/routes";
 import { withServedOrigin } from "./site-origin";
@@ -21,7 +22,8 @@ export const app = new Hono<AppEnv>()
   .route("/", signups)
   .route("/", referrals)
   .route("/", hooks)
-  .route("/", consoleRoutes);
+  .route("/", consoleRoutes)
+  .route("/", openApi);
 
 app.notFound((c) => notFound(c.req.raw));
 

@@ -24,6 +24,7 @@ import entry from "../../../worker/src/index";
 import type { ServiceEnv } from "../../../worker/src/env";
 import { emailKey } from "../../../worker/src/signups/email-key";
 import defaultSettings from "../fixtures/public/service-settings.json";
+import { expectDeclaredAnswer } from "./openapi";
 
 /** The build's settings in the tests: the fixture assets' service-settings.json (what the fixture content would give). */
 export const TEST_SETTINGS = defaultSettings as ServiceSettings;
@@ -79,7 +80,10 @@ export interface WaitlistService {
   origin: string;
   /** The Worker's environment as this service hands it to the handlers. */
   env: ServiceEnv;
-  /** Send the Worker a request (an absolute URL, or a path on `origin`). */
+  /**
+   * Send the Worker a request (an absolute URL, or a path on `origin`); the answer is checked against the API's
+   * OpenAPI description first (support/openapi.ts).
+   */
   fetch(input: string | Request, init?: RequestInit): Promise<Response>;
   /** Rows of a SQL query against the service's D1, with bound parameters. */
   query<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<Row[]>;
@@ -243,6 +247,7 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
       const ctx = createExecutionContext();
       const response = await logOf.run(lines, () => worker.fetch(request, serviceEnv, ctx));
       await waitOnExecutionContext(ctx);
+      await expectDeclaredAnswer(request, response);
       return response;
     },
     query: async <Row>(sql: string, ...params: unknown[]) =>

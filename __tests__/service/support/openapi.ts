@@ -1,0 +1,62 @@
+/**
+ * Every answer the service tests receive, held to the API's OpenAPI description (docs/openapi.json, built from
+ * shared/api's route table and schemas): the status is one the route declares, and the body is the declared document,
+ * with no member the schema does not name.
+ */
+import { expect } from "vitest";
+import committed from "../../../docs/openapi.json";
+import { ErrorDocument } from "../../../shared/api/errors";
+import { openApiPath } from "../../../shared/api/openapi";
+import { API_ROUTES, type ApiRoute } from "../../../shared/api/routes";
+import { JSON_API_CONTENT_TYPE } from "../../../shared/contract";
+
+type Operations = Record<string, { responses: Record<string, unknown> }>;
+const paths = (committed as unknown as { paths: Record<string, Operations> }).paths;
+
+/** A route's path pattern as a regular expression over a request's path. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, "[^/]+")}$`);
+
+/** The routes of the path the request reached (every method), most specific first. */
+function routesOf(pathname: string): ApiRoute[] {
+  return API_ROUTES.filter((route) => patternOf(route.path).test(pathname));
+}
+
+/** Parse `text` as JSON with `schema`, and find no member the schema would drop. */
+function expectDocument(
+  schema: { safeParse(value: unknown): { success: boolean; data?: unknown; error?: unknown } },
+  text: string,
+  what: string,
+) {
+  const json = JSON.parse(text) as unknown;
+  const parsed = schema.safeParse(json);
+  expect(parsed.error, `${what}: the body matches its schema`).toBeUndefined();
+  expect(parsed.data, `${what}: the body has no member its schema does not declare`).toEqual(json);
+}
+
+/**
+ * Check one answer against the description (reads a clone: the test still reads the body).
+ * @throws an assertion error naming the request when the status is not declared or the body not the declared document
+ */
+export async function expectDeclaredAnswer(request: Request, response: Response): Promise<void> {
+  const { pathname } = new URL(request.url);
+  const what = `${request.method} ${pathname} → ${response.status}`;
+  const text = request.method === "HEAD" ? "" : await response.clone().text();
+  const routes = routesOf(pathname);
+  const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
+  const route = routes.find((candidate) => candidate.method === method);
+  if (!route) {
+    // A path the API does not have is 404; a method a path does not take, 405.
+    expect(response.status, what).toBe(routes.length === 0 ? 404 : 405);
+  } else {
+    const declared = Object.keys(paths[openApiPath(route.path)]?.[method]?.responses ?? {});
+    expect(declared, `${what}: the description declares that status`).toContain(String(response.status));
+  }
+  if (text === "") return;
+  if (response.status >= 400) {
+    expect(response.headers.get("content-type"), what).toBe(JSON_API_CONTENT_TYPE);
+    expectDocument(ErrorDocument, text, what);
+    return;
+  }
+  const schema = route?.answers[response.status]?.schema;
+  if (schema) expectDocument(schema, text, what);
+}

@@ -1,0 +1,267 @@
+/**
+ * Every route of the waitlist API with the schemas of what it reads and answers, and every status it may answer: the
+ * source of the OpenAPI description (openapi.ts). The service tests hold each answer they receive to it.
+ */
+import type { z } from "zod";
+import {
+  CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_REVIEW_ENDPOINT,
+  CONSOLE_SESSION_ENDPOINT,
+  PERSON_ACTIONS,
+} from "../console";
+import {
+  FORM_CONTENT_TYPE,
+  JSON_CONTENT_TYPE,
+  LEADERBOARD_ENDPOINT,
+  SIGNUPS_ENDPOINT,
+  STATUS_ENDPOINT,
+  STATUS_LEADERBOARD_ENDPOINT,
+} from "../contract";
+import { DRAW_COMMIT_ENDPOINT } from "../giveaway/commit";
+import {
+  ActionAnswer,
+  ActionRequest,
+  AuditAnswer,
+  DashboardAnswer,
+  DashboardQuery,
+  ExportQuery,
+  PageQuery,
+  PeopleAnswer,
+  PeopleQuery,
+  PersonAnswer,
+  PersonExport,
+  PersonParams,
+  PersonQuery,
+  ReviewAnswer,
+  SessionAnswer,
+} from "./console";
+import { CommitRequest, DrawCommitment } from "./draw";
+import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } from "./hooks";
+import { LeaderboardAnswer, LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "./referrals";
+import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
+
+/** GET: this API's OpenAPI description. */
+export const OPENAPI_ENDPOINT = "/api/openapi.json";
+
+/** How a route's caller proves who it is (OpenAPI security schemes, openapi.ts). */
+export type Security = "statusToken" | "webhookSecret" | "access";
+
+/** One success answer: its document's schema, or none (a redirect). */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface ApiRoute {
+  /** OpenAPI's operationId. */
+  id: string;
+  method: "get" | "post" | "put";
+  /** The path as Hono routes it (`:id` for a path parameter). */
+  path: string;
+  summary: string;
+  /** The capability (shared/api/<tag>.ts). */
+  tag: "signups" | "referrals" | "hooks" | "console" | "draw" | "openapi";
+  security?: Security;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The body's schema by media type. */
+  body?: Partial<Record<typeof JSON_CONTENT_TYPE | typeof FORM_CONTENT_TYPE, z.ZodType>>;
+  /** Success (and redirect) answers by status. */
+  answers: Record<number, Answer>;
+  /** The error statuses it may answer besides 405 and 500 (every route's), each with a JSON:API error document. */
+  errors: number[];
+}
+
+/** What each error status means on this API. */
+export const ERROR_STATUSES: Record<number, string> = {
+  400: "The request's body, query or path parameter is refused (`source` points at it).",
+  401: "No credentials, or credentials the service does not take.",
+  403: "Refused: a page of another origin, a failed Turnstile check, or an Access token for another application.",
+  404: "No such resource (or the referral program is off).",
+  405: "The path does not take this method (`Allow` lists those it takes).",
+  409: "The request does not apply to the resource as it is now.",
+  413: "The body is over 8 KB.",
+  415: "The body is of another media type (`Accept-Post` lists those taken).",
+  429: "Too many requests from this network (`Retry-After`).",
+  500: "The request could not be handled.",
+  503: "The service is not configured, or briefly unavailable (`Retry-After`).",
+};
+
+const STATUS_TOKEN_ERRORS = [401, 403, 404, 503];
+const CONSOLE_ERRORS = [400, 401, 403, 503];
+const BODY_ERRORS = [400, 413, 415];
+
+const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    id: "createSignup",
+    method: "post",
+    path: SIGNUPS_ENDPOINT,
+    summary: "Join the waitlist (the page's JSON, or the no-JavaScript form, which is answered with redirects).",
+    tag: "signups",
+    body: { [JSON_CONTENT_TYPE]: SignupRequest, [FORM_CONTENT_TYPE]: SignupForm },
+    answers: {
+      202: { description: "Accepted (the same answer for everyone).", schema: SignupAnswer },
+      303: { description: "The form's answer: to the success page, or back to its page at `#signup-error-<key>`." },
+    },
+    errors: [...BODY_ERRORS, 403, 429, 503],
+  },
+  {
+    id: "getStatus",
+    method: "get",
+    path: STATUS_ENDPOINT,
+    summary: "A person's standing, by the status token of their link.",
+    tag: "referrals",
+    security: "statusToken",
+    answers: { 200: { description: "The standing.", schema: StatusAnswer } },
+    errors: STATUS_TOKEN_ERRORS,
+  },
+  {
+    id: "chooseLeaderboard",
+    method: "put",
+    path: STATUS_LEADERBOARD_ENDPOINT,
+    summary: "Show or hide the person on the public leaderboard.",
+    tag: "referrals",
+    security: "statusToken",
+    body: { [JSON_CONTENT_TYPE]: LeaderboardChoice },
+    answers: { 200: { description: "The choice, stored.", schema: LeaderboardChoiceAnswer } },
+    errors: [...BODY_ERRORS, ...STATUS_TOKEN_ERRORS],
+  },
+  {
+    id: "getLeaderboard",
+    method: "get",
+    path: LEADERBOARD_ENDPOINT,
+    summary: "The top referrers who chose to be shown.",
+    tag: "referrals",
+    answers: { 200: { description: "The board (cached for a minute).", schema: LeaderboardAnswer } },
+    errors: [403, 404, 503],
+  },
+  {
+    id: "confirmFromKlaviyo",
+    method: "post",
+    path: CONFIRMATION_WEBHOOK_PATH,
+    summary: "Klaviyo's flow says someone confirmed their address; they are queued for a check with Klaviyo's API.",
+    tag: "hooks",
+    security: "webhookSecret",
+    body: { [JSON_CONTENT_TYPE]: ConfirmationRequest },
+    answers: {
+      200: { description: "The address is not on the waitlist.", schema: ConfirmationAnswer },
+      202: { description: "Queued for the check.", schema: ConfirmationAnswer },
+    },
+    errors: [...BODY_ERRORS, 401, 503],
+  },
+  {
+    id: "getSession",
+    method: "get",
+    path: CONSOLE_SESSION_ENDPOINT,
+    summary: "Who is signed in to the console.",
+    tag: "console",
+    security: "access",
+    query: PersonQuery,
+    answers: { 200: { description: "The operator.", schema: SessionAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "getDashboard",
+    method: "get",
+    path: CONSOLE_DASHBOARD_ENDPOINT,
+    summary: "The dashboard over a range of days.",
+    tag: "console",
+    security: "access",
+    query: DashboardQuery,
+    answers: { 200: { description: "The dashboard.", schema: DashboardAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "searchPeople",
+    method: "get",
+    path: CONSOLE_PEOPLE_ENDPOINT,
+    summary: "Find a person by any spelling of their address, or by their referral code.",
+    tag: "console",
+    security: "access",
+    query: PeopleQuery,
+    answers: { 200: { description: "At most one person by address and one by code.", schema: PeopleAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "getReviewQueue",
+    method: "get",
+    path: CONSOLE_REVIEW_ENDPOINT,
+    summary: "The flagged or held people not reviewed yet, oldest first, a page at a time.",
+    tag: "console",
+    security: "access",
+    query: PageQuery,
+    answers: { 200: { description: "One page.", schema: ReviewAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "getAuditLog",
+    method: "get",
+    path: CONSOLE_AUDIT_ENDPOINT,
+    summary: "The audit log, newest first, a page at a time.",
+    tag: "console",
+    security: "access",
+    query: PageQuery,
+    answers: { 200: { description: "One page.", schema: AuditAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "getPerson",
+    method: "get",
+    path: PERSON_ROUTE,
+    summary: "One person's page.",
+    tag: "console",
+    security: "access",
+    params: PersonParams,
+    query: PersonQuery,
+    answers: { 200: { description: "The person.", schema: PersonAnswer } },
+    errors: [...CONSOLE_ERRORS, 404],
+  },
+  {
+    id: "exportPerson",
+    method: "get",
+    path: `${PERSON_ROUTE}/export`,
+    summary: "Every stored field of one person, as a download (an audited action).",
+    tag: "console",
+    security: "access",
+    params: PersonParams,
+    query: ExportQuery,
+    answers: { 200: { description: "The export.", schema: PersonExport } },
+    errors: [...CONSOLE_ERRORS, 404],
+  },
+  ...PERSON_ACTIONS.map((action): ApiRoute => ({
+    id: `${action.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}Person`,
+    method: "post",
+    path: `${PERSON_ROUTE}/${action}`,
+    summary: `The \`${action}\` action on one person, with its reason (one audit entry).`,
+    tag: "console",
+    security: "access",
+    params: PersonParams,
+    body: { [JSON_CONTENT_TYPE]: ActionRequest },
+    answers: { 200: { description: "The person as they are now (null once erased) and the audit entry.", schema: ActionAnswer } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 404, 409],
+  })),
+  {
+    id: "commitDraw",
+    method: "post",
+    path: DRAW_COMMIT_ENDPOINT,
+    summary: "Close a giveaway draw: freeze its entrants and commit to a future drand round.",
+    tag: "draw",
+    security: "access",
+    body: { [JSON_CONTENT_TYPE]: CommitRequest },
+    answers: { 201: { description: "The draw file of the commitment, to publish.", schema: DrawCommitment } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
+  },
+  {
+    id: "getOpenApi",
+    method: "get",
+    path: OPENAPI_ENDPOINT,
+    summary: "This description.",
+    tag: "openapi",
+    answers: { 200: { description: "OpenAPI 3.1." } },
+    errors: [],
+  },
+];
