@@ -7,7 +7,6 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { z } from "zod";
 import { ErrorDocument } from "../../shared/api/errors";
 import { API_ROUTES, type ApiRoute, type Security } from "../../shared/api/routes";
 import { SignupForm } from "../../shared/api/signups";
@@ -180,12 +179,13 @@ function routes(seed: Seed): FuzzRoute[] {
     };
     const name = `${route.method.toUpperCase()} ${route.path}`;
     const origin = { origin: TEST_SETTINGS.siteUrl };
-    if (!route.body) return [{ ...base, name, headers: { ...origin, ...headers } }];
-    return Object.entries(route.body).map(([type, schema]) => {
+    const { body: bodies } = route;
+    if (!bodies) return [{ ...base, name, headers: { ...origin, ...headers } }];
+    return Object.entries(bodies).map(([type, schema]) => {
       const sample = SAMPLES[route.id];
       if (type !== FORM_CONTENT_TYPE && !sample) throw new Error(`SAMPLES has no body of ${route.id}: add a valid one.`);
-      const body = type === FORM_CONTENT_TYPE ? formBodies : jsonBodies(schema as z.ZodType, sample);
-      const named = Object.keys(route.body!).length > 1 ? `${name} (${type})` : name;
+      const body = type === FORM_CONTENT_TYPE ? formBodies : jsonBodies(schema, sample);
+      const named = Object.keys(bodies).length > 1 ? `${name} (${type})` : name;
       return { ...base, name: named, body, headers: { ...origin, ...headers, "content-type": type } };
     });
   });
