@@ -55,8 +55,8 @@ export type PageQuery = z.input<typeof PageQuery>;
 export const PersonParams = z.object({ id: z.string() });
 export type PersonParams = z.infer<typeof PersonParams>;
 
-/** GET /api/console/people/:id takes no query parameter. */
-export const PersonQuery = z.strictObject({});
+/** The query of a route that takes no parameter (the session, a person's page). */
+export const NoQuery = z.strictObject({});
 
 /**
  * GET /api/console/people/:id/export's query: a reason is optional (a download link has none); when given it is held

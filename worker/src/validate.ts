@@ -29,11 +29,11 @@ function pointerOf(path: readonly PropertyKey[]): string {
   return path.map((part) => `/${String(part).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 }
 
-/** The API's code for a fault: a check's own (`params.code`), `too_long` for a value over its bound, else `invalid_type`. */
+/** The API's code for a fault: a check's own (`params.code`), `too_long` for a length out of its bounds, else `invalid_type`. */
 function issueCode(issue: z.core.$ZodIssue): string {
   if (issue.code === "custom" && typeof (issue.params as { code?: unknown } | undefined)?.code === "string")
     return (issue.params as { code: string }).code;
-  return issue.code === "too_big" ? "too_long" : "invalid_type";
+  return issue.code === "too_big" || issue.code === "too_small" ? "too_long" : "invalid_type";
 }
 
 /** The issue that names the fault: a record key's issue wraps the key schema's own; an unknown member is its own path. */

@@ -3,7 +3,7 @@
  * checked before any of them runs (and before anything is read), then the build's settings are read.
  */
 import { Hono } from "hono";
-import { ActionRequest, DashboardQuery, ExportQuery, PageQuery, PersonParams, PersonQuery } from "../../../shared/api/console";
+import { ActionRequest, DashboardQuery, ExportQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
 import {
   CONSOLE_API,
   CONSOLE_AUDIT_ENDPOINT,
@@ -34,12 +34,12 @@ const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 
 export const consoleRoutes = new Hono<AppEnv>()
   .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
-  .get(CONSOLE_SESSION_ENDPOINT, valid("query", PersonQuery, PARAMETER), handleSession)
+  .get(CONSOLE_SESSION_ENDPOINT, valid("query", NoQuery, PARAMETER), handleSession)
   .get(CONSOLE_DASHBOARD_ENDPOINT, valid("query", DashboardQuery, PARAMETER), (c) => handleDashboard(c, c.req.valid("query").range))
   .get(CONSOLE_PEOPLE_ENDPOINT, valid("query", PeopleSearchQuery, PARAMETER), (c) => handlePeopleSearch(c, c.req.valid("query").q))
   .get(CONSOLE_REVIEW_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
   .get(CONSOLE_AUDIT_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
-  .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", PersonQuery, PARAMETER), (c) =>
+  .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
     handlePerson(c, c.req.valid("param").id),
   )
   .get(`${PERSON_ROUTE}/export`, valid("param", PersonParams, PARAMETER), valid("query", ExportQuery, PARAMETER), (c) =>

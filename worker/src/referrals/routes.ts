@@ -28,7 +28,7 @@ export const referrals = refuseOtherMethods(
       withSettings,
       programOn,
       statusTokenHolder,
-      valid("json", LeaderboardChoice),
+      valid("json", LeaderboardChoice, { code: "invalid_type" }),
       (c) => handleLeaderboardChoice(c, c.req.valid("json")),
     )
     .get(
