@@ -39,11 +39,15 @@ export const COMMIT_REFUSAL = {
 } as const;
 export type CommitRefusalCode = (typeof COMMIT_REFUSAL)[keyof typeof COMMIT_REFUSAL];
 
-/** A commitment refused before anything was written: `code` for a page, `message` for a terminal. */
+/**
+ * A commitment refused before anything was written: `code` for a page, `message` for a terminal, and `member` the
+ * request's member at fault when one is (the API's `source.pointer`).
+ */
 export class CommitRefused extends Error {
   constructor(
     readonly code: CommitRefusalCode,
     message: string,
+    readonly member?: keyof CommitRequest,
   ) {
     super(message);
     this.name = "CommitRefused";
@@ -66,17 +70,19 @@ export function checkCommitRequest(request: CommitRequest, nowMs: number): { cut
     throw new CommitRefused(
       COMMIT_REFUSAL.drawIdInvalid,
       `The draw's id takes lower-case letters, digits and -, starting with a letter (like launch), not ${JSON.stringify(request.draw)}.`,
+      "draw",
     );
   if (!Number.isSafeInteger(request.winners) || request.winners < 1)
-    throw new CommitRefused(COMMIT_REFUSAL.winnersInvalid, "The number of winners is a whole number of 1 or more.");
+    throw new CommitRefused(COMMIT_REFUSAL.winnersInvalid, "The number of winners is a whole number of 1 or more.", "winners");
   const cutoffMs = typeof request.cutoff === "string" ? Date.parse(request.cutoff) : Number.NaN;
   if (Number.isNaN(cutoffMs))
     throw new CommitRefused(
       COMMIT_REFUSAL.cutoffInvalid,
       `The cut-off is an ISO 8601 time with its offset, like 2026-12-01T00:00:00Z, not ${JSON.stringify(request.cutoff)}.`,
+      "cutoff",
     );
   if (typeof request.delayMinutes !== "number" || !Number.isFinite(request.delayMinutes) || request.delayMinutes < 1)
-    throw new CommitRefused(COMMIT_REFUSAL.delayInvalid, "The delay before the round is a number of minutes, 1 or more.");
+    throw new CommitRefused(COMMIT_REFUSAL.delayInvalid, "The delay before the round is a number of minutes, 1 or more.", "delayMinutes");
   const cutoff = new Date(cutoffMs).toISOString();
   if (cutoffMs > nowMs)
     throw new CommitRefused(COMMIT_REFUSAL.entriesOpen, `Entries are open until ${cutoff}: commit the draw after the cut-off.`);

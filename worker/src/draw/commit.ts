@@ -32,7 +32,8 @@ const REFUSAL_STATUS: Record<CommitRefusalCode, number> = {
 };
 
 function refused(error: CommitRefused): Response {
-  return errorResponse([{ status: REFUSAL_STATUS[error.code], code: error.code, detail: error.message }]);
+  const pointer = error.member === undefined ? undefined : `/${error.member}`;
+  return errorResponse([{ status: REFUSAL_STATUS[error.code], code: error.code, detail: error.message, pointer }]);
 }
 
 /**
