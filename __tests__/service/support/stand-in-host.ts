@@ -117,7 +117,9 @@ export async function startStandInHost(): Promise<StandInHost> {
       void answer(request.method ?? "GET", parts, text ? (JSON.parse(text) as unknown[]) : [])
         .catch((error: unknown): [number, unknown] => [500, { error: String(error) }])
         .then(([status, body]) => {
-          response.writeHead(status, { "content-type": "application/json" });
+          // One connection per call: workerd may reuse an idle connection just as Node's keep-alive timeout closes it,
+          // and that call then fails with "Network connection lost".
+          response.writeHead(status, { "content-type": "application/json", connection: "close" });
           response.end(JSON.stringify(body));
         });
     });
