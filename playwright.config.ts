@@ -20,8 +20,9 @@ export default defineConfig({
   globalSetup: "./__tests__/browser/support/global-setup.ts",
   outputDir: "artifacts/playwright",
   snapshotPathTemplate: "{testDir}/__snapshots__/{testFilePath}/{arg}{ext}",
-  // A real browser, the fixture's servers and workerd share two cores: one test file at a time per core at most.
-  workers: 2,
+  // One test file at a time, as the suite ran under jest: the console's file starts a wrangler of its own beside the
+  // shared one, and on two cores a second worker made the shared service restart mid-request under load.
+  workers: 1,
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
