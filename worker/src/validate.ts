@@ -16,7 +16,7 @@ export type Target = "json" | "query" | "param";
 export type BodyRead = { document: unknown } | { error: ApiError };
 
 export interface ValidOptions {
-  /** The code of every fault whose check names none of its own (`params.code`); default by kind (issueCode). */
+  /** The code of every fault whose check names none of its own (`params.code`); default by kind (kindCode). */
   code?: string;
   /** Read the body (json only; default readJsonBody, JSON within MAX_BODY_BYTES). */
   read?: (c: Context<AppEnv>) => Promise<BodyRead>;
@@ -29,10 +29,14 @@ function pointerOf(path: readonly PropertyKey[]): string {
   return path.map((part) => `/${String(part).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 }
 
-/** The API's code for a fault: a check's own (`params.code`), `too_long` for a length out of its bounds, else `invalid_type`. */
-function issueCode(issue: z.core.$ZodIssue): string {
-  if (issue.code === "custom" && typeof (issue.params as { code?: unknown } | undefined)?.code === "string")
-    return (issue.params as { code: string }).code;
+/** The code a custom check names for its fault (`params.code`), if it names one. */
+function ownCode(issue: z.core.$ZodIssue): string | undefined {
+  const code = issue.code === "custom" ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The API's code for a fault by its kind: `too_long` for a length out of its bounds, else `invalid_type`. */
+function kindCode(issue: z.core.$ZodIssue): string {
   return issue.code === "too_big" || issue.code === "too_small" ? "too_long" : "invalid_type";
 }
 
@@ -49,8 +53,8 @@ function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
  */
 export function issueError(issues: readonly z.core.$ZodIssue[], target: Target, code?: string): ApiError {
   const issue = innermost(issues[0]);
-  const own = issue.code === "custom" && typeof (issue.params as { code?: unknown } | undefined)?.code === "string";
-  const error: ApiError = { status: 400, code: own || !code ? issueCode(issue) : code, detail: issue.message };
+  // A check's own code first, then the route's, then the fault's kind.
+  const error: ApiError = { status: 400, code: ownCode(issue) ?? code ?? kindCode(issue), detail: issue.message };
   if (target === "json") return { ...error, pointer: pointerOf(issue.path) };
   const parameter = issue.path[0];
   return parameter === undefined ? error : { ...error, detail: `${String(parameter)}: ${issue.message}`, parameter: String(parameter) };
