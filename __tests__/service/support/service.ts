@@ -305,6 +305,20 @@ export function nextClientIp(): string {
   return `2001:db8:${fileTag}:${clientNumber.toString(16)}::1`;
 }
 
+/** The signup rate limit's window in wrangler.jsonc (`ratelimits[].simple.period`), in seconds. */
+const RATE_LIMIT_PERIOD_S = 60;
+
+/**
+ * Resolves once at least `neededMs` of the rate limiter's current window are left, waiting for the next window if not.
+ * The local rate-limiting binding counts in fixed windows aligned to the clock and clears every key at a boundary, so a
+ * test that needs its 61st request in the same window as the first 60 must not start just before one.
+ */
+export async function withinOneRateWindow(neededMs = 30_000): Promise<void> {
+  const windowMs = RATE_LIMIT_PERIOD_S * 1000;
+  const leftMs = windowMs - (Date.now() % windowMs);
+  if (leftMs < neededMs) await new Promise((resolve) => setTimeout(resolve, leftMs + 250));
+}
+
 /** How a test request differs from the page's own. */
 export interface SignupRequestOptions {
   /** CF-Connecting-IP (default: a fresh nextClientIp()). */
