@@ -4,7 +4,15 @@
  * the page they came from with the anchor of the message that page carries (`#signup-error-<key>`).
  */
 import { beforeAll, expect, it } from "vitest";
-import { errorsOf, nextClientIp, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/service";
+import {
+  errorsOf,
+  nextClientIp,
+  postSignup,
+  rowsFor,
+  startWaitlistService,
+  type WaitlistService,
+  withinOneRateWindow,
+} from "./support/service";
 
 let service: WaitlistService;
 
@@ -88,6 +96,7 @@ it("answers a filled honeypot with the success page and stores nothing", async (
 
 it("sends a throttled visitor back with the failure message", async () => {
   const ip = nextClientIp();
+  await withinOneRateWindow();
   for (let count = 0; count < 60; count += 1) await postSignup(service, formBody(), { ip });
   const body = formBody({ page: "/spring/" });
   expect(redirectTarget(await postSignup(service, body, { ip }), service)).toBe("/spring/#signup-error-subscriptionFailed");
