@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { SIGNUP_ACCEPTED, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { SIGNUP_ACCEPTED, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -17,6 +17,7 @@ import {
   FAILURE_FIELD,
   fieldTooLong,
   firstValidationFailure,
+  keptUtmValue,
   trimSubmission,
   type SignupField,
   type ValidationFailure,
@@ -316,7 +317,7 @@ async function store(
     firstName: values.firstName,
     lastName: values.lastName,
     source: input.source ?? (settings.source || null),
-    properties: input.properties,
+    properties: keptProperties(input.properties),
     ipHash: read.ip ? await hashIp(read.ip, env.IP_HASH_SALT) : null,
     createdAt: new Date().toISOString(),
     statusToken: statusToken === null ? null : { token: statusToken, hash: await hashStatusToken(statusToken) },
@@ -353,6 +354,12 @@ async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
   } catch (error) {
     log("signup_enqueue_failed", { id: stored.id, reason: errorName(error) });
   }
+}
+
+/** The attribution properties as stored and sent to Klaviyo: each UTM value as the shared rule keeps it (other). */
+function keptProperties(properties: Record<string, string>): Record<string, string> {
+  const utm: readonly string[] = UTM_PARAMETERS;
+  return Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, utm.includes(name) ? keptUtmValue(value) : value]));
 }
 
 /**
