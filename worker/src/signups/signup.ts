@@ -196,8 +196,14 @@ async function signUp(request: Request, env: ServiceEnv, configuration: Configur
     log("signup_store_failed", { reason: errorName(error) });
     return unavailable();
   }
-  log("signup_stored", { id: stored.id, created: stored.created, referralCounted: stored.creditedReferrerId !== null });
-  // A newcomer's welcome carries their status link; someone already on the list is e-mailed theirs again.
+  log("signup_stored", {
+    id: stored.id,
+    created: stored.created,
+    referralCounted: stored.creditedReferrerId !== null,
+    noticeGranted: stored.noticeGranted,
+  });
+  // A newcomer's welcome carries their status link; someone already on the list is e-mailed a link of theirs, when the
+  // notice was granted (once a day per person, a few a day per network); the answer is the same either way.
   await enqueue(env, stored);
   return SIGNUP_ACCEPTED;
 }
@@ -340,13 +346,14 @@ async function store(
 }
 
 /**
- * Queue the new row's delivery, or for someone already on the list the e-mail that tells them so, and the credited
- * referrer's profile update. The row is stored and stays `pending` if this fails: the delivery sweep queues pending
+ * Queue the new row's delivery, or for someone already on the list the e-mail that tells them so (when granted), and
+ * the credited referrer's profile update. The row is stored and stays `pending` if this fails: the delivery sweep queues pending
  * rows again, and a lost profile update is made good by the next one.
  */
 async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
   const messages: MessageSendRequest<DeliveryMessage>[] = [];
-  messages.push({ body: stored.created ? { signupId: stored.id } : { signupId: stored.id, kind: "already" } });
+  if (stored.created) messages.push({ body: { signupId: stored.id } });
+  else if (stored.noticeGranted) messages.push({ body: { signupId: stored.id, kind: "already" } });
   if (stored.creditedReferrerId) messages.push({ body: { signupId: stored.creditedReferrerId, kind: "profile" } });
   if (messages.length === 0) return;
   try {
