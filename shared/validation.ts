@@ -93,6 +93,21 @@ export function firstValidationFailure(values: SignupValues): ValidationFailure 
 export const ATTRIBUTION_VALUE_MAX_CHARS = 255;
 
 /**
+ * A UTM value as it is kept: a campaign's label is 1–64 letters, digits, dots, underscores and hyphens. Anything else
+ * (spaces, links, emoji, a stranger's free text) is kept as UTM_OTHER rather than refused, so the signup goes through
+ * while the dashboard and the brand's Klaviyo profiles only ever hold labels.
+ */
+export const UTM_VALUE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** What a UTM value outside UTM_VALUE_PATTERN is kept as. */
+export const UTM_OTHER = "other";
+
+/** A UTM value as it is kept: itself when it matches UTM_VALUE_PATTERN, else UTM_OTHER. */
+export function keptUtmValue(value: string): string {
+  return UTM_VALUE_PATTERN.test(value) ? value : UTM_OTHER;
+}
+
+/**
  * Longest custom source (Klaviyo's "custom source": `provider.source`, a campaign's `campaign.source`), in
  * characters: it names a campaign, and the waitlist service stores no longer (the content check refuses longer).
  */

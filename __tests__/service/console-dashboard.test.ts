@@ -8,10 +8,10 @@
  */
 import { env } from "cloudflare:workers";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONSOLE_DASHBOARD_ENDPOINT, CONSOLE_ERROR_CODE } from "../../shared/console";
+import { CONSOLE_DASHBOARD_ENDPOINT, CONSOLE_ERROR_CODE, personActionEndpoint } from "../../shared/console";
 import { addDays, localDay } from "../../shared/local-days";
 import type { ServiceSettings } from "../../shared/service-settings";
-import { rebuildStatements, ROLLUP_TRIGGERS } from "../../worker/src/store/rollups";
+import { rebuildStatements, ROLLUP_TRIGGERS, UTM_VALUES_PER_DAY } from "../../worker/src/store/rollups";
 import {
   DEAD_LETTER_QUEUE,
   errorsOf,
@@ -144,19 +144,24 @@ async function fullCount(service: WaitlistService, offsetMinutes: number, from: 
   });
   const days: Record<string, Record<string, number>> = {};
   const utm = { utm_source: new Map<string, number>(), utm_campaign: new Map<string, number>() };
+  const confirmed = { utm_source: new Map<string, number>(), utm_campaign: new Map<string, number>() };
   for (const row of inRange) {
     const day = localDay(row.created_at, offsetMinutes);
     const source = row.source ?? "";
     days[day] = { ...days[day], [source]: (days[day]?.[source] ?? 0) + 1 };
     const properties = JSON.parse(row.properties) as Record<string, string>;
     for (const kind of ["utm_source", "utm_campaign"] as const)
-      if (properties[kind]) utm[kind].set(properties[kind], (utm[kind].get(properties[kind]) ?? 0) + 1);
+      if (properties[kind]) {
+        utm[kind].set(properties[kind], (utm[kind].get(properties[kind]) ?? 0) + 1);
+        confirmed[kind].set(properties[kind], (confirmed[kind].get(properties[kind]) ?? 0) + (row.confirmed_at === null ? 0 : 1));
+      }
   }
   const count = (pick: (row: FullRow) => boolean) => inRange.filter(pick).length;
   const states = (state: string) => rows.filter((row) => row.delivery_state === state).length;
   return {
     days,
     utm,
+    confirmed,
     funnel: {
       signedUp: inRange.length,
       confirmed: count((row) => row.confirmed_at !== null),
@@ -200,10 +205,12 @@ async function expectEqualsFullCount(service: WaitlistService, range: "7d" | "30
     ["utm_source", answer.utmSources],
     ["utm_campaign", answer.utmCampaigns],
   ] as const) {
+    // The values with the most confirmed signups, then the most signups.
     const expected = [...truth.utm[kind]]
-      .map(([value, signups]) => ({ value, signups }))
-      .sort((a, b) => b.signups - a.signups || (a.value < b.value ? -1 : 1))
-      .slice(0, 10);
+      .map(([value, signups]) => ({ value, signups, confirmed: truth.confirmed[kind].get(value) ?? 0 }))
+      .sort((a, b) => b.confirmed - a.confirmed || b.signups - a.signups || (a.value < b.value ? -1 : 1))
+      .slice(0, 10)
+      .map(({ value, signups }) => ({ value, signups }));
     expect(listed).toEqual(expected);
     const all = [...truth.utm[kind].values()].reduce((sum, signups) => sum + signups, 0);
     const other = all - expected.reduce((sum, value) => sum + value.signups, 0);
@@ -341,52 +348,72 @@ describe("the dashboard's numbers", () => {
       addDays(TODAY, -6),
     );
     const before = (await dashboard(demo, "7d")).rowsRead;
-    // settings 1 + days + UTM rows + 5 counters + the oldest pending 1 + top referrers ≤ 10, and for each of the 6
-    // queries at most one row past the end of its range or an index entry beside its row
-    expect(before).toBeLessThanOrEqual(2 * (1 + dayRows + utmRows + 5 + 1 + 10));
+    // settings 1 + days + each UTM row twice (its entry in rollup_utm_top and its lookup) + the 7 days × 2 kinds the
+    // UTM query walks + a total per kind and day + 5 counters + the oldest pending 1 + top referrers ≤ 10, and for each
+    // query at most one row past the end of its range or an index entry beside its row
+    expect(before).toBeLessThanOrEqual(2 * (1 + dayRows + 2 * utmRows + 7 * 2 + 7 * 2 + 5 + 1 + 10));
     // Fifty more signups on days already counted, values already seen: the same rows, the same reads.
     for (let i = 0; i < 50; i += 1) await signUp(demo, { source: "Waitlist", utmSource: "newsletter" });
     expect((await dashboard(demo, "7d")).rowsRead).toBe(before);
   });
+
+  it("the rollups after an erase: the erased person's values are gone", async () => {
+    clockAt(localNoon(addDays(TODAY, -2)));
+    const erased = await signUp(demo, { utmSource: "erased-source", utmCampaign: "erased-campaign", source: "Print flyer" });
+    const [{ n: before }] = await demo.query<{ n: number }>("SELECT count(*) AS n FROM rollup_utm WHERE value LIKE 'erased-%'");
+    expect(before).toBe(4); // two kinds, its day and all time
+    const response = await demo.fetch(personActionEndpoint(erased.id, "erase"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ reason: "Privacy request" }),
+    });
+    expect(response.status).toBe(200);
+
+    expect(await demo.query("SELECT * FROM rollup_utm WHERE value LIKE 'erased-%'")).toEqual([]);
+    // No rollup row counts nobody.
+    expect(await demo.query("SELECT * FROM rollup_utm WHERE signups <= 0")).toEqual([]);
+    expect(await demo.query("SELECT * FROM rollup_utm_totals WHERE signups <= 0")).toEqual([]);
+    expect(await demo.query("SELECT * FROM rollup_days WHERE signups <= 0")).toEqual([]);
+    clockAt(localNoon(TODAY));
+    const { answer } = await dashboard(demo, "all");
+    expect([...answer.utmSources, ...answer.utmCampaigns].map((value) => value.value)).not.toContain("erased-source");
+    await expectEqualsFullCount(demo, "7d");
+  });
 });
 
 describe("a stranger", () => {
-  it("cannot grow the dashboard's tables without bound", async () => {
+  it("25 junk UTM values and a real one: google still shows on the dashboard", async () => {
+    // A day of its own, the 7-day range ending on it holding nothing else.
+    const day = addDays(TODAY, -12);
+    clockAt(localNoon(day));
+    // The junk arrives first, on the Worker with Klaviyo: delivered, never confirmed.
+    for (let i = 0; i < 25; i += 1) await signUp(live, { utmSource: `junk-${i}` });
+    // Then people who came by google and confirmed (demo delivery confirms them).
+    for (let i = 0; i < 3; i += 1) await signUp(demo, { utmSource: "google" });
+    await demo.deliver();
+
+    const { answer } = await dashboard(demo, "7d");
+    expect(answer.utmSources[0]).toEqual({ value: "google", signups: 3 });
+    expect(answer.utmSources).toHaveLength(10);
+    // The 9 junk values listed after it have one signup each; the other 16 are "other".
+    expect(answer.utmSourcesOther).toBe(25 - 9);
+    clockAt(localNoon(TODAY));
+    expect((await dashboard(demo, "30d")).answer.utmSources.map((value) => value.value)).toContain("google");
+    expect((await dashboard(demo, "all")).answer.utmSources.map((value) => value.value)).toContain("google");
+  });
+
+  it("makes up values in vain: a load reads as many rows for 110 values of a day as for 12", async () => {
     const day = addDays(TODAY, -20);
     clockAt(localNoon(day));
-    const [limits] = await demo.query<{ perDay: number; allTime: number }>(
-      "SELECT utm_values_per_day AS perDay, utm_values_all_time AS allTime FROM rollup_settings",
-    );
-    const [{ n: valuesBefore }] = await demo.query<{ n: number }>("SELECT count(*) AS n FROM rollup_utm WHERE day = ''");
-    const flood = limits.allTime + 10;
-    for (let i = 0; i < flood; i += 1) await signUp(demo, { utmSource: `junk-${i}`, utmCampaign: `junk-${i}` });
-
-    for (const kind of ["utm_source", "utm_campaign"]) {
-      const [{ rows, signups }] = await demo.query<{ rows: number; signups: number }>(
-        "SELECT count(*) AS rows, sum(signups) AS signups FROM rollup_utm WHERE day = ?1 AND kind = ?2",
-        day,
-        kind,
-      );
-      expect(rows).toBe(limits.perDay + 1); // the kept values and one `other` row
-      expect(signups).toBe(flood); // every signup still counted, in its own row or in `other`
-      const [{ allTime }] = await demo.query<{ allTime: number }>(
-        "SELECT count(*) AS allTime FROM rollup_utm WHERE day = '' AND kind = ?1",
-        kind,
-      );
-      expect(allTime).toBeLessThanOrEqual(limits.allTime + 1);
-    }
-    expect(valuesBefore).toBeGreaterThan(0);
-    clockAt(localNoon(TODAY));
-    const { answer } = await dashboard(demo, "all");
-    expect(answer.utmSources).toHaveLength(10);
-    // The values people really came by were seen first: they keep their own counts.
-    const truth = await fullCount(demo, OFFSET_MINUTES, null, TODAY);
-    expect(answer.utmSources.find((value) => value.value === "newsletter")?.signups).toBe(truth.utm.utm_source.get("newsletter"));
-    // Every other signup with a value is in the last row, those the rollups keep only as `other` too.
-    const withSource = [...truth.utm.utm_source.values()].reduce((sum, signups) => sum + signups, 0);
-    const listed = answer.utmSources.reduce((sum, value) => sum + value.signups, 0);
-    expect(answer.utmSourcesOther).toBe(withSource - listed);
-    expect(answer.utmSourcesOther).toBeGreaterThan(flood - 10);
+    for (let i = 0; i < 12; i += 1) await signUp(demo, { utmSource: `flood-${i}`, utmCampaign: `flood-${i}` });
+    const before = await dashboard(demo, "7d");
+    for (let i = 12; i < 110; i += 1) await signUp(demo, { utmSource: `flood-${i}`, utmCampaign: `flood-${i}` });
+    const after = await dashboard(demo, "7d");
+    expect(after.rowsRead).toBe(before.rowsRead);
+    // Every signup is still counted: in a listed value or in "other".
+    const listed = after.answer.utmSources.reduce((sum, value) => sum + value.signups, 0);
+    expect(listed + after.answer.utmSourcesOther).toBe(110);
+    expect(after.answer.utmSources).toHaveLength(UTM_VALUES_PER_DAY);
   });
 
   it("gets 400 parameter_invalid for a range the dashboard does not have", async () => {
@@ -410,35 +437,42 @@ describe("dead letters", () => {
 });
 
 describe("the migration's backfill and the rebuild", () => {
-  /** The rollups with a count, in a stable order (a row whose count fell to 0 is kept by the triggers only). */
+  /** The rollups, in a stable order (every row counts someone: the triggers delete a row whose count falls to 0). */
   async function rollups(service: WaitlistService): Promise<unknown[]> {
     return [
-      ...(await service.query("SELECT * FROM rollup_days WHERE signups > 0 ORDER BY day, source")),
-      ...(await service.query("SELECT * FROM rollup_utm WHERE signups > 0 ORDER BY day, kind, other, value")),
+      ...(await service.query("SELECT * FROM rollup_days ORDER BY day, source")),
+      ...(await service.query("SELECT * FROM rollup_utm ORDER BY day, kind, value")),
+      ...(await service.query("SELECT * FROM rollup_utm_totals ORDER BY day, kind")),
       ...(await service.query("SELECT * FROM rollup_counters ORDER BY name")),
     ];
   }
 
-  it("run on the triggers the store names, each its own statement of the migration", async () => {
+  it("run on the triggers the store names, each its own statement of the migrations", async () => {
     const triggers = await demo.query<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'rollups%'");
     expect(triggers.map((trigger) => trigger.name).sort()).toEqual([...ROLLUP_TRIGGERS].sort());
-    const migration = env.TEST_MIGRATIONS.find((entry) => entry.name.startsWith("0010_"));
-    expect(migration!.queries.filter((query) => query.includes("CREATE TRIGGER"))).toHaveLength(ROLLUP_TRIGGERS.length);
+    const creates = env.TEST_MIGRATIONS.flatMap((entry) => entry.queries).filter((query) => query.includes("CREATE TRIGGER rollups"));
+    for (const name of ROLLUP_TRIGGERS) expect(creates.some((query) => query.includes(`CREATE TRIGGER ${name} `))).toBe(true);
   });
 
   it("count from the rows exactly what the triggers counted, one signup at a time", async () => {
     const kept = await rollups(demo);
     expect(kept.length).toBeGreaterThan(20);
 
-    // An existing database as migration 0010 meets it: its own counts, taken from the rows.
-    const migration = env.TEST_MIGRATIONS.find((entry) => entry.name.startsWith("0010_"));
-    // Its statements that count (comments left out): rollup_days', rollup_utm's and the delivery states'.
-    const backfill = migration!.queries
-      .map((query) => query.replace(/^\s*--.*$/gm, "").trim())
-      .filter((query) => /^INSERT INTO rollup_(days|utm) \(day|^INSERT INTO rollup_counters \(name, count\)\s+SELECT/.test(query));
-    expect(backfill).toHaveLength(3);
+    // An existing database as migrations 0010 and 0013 meet it: their own counts, taken from the rows.
+    // Their statements that count (comments left out): rollup_days' and the delivery states' (0010), rollup_utm's and
+    // its totals' (0013).
+    const statements = (prefix: string, pattern: RegExp) =>
+      env.TEST_MIGRATIONS.find((entry) => entry.name.startsWith(prefix))!
+        .queries.map((query) => query.replace(/^\s*--.*$/gm, "").trim())
+        .filter((query) => pattern.test(query));
+    const backfill = [
+      ...statements("0010_", /^INSERT INTO rollup_days \(day|^INSERT INTO rollup_counters \(name, count\)\s+SELECT/),
+      ...statements("0013_", /^INSERT INTO rollup_utm(_totals)? \(day/),
+    ];
+    expect(backfill).toHaveLength(4);
     await demo.query("DELETE FROM rollup_days");
     await demo.query("DELETE FROM rollup_utm");
+    await demo.query("DELETE FROM rollup_utm_totals");
     await demo.query("DELETE FROM rollup_counters WHERE name LIKE 'delivery%'");
     for (const query of backfill) await demo.query(query);
     expect(await rollups(demo)).toEqual(kept);

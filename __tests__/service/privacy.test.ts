@@ -3,7 +3,10 @@
  * no way to be sent elsewhere (docs/api.md, docs/operators.md: Privacy). Each test is named after the attack it stops.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { UTM_OTHER } from "../../shared/validation";
+import { hashIp } from "../../worker/src/signups/ip-hash";
+import { ALREADY_NOTICES_PER_NETWORK_PER_DAY } from "../../worker/src/store/referrals";
+import { errorsOf, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, startSiteverifyStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 
@@ -34,39 +37,130 @@ describe("an anonymous signup", () => {
     return () => klaviyo.close();
   });
 
-  it("the person already on the list is told by e-mail, with a fresh status link that works", async () => {
-    const email = newAddress("again");
-    const statusLinks = async (): Promise<string[]> =>
-      (await klaviyo.records()).profileImports
-        .filter((profile) => profile.email === email && "waitlist_status_url" in (profile.properties ?? {}))
-        .map((profile) => String(profile.properties?.waitlist_status_url));
-    await postSignup(service, { email, firstName: "Ada", lastName: "Lee" });
-    await service.deliver();
-    const [oldLink] = await statusLinks();
-    expect(oldLink).toMatch(/^https:\/\/private\.waitlist\.example\/status\/#t=/);
+  /** The status links Klaviyo's profiles got for an address, in order: the welcome's, then each notice's. */
+  async function statusLinks(email: string): Promise<string[]> {
+    return (await klaviyo.records()).profileImports
+      .filter((profile) => profile.email === email && "waitlist_status_url" in (profile.properties ?? {}))
+      .map((profile) => String(profile.properties?.waitlist_status_url));
+  }
 
-    await postSignup(service, { email, firstName: "Ada", lastName: "Lee" });
-    await service.deliver();
-    const notices = (await klaviyo.records()).profileImports.filter(
+  /** The "already on the list" notices Klaviyo's profile of an address got. */
+  async function notices(email: string): Promise<number> {
+    return (await klaviyo.records()).profileImports.filter(
       (profile) => profile.email === email && "waitlist_signed_up_again_at" in (profile.properties ?? {}),
-    );
-    expect(notices).toHaveLength(1);
-    const newLink = String(notices[0].properties?.waitlist_status_url);
-    expect(newLink).not.toBe(oldLink);
+    ).length;
+  }
 
-    const status = (link: string) =>
-      service.fetch("/api/status", { headers: { authorization: `Bearer ${new URL(link).hash.replace("#t=", "")}` } });
+  /** GET /api/status with a status link's token. */
+  const status = (link: string) =>
+    service.fetch("/api/status", { headers: { authorization: `Bearer ${new URL(link).hash.replace("#t=", "")}` } });
+
+  /** A person on the list, their welcome delivered; their status link. */
+  async function member(label: string): Promise<{ email: string; link: string }> {
+    const email = newAddress(label);
+    await postSignup(service, { email, firstName: "Ada", lastName: "Lee" });
+    await service.deliver();
+    const [link] = await statusLinks(email);
+    expect(link).toMatch(/^https:\/\/private\.waitlist\.example\/status\/#t=/);
+    return { email, link };
+  }
+
+  it("a stranger resubmitting an address: the old link still works", async () => {
+    const { email, link: oldLink } = await member("again");
+    const [before] = await service.query<{ status_token_hash: string }>("SELECT status_token_hash FROM signups WHERE email = ?1", email);
+
+    await postSignup(service, { email, firstName: "Eve", lastName: "Stranger" });
+    await service.deliver();
+    expect(await notices(email)).toBe(1);
+    const newLink = (await statusLinks(email))[1];
+    expect(newLink).not.toBe(oldLink);
+    // The link in use is untouched; the notice's waits beside it.
+    const [after] = await service.query<{ status_token_hash: string; pending_status_token_hash: string | null }>(
+      "SELECT status_token_hash, pending_status_token_hash FROM signups WHERE email = ?1",
+      email,
+    );
+    expect(after.status_token_hash).toBe(before.status_token_hash);
+    expect(after.pending_status_token_hash).toEqual(expect.any(String));
+    expect((await status(oldLink)).status).toBe(200);
+
+    // The person opens the e-mailed link: it works, and from then on it is their link.
+    expect((await status(newLink)).status).toBe(200);
     expect((await status(newLink)).status).toBe(200);
     expect((await status(oldLink)).status).toBe(401);
-
-    // At most once a day, however often someone tries.
-    await postSignup(service, { email, firstName: "Ada", lastName: "Lee" });
-    await service.deliver();
     expect(
-      (await klaviyo.records()).profileImports.filter(
-        (profile) => profile.email === email && "waitlist_signed_up_again_at" in (profile.properties ?? {}),
-      ),
+      await service.query("SELECT pending_status_token_hash FROM signups WHERE email = ?1 AND pending_status_token_hash IS NULL", email),
     ).toHaveLength(1);
+  });
+
+  it("a stranger resubmitting an address: the person gets at most one notice a day", async () => {
+    const { email, link } = await member("daily");
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      // Each time from another network, so no network's own limit is what stops it.
+      await postSignup(service, { email, firstName: "Eve", lastName: "Stranger" });
+      await service.deliver();
+    }
+    expect(await notices(email)).toBe(1);
+    expect((await status(link)).status).toBe(200);
+  });
+
+  it(`a stranger resubmitting an address: a network gets at most ${ALREADY_NOTICES_PER_NETWORK_PER_DAY} notices a day and the answer is the same`, async () => {
+    const members: string[] = [];
+    for (let i = 0; i <= ALREADY_NOTICES_PER_NETWORK_PER_DAY + 1; i += 1) members.push((await member(`network-${i}`)).email);
+    const stranger = nextClientIp();
+    // As a stranger reads an answer, but Server-Timing, which a production Worker never sends (tested below).
+    const seen = async (response: Response) => {
+      const { headers, ...rest } = await seenByStranger(response);
+      return { ...rest, headers: headers.filter(([name]) => name !== "server-timing") };
+    };
+    const fresh = await seen(await postSignup(service, { email: newAddress("fresh"), firstName: "Eve", lastName: "Stranger" }));
+    for (const email of members) {
+      const answer = await seen(await postSignup(service, { email, firstName: "Eve", lastName: "Stranger" }, { ip: stranger }));
+      expect(answer).toEqual(fresh);
+    }
+    await service.deliver();
+    const told = await Promise.all(members.map(notices));
+    expect(told).toEqual(members.map((_, index) => (index < ALREADY_NOTICES_PER_NETWORK_PER_DAY ? 1 : 0)));
+    const network = await hashIp(stranger, undefined);
+    expect(await service.query("SELECT notices FROM already_notices WHERE network = ?1", network)).toEqual([
+      { notices: ALREADY_NOTICES_PER_NETWORK_PER_DAY },
+    ]);
+
+    // Another network's notice still goes out.
+    const last = members[members.length - 1];
+    await postSignup(service, { email: last, firstName: "Ada", lastName: "Lee" });
+    await service.deliver();
+    expect(await notices(last)).toBe(1);
+
+    // The next day's cron sweep forgets the day's counts.
+    await service.scheduled("*/5 * * * *", Date.now() + 24 * 60 * 60 * 1000);
+    expect(await service.query("SELECT notices FROM already_notices WHERE network = ?1", network)).toEqual([]);
+  });
+
+  it("a UTM value outside [A-Za-z0-9._-]{1,64} is stored as other", async () => {
+    const email = newAddress("utm");
+    const properties = {
+      utm_source: "google",
+      utm_medium: "Claim $500 at https://pickfund-bonus.io",
+      utm_campaign: "x".repeat(65),
+      utm_term: "spring picks",
+      utm_content: "video_a-2.0",
+      landing_page: "/nba ads/",
+    };
+    const response = await postSignup(service, { email, firstName: "Ada", lastName: "Lee", properties });
+    expect(response.status).toBe(202);
+    const kept = {
+      utm_source: "google",
+      utm_medium: UTM_OTHER,
+      utm_campaign: UTM_OTHER,
+      utm_term: UTM_OTHER,
+      utm_content: "video_a-2.0",
+      landing_page: "/nba ads/",
+    };
+    const [row] = await service.query<{ properties: string }>("SELECT properties FROM signups WHERE email = ?1", email);
+    expect(JSON.parse(row.properties)).toEqual(kept);
+    await service.deliver();
+    const [profile] = (await klaviyo.records()).profileImports.filter((entry) => entry.email === email);
+    expect(profile.properties).toMatchObject(kept);
   });
 
   it("a bot learns which field is the trap only after every other check passes", async () => {

@@ -1,6 +1,6 @@
 /** Where a signup came from (UTM parameters, landing path, referring origin), as Klaviyo profile properties. */
 import { type AttributionProperty, UTM_PARAMETERS } from "../../shared/contract";
-import { ATTRIBUTION_VALUE_MAX_CHARS } from "../../shared/validation";
+import { ATTRIBUTION_VALUE_MAX_CHARS, keptUtmValue } from "../../shared/validation";
 
 /** The profile properties of one signup; a value that is missing is left out, never sent empty. */
 export type AttributionProperties = Partial<Record<AttributionProperty, string>>;
@@ -45,14 +45,14 @@ export function referrerOrigin(referrer: string): string | undefined {
 /**
  * The attribution properties of a signup made on this landing.
  * @returns `{ utm_source?, utm_medium?, utm_campaign?, utm_term?, utm_content?, landing_page?, referrer? }`,
- *   each value text, trimmed and at most ATTRIBUTION_VALUE_MAX_CHARS characters
+ *   each value text, trimmed and at most ATTRIBUTION_VALUE_MAX_CHARS characters; a UTM value as keptUtmValue keeps it
  */
 export function attributionProperties(landing: Landing): AttributionProperties {
   const query = new URLSearchParams(landing.search);
   const properties: AttributionProperties = {};
   for (const name of UTM_PARAMETERS) {
     const value = attributionValue(query.get(name));
-    if (value !== undefined) properties[name] = value;
+    if (value !== undefined) properties[name] = keptUtmValue(value);
   }
   const landingPage = attributionValue(landing.pathname);
   if (landingPage !== undefined) properties.landing_page = landingPage;

@@ -107,22 +107,29 @@ async function fullCountMismatches(service: BenchService, utcOffsetMinutes: numb
       allTime.set(row.value, (allTime.get(row.value) ?? 0) + row.n);
       byValue.set(`${row.day} ${row.value}`, row.n);
     }
-    const rows = await query<{ day: string; other: number; value: string; signups: number }>(
-      "SELECT day, other, value, signups FROM rollup_utm WHERE kind = ?1",
+    const rows = await query<{ day: string; value: string; signups: number }>(
+      "SELECT day, value, signups FROM rollup_utm WHERE kind = ?1",
       kind,
     );
-    const rolledTotals = new Map<string, number>();
     for (const row of rows) {
-      rolledTotals.set(row.day, (rolledTotals.get(row.day) ?? 0) + row.signups);
-      if (row.other === 1) continue;
       const expected = row.day === "" ? (allTime.get(row.value) ?? 0) : (byValue.get(`${row.day} ${row.value}`) ?? 0);
       if (row.signups !== expected)
         mismatches.push(`rollup_utm ${kind} ${row.day || "all time"} ${row.value}: ${row.signups} ≠ ${expected}`);
     }
+    // Every value has its row, day by day and for all time; none counts nobody.
+    if (rows.length !== byValue.size + allTime.size)
+      mismatches.push(`rollup_utm ${kind}: ${rows.length} rows ≠ ${byValue.size + allTime.size} values`);
+    const rolledTotals = new Map(
+      (await query<{ day: string; signups: number }>("SELECT day, signups FROM rollup_utm_totals WHERE kind = ?1", kind)).map((row) => [
+        row.day,
+        row.signups,
+      ]),
+    );
     const everyone = [...allTime.values()].reduce((sum, n) => sum + n, 0);
-    if ((rolledTotals.get("") ?? 0) !== everyone) mismatches.push(`rollup_utm ${kind} all time: ${rolledTotals.get("")} ≠ ${everyone}`);
+    if ((rolledTotals.get("") ?? 0) !== everyone)
+      mismatches.push(`rollup_utm_totals ${kind} all time: ${rolledTotals.get("")} ≠ ${everyone}`);
     for (const [date, n] of totals)
-      if ((rolledTotals.get(date) ?? 0) !== n) mismatches.push(`rollup_utm ${kind} ${date}: ${rolledTotals.get(date)} ≠ ${n}`);
+      if ((rolledTotals.get(date) ?? 0) !== n) mismatches.push(`rollup_utm_totals ${kind} ${date}: ${rolledTotals.get(date)} ≠ ${n}`);
   }
 
   const states = await query<{ state: string; n: number }>("SELECT delivery_state AS state, count(*) AS n FROM signups GROUP BY 1");

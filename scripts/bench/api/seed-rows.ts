@@ -34,7 +34,7 @@ const SECONDS_BETWEEN_SIGNUPS = 1;
 
 /**
  * The attribution people come with, by seq: utm_source for 6 in 10 (a few common values), utm_campaign for 3 in 10,
- * and for 1 in 100 a utm_source of its own (a stranger's junk values, more per day than the dashboard's rollups keep).
+ * and for 1 in 100 a utm_source of its own (a stranger's junk values, more per day than the dashboard reads).
  */
 const UTM_SOURCES = ["newsletter", "twitter", "facebook", "instagram", "reddit", "podcast"];
 const UTM_CAMPAIGNS = ["launch", "spring", "nba-ads", "friends"];
@@ -230,7 +230,7 @@ async function withIndexesBuiltAfter(db: D1Database, load: () => Promise<void>):
 }
 
 /**
- * Runs a bulk load with the dashboard's rollup triggers (migrations/0010_rollups.sql) dropped, then counts the rollups
+ * Runs a bulk load with the dashboard's rollup triggers (migrations 0010 and 0013) dropped, then counts the rollups
  * from the loaded rows at once (worker/src/store/rollups.ts: rebuildStatements, what the migration's backfill counts)
  * and creates the triggers again from their own statements: counting a million rows once is much faster than a million
  * times one row.

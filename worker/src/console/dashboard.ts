@@ -1,13 +1,14 @@
 /**
  * GET /api/console/dashboard?range=7d|30d|all: the operator's dashboard (shared/console.ts: DashboardAnswer), read
- * from the rollups (store/rollups.ts, kept by migrations/0010_rollups.sql's triggers), never by counting signups.
+ * from the rollups (store/rollups.ts, kept by the triggers of migrations 0010 and 0013), never by counting signups.
  *
  * Rows read, at 1,000,000 signups as at 10 (D1's `meta.rows_read`, Server-Timing outside production):
  * - the rollups' settings: 1;
  * - signups per day and source (the chart and the funnel): one row per day and source with signups in the range
  *   (7d: at most 7 × sources; all: every day since the first signup × sources);
- * - UTM values: at most utm_values_per_day + 1 rows per kind and day of the range, or utm_values_all_time + 1 per
- *   kind for "all" (rollup_settings: 20 and 100, so at most 294, 1,260 and 202 rows);
+ * - UTM values: per kind and day of the range (or once for "all"), the UTM_VALUES_PER_DAY (10) values with the most
+ *   confirmed signups, from rollup_utm_top's first entries and a lookup of each (at most 20 rows), and the day's total
+ *   (1 row): at most 294, 1,260 and 42 rows, however many values strangers made up;
  * - delivery counters: 5; the oldest pending signup: 1 (signups_delivery); the top referrers: 10 (signups_referrers).
  * So a load stays under 10,000 rows while days × sources stays under about 9,500 (a year of 26 signup pages). The one
  * exception: the first load after the site's time zone changed cuts the days again from every row (a full scan, once).
@@ -125,19 +126,21 @@ function sourcesOf(settings: ServiceSettings, rows: DayRollup[]): DashboardSourc
   return sources;
 }
 
-/** The most common values of one UTM property, most first (then by value); the `other` row is not a value. */
+/**
+ * The values of one UTM property with the most confirmed signups, then the most signups, then by value: a stranger's
+ * made-up values, which nobody confirms, never push out the values people really came by.
+ */
 function topValues(snapshot: RollupSnapshot, kind: UtmKind): CountedValue[] {
   return snapshot.utm
-    .filter((row) => row.kind === kind && !row.other && row.signups > 0)
-    .map(({ value, signups }) => ({ value, signups }))
-    .sort((a, b) => b.signups - a.signups || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-    .slice(0, TOP_UTM_VALUES);
+    .filter((row) => row.kind === kind && row.signups > 0)
+    .sort((a, b) => b.confirmed - a.confirmed || b.signups - a.signups || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, TOP_UTM_VALUES)
+    .map(({ value, signups }) => ({ value, signups }));
 }
 
-/** Signups with a value of one UTM property that topValues does not list (the `other` row's included). */
+/** Signups with a value of one UTM property that topValues does not list. */
 function otherSignups(snapshot: RollupSnapshot, kind: UtmKind): number {
-  const all = snapshot.utm.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.signups, 0);
-  return all - topValues(snapshot, kind).reduce((sum, value) => sum + value.signups, 0);
+  return snapshot.utmTotals[kind] - topValues(snapshot, kind).reduce((sum, value) => sum + value.signups, 0);
 }
 
 /** The funnel over the range's signups. */

@@ -1,7 +1,8 @@
 /**
  * The queue's messages about a person rather than a signup's delivery: `confirm` (Klaviyo's webhook said they
  * confirmed; Klaviyo's API is asked before anything counts, so a leaked webhook secret confirms nobody) and `already`
- * (someone signed up again with their address; they get their status link by e-mail, at most once a day).
+ * (someone signed up again with their address; they get a status link by e-mail, at most once a day, the signup's
+ * batch having granted it: store/referrals.ts, alreadyNoticeGrant).
  */
 import { statusLink } from "../../../shared/referral-links";
 import type { ServiceSettings } from "../../../shared/service-settings";
@@ -74,7 +75,8 @@ export async function attemptConfirmation(
 
 /**
  * Tell a person already on the list, by e-mail, that someone signed up again with their address: their profile gets a
- * fresh `waitlist_status_url` and `waitlist_signed_up_again_at`, which a Klaviyo flow sends (docs/referrals.md: The status link, and signing up again).
+ * fresh `waitlist_status_url` and `waitlist_signed_up_again_at`, which a Klaviyo flow sends (docs/referrals.md: The
+ * status link, and signing up again). Their link in use keeps working until the fresh one is first used.
  * Without a private API key, outside production, the fresh link is logged instead (`demo_status_link`, as demo
  * delivery logs a newcomer's). Skipped while their welcome is still on its way (it carries the link), for an address
  * Klaviyo refused, without a private API key in production, and when they were told within a day.
@@ -118,7 +120,7 @@ export async function attemptAlreadyNotice(
 
 /**
  * The "already on the list" notice of a local run: a fresh status link claimed and settled as a sent notice is, then
- * logged as `demo_status_link` (the old link stops working, as after a real notice).
+ * logged as `demo_status_link` (the old link works until the new one is used, as after a real notice).
  */
 async function demoAlreadyNotice(message: Message, row: DeliveryRow, db: D1Database, settings: ServiceSettings): Promise<Attempt> {
   const now = new Date().toISOString();

@@ -7,6 +7,7 @@ import type { DeliveryMessage, ServiceEnv } from "../env";
 import { log } from "../log";
 import { claimOverdueDeliveries, clearProfileUpdatesDue, dueProfileUpdates } from "../store/delivery";
 import { claimOverdueErasures } from "../store/erasures";
+import { forgetAlreadyNoticesBefore } from "../store/referrals";
 
 /**
  * How far past its due time a pending row must be before the sweep queues it again (s): longer than a busy queue's
@@ -22,7 +23,7 @@ const SEND_BATCH_MAX_MESSAGES = 100;
 
 /**
  * Queue every pending row overdue by SWEEP_GRACE_S again, then every owed profile update (its mark cleared once sent),
- * then every Klaviyo deletion job overdue by SWEEP_GRACE_S.
+ * then every Klaviyo deletion job overdue by SWEEP_GRACE_S, and forget the "already on the list" grants of past days.
  * @param now the scheduled time (ms since the epoch)
  * @throws whatever D1 or the queue throws (rows claimed and not sent are claimed again after SWEEP_GRACE_S; owed
  *   profile updates keep their marks until they are sent)
@@ -48,6 +49,8 @@ export async function sweepPendingDeliveries(env: ServiceEnv, now: number = Date
     env,
     erasures.map((signupId) => ({ signupId, kind: "erase" })),
   );
+  // The notice grants of past days count for nothing any more.
+  await forgetAlreadyNoticesBefore(env.DB, at.slice(0, 10));
   log("delivery_sweep", { requeued: ids.length, profileUpdates: owed.length, erasures: erasures.length });
 }
 

@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { SIGNUP_ACCEPTED, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { SIGNUP_ACCEPTED, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -17,6 +17,7 @@ import {
   FAILURE_FIELD,
   fieldTooLong,
   firstValidationFailure,
+  keptUtmValue,
   trimSubmission,
   type SignupField,
   type ValidationFailure,
@@ -195,8 +196,14 @@ async function signUp(request: Request, env: ServiceEnv, configuration: Configur
     log("signup_store_failed", { reason: errorName(error) });
     return unavailable();
   }
-  log("signup_stored", { id: stored.id, created: stored.created, referralCounted: stored.creditedReferrerId !== null });
-  // A newcomer's welcome carries their status link; someone already on the list is e-mailed theirs again.
+  log("signup_stored", {
+    id: stored.id,
+    created: stored.created,
+    referralCounted: stored.creditedReferrerId !== null,
+    noticeGranted: stored.noticeGranted,
+  });
+  // A newcomer's welcome carries their status link; someone already on the list is e-mailed a link of theirs, when the
+  // notice was granted (once a day per person, a few a day per network); the answer is the same either way.
   await enqueue(env, stored);
   return SIGNUP_ACCEPTED;
 }
@@ -316,7 +323,7 @@ async function store(
     firstName: values.firstName,
     lastName: values.lastName,
     source: input.source ?? (settings.source || null),
-    properties: input.properties,
+    properties: keptProperties(input.properties),
     ipHash: read.ip ? await hashIp(read.ip, env.IP_HASH_SALT) : null,
     createdAt: new Date().toISOString(),
     statusToken: statusToken === null ? null : { token: statusToken, hash: await hashStatusToken(statusToken) },
@@ -339,13 +346,14 @@ async function store(
 }
 
 /**
- * Queue the new row's delivery, or for someone already on the list the e-mail that tells them so, and the credited
- * referrer's profile update. The row is stored and stays `pending` if this fails: the delivery sweep queues pending
+ * Queue the new row's delivery, or for someone already on the list the e-mail that tells them so (when granted), and
+ * the credited referrer's profile update. The row is stored and stays `pending` if this fails: the delivery sweep queues pending
  * rows again, and a lost profile update is made good by the next one.
  */
 async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
   const messages: MessageSendRequest<DeliveryMessage>[] = [];
-  messages.push({ body: stored.created ? { signupId: stored.id } : { signupId: stored.id, kind: "already" } });
+  if (stored.created) messages.push({ body: { signupId: stored.id } });
+  else if (stored.noticeGranted) messages.push({ body: { signupId: stored.id, kind: "already" } });
   if (stored.creditedReferrerId) messages.push({ body: { signupId: stored.creditedReferrerId, kind: "profile" } });
   if (messages.length === 0) return;
   try {
@@ -353,6 +361,12 @@ async function enqueue(env: ServiceEnv, stored: StoredSignup): Promise<void> {
   } catch (error) {
     log("signup_enqueue_failed", { id: stored.id, reason: errorName(error) });
   }
+}
+
+/** The attribution properties as stored and sent to Klaviyo: each UTM value as the shared rule keeps it (other). */
+function keptProperties(properties: Record<string, string>): Record<string, string> {
+  const utm: readonly string[] = UTM_PARAMETERS;
+  return Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, utm.includes(name) ? keptUtmValue(value) : value]));
 }
 
 /**

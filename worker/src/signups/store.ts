@@ -14,6 +14,7 @@ import {
   HOLDS,
 } from "../referrals/fair-play";
 import { creditStatements, insertStatements } from "../store/rank";
+import { alreadyNoticeGrant } from "../store/referrals";
 
 /** One signup to store; every value already checked and trimmed. */
 export interface NewSignup {
@@ -64,6 +65,11 @@ export interface StoredSignup {
   referrals: number;
   /** The signups.id of the referrer this call counted a referral for; null when it counted none. */
   creditedReferrerId: string | null;
+  /**
+   * An address already on the list whose person may be told so now (store/referrals.ts: alreadyNoticeGrant, per person
+   * and per client network); always false for a new row.
+   */
+  noticeGranted: boolean;
 }
 
 /** The UNIQUE index on referral_code refused the new row's code: draw another and store again (nothing was written). */
@@ -122,8 +128,9 @@ const SELECT_PERSON = "SELECT id, created_at, referral_code, referrals, referred
 /**
  * Store a signup, once per person, in ONE batch (D1 runs a batch as one transaction, so a concurrent signup never
  * sees half of it): the insert, the person's place in line (worker/src/store/rank.ts), with `rules.countNow` the
- * referrer's credit, and the read of the person's row. For an address already on the list every statement but the
- * read changes nothing, so signing up twice credits nobody twice.
+ * referrer's credit, the grant of an "already on the list" notice, and the read of the person's row. For an address
+ * already on the list every statement but the grant and the read changes nothing, so signing up twice credits nobody
+ * twice.
  * @param rules the referral program's part, null while it is off (no `ref` is read)
  * @returns the new row (created) or the person's existing row
  * @throws ReferralCodeTaken when the new code collides (nothing is written; draw another and call again)
@@ -166,6 +173,7 @@ export async function insertSignup(db: D1Database, signup: NewSignup, rules: Ref
       insert,
       ...insertStatements(db, signup.id),
       ...credit,
+      alreadyNoticeGrant(db, { newId: signup.id, emailKey: signup.emailKey, at: signup.createdAt, ipHash: signup.ipHash }),
       db.prepare(SELECT_PERSON).bind(signup.emailKey),
     ]);
   } catch (error) {
@@ -173,7 +181,8 @@ export async function insertSignup(db: D1Database, signup: NewSignup, rules: Ref
     throw error;
   }
   const created = (results[0].meta.changes ?? 0) > 0;
-  const counted = credit.length > 0 && (results[results.length - 2].meta.changes ?? 0) > 0;
+  const counted = credit.length > 0 && (results[results.length - 3].meta.changes ?? 0) > 0;
+  const noticeGranted = results[results.length - 2].results.length > 0;
   const person = results[results.length - 1].results[0] as
     { id: string; created_at: string; referral_code: string | null; referrals: number; referred_by: string | null } | undefined;
   if (!person) throw new Error("The signup was neither stored nor found by its email key.");
@@ -185,5 +194,6 @@ export async function insertSignup(db: D1Database, signup: NewSignup, rules: Ref
     referrals: person.referrals,
     // A credit is counted only for the row this batch created, whose referrer is its referred_by.
     creditedReferrerId: counted ? person.referred_by : null,
+    noticeGranted,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The referral program's D1 queries beyond the signup's insert: a person by status token and their choice to be
- * shown on the leaderboard, an address's confirmation, and counting a referral once confirmed (the credit is rank.ts's).
+ * shown on the leaderboard, an address's confirmation, counting a referral once confirmed (the credit is rank.ts's),
+ * and the "already on the list" notice: its grant per network and its claim per person.
  */
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { creditStatements } from "./rank";
 
 /** A person's referral standing as stored (their position is rank.ts's positionOf). */
@@ -17,21 +18,34 @@ export interface ReferralPerson {
 }
 
 /**
- * The person a status token's hash belongs to (through the UNIQUE index on status_token_hash: one row read).
+ * The person a status token's hash belongs to: their link in use (status_token_hash), or the link an "already on the
+ * list" notice sent them (pending_status_token_hash), through the UNIQUE index on each (a row read from each). The
+ * notice's link is promoted on its first use: it becomes the link in use, and the older one stops working then, not
+ * when a stranger signed up with the address.
  * @param tokenHash hashStatusToken() of the token the request brought
  * @returns the person, or null when no row has that hash (or it has no referral code)
+ * @throws whatever D1 throws
  */
 export async function personByStatusTokenHash(db: D1Database, tokenHash: string): Promise<ReferralPerson | null> {
   const { results } = await db
     .prepare(
-      `SELECT id, referral_code AS referralCode, referrals, leaderboard_shown_at IS NOT NULL AS shown FROM signups
-       WHERE status_token_hash = ?1 AND referral_code IS NOT NULL`,
+      `SELECT id, referral_code AS referralCode, referrals, leaderboard_shown_at IS NOT NULL AS shown,
+         pending_status_token_hash IS ?1 AS pending
+       FROM signups WHERE (status_token_hash = ?1 OR pending_status_token_hash = ?1) AND referral_code IS NOT NULL`,
     )
     .bind(tokenHash)
-    .all<Omit<ReferralPerson, "leaderboardShown"> & { shown: number }>();
+    .all<Omit<ReferralPerson, "leaderboardShown"> & { shown: number; pending: number }>();
   const row = results[0];
   if (!row) return null;
-  const { shown, ...person } = row;
+  const { shown, pending, ...person } = row;
+  if (pending === 1)
+    await db
+      .prepare(
+        `UPDATE signups SET status_token_hash = pending_status_token_hash, pending_status_token_hash = NULL
+         WHERE id = ?1 AND pending_status_token_hash = ?2`,
+      )
+      .bind(person.id, tokenHash)
+      .run();
   return { ...person, leaderboardShown: shown === 1 };
 }
 
@@ -133,9 +147,48 @@ async function countReferral(db: D1Database, referredId: string, placesPerReferr
 export const ALREADY_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * "Already on the list" notices one client network (store: already_notices) may set off per UTC day. Anyone may type
+ * anyone's address, so without it one network could have the brand e-mail every address it knows once a day; a
+ * person who signs up again to find their link is rarely behind a network that did so this often today.
+ */
+export const ALREADY_NOTICES_PER_NETWORK_PER_DAY = 5;
+
+/**
+ * The statement, for the signup's own batch after its insert, that grants an "already on the list" notice: only when
+ * the address was on the list before this signup (a row of its key other than `newId`), the person's welcome was
+ * delivered (or demo) and they were not told within ALREADY_NOTICE_INTERVAL_MS, and the client network has had fewer
+ * than ALREADY_NOTICES_PER_NETWORK_PER_DAY today. Its RETURNING row is the grant; a newcomer's batch runs it too, so
+ * both cost the same round trip.
+ * @param signup the signup's new id, address key, time (ISO 8601 UTC) and client network hash (null: none)
+ */
+export function alreadyNoticeGrant(
+  db: D1Database,
+  signup: { newId: string; emailKey: string; at: string; ipHash: string | null },
+): D1PreparedStatement {
+  const since = new Date(Date.parse(signup.at) - ALREADY_NOTICE_INTERVAL_MS).toISOString();
+  return db
+    .prepare(
+      `INSERT INTO already_notices (day, network, notices)
+       SELECT ?1, ?2, 1 FROM signups
+       WHERE email_key = ?3 AND id <> ?4 AND delivery_state IN ('delivered', 'demo') AND (notified_again_at IS NULL OR notified_again_at < ?5)
+       ON CONFLICT (day, network) DO UPDATE SET notices = notices + 1 WHERE notices < ?6
+       RETURNING notices`,
+    )
+    .bind(signup.at.slice(0, 10), signup.ipHash ?? "", signup.emailKey, signup.newId, since, ALREADY_NOTICES_PER_NETWORK_PER_DAY);
+}
+
+/**
+ * Forget the notices granted before `day` (YYYY-MM-DD, UTC): the cron sweep's, so the table holds today's networks only.
+ */
+export async function forgetAlreadyNoticesBefore(db: D1Database, day: string): Promise<void> {
+  await db.prepare("DELETE FROM already_notices WHERE day < ?1").bind(day).run();
+}
+
+/**
  * Claim the "you're already on the list" e-mail for a person whose welcome was delivered (or demo) and who was not told
- * within ALREADY_NOTICE_INTERVAL_MS: a new status token replaces their old one (only its hash is stored, so the link
- * cannot be sent again otherwise), and is kept in the row until the notice is sent, so a retry sends the same link.
+ * within ALREADY_NOTICE_INTERVAL_MS: a new status token is made pending beside their link in use, which keeps working
+ * until the new one is first used (personByStatusTokenHash); only hashes are stored, so the link in use cannot be sent
+ * again. The token is kept in the row until the notice is sent, so a retry sends the same link.
  * @param token a new status token, used unless a claimed notice still waits with one
  * @returns the token to send, or null when the person may not be told now
  */
@@ -148,7 +201,7 @@ export async function claimAlreadyNotice(
   const since = new Date(Date.parse(now) - ALREADY_NOTICE_INTERVAL_MS).toISOString();
   const row = await db
     .prepare(
-      `UPDATE signups SET status_token_hash = CASE WHEN status_token IS NULL THEN ?3 ELSE status_token_hash END,
+      `UPDATE signups SET pending_status_token_hash = CASE WHEN status_token IS NULL THEN ?3 ELSE pending_status_token_hash END,
          status_token = COALESCE(status_token, ?2)
        WHERE id = ?1 AND delivery_state IN ('delivered', 'demo') AND (notified_again_at IS NULL OR notified_again_at < ?4)
        RETURNING status_token`,

@@ -1,20 +1,23 @@
 /**
- * The operator's dashboard's counts (docs/operators.md: The dashboard's numbers). The tables and the triggers that keep them are
- * migrations/0010_rollups.sql: every insert, change and delete of a signups row moves its counts in the same statement,
- * whoever runs it, so nothing here has to be added to a signup's, a confirmation's or a console action's batch, and the
- * rollups always equal a full count of the rows as they are (an erased person leaves every count). This module reads
- * them, cuts the days again when the site's time zone changes, counts dead letters (no row records those) and rebuilds
- * everything from the rows (the bench's bulk load; the migration's backfill runs the same counts).
+ * The operator's dashboard's counts (docs/operators.md: The dashboard's numbers). The tables and the triggers that keep
+ * them are migrations/0010_rollups.sql and 0013_rollups_by_confirmed.sql: every insert, change and delete of a signups
+ * row moves its counts in the same statement, whoever runs it, so nothing here has to be added to a signup's, a
+ * confirmation's or a console action's batch, and the rollups always equal a full count of the rows as they are (an
+ * erased person leaves every count, and a row whose count reaches 0 is deleted, so their UTM values leave too). This
+ * module reads them, cuts the days again when the site's time zone changes, counts dead letters (no row records those)
+ * and rebuilds everything from the rows (the bench's bulk load; the migration's backfill runs the same counts).
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
-/** The triggers of migrations/0010_rollups.sql: a bulk load may drop them and call rebuildStatements after. */
+/** The rollups' triggers (migrations 0010 and 0013): a bulk load may drop them and call rebuildStatements after. */
 export const ROLLUP_TRIGGERS = [
   "rollups_signup_inserted",
   "rollups_signup_deleted",
   "rollups_signup_counts_changed",
-  "rollups_signup_utm_changed",
   "rollups_signup_delivery_changed",
+  "rollups_utm_inserted",
+  "rollups_utm_deleted",
+  "rollups_utm_changed",
 ] as const;
 
 /** The delivery states counted, as in signups.delivery_state. */
@@ -39,13 +42,12 @@ export interface DayRollup {
   referralCounted: number;
 }
 
-/** One rollup_utm row. */
+/** One UTM value's signups over the days read, and how many of them confirmed. */
 export interface UtmRollup {
   kind: UtmKind;
-  /** true: the values first seen after the limit was full (value ""). */
-  other: boolean;
   value: string;
   signups: number;
+  confirmed: number;
 }
 
 /** One of the top referrers as stored. */
@@ -62,7 +64,10 @@ export interface ReferrerRow {
 /** Everything the dashboard reads, from one batch (one snapshot). */
 export interface RollupSnapshot {
   days: DayRollup[];
+  /** Per kind, the values with the most confirmed signups of each day read (UTM_VALUES_PER_DAY), summed over the days. */
   utm: UtmRollup[];
+  /** Per kind, the signups with a value on the days read, listed or not. */
+  utmTotals: Record<UtmKind, number>;
   /** rollup_counters by name (`delivery_<state>`, `dead_lettered`). */
   counters: Record<string, number>;
   /** created_at of the oldest pending signup, or null. */
@@ -73,12 +78,16 @@ export interface RollupSnapshot {
 /** Which days to read: from `from` to `to` (YYYY-MM-DD, both included), or every day (UTM counts then all-time). */
 export type DaySpan = { from: string; to: string } | "all";
 
-/** The rollups' time zone and limits (rollup_settings). */
+/** The rollups' time zone (rollup_settings). */
 export interface RollupSettings {
   utcOffsetMinutes: number;
-  utmValuesPerDay: number;
-  utmValuesAllTime: number;
 }
+
+/**
+ * UTM values read per kind and day (or for all time), those with the most confirmed signups: the dashboard lists this
+ * many, so a value junk cannot outnumber in confirmed signups is always read.
+ */
+export const UTM_VALUES_PER_DAY = 10;
 
 /** How many referrers the dashboard lists (the contract's "at most 10"). */
 export const TOP_REFERRERS = 10;
@@ -88,31 +97,28 @@ export const TOP_REFERRERS = 10;
  * @throws Error when migration 0010 has not been applied (no row)
  */
 export async function readRollupSettings(db: D1Database): Promise<RollupSettings> {
-  const row = await db
-    .prepare(
-      `SELECT utc_offset_minutes AS utcOffsetMinutes, utm_values_per_day AS utmValuesPerDay, utm_values_all_time AS utmValuesAllTime
-       FROM rollup_settings WHERE id = 1`,
-    )
-    .first<RollupSettings>();
+  const row = await db.prepare(`SELECT utc_offset_minutes AS utcOffsetMinutes FROM rollup_settings WHERE id = 1`).first<RollupSettings>();
   if (!row) throw new Error("rollup_settings has no row: apply migrations/0010_rollups.sql.");
   return row;
 }
 
 /**
- * Read what the dashboard shows, in one batch. Rows read: one per (day, source) row of the span; per UTM kind at most
- * (utm_values_per_day + 1) per day of a dated span, or (utm_values_all_time + 1) for "all"; the counters (5 rows); the
- * oldest pending signup (1 row, through signups_delivery); the top referrers (TOP_REFERRERS rows, through
- * signups_referrers). None of it grows with the number of signups.
+ * Read what the dashboard shows, in one batch. Rows read, at 1,000,000 signups as at 10: one per (day, source) row of
+ * the span; per UTM kind and day of a dated span (or once for "all") the first UTM_VALUES_PER_DAY entries of
+ * rollup_utm_top and a primary-key lookup of each, so at most 2 × UTM_VALUES_PER_DAY, however many values strangers
+ * made up, plus one rollup_utm_totals row; the counters (5 rows); the oldest pending signup (1 row, through
+ * signups_delivery); the top referrers (TOP_REFERRERS rows, through signups_referrers).
  */
 export async function readRollups(db: D1Database, span: DaySpan): Promise<RollupSnapshot> {
   const dated = span !== "all";
-  const [days, utm, counters, oldest, referrers] = await db.batch<Record<string, unknown>>([
+  // All time is the one day ''.
+  const [from, to] = dated ? [span.from, span.to] : [ALL_TIME, ALL_TIME];
+  const [days, utm, totals, counters, oldest, referrers] = await db.batch<Record<string, unknown>>([
     dated
       ? db.prepare(`${SELECT_DAYS} WHERE day BETWEEN ?1 AND ?2 ORDER BY day, source`).bind(span.from, span.to)
       : db.prepare(`${SELECT_DAYS} ORDER BY day, source`),
-    dated
-      ? db.prepare(`${SELECT_UTM} WHERE day BETWEEN ?1 AND ?2 AND day <> '' ${GROUP_UTM}`).bind(span.from, span.to)
-      : db.prepare(`${SELECT_UTM} WHERE day = '' ${GROUP_UTM}`),
+    db.prepare(SELECT_TOP_UTM).bind(from, to, UTM_VALUES_PER_DAY),
+    db.prepare("SELECT kind, sum(signups) AS signups FROM rollup_utm_totals WHERE day BETWEEN ?1 AND ?2 GROUP BY kind").bind(from, to),
     db.prepare("SELECT name, count FROM rollup_counters"),
     db.prepare("SELECT created_at AS createdAt FROM signups WHERE delivery_state = 'pending' ORDER BY seq LIMIT 1"),
     db
@@ -125,10 +131,12 @@ export async function readRollups(db: D1Database, span: DaySpan): Promise<Rollup
   ]);
   return {
     days: days.results as unknown as DayRollup[],
-    utm: (utm.results as { kind: UtmKind; other: number; value: string; signups: number }[]).map((row) => ({
-      ...row,
-      other: row.other === 1,
-    })),
+    utm: utm.results as unknown as UtmRollup[],
+    utmTotals: {
+      utm_source: 0,
+      utm_campaign: 0,
+      ...Object.fromEntries((totals.results as { kind: UtmKind; signups: number }[]).map(({ kind, signups }) => [kind, signups])),
+    },
     counters: Object.fromEntries((counters.results as { name: string; count: number }[]).map(({ name, count }) => [name, count])),
     oldestPendingAt: (oldest.results[0] as { createdAt: string } | undefined)?.createdAt ?? null,
     topReferrers: referrers.results as unknown as ReferrerRow[],
@@ -136,8 +144,20 @@ export async function readRollups(db: D1Database, span: DaySpan): Promise<Rollup
 }
 
 const SELECT_DAYS = `SELECT day, source, signups, confirmed, referred, referral_counted AS referralCounted FROM rollup_days`;
-const SELECT_UTM = `SELECT kind, other, value, sum(signups) AS signups FROM rollup_utm`;
-const GROUP_UTM = "GROUP BY kind, other, value";
+
+/**
+ * Per kind, each day's ?3 values with the most confirmed signups (then the most signups, then by value) from ?1 to ?2
+ * (YYYY-MM-DD; '' and '' for all time), summed per value. The IN list, read from rollup_utm_top's first entries for the
+ * day, drives a primary-key lookup of each, so a day's other values are never read.
+ */
+const SELECT_TOP_UTM = `
+WITH RECURSIVE span (day) AS (SELECT ?1 UNION ALL SELECT date(day, '+1 day') FROM span WHERE day < ?2)
+SELECT u.kind, u.value, sum(u.signups) AS signups, sum(u.confirmed) AS confirmed
+FROM span, (SELECT 'utm_source' AS kind UNION ALL SELECT 'utm_campaign') AS k, rollup_utm AS u
+WHERE u.day = span.day AND u.kind = k.kind AND u.value IN (
+  SELECT top.value FROM rollup_utm AS top WHERE top.day = span.day AND top.kind = k.kind
+  ORDER BY top.confirmed DESC, top.signups DESC, top.value LIMIT ?3)
+GROUP BY u.kind, u.value`;
 
 /** The local day of signups.created_at in the rollups' time zone, in SQL. */
 const DAY_OF_ROW = `date(signups.created_at, (SELECT utc_offset_minutes FROM rollup_settings) || ' minutes')`;
@@ -147,28 +167,23 @@ const INSERT_DAYS = `INSERT INTO rollup_days (day, source, signups, confirmed, r
 SELECT ${DAY_OF_ROW}, coalesce(source, ''), count(*), count(confirmed_at), count(referred_by), count(referral_counted_at)
 FROM signups GROUP BY 1, 2`;
 
-/**
- * rollup_utm from the rows (a full scan): per day (and for ?1 = 1 also all-time), each kind's first values by first
- * signup up to the limit, the rest in `other`: what the triggers would have kept had the rows arrived in signup order.
- */
-const INSERT_UTM = `INSERT INTO rollup_utm (day, kind, other, value, signups)
-SELECT day, kind, place > cap, CASE WHEN place > cap THEN '' ELSE value END, sum(signups)
+/** rollup_utm from the rows (a full scan): per day (and for ?1 = 1 also all-time), every value's signups and confirmed. */
+const INSERT_UTM = `INSERT INTO rollup_utm (day, kind, value, signups, confirmed)
+SELECT day, kind, value, count(*), count(confirmed_at)
 FROM (
-  SELECT day, kind, value, count(*) AS signups,
-    row_number() OVER (PARTITION BY day, kind ORDER BY min(seq)) AS place,
-    CASE WHEN day = '' THEN (SELECT utm_values_all_time FROM rollup_settings) ELSE (SELECT utm_values_per_day FROM rollup_settings) END AS cap
-  FROM (
-    SELECT CASE WHEN span.all_time THEN '' ELSE ${DAY_OF_ROW} END AS day, utm.kind, signups.seq,
-      CASE WHEN json_valid(signups.properties) AND json_type(signups.properties, utm.path) = 'text'
-        THEN nullif(json_extract(signups.properties, utm.path), '') END AS value
-    FROM signups,
-      (SELECT 'utm_source' AS kind, '$.utm_source' AS path UNION ALL SELECT 'utm_campaign', '$.utm_campaign') AS utm,
-      (SELECT 0 AS all_time UNION ALL SELECT 1 WHERE ?1 = 1) AS span
-  )
-  WHERE value IS NOT NULL
-  GROUP BY day, kind, value
+  SELECT CASE WHEN span.all_time THEN '' ELSE ${DAY_OF_ROW} END AS day, utm.kind, signups.confirmed_at,
+    CASE WHEN json_valid(signups.properties) AND json_type(signups.properties, utm.path) = 'text'
+      THEN nullif(json_extract(signups.properties, utm.path), '') END AS value
+  FROM signups,
+    (SELECT 'utm_source' AS kind, '$.utm_source' AS path UNION ALL SELECT 'utm_campaign', '$.utm_campaign') AS utm,
+    (SELECT 0 AS all_time UNION ALL SELECT 1 WHERE ?1 = 1) AS span
 )
-GROUP BY 1, 2, 3, 4`;
+WHERE value IS NOT NULL
+GROUP BY day, kind, value`;
+
+/** rollup_utm_totals from rollup_utm: its dated days (and for ?1 = 1 also all-time). */
+const INSERT_UTM_TOTALS = `INSERT INTO rollup_utm_totals (day, kind, signups)
+SELECT day, kind, sum(signups) FROM rollup_utm WHERE day <> '' OR ?1 = 1 GROUP BY day, kind`;
 
 /**
  * The statements that cut the days again in another time zone, for one batch: the dated counts are dropped and counted
@@ -180,9 +195,11 @@ export function rezoneStatements(db: D1Database, utcOffsetMinutes: number): D1Pr
   return [
     db.prepare("DELETE FROM rollup_days"),
     db.prepare("DELETE FROM rollup_utm WHERE day <> ''"),
+    db.prepare("DELETE FROM rollup_utm_totals WHERE day <> ''"),
     db.prepare("UPDATE rollup_settings SET utc_offset_minutes = ?1 WHERE id = 1").bind(utcOffsetMinutes),
     db.prepare(INSERT_DAYS),
     db.prepare(INSERT_UTM).bind(0),
+    db.prepare(INSERT_UTM_TOTALS).bind(0),
   ];
 }
 
@@ -194,8 +211,10 @@ export function rebuildStatements(db: D1Database): D1PreparedStatement[] {
   return [
     db.prepare("DELETE FROM rollup_days"),
     db.prepare("DELETE FROM rollup_utm"),
+    db.prepare("DELETE FROM rollup_utm_totals"),
     db.prepare(INSERT_DAYS),
     db.prepare(INSERT_UTM).bind(1),
+    db.prepare(INSERT_UTM_TOTALS).bind(1),
     db.prepare(
       `UPDATE rollup_counters SET count = (SELECT count(*) FROM signups WHERE delivery_state = substr(rollup_counters.name, 10))
        WHERE name LIKE 'delivery\\_%' ESCAPE '\\'`,
