@@ -26,7 +26,7 @@ import type { SignupPage } from "./shared/service-settings";
 import { watchContentFiles } from "./src/content/watch";
 import { deferScripts } from "./src/build/deferScripts";
 import { skipsPersistentCache } from "./src/build/webpackCache";
-import { SCRIPT_LOAD_RETRIES, WEBPACK_RETRY_DELAY } from "./src/build/scriptRetry";
+import { CHUNK_LOAD_TIMEOUT_MS, SCRIPT_LOAD_RETRIES, WEBPACK_RETRY_DELAY } from "./src/build/scriptRetry";
 import { headersFile } from "./src/build/securityHeaders";
 import { serviceSettings, writeServiceSettings } from "./src/build/serviceSettings";
 import { robotsWithSitemap } from "./src/build/sitemap";
@@ -247,16 +247,33 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   if (settingsFile) reporter.info(`Wrote public/${path.basename(settingsFile)} for the waitlist service`);
 };
 
-/** webpack's persistent cache only where a later build in the same folder uses it (src/build/webpackCache.ts). */
+/** What onCreateWebpackConfig reads of a stage's webpack config (getConfig() returns the whole of it). */
+type WebpackConfig = { output?: Record<string, unknown>; plugins?: unknown[] };
+
+/**
+ * The stage's webpack config with our changes: the persistent cache only where a later build in the same folder uses it
+ * (src/build/webpackCache.ts), and in the browser's bundle a chunk that fails to load, or gets no answer in time, asked
+ * for again (src/build/scriptRetry.ts): Gatsby renders nothing while a page's component chunk is missing.
+ */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
-  if (skipsPersistentCache(stage)) actions.replaceWebpackConfig({ ...(getConfig as () => object)(), cache: false });
-  // A chunk that fails to load is asked for again: Gatsby renders nothing while a page's component chunk is missing.
-  if (stage === "build-javascript" || stage === "develop") {
-    actions.setWebpackConfig({
-      plugins: [new RetryChunkLoadPlugin({ maxRetries: SCRIPT_LOAD_RETRIES, retryDelay: WEBPACK_RETRY_DELAY })],
-    });
-  }
+  const config = (getConfig as () => WebpackConfig)();
+  const browserBundle = stage === "build-javascript" || stage === "develop";
+  if (!browserBundle && !skipsPersistentCache(stage)) return;
+  // replaceWebpackConfig, not setWebpackConfig: Gatsby drops `output` from what setWebpackConfig merges.
+  actions.replaceWebpackConfig({
+    ...config,
+    ...(skipsPersistentCache(stage) ? { cache: false } : {}),
+    ...(browserBundle
+      ? {
+          output: { ...config.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
+          plugins: [
+            ...(config.plugins ?? []),
+            new RetryChunkLoadPlugin({ maxRetries: SCRIPT_LOAD_RETRIES, retryDelay: WEBPACK_RETRY_DELAY }),
+          ],
+        }
+      : {}),
+  });
 };
 
 /** `gatsby develop` serves the web editor at /admin/ too, with a local decap-server backend (`npm run cms`). */

@@ -118,7 +118,7 @@ test.describe("the countdown", () => {
     const before = await timer.innerText();
     await expect(timer).not.toHaveText(before, { useInnerText: true });
     await page.waitForTimeout(1_500);
-    expect(await announcements(page)).toEqual([]);
+    await expect.poll(() => announcements(page), { message: "what reached a screen reader while the timer ticked" }).toEqual([]);
   });
 });
 
@@ -187,10 +187,14 @@ test.describe("the floating decorations", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await waitForHydration(page);
-    expect(await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches), {
+        message: "prefers-reduced-motion: reduce",
+      })
+      .toBe(true);
     const decoration = page.getByText(ODDS, { exact: true });
     await expect(decoration).toHaveCSS("animation-name", "none");
-    expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.getAnimations().length), { message: "the page's running animations" }).toBe(0);
 
     // The same page without the preference does move, so the check above means something.
     await page.emulateMedia({ reducedMotion: "no-preference" });

@@ -196,7 +196,11 @@ async function requestsTagged(tag: string): Promise<RecordedRequest[]> {
 /** Nothing the visitor typed became markup, and no script it carried ran. */
 async function expectNoInjectedMarkup(page: Page): Promise<void> {
   await expect(page.locator(INJECTED_MARKUP)).toHaveCount(0);
-  expect(await page.evaluate(() => (window as { __injected?: unknown }).__injected)).toBeUndefined();
+  await expect
+    .poll(() => page.evaluate(() => (window as { __injected?: unknown }).__injected), {
+      message: "window.__injected, set by a script the visitor typed",
+    })
+    .toBeUndefined();
   expect(dialogs).toEqual([]);
 }
 

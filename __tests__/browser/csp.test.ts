@@ -55,7 +55,11 @@ function directives(policy: string): Record<string, string[]> {
 
 /** The violations the page recorded, and the CSP console messages. */
 async function expectNoViolations(page: Page): Promise<void> {
-  expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), {
+      message: "the CSP violations the page recorded",
+    })
+    .toEqual([]);
   expect(cspConsole).toEqual([]);
 }
 

@@ -111,7 +111,8 @@ test.describe("when the browser goes offline after the page loaded", () => {
     });
 
     // The visitor starts on the form (which loads the engine that sends and retries), then the connection drops.
-    expect(await touchForm(page)).not.toEqual([]);
+    const engine = await touchForm(page);
+    expect(engine, "the scripts the touch fetched").not.toEqual([]);
     await context.setOffline(true);
     await fillSignupForm(page, visitor);
     await submitButton(page).click();

@@ -27,7 +27,9 @@ test.describe("/success/", () => {
     await page.goto("/success/");
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq), { message: "window.fbq's type" })
+      .toBe("undefined");
     expect(problems(log)).toEqual([]);
   });
 
@@ -46,7 +48,7 @@ test.describe("/success/", () => {
     const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
     // The guard aborts the request, so the invite is only attempted, never loaded.
     await expect.poll(() => blocked, { message: "requests the guard blocked" }).toContain(DISCORD_INVITE);
-    expect(await tab.evaluate(() => window.opener === null)).toBe(true);
+    await expect.poll(() => tab.evaluate(() => window.opener === null), { message: "the new tab's window.opener is null" }).toBe(true);
     await expect(page).toHaveURL((url) => url.pathname === "/success/");
   });
 });

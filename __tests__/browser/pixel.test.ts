@@ -57,7 +57,9 @@ test.describe("with a pixel id", () => {
     await settle(page);
     expect(meta.metaRequests).toEqual([]);
     expect(meta.events).toEqual([]);
-    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { fbq?: unknown }).fbq), { message: "window.fbq's type" })
+      .toBe("undefined");
   });
 
   test("a later direct visit to /success/ with consent remembered: one Lead", async ({ context }) => {

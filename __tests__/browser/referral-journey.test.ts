@@ -89,7 +89,8 @@ test("A's links come in the local run's log; A's link brings B; once B's signup 
   // A first name the leaderboard prints in full: the unique ones (digits in their tag) are printed as their initial.
   const a: Visitor = { ...uniqueVisitor("referrer"), firstName: "Avery" };
   await gotoHydrated(aPage, "/");
-  expect(await signUpOnPage(aPage, a)).toEqual({ accepted: true });
+  const answer = await signUpOnPage(aPage, a);
+  expect(answer, "what the signup answer says about the visitor").toEqual({ accepted: true });
   await expect(aPage.getByRole("textbox")).toHaveCount(0);
 
   // A's inbox on a local run: the line demo delivery logs, with links on the service's own origin.

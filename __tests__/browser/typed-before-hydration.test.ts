@@ -49,7 +49,7 @@ test("sends the values typed before the scripts arrived, once they have, and con
   const visitor = uniqueVisitor("typed-early");
   await fillSignupForm(page, { ...visitor, firstName: ` ${visitor.firstName} ` });
   // The visitor really typed into the plain HTML form: nothing has hydrated it.
-  expect(await formIsHydrated(page)).toBe(false);
+  await expect.poll(() => formIsHydrated(page), { message: "whether React hydrated the form" }).toBe(false);
 
   scripts.release();
   await waitForHydration(page);

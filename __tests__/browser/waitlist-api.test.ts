@@ -73,7 +73,11 @@ test.describe("with JavaScript", () => {
     ]);
     expect(JSON.parse(rows[0].properties)).toEqual({ landing_page: "/" });
     // Under the build's own CSP (wrangler applies public/_headers): connect-src 'self', the stand-in's script allowed.
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), {
+        message: "the CSP violations the page recorded",
+      })
+      .toEqual([]);
   });
 
   test("loads Turnstile's script only after the first paint, into a box reserved for it: the widget moves nothing in or below the form", async ({

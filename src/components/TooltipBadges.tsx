@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import styled from "styled-components";
 import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./BadgeParts";
@@ -12,7 +12,9 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** The badges with Radix tooltips, loaded by <Badges>; `focusOnMount` hands focus back to the badge it replaces. */
 export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy; focusOnMount: BadgeKey | null }) {
   const refs = useRef<Partial<Record<BadgeKey, HTMLButtonElement | null>>>({});
-  useEffect(() => {
+  // A layout effect, in the same task as the swap that removed the focused plain badge: with a passive effect, focus sat
+  // on <body> until after the paint, where the next key press found it.
+  useLayoutEffect(() => {
     if (focusOnMount) refs.current[focusOnMount]?.focus();
   }, [focusOnMount]);
 

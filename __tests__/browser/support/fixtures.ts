@@ -2,10 +2,19 @@
  * The browser suite's `test` and `expect`: Playwright Test's, extended with what every file shares. The page's
  * context is guarded (a request leaving 127.0.0.1 is aborted and recorded in `blocked`), its baseURL is the
  * server of the build a file picks with `test.use({ site })`, and a failure keeps, beside Playwright's trace and
- * screenshot, each open page's address and text and the waitlist service's last log lines.
+ * screenshot, each open page's address and text, the requests still waiting for an answer, and the waitlist
+ * service's last log lines.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+  type TestInfo,
+} from "@playwright/test";
 import { waitForHydration } from "../../../scripts/lib/hydration";
 import { allProviderRequests, providerRequests, requestsFrom, setProviderMode } from "./provider-control";
 import { legacyPixelSiteOrigin, runEnv, siteOriginWithHeaders, WAITLIST_OUTPUT_FILE_VAR, waitlistSite, type WaitlistSite } from "./run-env";
@@ -80,6 +89,24 @@ async function guard(context: BrowserContext, blocked: string[]): Promise<void> 
   });
 }
 
+/** A context's requests that have been sent and not yet answered or failed, by when each was sent (ms since epoch). */
+function watchPending(context: BrowserContext): Map<Request, number> {
+  const pending = new Map<Request, number>();
+  context.on("request", (request) => pending.set(request, Date.now()));
+  context.on("requestfinished", (request) => pending.delete(request));
+  context.on("requestfailed", (request) => pending.delete(request));
+  return pending;
+}
+
+/** After a failed test: attach and print the requests still without an answer (a stalled script leaves a page unhydrated). */
+async function reportPending(pending: Map<Request, number>, testInfo: TestInfo, label: string): Promise<void> {
+  if (testInfo.status === testInfo.expectedStatus || pending.size === 0) return;
+  const now = Date.now();
+  const lines = [...pending].map(([request, sentAt]) => `${request.method()} ${request.url()} (waiting ${now - sentAt} ms)`);
+  await testInfo.attach(`requests ${label}without an answer`, { body: lines.join("\n"), contentType: "text/plain" });
+  console.error(`[requests ${label}without an answer] ${lines.join("; ")}`);
+}
+
 /** After a failed test: attach each open page's address and the text of its `main` element (or body), and print a line of it. */
 async function reportPages(context: BrowserContext, testInfo: TestInfo, label: string): Promise<void> {
   if (testInfo.status === testInfo.expectedStatus) return;
@@ -108,24 +135,27 @@ export const test = base.extend<BrowserFixtures>({
   },
   context: async ({ context, blocked, site }, use, testInfo) => {
     await guard(context, blocked);
+    const pending = watchPending(context);
     // The service limits signups per CF-Connecting-IP (wrangler passes it through): each test's visitor has its own.
     if (site === "waitlist") await context.setExtraHTTPHeaders({ "cf-connecting-ip": nextClientIp() });
     await use(context);
     await reportPages(context, testInfo, "");
+    await reportPending(pending, testInfo, "");
   },
   newGuardedContext: async ({ browser, site, viewport }, use, testInfo) => {
-    const made: BrowserContext[] = [];
+    const made: { context: BrowserContext; pending: Map<Request, number> }[] = [];
     await use(async ({ site: which = site, ...options } = {}) => {
       const extraHTTPHeaders =
         which === "waitlist" ? { "cf-connecting-ip": nextClientIp(), ...options.extraHTTPHeaders } : options.extraHTTPHeaders;
       const context = await browser.newContext({ viewport, baseURL: originOf(which), ...options, extraHTTPHeaders });
       const blocked: string[] = [];
       await guard(context, blocked);
-      made.push(context);
+      made.push({ context, pending: watchPending(context) });
       return { context, blocked };
     });
-    for (const [index, context] of made.entries()) {
+    for (const [index, { context, pending }] of made.entries()) {
       await reportPages(context, testInfo, `of context ${index + 2}, `);
+      await reportPending(pending, testInfo, `of context ${index + 2} `);
       await context.close();
     }
   },

@@ -83,7 +83,7 @@ const TOUCH_LIMIT_MS = 10_000;
  * Start on the form as a visitor does (focus the e-mail field) and wait until what that loads has
  * arrived: the form loads the engine that sends and retries a signup only once it is first used.
  * @returns the script URLs the touch fetched
- * @throws Error when the network is still busy after TOUCH_LIMIT_MS
+ * @throws the poll's failure, naming the wait, when the network is still busy after TOUCH_LIMIT_MS
  */
 export async function touchForm(page: Page, form: FormCopy = FIXTURE.home.form): Promise<string[]> {
   const scripts: string[] = [];
@@ -103,11 +103,13 @@ export async function touchForm(page: Page, form: FormCopy = FIXTURE.home.form):
   page.on("requestfailed", ended);
   try {
     await signupFields(page, form).email.focus();
-    const deadline = Date.now() + TOUCH_LIMIT_MS;
-    while (open > 0 || Date.now() - lastActivity < TOUCH_QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`The page was still loading ${TOUCH_LIMIT_MS} ms after the form was touched.`);
-      await page.waitForTimeout(50);
-    }
+    await expect
+      .poll(() => open === 0 && Date.now() - lastActivity >= TOUCH_QUIET_MS, {
+        message: `the network quiet for ${TOUCH_QUIET_MS} ms after the form was touched`,
+        timeout: TOUCH_LIMIT_MS,
+        intervals: [50],
+      })
+      .toBe(true);
     return scripts;
   } finally {
     page.off("request", started);
