@@ -3,6 +3,7 @@
  * no way to be sent elsewhere (docs/api.md, docs/operators.md: Privacy). Each test is named after the attack it stops.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, startSiteverifyStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
@@ -104,9 +105,17 @@ describe("a stranger probing the production service", () => {
   let service: WaitlistService;
 
   beforeAll(async () => {
-    const [klaviyo, siteverify] = await Promise.all([startKlaviyoStandIn(), startSiteverifyStandIn()]);
+    // Tokens solved by the signup form's widget on the probed site.
+    const widget = { hostname: "probed.waitlist.example", action: TURNSTILE_SIGNUP_ACTION };
+    const [klaviyo, siteverify] = await Promise.all([startKlaviyoStandIn(), startSiteverifyStandIn(widget)]);
     service = startWaitlistService({
-      settings: { ...TEST_SETTINGS, siteUrl: "https://probed.waitlist.example", turnstileSiteKey: "1x00000000000000000000AA" },
+      // Production counts referrals after confirmation only (it refuses `signup`).
+      settings: {
+        ...TEST_SETTINGS,
+        siteUrl: "https://probed.waitlist.example",
+        turnstileSiteKey: "1x00000000000000000000AA",
+        referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" },
+      },
       vars: {
         ENVIRONMENT: "production",
         ...STRONG,

@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { SIGNUP_ACCEPTED, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { SIGNUP_ACCEPTED, TURNSTILE_SIGNUP_ACTION, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -251,7 +251,7 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { input, ip }:
       "invalidEmail",
     );
 
-  const turnstile = await checkTurnstile(env, input.turnstileToken, ip);
+  const turnstile = await checkTurnstile(env, input.turnstileToken, ip, new URL(settings.siteUrl).hostname);
   if (turnstile) return turnstile;
   return { input, values: { ...values, email: address.address }, statusToken: settings.referrals.enabled ? newStatusToken() : null };
 }
@@ -269,8 +269,11 @@ function ruleDetail(failure: ValidationFailure, field: SignupField): string {
   return `${field} is required.`;
 }
 
-/** Turnstile's verdict when TURNSTILE_SECRET_KEY is set: null when it passed, else the refusal. */
-async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null): Promise<Refusal | null> {
+/**
+ * Turnstile's verdict when TURNSTILE_SECRET_KEY is set: null when it passed for the signup form's action on `hostname`
+ * (the site's own host: the served origin's on `npm start`), else the refusal.
+ */
+async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null, hostname: string): Promise<Refusal | null> {
   if (!env.TURNSTILE_SECRET_KEY) return null;
   try {
     const verdict = await verifyTurnstile({
@@ -278,6 +281,7 @@ async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null)
       secret: env.TURNSTILE_SECRET_KEY,
       token,
       remoteIp: ip,
+      expected: { hostname, action: TURNSTILE_SIGNUP_ACTION },
     });
     if (verdict.success) return null;
     log("signup_turnstile_failed", { errorCodes: verdict.errorCodes.join(" ") });
