@@ -6,7 +6,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  errorsOf,
+  LOCAL_ORIGIN,
+  postSignup,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startAccessStandIn, type AccessStandInClient } from "./support/stand-ins";
 import type { SessionAnswer } from "../../shared/api/console";
 
@@ -107,12 +115,15 @@ describe("in production", () => {
   });
 
   it("the local operator cannot sign in in production", async () => {
+    // On a loopback host, as on npm start: production alone keeps the local operator out.
     const production = startWaitlistService({
+      origin: LOCAL_ORIGIN,
       settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
       vars: {
         ENVIRONMENT: "production",
         ...STRONG,
-        ACCESS_TEAM_DOMAIN: access.teamDomain,
+        // https, as production requires (the stand-in's is http); no request here brings a token to check.
+        ACCESS_TEAM_DOMAIN: "https://team.cloudflareaccess.example",
         ACCESS_AUD: access.aud,
         CONSOLE_LOCAL_OPERATOR: "local-operator@localhost",
       },
@@ -127,7 +138,7 @@ describe("in production", () => {
 
 describe("on npm start", () => {
   it("signs the local operator in without a token, and says it is the local one", async () => {
-    const local = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
+    const local = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
     const session = await local.fetch(CONSOLE_SESSION_ENDPOINT);
     expect(session.status).toBe(200);
     expect(await session.json<SessionAnswer>()).toEqual({ operator: "local-operator@localhost", local: true });

@@ -18,7 +18,7 @@ import {
   personExportEndpoint,
   REASON_MAX_LENGTH,
 } from "../../shared/console";
-import { errorsOf, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
+import { errorsOf, LOCAL_ORIGIN, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
 
@@ -28,7 +28,7 @@ let service: WaitlistService;
 let addressNumber = 0;
 
 beforeAll(() => {
-  service = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
+  service = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
 });
 
 interface Person {
@@ -238,7 +238,10 @@ describe("disqualify and requalify", () => {
 
 describe("review", () => {
   it("lists a held referral for review, and approving it counts it", async () => {
-    const strict = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, REFERRALS_PER_CODE_PER_HOUR: "1" } });
+    const strict = startWaitlistService({
+      origin: LOCAL_ORIGIN,
+      vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, REFERRALS_PER_CODE_PER_HOUR: "1" },
+    });
     const referrer = await signUp(strict);
     await signUp(strict, { ref: referrer.referralCode });
     const held = await signUp(strict, { ref: referrer.referralCode });
@@ -277,6 +280,7 @@ describe("erase", () => {
   beforeAll(async () => {
     klaviyo = await startKlaviyoStandIn();
     delivered = startWaitlistService({
+      origin: LOCAL_ORIGIN,
       vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
     });
     return () => klaviyo.close();
@@ -416,6 +420,7 @@ describe("send again and export", () => {
     const klaviyo = await startKlaviyoStandIn();
     try {
       const target = startWaitlistService({
+        origin: LOCAL_ORIGIN,
         vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
       });
       const someone = await signUp(target);

@@ -18,6 +18,13 @@ import {
 } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 
+/** A build production takes: a Turnstile widget, and referrals counted after confirmation (it refuses `signup`). */
+const PRODUCTION_SETTINGS = {
+  ...TEST_SETTINGS,
+  turnstileSiteKey: "1x00000000000000000000AA",
+  referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const },
+};
+
 /** The origin `npm start` serves on (its default port). */
 const SERVED_ORIGIN = "http://127.0.0.1:8787";
 
@@ -95,7 +102,7 @@ describe("a production Worker", () => {
         IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
         KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
       },
-      settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
+      settings: PRODUCTION_SETTINGS,
     });
     const response = await postSignup(production, { email: "prod.origin@example.com", firstName: "Prod", lastName: "Origin" });
     expect(response.status).toBe(503);
@@ -157,7 +164,7 @@ describe("demo delivery on a local run", () => {
       IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
       KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
     };
-    const production = startWaitlistService({ vars: strong, settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" } });
+    const production = startWaitlistService({ vars: strong, settings: PRODUCTION_SETTINGS });
     const refused = await postSignup(production, { email: "prod.demo@example.com", firstName: "Prod", lastName: "Demo" });
     expect(refused.status).toBe(503);
     expect(logLinesOf(production, "signup_not_configured")).toEqual([

@@ -105,12 +105,20 @@ export interface WaitlistService {
   scheduled(cron: string, scheduledTime?: number): Promise<void>;
 }
 
+/**
+ * Where `npm start` serves: the console's local operator is signed in only on a loopback host like this one, so a
+ * test of the local operator sends its requests here (`origin`).
+ */
+export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
 /** How a service differs from `npm start`'s. */
 export interface WaitlistServiceOptions {
   /** Worker vars and secrets (`ENVIRONMENT` is `development` and every secret empty unless given). */
   vars?: Record<string, string>;
   /** The build's service-settings.json; null for a build without one (default TEST_SETTINGS). */
   settings?: ServiceSettings | null;
+  /** The origin requests go to, their Host (default the settings' siteUrl; LOCAL_ORIGIN for the local operator). */
+  origin?: string;
 }
 
 /** The log lines of the service whose handler is running (async context: concurrent requests keep theirs apart). */
@@ -167,7 +175,7 @@ let messageNumber = 0;
  * A service with the test file's D1 and rate limiter. Without settings it reads the fixture assets (the ASSETS
  * binding of the vitest config); with settings, a binding of its own serving them.
  */
-export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOptions = {}): WaitlistService {
+export function startWaitlistService({ vars = {}, settings, origin: servedFrom }: WaitlistServiceOptions = {}): WaitlistService {
   spyOnLog();
   const lines: string[] = [];
   const queues = new Map<string, Pending[]>([
@@ -181,7 +189,7 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
     DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
     ...vars,
   } as unknown as ServiceEnv;
-  const origin = (settings ?? TEST_SETTINGS).siteUrl;
+  const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
 
   let delivering: Promise<unknown> = Promise.resolve();
 

@@ -24,7 +24,7 @@ import {
 import type { SignupAnswer, SignupInput } from "../../../shared/api/signups";
 import { isDisposableAddress } from "../bots/disposable";
 import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
-import { type AppEnv, type DeliveryMessage, productionProblems, PRODUCTION, type ServiceEnv } from "../env";
+import { type AppEnv, type DeliveryMessage, productionProblems, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, jsonResponse, seeOther, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log, stackFrames } from "../log";
 import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
@@ -151,7 +151,6 @@ async function configured(env: ServiceEnv): Promise<Configuration | Refusal> {
   try {
     settings = await readSettings(env.ASSETS);
     problems = productionProblems(env, settings);
-    if (env.ENVIRONMENT === PRODUCTION && !settings.turnstileSiteKey) problems.push("turnstileSiteKey");
   } catch (error) {
     if (!(error instanceof SettingsUnavailable)) throw error;
     // The file's own complaint (what is missing or malformed); it holds no personal data.
