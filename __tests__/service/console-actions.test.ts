@@ -191,6 +191,27 @@ describe("disqualify and requalify", () => {
     expect((await person(referrer.id)).referrals).toBe(1);
   });
 
+  it("a disqualified referrer's friend adds no credit: stored as referred, not counted", async () => {
+    for (let i = 0; i < 3; i += 1) await signUp(service);
+    const cheat = await signUp(service, { firstName: "Casey" });
+    const placeAlone = (await person(cheat.id)).position!;
+    await done("disqualify", cheat.id, "Bought referrals");
+
+    const friend = await signUp(service, { ref: cheat.referralCode });
+    expect(await person(cheat.id)).toMatchObject({ referrals: 0, position: placeAlone });
+    const status = await service.fetch("/api/status", {
+      headers: { authorization: `Bearer ${cheat.token}`, "sec-fetch-site": "same-origin" },
+    });
+    expect(await status.json()).toMatchObject({ referrals: 0, entries: 1 });
+    expect(await service.query("SELECT referred_by, referral_counted_at FROM signups WHERE id = ?1", friend.id)).toEqual([
+      { referred_by: cheat.id, referral_counted_at: null },
+    ]);
+
+    // Requalifying the referrer does not count the friend who came while they were disqualified.
+    await done("requalify", cheat.id, "Checked: a mistake");
+    expect((await person(cheat.id)).referrals).toBe(0);
+  });
+
   it("an action that does not apply is refused and writes nothing", async () => {
     const someone = await signUp(service);
     const before = await auditCount();
