@@ -369,8 +369,8 @@ const consoleSection = z
           "Your Cloudflare Access sign-in is not for this console. Ask whoever runs the site to give you access.",
         ),
         notConfigured: longCopy(
-          "Shown when the deployed service has no Cloudflare Access settings, so it lets nobody in.",
-          "The console is not set up yet: the service has no Cloudflare Access settings. See the README's console section.",
+          "Shown when the deployed service has no Cloudflare Access settings (or a team domain that is not https://), so it lets nobody in.",
+          'The console is not set up yet: the service has no Cloudflare Access settings (an https:// team domain and the AUD tag). See "Who gets in" in docs/operators.md.',
         ),
         personNotFound: copy(
           "Shown when the person asked for is not there (erased, or never there).",
