@@ -1053,7 +1053,7 @@ const siteContentFields = z
           })
           .meta({
             description:
-              "When a friend's signup counts for the person who referred them. confirmation (recommended): only once the friend has clicked the link in the confirmation e-mail Klaviyo sends (double opt-in: the list asks every new subscriber to confirm their address), so made-up or mistyped addresses never count. signup: as soon as the friend signs up; use it only if the Klaviyo list has no double opt-in.",
+              "When a friend's signup counts for the person who referred them. confirmation (recommended): only once the friend has clicked the link in the confirmation e-mail Klaviyo sends (double opt-in: the list asks every new subscriber to confirm their address), so made-up or mistyped addresses never count. signup: as soon as the friend signs up, for trying the site locally only: npm run deploy and the live service refuse it, since anyone could sign up an address with their own link and learn from their own count whether it was already on the list.",
             examples: ["confirmation"],
           }),
         position: copyWithPlaceholder(
