@@ -29,7 +29,15 @@ import {
   valuesOf,
   wellFormed,
 } from "./support/fuzz";
-import { LOCAL_ORIGIN, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  LOCAL_ORIGIN,
+  nextClientIp,
+  postSignup,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 

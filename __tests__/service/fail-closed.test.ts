@@ -11,27 +11,15 @@ import {
   DELIVERY_QUEUE,
   errorsOf,
   LOCAL_ORIGIN,
+  logLinesOf,
   postSignup,
+  PRODUCTION_SECRETS,
+  PRODUCTION_SETTINGS,
   startWaitlistService,
   TEST_SETTINGS,
   type WaitlistService,
   welcomeOf,
 } from "./support/service";
-
-/** Secrets strong enough for production (at least 32 random characters). */
-const STRONG = {
-  KLAVIYO_PRIVATE_API_KEY: "pk_production_0123456789abcdef0123",
-  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-  IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
-  KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
-};
-
-/** A build production takes: a Turnstile widget, referrals counted after confirmation. */
-const PRODUCTION_SETTINGS = {
-  ...TEST_SETTINGS,
-  turnstileSiteKey: "1x00000000000000000000AA",
-  referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const },
-};
 
 const OPERATOR = "local-operator@localhost";
 
@@ -40,15 +28,6 @@ const HTTPS_TEAM_DOMAIN = "https://team.cloudflareaccess.example";
 
 let addressNumber = 0;
 const nextEmail = (label: string) => `${label}.${(addressNumber += 1)}.${Date.now()}@example.com`;
-
-/** The Worker's JSON log lines of one event. */
-function logLinesOf(service: WaitlistService, event: string): Record<string, unknown>[] {
-  return service
-    .output()
-    .split("\n")
-    .filter((line) => line.includes(`"event":"${event}"`))
-    .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
-}
 
 describe.each([["staging"], [""], ["developement"], ["Development"]])("ENVIRONMENT=%j gets no relaxation", (environment) => {
   it("the console without Access is refused, not signed in as the local operator", async () => {
@@ -67,7 +46,7 @@ describe.each([["staging"], [""], ["developement"], ["Development"]])("ENVIRONME
   });
 
   it("answers carry no Server-Timing row count", async () => {
-    const staging = startWaitlistService({ vars: { ENVIRONMENT: environment, ...STRONG }, settings: PRODUCTION_SETTINGS });
+    const staging = startWaitlistService({ vars: { ENVIRONMENT: environment, ...PRODUCTION_SECRETS }, settings: PRODUCTION_SETTINGS });
     const development = startWaitlistService({ settings: PRODUCTION_SETTINGS });
     // The control: the same request reads D1 and says so in development.
     const status = (target: WaitlistService) =>
@@ -79,7 +58,7 @@ describe.each([["staging"], [""], ["developement"], ["Development"]])("ENVIRONME
   });
 
   it("takes no signup without a Klaviyo key (no demo delivery), and confirms or logs no link for a stored one", async () => {
-    const { KLAVIYO_PRIVATE_API_KEY: _key, ...withoutKey } = STRONG;
+    const withoutKey = { ...PRODUCTION_SECRETS, KLAVIYO_PRIVATE_API_KEY: "" };
     const staging = startWaitlistService({ vars: { ENVIRONMENT: environment, ...withoutKey }, settings: PRODUCTION_SETTINGS });
     const refused = await postSignup(staging, { email: nextEmail("staging"), firstName: "Stage", lastName: "Hand" });
     expect(refused.status).toBe(503);
@@ -100,7 +79,7 @@ describe.each([["staging"], [""], ["developement"], ["Development"]])("ENVIRONME
 
   it("SITE_ORIGIN is not applied to links, and keeps signups closed", async () => {
     const staging = startWaitlistService({
-      vars: { ENVIRONMENT: environment, ...STRONG, SITE_ORIGIN: "https://elsewhere.example" },
+      vars: { ENVIRONMENT: environment, ...PRODUCTION_SECRETS, SITE_ORIGIN: "https://elsewhere.example" },
       settings: PRODUCTION_SETTINGS,
     });
     const response = await postSignup(staging, { email: nextEmail("origin"), firstName: "Stage", lastName: "Hand" });
@@ -135,7 +114,12 @@ describe("DNS rebinding on npm start", () => {
 describe("an http: Access team domain", () => {
   it("an http: Access team domain in production is refused, and the log says why", async () => {
     const production = startWaitlistService({
-      vars: { ENVIRONMENT: "production", ...STRONG, ACCESS_TEAM_DOMAIN: "http://team.cloudflareaccess.example", ACCESS_AUD: "aud" },
+      vars: {
+        ENVIRONMENT: "production",
+        ...PRODUCTION_SECRETS,
+        ACCESS_TEAM_DOMAIN: "http://team.cloudflareaccess.example",
+        ACCESS_AUD: "aud",
+      },
       settings: PRODUCTION_SETTINGS,
     });
     const response = await production.fetch(CONSOLE_SESSION_ENDPOINT, { headers: { "cf-access-jwt-assertion": "a.b.c" } });
@@ -152,7 +136,7 @@ describe("an http: Access team domain", () => {
 describe("countAfter: signup", () => {
   it("countAfter: signup in production is refused: no signups, and the log names the setting", async () => {
     const production = startWaitlistService({
-      vars: { ENVIRONMENT: "production", ...STRONG },
+      vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS },
       settings: { ...PRODUCTION_SETTINGS, referrals: { ...PRODUCTION_SETTINGS.referrals, countAfter: "signup" } },
     });
     const email = nextEmail("prober");
@@ -167,7 +151,7 @@ describe("countAfter: signup", () => {
 
   it("is allowed with the program off, and in development", async () => {
     const off = startWaitlistService({
-      vars: { ENVIRONMENT: "production", ...STRONG },
+      vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS },
       settings: { ...PRODUCTION_SETTINGS, referrals: { ...PRODUCTION_SETTINGS.referrals, enabled: false, countAfter: "signup" } },
     });
     // Past the configuration check: the Turnstile secret is a test one with no token, so the bot check refuses.

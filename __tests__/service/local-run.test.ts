@@ -10,20 +10,15 @@ import { developmentSiteOrigin } from "../../worker/src/site-origin";
 import {
   DELIVERY_QUEUE,
   errorsOf,
+  logLinesOf,
   postSignup,
+  PRODUCTION_SETTINGS,
   startWaitlistService,
   TEST_SETTINGS,
   type WaitlistService,
   welcomeOf,
 } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-
-/** A build production takes: a Turnstile widget, and referrals counted after confirmation (it refuses `signup`). */
-const PRODUCTION_SETTINGS = {
-  ...TEST_SETTINGS,
-  turnstileSiteKey: "1x00000000000000000000AA",
-  referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" as const },
-};
 
 /** The origin `npm start` serves on (its default port). */
 const SERVED_ORIGIN = "http://127.0.0.1:8787";
@@ -43,15 +38,6 @@ async function signUp(service: WaitlistService, ref?: string): Promise<string> {
 function statusOf(service: WaitlistService, statusUrl: string): Promise<Response> {
   const token = new URL(statusUrl).hash.slice("#t=".length);
   return service.fetch(`${service.origin}/api/status`, { headers: { authorization: `Bearer ${token}`, "sec-fetch-site": "same-origin" } });
-}
-
-/** The Worker's JSON log lines of one event. */
-function logLinesOf(service: WaitlistService, event: string): Record<string, unknown>[] {
-  return service
-    .output()
-    .split("\n")
-    .filter((line) => line.includes(`"event":"${event}"`))
-    .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
 }
 
 describe("links on the served origin (SITE_ORIGIN)", () => {

@@ -102,9 +102,7 @@ function creditedReferrer(confirmed: boolean): string {
   return `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
   WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referred.referral_hold IS NULL
     AND referred.disqualified_at IS NULL AND referrer.disqualified_at IS NULL AND referrer.id <> referred.id
-    AND referrer.score IS NOT NULL${
-      confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""
-    }`;
+    AND referrer.score IS NOT NULL${confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""}`;
 }
 
 /**
