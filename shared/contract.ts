@@ -61,6 +61,13 @@ export const VALIDATION_ERROR_CODE = {
   lastNameInvalid: "last_name_invalid",
 } as const satisfies Record<ValidationFailure, string>;
 
+/**
+ * The action the signup form's Turnstile widget declares (`action`), which siteverify reports back with the hostname
+ * the widget was solved on: the Worker takes only a token solved for this action on the site's own host, so a token
+ * farmed on another page of the same site key is refused.
+ */
+export const TURNSTILE_SIGNUP_ACTION = "signup";
+
 /** The 403 code when Cloudflare Turnstile did not verify the visitor. */
 export const TURNSTILE_FAILED_CODE = "turnstile_failed";
 

@@ -18,3 +18,12 @@ export type CountAfter = (typeof COUNT_AFTER)[number];
 export function runsReferralProgram(transport: string): boolean {
   return transport === REFERRALS_TRANSPORT;
 }
+
+/**
+ * Whether the program counts a referral at signup, which production refuses (the Worker answers `not_configured`,
+ * `npm run deploy` refuses the build): a friend's signup with a known address changes nothing, so a prober who signs
+ * up with their own code could tell a new address from one already on the list by whether their count went up.
+ */
+export function countsAtSignup(program: { enabled: boolean; countAfter: CountAfter }): boolean {
+  return program.enabled && program.countAfter === "signup";
+}

@@ -29,7 +29,15 @@ import {
   valuesOf,
   wellFormed,
 } from "./support/fuzz";
-import { nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  LOCAL_ORIGIN,
+  nextClientIp,
+  postSignup,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 
@@ -96,13 +104,18 @@ interface Seed {
 }
 let seed: Seed;
 
-/** Header values a caller gets wrong. */
+/**
+ * Header values a caller gets wrong. The service runs as `npm start` does (LOCAL_ORIGIN, where the console's local
+ * operator is signed in), so its own origin is that one and the build's site.url is another.
+ */
 const OTHER_ORIGINS = [
   "https://evil.example",
   "null",
-  "https://waitlist.example.evil.example",
-  "HTTPS://WAITLIST.EXAMPLE",
-  "https://waitlist.example:443/",
+  TEST_SETTINGS.siteUrl,
+  `${LOCAL_ORIGIN}.evil.example`,
+  LOCAL_ORIGIN.toUpperCase(),
+  `${LOCAL_ORIGIN}/`,
+  LOCAL_ORIGIN.replace("127.0.0.1", "localhost"),
 ];
 const OTHER_CONTENT_TYPES = [
   "text/plain",
@@ -178,7 +191,7 @@ function routes(seed: Seed): FuzzRoute[] {
       alternatives: { origin: OTHER_ORIGINS, "content-type": OTHER_CONTENT_TYPES, "sec-fetch-site": OTHER_FETCH_SITES, ...alternatives },
     };
     const name = `${route.method.toUpperCase()} ${route.path}`;
-    const origin = { origin: TEST_SETTINGS.siteUrl };
+    const origin = { origin: LOCAL_ORIGIN };
     const { body: bodies } = route;
     if (!bodies) return [{ ...base, name, headers: { ...origin, ...headers } }];
     return Object.entries(bodies).map(([type, schema]) => {
@@ -277,6 +290,7 @@ beforeAll(async () => {
   // Turnstile checked through the loopback siteverify with the always-passing test secret: every token sent reaches it.
   siteverify = await startSiteverifyStandIn();
   service = startWaitlistService({
+    origin: LOCAL_ORIGIN,
     vars: {
       CONSOLE_LOCAL_OPERATOR: OPERATOR,
       KLAVIYO_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -6,16 +6,18 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  errorsOf,
+  LOCAL_ORIGIN,
+  postSignup,
+  PRODUCTION_SECRETS,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startAccessStandIn, type AccessStandInClient } from "./support/stand-ins";
 import type { SessionAnswer } from "../../shared/api/console";
-
-/** Secrets strong enough for production (at least 32 random characters). */
-const STRONG = {
-  KLAVIYO_PRIVATE_API_KEY: "pk_production_0123456789abcdef0123",
-  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-  IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
-};
 
 let access: AccessStandInClient;
 let service: WaitlistService;
@@ -99,20 +101,25 @@ describe("the console's gate", () => {
 
 describe("in production", () => {
   it("production without Access settings fails closed", async () => {
-    const production = startWaitlistService({ vars: { ENVIRONMENT: "production", ...STRONG } });
+    const production = startWaitlistService({ vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS } });
     const token = await access.sign();
     expect(await refusedWithoutReading(await search(production, withToken(token)))).toEqual([503, CONSOLE_ERROR_CODE.notConfigured]);
-    const halfConfigured = startWaitlistService({ vars: { ENVIRONMENT: "production", ...STRONG, ACCESS_TEAM_DOMAIN: access.teamDomain } });
+    const halfConfigured = startWaitlistService({
+      vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS, ACCESS_TEAM_DOMAIN: access.teamDomain },
+    });
     expect(await refusedWithoutReading(await search(halfConfigured, withToken(token)))).toEqual([503, CONSOLE_ERROR_CODE.notConfigured]);
   });
 
   it("the local operator cannot sign in in production", async () => {
+    // On a loopback host, as on npm start: production alone keeps the local operator out.
     const production = startWaitlistService({
+      origin: LOCAL_ORIGIN,
       settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
       vars: {
         ENVIRONMENT: "production",
-        ...STRONG,
-        ACCESS_TEAM_DOMAIN: access.teamDomain,
+        ...PRODUCTION_SECRETS,
+        // https, as production requires (the stand-in's is http); no request here brings a token to check.
+        ACCESS_TEAM_DOMAIN: "https://team.cloudflareaccess.example",
         ACCESS_AUD: access.aud,
         CONSOLE_LOCAL_OPERATOR: "local-operator@localhost",
       },
@@ -127,7 +134,7 @@ describe("in production", () => {
 
 describe("on npm start", () => {
   it("signs the local operator in without a token, and says it is the local one", async () => {
-    const local = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
+    const local = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
     const session = await local.fetch(CONSOLE_SESSION_ENDPOINT);
     expect(session.status).toBe(200);
     expect(await session.json<SessionAnswer>()).toEqual({ operator: "local-operator@localhost", local: true });

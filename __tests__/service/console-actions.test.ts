@@ -18,7 +18,7 @@ import {
   personExportEndpoint,
   REASON_MAX_LENGTH,
 } from "../../shared/console";
-import { errorsOf, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
+import { errorsOf, LOCAL_ORIGIN, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
 
@@ -28,7 +28,7 @@ let service: WaitlistService;
 let addressNumber = 0;
 
 beforeAll(() => {
-  service = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
+  service = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
 });
 
 interface Person {
@@ -191,6 +191,27 @@ describe("disqualify and requalify", () => {
     expect((await person(referrer.id)).referrals).toBe(1);
   });
 
+  it("a disqualified referrer's friend adds no credit: stored as referred, not counted", async () => {
+    for (let i = 0; i < 3; i += 1) await signUp(service);
+    const cheat = await signUp(service, { firstName: "Casey" });
+    const placeAlone = (await person(cheat.id)).position!;
+    await done("disqualify", cheat.id, "Bought referrals");
+
+    const friend = await signUp(service, { ref: cheat.referralCode });
+    expect(await person(cheat.id)).toMatchObject({ referrals: 0, position: placeAlone });
+    const status = await service.fetch("/api/status", {
+      headers: { authorization: `Bearer ${cheat.token}`, "sec-fetch-site": "same-origin" },
+    });
+    expect(await status.json()).toMatchObject({ referrals: 0, entries: 1 });
+    expect(await service.query("SELECT referred_by, referral_counted_at FROM signups WHERE id = ?1", friend.id)).toEqual([
+      { referred_by: cheat.id, referral_counted_at: null },
+    ]);
+
+    // Requalifying the referrer does not count the friend who came while they were disqualified.
+    await done("requalify", cheat.id, "Checked: a mistake");
+    expect((await person(cheat.id)).referrals).toBe(0);
+  });
+
   it("an action that does not apply is refused and writes nothing", async () => {
     const someone = await signUp(service);
     const before = await auditCount();
@@ -238,7 +259,10 @@ describe("disqualify and requalify", () => {
 
 describe("review", () => {
   it("lists a held referral for review, and approving it counts it", async () => {
-    const strict = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, REFERRALS_PER_CODE_PER_HOUR: "1" } });
+    const strict = startWaitlistService({
+      origin: LOCAL_ORIGIN,
+      vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, REFERRALS_PER_CODE_PER_HOUR: "1" },
+    });
     const referrer = await signUp(strict);
     await signUp(strict, { ref: referrer.referralCode });
     const held = await signUp(strict, { ref: referrer.referralCode });
@@ -277,6 +301,7 @@ describe("erase", () => {
   beforeAll(async () => {
     klaviyo = await startKlaviyoStandIn();
     delivered = startWaitlistService({
+      origin: LOCAL_ORIGIN,
       vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
     });
     return () => klaviyo.close();
@@ -416,6 +441,7 @@ describe("send again and export", () => {
     const klaviyo = await startKlaviyoStandIn();
     try {
       const target = startWaitlistService({
+        origin: LOCAL_ORIGIN,
         vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
       });
       const someone = await signUp(target);

@@ -16,6 +16,7 @@ import {
   DEAD_LETTER_QUEUE,
   errorsOf,
   postSignup,
+  LOCAL_ORIGIN,
   startWaitlistService,
   TEST_SETTINGS,
   type WaitlistService,
@@ -51,9 +52,10 @@ beforeAll(async () => {
   const vars = { ...OPERATOR_VARS, REFERRALS_PER_CODE_PER_HOUR: String(PER_CODE_PER_HOUR), REFERRALS_PER_DOMAIN_PER_HOUR: "1000" };
   // Two Workers on the test file's one D1: one without a Klaviyo key (demo delivery, which confirms outside production),
   // one with the stand-in (delivered, refused, and confirmations checked with Klaviyo).
-  demo = startWaitlistService({ settings: SETTINGS, vars });
+  demo = startWaitlistService({ settings: SETTINGS, vars, origin: LOCAL_ORIGIN });
   live = startWaitlistService({
     settings: SETTINGS,
+    origin: LOCAL_ORIGIN,
     vars: { ...vars, KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
   });
 });
@@ -332,7 +334,7 @@ describe("the dashboard's numbers", () => {
 
   it("follow the build's time zone when it changes: the days are cut again from the rows", async () => {
     clockAt(localNoon(TODAY));
-    const india = startWaitlistService({ settings: { ...SETTINGS, utcOffsetMinutes: 330 }, vars: OPERATOR_VARS });
+    const india = startWaitlistService({ settings: { ...SETTINGS, utcOffsetMinutes: 330 }, vars: OPERATOR_VARS, origin: LOCAL_ORIGIN });
     const answer = await expectEqualsFullCount(india, "all", 330);
     expect(answer.timeZone).toBe("+05:30");
     expect(india.output()).toContain('"event":"rollups_rezoned"');

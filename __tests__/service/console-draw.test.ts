@@ -10,7 +10,7 @@ import { listHashOf, pseudonymOf, type DrawFile } from "../../shared/giveaway/dr
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { entrantRow, type RowValue } from "../fixtures/giveaway/entrant-row";
 import defaultSettings from "./fixtures/public/service-settings.json";
-import { errorsOf, startWaitlistService, type WaitlistService } from "./support/service";
+import { errorsOf, LOCAL_ORIGIN, startWaitlistService, type WaitlistService } from "./support/service";
 
 const OPERATOR = "draw-operator@example.com";
 const CUTOFF = "2026-01-01T00:00:00.000Z";
@@ -30,7 +30,7 @@ async function seed(seq: number, name: string, code: string, fields: Record<stri
 }
 
 beforeAll(async () => {
-  service = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
+  service = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
   await seed(1, "ana", "Ana23456", { confirmed_at: "2025-12-01T00:00:00.000Z", referrals: 5 });
   await seed(2, "ben", "Ben23456", { confirmed_at: "2025-12-02T00:00:00.000Z" });
   await seed(3, "cat", "Cat23456", {}); // never confirmed

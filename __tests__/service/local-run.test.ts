@@ -10,7 +10,9 @@ import { developmentSiteOrigin } from "../../worker/src/site-origin";
 import {
   DELIVERY_QUEUE,
   errorsOf,
+  logLinesOf,
   postSignup,
+  PRODUCTION_SETTINGS,
   startWaitlistService,
   TEST_SETTINGS,
   type WaitlistService,
@@ -36,15 +38,6 @@ async function signUp(service: WaitlistService, ref?: string): Promise<string> {
 function statusOf(service: WaitlistService, statusUrl: string): Promise<Response> {
   const token = new URL(statusUrl).hash.slice("#t=".length);
   return service.fetch(`${service.origin}/api/status`, { headers: { authorization: `Bearer ${token}`, "sec-fetch-site": "same-origin" } });
-}
-
-/** The Worker's JSON log lines of one event. */
-function logLinesOf(service: WaitlistService, event: string): Record<string, unknown>[] {
-  return service
-    .output()
-    .split("\n")
-    .filter((line) => line.includes(`"event":"${event}"`))
-    .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
 }
 
 describe("links on the served origin (SITE_ORIGIN)", () => {
@@ -95,7 +88,7 @@ describe("a production Worker", () => {
         IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
         KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
       },
-      settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
+      settings: PRODUCTION_SETTINGS,
     });
     const response = await postSignup(production, { email: "prod.origin@example.com", firstName: "Prod", lastName: "Origin" });
     expect(response.status).toBe(503);
@@ -157,7 +150,7 @@ describe("demo delivery on a local run", () => {
       IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
       KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
     };
-    const production = startWaitlistService({ vars: strong, settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" } });
+    const production = startWaitlistService({ vars: strong, settings: PRODUCTION_SETTINGS });
     const refused = await postSignup(production, { email: "prod.demo@example.com", firstName: "Prod", lastName: "Demo" });
     expect(refused.status).toBe(503);
     expect(logLinesOf(production, "signup_not_configured")).toEqual([

@@ -3,10 +3,19 @@
  * no way to be sent elsewhere (docs/api.md, docs/operators.md: Privacy). Each test is named after the attack it stops.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { UTM_OTHER } from "../../shared/validation";
 import { hashIp } from "../../worker/src/signups/ip-hash";
 import { ALREADY_NOTICES_PER_NETWORK_PER_DAY } from "../../worker/src/store/referrals";
-import { errorsOf, nextClientIp, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import {
+  errorsOf,
+  nextClientIp,
+  postSignup,
+  PRODUCTION_SECRETS,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+} from "./support/service";
 import { startKlaviyoStandIn, startSiteverifyStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 
@@ -15,14 +24,6 @@ function newAddress(label = "private"): string {
   addressNumber += 1;
   return `${label}.${Date.now()}.${addressNumber}@example.com`;
 }
-
-/** Secrets strong enough for production (at least 32 random characters). */
-const STRONG = {
-  KLAVIYO_PRIVATE_API_KEY: "pk_production_0123456789abcdef0123",
-  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-  IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
-  KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
-};
 
 describe("an anonymous signup", () => {
   let klaviyo: KlaviyoStandInClient;
@@ -198,12 +199,20 @@ describe("a stranger probing the production service", () => {
   let service: WaitlistService;
 
   beforeAll(async () => {
-    const [klaviyo, siteverify] = await Promise.all([startKlaviyoStandIn(), startSiteverifyStandIn()]);
+    // Tokens solved by the signup form's widget on the probed site.
+    const widget = { hostname: "probed.waitlist.example", action: TURNSTILE_SIGNUP_ACTION };
+    const [klaviyo, siteverify] = await Promise.all([startKlaviyoStandIn(), startSiteverifyStandIn(widget)]);
     service = startWaitlistService({
-      settings: { ...TEST_SETTINGS, siteUrl: "https://probed.waitlist.example", turnstileSiteKey: "1x00000000000000000000AA" },
+      // Production counts referrals after confirmation only (it refuses `signup`).
+      settings: {
+        ...TEST_SETTINGS,
+        siteUrl: "https://probed.waitlist.example",
+        turnstileSiteKey: "1x00000000000000000000AA",
+        referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" },
+      },
       vars: {
         ENVIRONMENT: "production",
-        ...STRONG,
+        ...PRODUCTION_SECRETS,
         KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey,
         KLAVIYO_API_URL: klaviyo.apiUrl,
         TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
@@ -304,7 +313,7 @@ describe("in production", () => {
   it("a stranger cannot read which path an answer took from Server-Timing", async () => {
     const service = startWaitlistService({
       settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
-      vars: { ENVIRONMENT: "production", ...STRONG, TURNSTILE_SECRET_KEY: "" },
+      vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS, TURNSTILE_SECRET_KEY: "" },
     });
     // Without the Turnstile secret production refuses signups; the leaderboard still reads D1.
     const board = await service.fetch("/api/leaderboard");
@@ -318,7 +327,7 @@ describe("in production", () => {
   ])("a guessable %s is refused: no signups, and the log says which", async (name, weak) => {
     const service = startWaitlistService({
       settings: { ...TEST_SETTINGS, turnstileSiteKey: "1x00000000000000000000AA" },
-      vars: { ENVIRONMENT: "production", ...STRONG, ...weak },
+      vars: { ENVIRONMENT: "production", ...PRODUCTION_SECRETS, ...weak },
     });
     const response = await postSignup(service, { email: newAddress(), firstName: "Ada", lastName: "Lee" });
     expect(response.status).toBe(503);
@@ -331,7 +340,7 @@ describe("the webhook's secret while it is rotated", () => {
   it("takes the previous secret as well as the new one, and no other", async () => {
     const service = startWaitlistService({
       vars: {
-        KLAVIYO_WEBHOOK_SECRET: STRONG.KLAVIYO_WEBHOOK_SECRET,
+        KLAVIYO_WEBHOOK_SECRET: PRODUCTION_SECRETS.KLAVIYO_WEBHOOK_SECRET,
         KLAVIYO_WEBHOOK_SECRET_PREVIOUS: "previous-secret-0123456789abcdef0123",
       },
     });
@@ -341,7 +350,7 @@ describe("the webhook's secret while it is rotated", () => {
         headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
         body: JSON.stringify({ email: "nobody@example.com" }),
       });
-    expect((await call(STRONG.KLAVIYO_WEBHOOK_SECRET)).status).toBe(200);
+    expect((await call(PRODUCTION_SECRETS.KLAVIYO_WEBHOOK_SECRET)).status).toBe(200);
     expect((await call("previous-secret-0123456789abcdef0123")).status).toBe(200);
     expect((await call("some-other-secret-0123456789abcdef")).status).toBe(401);
   });

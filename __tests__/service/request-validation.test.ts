@@ -4,9 +4,9 @@
  */
 import { expect, it } from "vitest";
 import { CONSOLE_AUDIT_ENDPOINT, CONSOLE_DASHBOARD_ENDPOINT, CONSOLE_ERROR_CODE, personActionEndpoint } from "../../shared/console";
-import { errorsOf, startWaitlistService } from "./support/service";
+import { errorsOf, LOCAL_ORIGIN, startWaitlistService } from "./support/service";
 
-const service = startWaitlistService({ vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
+const service = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
 
 it.each([
   [`${CONSOLE_DASHBOARD_ENDPOINT}?range=7d&utm_source=x`, "utm_source"],

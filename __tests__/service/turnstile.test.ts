@@ -1,12 +1,13 @@
 /**
  * Turnstile with Cloudflare's always-passing test secret (`1x…AA`), through a loopback siteverify that answers as
- * Cloudflare documents: what the Worker sends it, when it does not ask at all, and what a visitor gets when
- * siteverify itself fails.
+ * Cloudflare documents: what the Worker sends it, when it does not ask at all, what a visitor gets when siteverify
+ * itself fails, and a token siteverify accepts but that was solved elsewhere (another site, another widget's action).
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 import { errorsOf, postSignup, rowsFor, startWaitlistService, type WaitlistService } from "./support/service";
+import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 
 let siteverify: SiteverifyStandInClient;
 let service: WaitlistService;
@@ -111,4 +112,38 @@ it("answers 503 with Retry-After when siteverify keeps failing, storing nothing"
   expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
   expect((await errorsOf(response))[0].code).toBe("unavailable");
   expect(await rowsFor(service, body.email as string)).toEqual([]);
+});
+
+describe("a token siteverify accepts, solved somewhere else", () => {
+  it.each([
+    ["another hostname", { hostname: "token-farm.example", action: TURNSTILE_SIGNUP_ACTION }, "hostname-mismatch"],
+    [
+      "a hostname that only starts like the site's",
+      { hostname: "waitlist.example.token-farm.example", action: TURNSTILE_SIGNUP_ACTION },
+      "hostname-mismatch",
+    ],
+    ["another action", { hostname: "waitlist.example", action: "login" }, "action-mismatch"],
+    ["no action", { hostname: "waitlist.example", action: "" }, "action-mismatch"],
+  ])("a Turnstile answer for %s is refused as a failed challenge is, storing nothing", async (_case, widget, reason) => {
+    await siteverify.solvedOn(widget);
+    const body = signup();
+    const response = await postSignup(service, body);
+    expect(response.status).toBe(403);
+    expect(await errorsOf(response)).toEqual([
+      { status: "403", code: "turnstile_failed", detail: expect.stringContaining(reason) as unknown },
+    ]);
+    expect(await siteverify.calls()).toHaveLength(1);
+    expect(await rowsFor(service, body.email as string)).toEqual([]);
+
+    const form = new URLSearchParams({
+      email: "farmed.form@example.com",
+      first_name: "Eve",
+      last_name: "Bot",
+      "cf-turnstile-response": TURNSTILE_DUMMY_TOKEN,
+      page: "/",
+    });
+    const refused = await postSignup(service, form);
+    expect(refused.status).toBe(303);
+    expect(new URL(refused.headers.get("location") ?? "").hash).toBe("#signup-error-verificationFailed");
+  });
 });

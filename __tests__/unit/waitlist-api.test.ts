@@ -11,7 +11,7 @@ import {
   SignupThrottledError,
   SignupVerificationError,
 } from "../../src/signup/errors";
-import { SIGNUPS_ENDPOINT } from "../../shared/contract";
+import { SIGNUPS_ENDPOINT, TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { TurnstileChallenge, type TurnstileApi, type TurnstileRenderOptions } from "../../src/signup/turnstile";
 import { readWaitlistAnswer, waitlistApiRequest } from "../../src/signup/waitlistApi";
 
@@ -169,11 +169,12 @@ describe("the Turnstile token of each attempt", () => {
     return { api, solve, options: () => options };
   }
 
-  it("draws the widget with the site key, flexible and dark, its token in cf-turnstile-response", () => {
+  it("draws the widget with the site key and the signup action the service checks, flexible and dark, its token in cf-turnstile-response", () => {
     const { api, options } = fakeTurnstile();
     new TurnstileChallenge().mount(api, document.createElement("div"), "1x00000000000000000000AA");
     expect(options()).toMatchObject({
       sitekey: "1x00000000000000000000AA",
+      action: TURNSTILE_SIGNUP_ACTION,
       size: "flexible",
       theme: "dark",
       "response-field-name": "cf-turnstile-response",

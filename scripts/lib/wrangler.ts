@@ -136,6 +136,9 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   const inspectorPort = await freePort();
   const vars = { ENVIRONMENT: "development", SITE_ORIGIN: `http://127.0.0.1:${port}`, ...options.vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  // The Worker sees a loopback host, as the console's local operator needs: without it wrangler hands the Worker the
+  // custom domain of wrangler.jsonc's routes instead of the host the request came to.
+  args.push("--local-upstream", "127.0.0.1");
   args.push("--show-interactive-dev-session=false", "--log-level", "log");
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assetsDir) args.push("--assets", options.assetsDir);

@@ -28,7 +28,7 @@ export interface ConsoleTarget {
  *   "production": `origin` or the content's site URL, with the service token from CF_ACCESS_CLIENT_ID and
  *   CF_ACCESS_CLIENT_SECRET
  * @param siteUrl the content's `site.url`, read only for production
- * @throws Error for another `env`, or production without the service token
+ * @throws Error for another `env`, production without the service token, or production on an origin that is not https
  */
 export function consoleTarget(
   env: string | undefined,
@@ -45,10 +45,14 @@ export function consoleTarget(
       `--env production signs in through Cloudflare Access with a service token: set ${SERVICE_TOKEN_VARIABLES.id} and ` +
         `${SERVICE_TOKEN_VARIABLES.secret} (docs/operators.md: Who gets in: Cloudflare Access).`,
     );
-  return {
-    origin: new URL(origin ?? siteUrl()).origin,
-    headers: { [SERVICE_TOKEN_HEADERS.id]: id, [SERVICE_TOKEN_HEADERS.secret]: secret },
-  };
+  const url = new URL(origin ?? siteUrl());
+  // The service token travels in every request's headers: never in clear text.
+  if (url.protocol !== "https:")
+    throw new Error(
+      `--env production sends the Access service token with every request, so it calls only an https:// origin, not ${url.origin}` +
+        `${origin === undefined ? " (content's site.url)" : " (--origin)"}; e.g. --origin https://www.pickfund.com.`,
+    );
+  return { origin: url.origin, headers: { [SERVICE_TOKEN_HEADERS.id]: id, [SERVICE_TOKEN_HEADERS.secret]: secret } };
 }
 
 /** The console API refused a request: its status and the JSON:API error's code and detail. */

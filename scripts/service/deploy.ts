@@ -2,16 +2,19 @@
  * `npm run deploy` (docs/deploy.md "Deploy to Cloudflare"): refuses before building unless wrangler.jsonc names the real D1
  * database and the site's own custom domain and the Worker has every secret the build needs, because production never runs in demo
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
- * With referrals counted after confirmation it also refuses a Klaviyo list that is not double opt-in (double-opt-in.ts).
+ * It refuses a build that counts referrals at signup (referral-counting.ts), and with referrals counted after
+ * confirmation a Klaviyo list that is not double opt-in (double-opt-in.ts).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServiceSettings } from "../../shared/service-settings";
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
+import { contentFilePath } from "../../src/content/derive";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, runWrangler } from "../lib/wrangler";
 import { requiredSecrets } from "../../worker/src/secrets";
 import { doubleOptInProblem } from "./double-opt-in";
+import { countAfterProblem } from "./referral-counting";
 
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -110,6 +113,9 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Refusal(`The build failed (exit ${build.status}); nothing was deployed.`);
   // With referrals counted after confirmation, Klaviyo's webhook needs its secret too (only the build says so).
   const settings = await checkBuild();
+  const content = contentFilePath();
+  const counting = countAfterProblem(settings, await readFile(content, "utf8"), path.relative(PROJECT_DIR, content));
+  if (counting) throw new Refusal(counting);
   checkSecrets(secrets, settings);
   checkDomain(domain, settings);
   console.log("Checking the Klaviyo list's opt-in process…");

@@ -26,7 +26,7 @@ export function passedThroughVars(env: NodeJS.ProcessEnv = process.env): Record<
 
 /**
  * The console's operator on `npm start`, signed in without Cloudflare Access (the Worker's CONSOLE_LOCAL_OPERATOR,
- * honoured outside production only); CONSOLE_LOCAL_OPERATOR in the shell names another.
+ * honoured with ENVIRONMENT=development only, on a loopback host); CONSOLE_LOCAL_OPERATOR in the shell names another.
  */
 export const LOCAL_CONSOLE_OPERATOR = "local-operator@localhost";
 

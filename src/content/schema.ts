@@ -369,8 +369,8 @@ const consoleSection = z
           "Your Cloudflare Access sign-in is not for this console. Ask whoever runs the site to give you access.",
         ),
         notConfigured: longCopy(
-          "Shown when the deployed service has no Cloudflare Access settings, so it lets nobody in.",
-          "The console is not set up yet: the service has no Cloudflare Access settings. See the README's console section.",
+          "Shown when the deployed service has no Cloudflare Access settings (or a team domain that is not https://), so it lets nobody in.",
+          'The console is not set up yet: the service has no Cloudflare Access settings (an https:// team domain and the AUD tag). See "Who gets in" in docs/operators.md.',
         ),
         personNotFound: copy(
           "Shown when the person asked for is not there (erased, or never there).",
@@ -1053,7 +1053,7 @@ const siteContentFields = z
           })
           .meta({
             description:
-              "When a friend's signup counts for the person who referred them. confirmation (recommended): only once the friend has clicked the link in the confirmation e-mail Klaviyo sends (double opt-in: the list asks every new subscriber to confirm their address), so made-up or mistyped addresses never count. signup: as soon as the friend signs up; use it only if the Klaviyo list has no double opt-in.",
+              "When a friend's signup counts for the person who referred them. confirmation (recommended): only once the friend has clicked the link in the confirmation e-mail Klaviyo sends (double opt-in: the list asks every new subscriber to confirm their address), so made-up or mistyped addresses never count. signup: as soon as the friend signs up, for trying the site locally only: npm run deploy and the live service refuse it, since anyone could sign up an address with their own link and learn from their own count whether it was already on the list.",
             examples: ["confirmation"],
           }),
         position: copyWithPlaceholder(

@@ -3,6 +3,7 @@
  * each token once, so a failed attempt's token is spent and the widget is reset for the next.
  * No top-level browser access: the build imports TURNSTILE_SCRIPT_URL from here too.
  */
+import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 
 /** Cloudflare's script, with explicit rendering: the form decides where and when the widget is drawn. */
 export const TURNSTILE_SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
@@ -26,6 +27,8 @@ export const TURNSTILE_RESPONSE_FIELD = "cf-turnstile-response";
 /** The options of `turnstile.render` the form uses (Cloudflare's client-side rendering reference). */
 export interface TurnstileRenderOptions {
   sitekey: string;
+  /** What the widget is for, reported back by siteverify (the Worker checks it). */
+  action?: string;
   callback?: (token: string) => void;
   "expired-callback"?: () => void;
   "error-callback"?: (code?: string) => boolean | void;
@@ -111,6 +114,7 @@ export class TurnstileChallenge implements SignupVerification {
     this.widgetId =
       api.render(container, {
         sitekey: siteKey,
+        action: TURNSTILE_SIGNUP_ACTION,
         size: TURNSTILE_WIDGET_SIZE,
         theme: TURNSTILE_THEME,
         "response-field-name": TURNSTILE_RESPONSE_FIELD,

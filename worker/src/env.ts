@@ -1,4 +1,5 @@
 /** The Worker's environment: wrangler.jsonc's bindings and vars, the secrets, and what middleware hands a handler. */
+import { countsAtSignup } from "../../shared/referral-program";
 import type { ServiceSettings } from "../../shared/service-settings";
 import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
 import type { ReferralPerson } from "./store/referrals";
@@ -32,32 +33,47 @@ export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessa
 export interface DevelopmentVars {
   /**
    * The origin the product is served from, e.g. `http://127.0.0.1:8787`: the links the service writes start with it
-   * instead of the build's siteUrl (site-origin.ts). Outside production only.
+   * instead of the build's siteUrl (site-origin.ts). In development only.
    */
   SITE_ORIGIN?: string;
   /**
    * The operator's console signs this operator (an e-mail address) in without an Access token: `npm start`'s local
-   * operator (console/access.ts). Outside production only: production ignores it and refuses signups while it is set.
+   * operator (console/access.ts), on a loopback host only. In development only: any other Worker ignores it and
+   * refuses signups while it is set.
    */
   CONSOLE_LOCAL_OPERATOR?: string;
 }
 
-/** The ENVIRONMENT var of a deployed Worker (wrangler.jsonc `vars`); `npm start` and the tests run `development`. */
-export const PRODUCTION = "production";
+/** The ENVIRONMENT var of `npm start` and the tests; a deployed Worker has `production` (wrangler.jsonc `vars`). */
+export const DEVELOPMENT = "development";
+
+/**
+ * Whether this Worker may relax anything (the local operator, demo delivery, SITE_ORIGIN, Server-Timing, plain-http
+ * Access): only when ENVIRONMENT is exactly `development`. Any other value (`production`, `staging`, empty, a typo)
+ * is production, so a deployment that names its environment wrongly fails closed.
+ */
+export function isDevelopment(env: Pick<ServiceEnv, "ENVIRONMENT">): boolean {
+  return env.ENVIRONMENT === DEVELOPMENT;
+}
 
 /**
  * What keeps a production Worker from taking signups, for the log: each secret it lacks (secrets.ts's
- * requiredSecrets), each one too short or patterned to be random, and SITE_ORIGIN or CONSOLE_LOCAL_OPERATOR when set
- * (development vars: links that would lead away from the site, a console operator signed in without Access).
+ * requiredSecrets), each one too short or patterned to be random, SITE_ORIGIN or CONSOLE_LOCAL_OPERATOR when set
+ * (development vars: links that would lead away from the site, a console operator signed in without Access), a page
+ * without a Turnstile site key (every signup would fail the check), and a referral program that counts at signup
+ * (shared/referral-program.ts: countsAtSignup).
  * @param settings null when they cannot be read
- * @returns [] outside production
+ * @returns [] in development
  */
 export function productionProblems(env: ServiceEnv, settings: ServiceSettings | null): string[] {
-  if (env.ENVIRONMENT !== PRODUCTION) return [];
+  if (isDevelopment(env)) return [];
   const missing = requiredSecrets(settings).filter((name) => !env[name]);
   const weak = weakSecrets(env).map((name) => `${name} (not random: at least ${RANDOM_SECRET_MIN_LENGTH} random characters)`);
   const development = (["SITE_ORIGIN", "CONSOLE_LOCAL_OPERATOR"] as const).filter((name) => env[name]);
-  return [...missing, ...weak, ...development];
+  const build: string[] = [];
+  if (settings && !settings.turnstileSiteKey) build.push("turnstileSiteKey");
+  if (settings && countsAtSignup(settings.referrals)) build.push("referrals.countAfter (signup; production counts after confirmation)");
+  return [...missing, ...weak, ...development, ...build];
 }
 
 /** Hono's environment of every route. */

@@ -1,7 +1,7 @@
 /** What several routes check before their handler runs, as Hono middleware, and the origin links are written on. */
 import type { Hono, MiddlewareHandler } from "hono";
 import { METHOD_NAME_ALL } from "hono/router";
-import { type AppEnv, PRODUCTION } from "./env";
+import { type AppEnv, isDevelopment } from "./env";
 import { errorResponse, isSameOrigin, mediaType, methodNotAllowed, notConfigured, notFound } from "./http";
 import { log } from "./log";
 import { readSettings, SettingsUnavailable } from "./settings";
@@ -64,11 +64,11 @@ export const programOn: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * Count the rows D1 reads for the request (store/metered.ts) and report them as
- * `Server-Timing: d1-rows-read;desc="<n>"` when any statement ran: a count, never data, and only outside production,
- * where a count could tell a stranger which path an answer took (an address already on the list reads fewer rows).
+ * `Server-Timing: d1-rows-read;desc="<n>"` when any statement ran: a count, never data, and only in development, since
+ * elsewhere a count could tell a stranger which path an answer took (an address already on the list reads fewer rows).
  */
 export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.env.ENVIRONMENT === PRODUCTION) return next();
+  if (!isDevelopment(c.env)) return next();
   const meter = meterD1(c.env.DB);
   c.env = { ...c.env, DB: meter.db };
   await next();
@@ -78,7 +78,7 @@ export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
 };
 
-/** Outside production with SITE_ORIGIN set, the handlers read settings whose siteUrl is the served origin (site-origin.ts). */
+/** In development with SITE_ORIGIN set, the handlers read settings whose siteUrl is the served origin (site-origin.ts). */
 export const servedOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.env = withServedOrigin(c.env);
   await next();

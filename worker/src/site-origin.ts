@@ -1,20 +1,20 @@
 /**
  * The origin the links the service writes start with (referral link, status link, Klaviyo's properties): the build's
- * `siteUrl`, except outside production when the `SITE_ORIGIN` var names the origin the product is served from
+ * `siteUrl`, except in development when the `SITE_ORIGIN` var names the origin the product is served from
  * (`npm start` passes `http://127.0.0.1:<port>`), so that a local run's links lead back to it. Every link is built from
  * the build's settings, so the override is applied where the settings are read: the Worker's ASSETS binding is handed
- * on with a service-settings.json whose `siteUrl` is that origin. A production Worker never applies it, and refuses
- * signups while it is set (env.ts: productionProblems).
+ * on with a service-settings.json whose `siteUrl` is that origin. Any other Worker (production, staging, a typo) never
+ * applies it, and refuses signups while it is set (env.ts: productionProblems).
  */
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
-import { PRODUCTION, type ServiceEnv } from "./env";
+import { isDevelopment, type ServiceEnv } from "./env";
 
 /**
- * The served origin outside production: SITE_ORIGIN when it is an http(s) origin.
- * @returns e.g. "http://127.0.0.1:8787", or null in production, when unset, or when it is not an origin
+ * The served origin in development: SITE_ORIGIN when it is an http(s) origin.
+ * @returns e.g. "http://127.0.0.1:8787", or null outside development, when unset, or when it is not an origin
  */
 export function developmentSiteOrigin(env: Pick<ServiceEnv, "ENVIRONMENT" | "SITE_ORIGIN">): string | null {
-  if (env.ENVIRONMENT === PRODUCTION || !env.SITE_ORIGIN) return null;
+  if (!isDevelopment(env) || !env.SITE_ORIGIN) return null;
   let url: URL;
   try {
     url = new URL(env.SITE_ORIGIN);
@@ -28,7 +28,7 @@ export function developmentSiteOrigin(env: Pick<ServiceEnv, "ENVIRONMENT" | "SIT
 const wrapped = new WeakMap<Fetcher, Map<string, Fetcher>>();
 
 /**
- * `env` with links on the served origin: outside production with SITE_ORIGIN set, an ASSETS binding whose
+ * `env` with links on the served origin: in development with SITE_ORIGIN set, an ASSETS binding whose
  * service-settings.json says `"siteUrl": SITE_ORIGIN` (every other file as the build wrote it); otherwise `env` itself.
  */
 export function withServedOrigin<E extends Pick<ServiceEnv, "ENVIRONMENT" | "SITE_ORIGIN" | "ASSETS">>(env: E): E {

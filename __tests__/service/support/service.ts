@@ -29,6 +29,21 @@ import { declaredAnswer } from "./openapi";
 /** The build's settings in the tests: the fixture assets' service-settings.json (what the fixture content would give). */
 export const TEST_SETTINGS = defaultSettings as ServiceSettings;
 
+/** A build a production Worker takes: a Turnstile widget, and referrals counted after confirmation (it refuses `signup`). */
+export const PRODUCTION_SETTINGS: ServiceSettings = {
+  ...TEST_SETTINGS,
+  turnstileSiteKey: "1x00000000000000000000AA",
+  referrals: { ...TEST_SETTINGS.referrals, countAfter: "confirmation" },
+};
+
+/** Secrets strong enough for a production Worker (each at least 32 random characters; the Turnstile one a test secret). */
+export const PRODUCTION_SECRETS = {
+  KLAVIYO_PRIVATE_API_KEY: "pk_production_0123456789abcdef0123",
+  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+  IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
+  KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
+};
+
 /** The Worker's default export, as the runtime calls it (every handler with its ExecutionContext). */
 const worker = entry as Required<Pick<ExportedHandler<ServiceEnv>, "fetch" | "queue" | "scheduled">>;
 
@@ -105,12 +120,20 @@ export interface WaitlistService {
   scheduled(cron: string, scheduledTime?: number): Promise<void>;
 }
 
+/**
+ * Where `npm start` serves: the console's local operator is signed in only on a loopback host like this one, so a
+ * test of the local operator sends its requests here (`origin`).
+ */
+export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
 /** How a service differs from `npm start`'s. */
 export interface WaitlistServiceOptions {
   /** Worker vars and secrets (`ENVIRONMENT` is `development` and every secret empty unless given). */
   vars?: Record<string, string>;
   /** The build's service-settings.json; null for a build without one (default TEST_SETTINGS). */
   settings?: ServiceSettings | null;
+  /** The origin requests go to, their Host (default the settings' siteUrl; LOCAL_ORIGIN for the local operator). */
+  origin?: string;
 }
 
 /** The log lines of the service whose handler is running (async context: concurrent requests keep theirs apart). */
@@ -167,7 +190,7 @@ let messageNumber = 0;
  * A service with the test file's D1 and rate limiter. Without settings it reads the fixture assets (the ASSETS
  * binding of the vitest config); with settings, a binding of its own serving them.
  */
-export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOptions = {}): WaitlistService {
+export function startWaitlistService({ vars = {}, settings, origin: servedFrom }: WaitlistServiceOptions = {}): WaitlistService {
   spyOnLog();
   const lines: string[] = [];
   const queues = new Map<string, Pending[]>([
@@ -181,7 +204,7 @@ export function startWaitlistService({ vars = {}, settings }: WaitlistServiceOpt
     DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
     ...vars,
   } as unknown as ServiceEnv;
-  const origin = (settings ?? TEST_SETTINGS).siteUrl;
+  const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
 
   let delivering: Promise<unknown> = Promise.resolve();
 
@@ -390,6 +413,15 @@ export function rowsFor(service: WaitlistService, email: string): Promise<Signup
 export async function rowCount(service: WaitlistService): Promise<number> {
   const [row] = await service.query<{ n: number }>("SELECT count(*) AS n FROM signups");
   return row.n;
+}
+
+/** The Worker's JSON log lines of one event, parsed. */
+export function logLinesOf(service: Pick<WaitlistService, "output">, event: string): Record<string, unknown>[] {
+  return service
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"event":"${event}"`))
+    .map((line) => JSON.parse(line.slice(line.indexOf("{"))) as Record<string, unknown>);
 }
 
 /** A new person as their welcome e-mail knows them (worker/src/delivery/referral-properties.ts). */

@@ -3,8 +3,9 @@
  * Cloudflare documents: form-encoded or JSON fields `secret`, `response`, `remoteip`, `idempotency_key`; an answer
  * `{ success, "error-codes", challenge_ts, hostname, action, cdata }`; the published test secrets
  * (`1x…AA` always passes, `2x…AA` always fails, `3x…AA` reports a spent token); `missing-input-secret`,
- * `invalid-input-secret`, `missing-input-response`, `invalid-input-response` for bad requests. For fault tests it
- * can answer 500 to the next calls.
+ * `invalid-input-secret`, `missing-input-response`, `invalid-input-response` for bad requests. A passing answer
+ * names the hostname and action the widget was solved with, as the real one does (`solvedOn` sets them: a test
+ * plays a token farmed on another site or for another action). For fault tests it can answer 500 to the next calls.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +25,12 @@ export interface SiteverifyCall {
   idempotency_key?: string;
 }
 
+/** Where a token was solved: the page's hostname and the widget's `action`, which a passing answer reports. */
+export interface SolvedOn {
+  hostname: string;
+  action: string;
+}
+
 /** A running stand-in. */
 export interface SiteverifyStandIn {
   /** The URL to give the Worker as TURNSTILE_VERIFY_URL. */
@@ -32,7 +39,9 @@ export interface SiteverifyStandIn {
   calls: SiteverifyCall[];
   /** Answer 500 (Cloudflare's side failing) to the next `count` calls. */
   failNext(count: number): void;
-  /** Forget the calls so far and any failures still scripted. */
+  /** The tokens of the next calls were solved on this hostname for this action. */
+  solvedOn(widget: SolvedOn): void;
+  /** Forget the calls so far, any failures still scripted and any solvedOn: back to the stand-in's start. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -48,10 +57,15 @@ function verdict(call: SiteverifyCall): { success: boolean; "error-codes": strin
   return { success: false, "error-codes": ["invalid-input-response"] };
 }
 
-/** Start the stand-in on 127.0.0.1 at a free port. */
-export async function startSiteverifyStandIn(): Promise<SiteverifyStandIn> {
+/**
+ * Start the stand-in on 127.0.0.1 at a free port.
+ * @param widget where the tokens are solved until solvedOn says otherwise (default: Cloudflare's answer for its test
+ *   keys, `example.com` without an action)
+ */
+export async function startSiteverifyStandIn(widget: SolvedOn = { hostname: "example.com", action: "" }): Promise<SiteverifyStandIn> {
   const calls: SiteverifyCall[] = [];
   let failures = 0;
+  let solved = widget;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -78,7 +92,7 @@ export async function startSiteverifyStandIn(): Promise<SiteverifyStandIn> {
       const answer = verdict(call);
       send(200, {
         ...answer,
-        ...(answer.success ? { challenge_ts: new Date().toISOString(), hostname: "example.com", action: "", cdata: "" } : {}),
+        ...(answer.success ? { challenge_ts: new Date().toISOString(), hostname: solved.hostname, action: solved.action, cdata: "" } : {}),
       });
     });
   });
@@ -88,9 +102,11 @@ export async function startSiteverifyStandIn(): Promise<SiteverifyStandIn> {
     verifyUrl: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
     calls,
     failNext: (count) => (failures = count),
+    solvedOn: (next) => (solved = next),
     reset: () => {
       calls.length = 0;
       failures = 0;
+      solved = widget;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -10,14 +10,15 @@
  *   `DELETE /klaviyo/<id>`.
  * - `POST /access` → `{ id, teamDomain, aud }`; `POST /access/<id>/sign` `[claims]` → `{ token }`; `DELETE /access/<id>`
  *   (scripts/lib/access-stand-in.ts).
- * - `POST /siteverify` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`, `POST /siteverify/<id>/reset`; `GET /siteverify/<id>` →
+ * - `POST /siteverify` `[solvedOn]` → `{ id, verifyUrl }`; `POST /siteverify/<id>/failNext` `[count]`,
+ *   `POST /siteverify/<id>/solvedOn` `[{ hostname, action }]`, `POST /siteverify/<id>/reset`; `GET /siteverify/<id>` →
  *   `{ calls }`; `DELETE /siteverify/<id>`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startAccessStandIn, type AccessStandIn, type TokenClaims } from "../../../scripts/lib/access-stand-in";
 import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../../scripts/lib/klaviyo-stand-in";
-import { startSiteverifyStandIn, type SiteverifyStandIn } from "./siteverify-stand-in";
+import { type SiteverifyStandIn, type SolvedOn, startSiteverifyStandIn } from "./siteverify-stand-in";
 
 /** The Klaviyo stand-in's methods a test may call through the control surface. */
 const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "hold", "release", "refuse", "setList", "addToList", "reset"] as const;
@@ -83,7 +84,7 @@ export async function startStandInHost(): Promise<StandInHost> {
     }
     if (kind === "siteverify") {
       if (method === "POST" && !id) {
-        const standIn = await startSiteverifyStandIn();
+        const standIn = await startSiteverifyStandIn(args[0] as SolvedOn | undefined);
         const newId = String((next += 1));
         siteverifies.set(newId, standIn);
         return [201, { id: newId, verifyUrl: standIn.verifyUrl }];
@@ -98,6 +99,10 @@ export async function startStandInHost(): Promise<StandInHost> {
       }
       if (method === "POST" && action === "failNext") {
         standIn.failNext(args[0] as number);
+        return [200, {}];
+      }
+      if (method === "POST" && action === "solvedOn") {
+        standIn.solvedOn(args[0] as SolvedOn);
         return [200, {}];
       }
       if (method === "POST" && action === "reset") {

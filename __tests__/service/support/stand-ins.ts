@@ -12,7 +12,9 @@ import type {
   Subscription,
 } from "../../../scripts/lib/klaviyo-stand-in";
 import type { TokenClaims } from "../../../scripts/lib/access-stand-in";
-import type { SiteverifyCall } from "./siteverify-stand-in";
+import { TURNSTILE_SIGNUP_ACTION } from "../../../shared/contract";
+import defaultSettings from "../fixtures/public/service-settings.json";
+import type { SiteverifyCall, SolvedOn } from "./siteverify-stand-in";
 
 async function control<T>(method: string, path: string, args?: unknown[]): Promise<T> {
   const response = await fetch(`${inject("standInHost")}${path}`, {
@@ -88,18 +90,24 @@ export interface SiteverifyStandInClient {
   calls(): Promise<SiteverifyCall[]>;
   /** Answer 500 to the next `count` calls. */
   failNext(count: number): Promise<void>;
-  /** Forget the calls so far and any failures still scripted. */
+  /** The next tokens were solved on this hostname for this action (a passing answer reports them). */
+  solvedOn(widget: SolvedOn): Promise<void>;
+  /** Forget the calls so far, any failures still scripted and any solvedOn. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Start a siteverify stand-in. */
-export async function startSiteverifyStandIn(): Promise<SiteverifyStandInClient> {
-  const { id, verifyUrl } = await control<{ id: string; verifyUrl: string }>("POST", "/siteverify");
+/** Where the tests' tokens are solved: the signup form's widget on the fixture site's host. */
+export const SIGNUP_WIDGET: SolvedOn = { hostname: new URL(defaultSettings.siteUrl).hostname, action: TURNSTILE_SIGNUP_ACTION };
+
+/** Start a siteverify stand-in whose tokens are solved by `widget` until solvedOn says otherwise. */
+export async function startSiteverifyStandIn(widget: SolvedOn = SIGNUP_WIDGET): Promise<SiteverifyStandInClient> {
+  const { id, verifyUrl } = await control<{ id: string; verifyUrl: string }>("POST", "/siteverify", [widget]);
   return {
     verifyUrl,
     calls: async () => (await control<{ calls: SiteverifyCall[] }>("GET", `/siteverify/${id}`)).calls,
     failNext: (count) => control<void>("POST", `/siteverify/${id}/failNext`, [count]),
+    solvedOn: (next) => control<void>("POST", `/siteverify/${id}/solvedOn`, [next]),
     reset: () => control<void>("POST", `/siteverify/${id}/reset`, []),
     close: () => control<void>("DELETE", `/siteverify/${id}`),
   };

@@ -12,7 +12,10 @@ const VERIFY_ATTEMPTS = 2;
 /** What siteverify decided. */
 export interface TurnstileVerdict {
   success: boolean;
-  /** siteverify's `error-codes`, e.g. `invalid-input-response`, `timeout-or-duplicate`; [] on success. */
+  /**
+   * siteverify's `error-codes`, e.g. `invalid-input-response`, `timeout-or-duplicate`; [] on success. A token siteverify
+   * accepted for another host or action is a failure here, `hostname-mismatch` or `action-mismatch` (our codes).
+   */
   errorCodes: string[];
 }
 
@@ -28,14 +31,18 @@ export interface TurnstileCheck {
   token: string;
   /** The visitor's IP (CF-Connecting-IP), which siteverify compares with the one that solved the challenge. */
   remoteIp: string | null;
+  /** Where the token must have been solved: siteverify's `hostname` (the site's own host) and `action` (the widget's). */
+  expected: { hostname: string; action: string };
 }
 
 /**
  * Ask siteverify (form fields `secret`, `response`, `remoteip`, `idempotency_key`). A missing or over-long token is
- * refused here, as siteverify would (`missing-input-response`, `invalid-input-response`), without a call.
+ * refused here, as siteverify would (`missing-input-response`, `invalid-input-response`), without a call. A success
+ * counts only when its `hostname` and `action` are the expected ones: Cloudflare accepts a token of the site key from
+ * any page it was solved on, and leaves that check to the server.
  * @throws TurnstileUnavailable when siteverify fails twice (network, timeout, 5xx, a body that is not its JSON)
  */
-export async function verifyTurnstile({ verifyUrl, secret, token, remoteIp }: TurnstileCheck): Promise<TurnstileVerdict> {
+export async function verifyTurnstile({ verifyUrl, secret, token, remoteIp, expected }: TurnstileCheck): Promise<TurnstileVerdict> {
   if (!token) return { success: false, errorCodes: ["missing-input-response"] };
   if (token.length > TURNSTILE_TOKEN_MAX_LENGTH) return { success: false, errorCodes: ["invalid-input-response"] };
   const form = new URLSearchParams({ secret, response: token, idempotency_key: crypto.randomUUID() });
@@ -48,7 +55,7 @@ export async function verifyTurnstile({ verifyUrl, secret, token, remoteIp }: Tu
         problem = `siteverify answered ${response.status}`;
         continue;
       }
-      const answer = await response.json<{ success?: unknown; "error-codes"?: unknown }>();
+      const answer = await response.json<{ success?: unknown; "error-codes"?: unknown; hostname?: unknown; action?: unknown }>();
       if (typeof answer.success !== "boolean") throw new Error("siteverify's answer has no success member");
       const errorCodes = Array.isArray(answer["error-codes"]) ? answer["error-codes"].map(String) : [];
       // Cloudflare's own fault, not the visitor's: ask once more.
@@ -56,7 +63,10 @@ export async function verifyTurnstile({ verifyUrl, secret, token, remoteIp }: Tu
         problem = "siteverify reported internal-error";
         continue;
       }
-      return { success: answer.success, errorCodes };
+      if (!answer.success) return { success: false, errorCodes };
+      if (answer.hostname !== expected.hostname) return { success: false, errorCodes: ["hostname-mismatch"] };
+      if (answer.action !== expected.action) return { success: false, errorCodes: ["action-mismatch"] };
+      return { success: true, errorCodes };
     } catch (error) {
       problem = error instanceof Error ? error.message : String(error);
     }

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import { CONSOLE_ERROR_CODE } from "../../../shared/console";
-import { type AppEnv, type Operator, PRODUCTION, type ServiceEnv } from "../env";
+import { type AppEnv, isDevelopment, type Operator, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
 
@@ -37,6 +37,25 @@ function teamDomainOf(env: ServiceEnv): string | null {
   return value ? value : null;
 }
 
+/**
+ * Whether keys may be fetched from this team domain: outside development only over https, since keys fetched over
+ * plain http could be swapped on the way and every token signed with the swapped key would verify.
+ */
+function teamDomainTrusted(teamDomain: string, development: boolean): boolean {
+  return development || teamDomain.startsWith("https://");
+}
+
+/**
+ * The hosts the local operator is signed in on: loopback only, so a page on another site whose name an attacker
+ * points at 127.0.0.1 (DNS rebinding) reaches the local console as a stranger, not as its operator.
+ */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Whether the request came for a loopback host (its Host, any port). */
+function forLoopbackHost(url: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(url).hostname);
+}
+
 const refusal = (status: number, code: string, detail: string): Response => errorResponse([{ status, code, detail }]);
 
 /** The operator a verified payload names: its `email`, or a service token's `common_name`; null when neither. */
@@ -62,30 +81,37 @@ function verificationFailure(error: unknown): Response {
 
 /**
  * The console's gate, as Hono middleware on `${CONSOLE_API}/*`. It sets `c.var.operator` or answers a JSON:API error:
- * - 503 `not_configured`: production without ACCESS_TEAM_DOMAIN and ACCESS_AUD (fail closed); elsewhere when a token
- *   came but there is nothing to check it against;
- * - 401 `access_token_missing`: no token (outside production, CONSOLE_LOCAL_OPERATOR signs its operator in instead);
+ * - 503 `not_configured`: outside development (env.ts: isDevelopment) without ACCESS_TEAM_DOMAIN and ACCESS_AUD, or
+ *   with a team domain that is not https (fail closed); in development when a token came but there is nothing to
+ *   check it against;
+ * - 401 `access_token_missing`: no token (in development, on a loopback host, CONSOLE_LOCAL_OPERATOR signs its
+ *   operator in instead);
  * - 401 `access_token_invalid`: a bad signature (another key), expired, another issuer, or not a JWT;
  * - 403 `access_denied`: a valid token of another Access application (audience), or one without an identity;
  * - 503 `unavailable`: the team's keys cannot be fetched.
  */
 export const consoleAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const production = c.env.ENVIRONMENT === PRODUCTION;
+  const development = isDevelopment(c.env);
   const teamDomain = teamDomainOf(c.env);
   const audience = c.env.ACCESS_AUD?.trim() ?? "";
   const configured = teamDomain !== null && audience !== "";
-  if (production && !configured) {
+  if (!development && !configured) {
     log("console_not_configured", {
       missing: [teamDomain ? "" : "ACCESS_TEAM_DOMAIN", audience ? "" : "ACCESS_AUD"].filter(Boolean).join(" "),
     });
     return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "The console is closed until Cloudflare Access is configured for it.");
   }
+  if (teamDomain !== null && !teamDomainTrusted(teamDomain, development)) {
+    log("console_not_configured", { problem: "ACCESS_TEAM_DOMAIN is not https:// (e.g. https://<team>.cloudflareaccess.com)" });
+    return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "The console is closed: ACCESS_TEAM_DOMAIN must be an https:// address.");
+  }
   const token = c.req.header(ACCESS_JWT_HEADER)?.trim() ?? "";
   let operator: Operator;
   if (token === "") {
     const local = c.env.CONSOLE_LOCAL_OPERATOR?.trim();
-    // Never in production: there a token is the only way in.
-    if (production || !local) return refusal(401, CONSOLE_ERROR_CODE.accessTokenMissing, "Sign in through Cloudflare Access.");
+    // Only on `npm start`, for a loopback host: anywhere else a token is the only way in.
+    if (!development || !local || !forLoopbackHost(c.req.url))
+      return refusal(401, CONSOLE_ERROR_CODE.accessTokenMissing, "Sign in through Cloudflare Access.");
     operator = { id: local, local: true };
   } else {
     if (!configured) return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set.");

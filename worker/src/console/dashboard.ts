@@ -2,7 +2,7 @@
  * GET /api/console/dashboard?range=7d|30d|all: the operator's dashboard (shared/console.ts: DashboardAnswer), read
  * from the rollups (store/rollups.ts, kept by the triggers of migrations 0010 and 0013), never by counting signups.
  *
- * Rows read, at 1,000,000 signups as at 10 (D1's `meta.rows_read`, Server-Timing outside production):
+ * Rows read, at 1,000,000 signups as at 10 (D1's `meta.rows_read`, Server-Timing in development):
  * - the rollups' settings: 1;
  * - signups per day and source (the chart and the funnel): one row per day and source with signups in the range
  *   (7d: at most 7 × sources; all: every day since the first signup × sources);

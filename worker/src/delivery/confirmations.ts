@@ -77,10 +77,10 @@ export async function attemptConfirmation(
  * Tell a person already on the list, by e-mail, that someone signed up again with their address: their profile gets a
  * fresh `waitlist_status_url` and `waitlist_signed_up_again_at`, which a Klaviyo flow sends (docs/referrals.md: The
  * status link, and signing up again). Their link in use keeps working until the fresh one is first used.
- * Without a private API key, outside production, the fresh link is logged instead (`demo_status_link`, as demo
+ * Without a private API key, in development, the fresh link is logged instead (`demo_status_link`, as demo
  * delivery logs a newcomer's). Skipped while their welcome is still on its way (it carries the link), for an address
  * Klaviyo refused, without a private API key in production, and when they were told within a day.
- * @param demo the build's settings when demo delivery stands in for e-mail (outside production), else null
+ * @param demo the build's settings when demo delivery stands in for e-mail (development), else null
  */
 export async function attemptAlreadyNotice(
   message: Message,

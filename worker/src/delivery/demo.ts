@@ -1,5 +1,5 @@
 /**
- * Demo delivery (no Klaviyo private API key; docs/deploy.md: Run it locally): nothing is sent. Outside production a signup
+ * Demo delivery (no Klaviyo private API key; docs/deploy.md: Run it locally): nothing is sent. In development a signup
  * that demo delivery settled also counts as confirmed, recorded as a confirmation Klaviyo vouched for is
  * (delivery/confirmations.ts), so that with `countAfter: confirmation` a local run credits referrals as production
  * would once Klaviyo confirms, and the links its welcome e-mail would carry are logged instead (the signup's answer
@@ -7,7 +7,6 @@
  */
 import { referralLink, statusLink } from "../../../shared/referral-links";
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { PRODUCTION, type ServiceEnv } from "../env";
 import type { DeliveryRow } from "../store/delivery";
 import { confirmPerson } from "../store/referrals";
 
@@ -17,11 +16,6 @@ export interface DemoConfirmation {
   confirmed: boolean;
   /** Its referral was credited to its referrer by this call. */
   referralCounted: boolean;
-}
-
-/** Whether demo delivery confirms signups here: outside production only. */
-export function demoConfirms(env: Pick<ServiceEnv, "ENVIRONMENT">): boolean {
-  return env.ENVIRONMENT !== PRODUCTION;
 }
 
 /**
@@ -44,8 +38,8 @@ export async function confirmDemoSignup(db: D1Database, id: string, settings: Se
 /**
  * The links a local run's e-mail would carry, for the `demo_status_link` log line: the status link (of the token the
  * row keeps until delivery settles, or of an "already on the list" notice's fresh one) and the referral link, on the
- * settings' site address (the served origin on a local run: site-origin.ts). Called outside production only
- * (demoConfirms), since the line holds the status token, a secret.
+ * settings' site address (the served origin on a local run: site-origin.ts). Called in development only
+ * (env.ts: isDevelopment), since the line holds the status token, a secret.
  * @returns null while the program is off, or when the row has no code or no token
  */
 export function demoStatusLink(

@@ -4,7 +4,7 @@
  * nothing. docs/delivery.md.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
-import type { DeliveryMessage, ServiceEnv } from "../env";
+import { type DeliveryMessage, isDevelopment, type ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
 import {
@@ -21,7 +21,7 @@ import { consumeDeadLetters } from "./dead-letters";
 import { attemptErasure } from "./erasures";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
 import { attemptAlreadyNotice, attemptConfirmation } from "./confirmations";
-import { confirmDemoSignup, demoConfirms, demoStatusLink } from "./demo";
+import { confirmDemoSignup, demoStatusLink } from "./demo";
 import {
   ACK,
   type Attempt,
@@ -86,11 +86,11 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
         case "confirm":
           return attemptConfirmation(message, signupId, row, klaviyo, settings, env);
         case "already":
-          return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
+          return attemptAlreadyNotice(message, signupId, row, klaviyo, env.DB, isDevelopment(env) ? settings : null);
         case "erase":
           return attemptErasure(message, signupId, erasures.get(signupId), klaviyo, env.DB);
         default:
-          return attemptDelivery(message, signupId, row, klaviyo, env.DB, demoConfirms(env) ? settings : null);
+          return attemptDelivery(message, signupId, row, klaviyo, env.DB, isDevelopment(env) ? settings : null);
       }
     }),
   );
@@ -104,7 +104,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
 }
 
 /**
- * Demo delivery: the row marked `demo`; outside production, the signup confirmed first (a D1 failure retries it), and
+ * Demo delivery: the row marked `demo`; in development, the signup confirmed first (a D1 failure retries it), and
  * the person's status and referral links logged as `demo_status_link`, the local run's stand-in for the welcome
  * e-mail (demo.ts: demoStatusLink). A production Worker never logs a link.
  */
@@ -190,7 +190,7 @@ async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> 
 }
 
 /**
- * One signup's delivery attempt: skipped unless the row is pending; demo without a key (outside production also
+ * One signup's delivery attempt: skipped unless the row is pending; demo without a key (in development also
  * confirmed: demo.ts); else Klaviyo's answer decides.
  * @param demo the build's settings when demo delivery confirms signups, else null
  */

@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { SIGNUP_ACCEPTED, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { SIGNUP_ACCEPTED, TURNSTILE_SIGNUP_ACTION, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -25,7 +25,7 @@ import {
 import type { SignupAnswer, SignupInput } from "../../../shared/api/signups";
 import { isDisposableAddress } from "../bots/disposable";
 import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
-import { type AppEnv, type DeliveryMessage, productionProblems, PRODUCTION, type ServiceEnv } from "../env";
+import { type AppEnv, type DeliveryMessage, productionProblems, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, jsonResponse, seeOther, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log, stackFrames } from "../log";
 import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
@@ -152,7 +152,6 @@ async function configured(env: ServiceEnv): Promise<Configuration | Refusal> {
   try {
     settings = await readSettings(env.ASSETS);
     problems = productionProblems(env, settings);
-    if (env.ENVIRONMENT === PRODUCTION && !settings.turnstileSiteKey) problems.push("turnstileSiteKey");
   } catch (error) {
     if (!(error instanceof SettingsUnavailable)) throw error;
     // The file's own complaint (what is missing or malformed); it holds no personal data.
@@ -258,7 +257,7 @@ async function screen(env: ServiceEnv, settings: ServiceSettings, { input, ip }:
       "invalidEmail",
     );
 
-  const turnstile = await checkTurnstile(env, input.turnstileToken, ip);
+  const turnstile = await checkTurnstile(env, input.turnstileToken, ip, new URL(settings.siteUrl).hostname);
   if (turnstile) return turnstile;
   return { input, values: { ...values, email: address.address }, statusToken: settings.referrals.enabled ? newStatusToken() : null };
 }
@@ -276,8 +275,11 @@ function ruleDetail(failure: ValidationFailure, field: SignupField): string {
   return `${field} is required.`;
 }
 
-/** Turnstile's verdict when TURNSTILE_SECRET_KEY is set: null when it passed, else the refusal. */
-async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null): Promise<Refusal | null> {
+/**
+ * Turnstile's verdict when TURNSTILE_SECRET_KEY is set: null when it passed for the signup form's action on `hostname`
+ * (the site's own host: the served origin's on `npm start`), else the refusal.
+ */
+async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null, hostname: string): Promise<Refusal | null> {
   if (!env.TURNSTILE_SECRET_KEY) return null;
   try {
     const verdict = await verifyTurnstile({
@@ -285,6 +287,7 @@ async function checkTurnstile(env: ServiceEnv, token: string, ip: string | null)
       secret: env.TURNSTILE_SECRET_KEY,
       token,
       remoteIp: ip,
+      expected: { hostname, action: TURNSTILE_SIGNUP_ACTION },
     });
     if (verdict.success) return null;
     log("signup_turnstile_failed", { errorCodes: verdict.errorCodes.join(" ") });

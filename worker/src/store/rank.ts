@@ -93,17 +93,16 @@ export function insertStatements(db: D1Database, signupId: string): D1PreparedSt
 
 /**
  * Who a credit goes to: the referrer recorded on the referred person's row (written once, at their INSERT), if that
- * referral is not counted yet, is not held for review, the referred person is not disqualified, is not the person
- * themselves, and the referrer is in line;
+ * referral is not counted yet, is not held for review, neither person is disqualified (a disqualified person's code
+ * still links a friend, but earns nothing), the referrer is not the person themselves, and the referrer is in line;
  * with `confirmed`, only when both the referred person and the referrer have confirmed their addresses.
  * Parameter ?1 = the referred person's signups.id.
  */
 function creditedReferrer(confirmed: boolean): string {
   return `SELECT referrer.id FROM signups AS referred JOIN signups AS referrer ON referrer.id = referred.referred_by
   WHERE referred.id = ?1 AND referred.referral_counted_at IS NULL AND referred.referral_hold IS NULL
-    AND referred.disqualified_at IS NULL AND referrer.id <> referred.id AND referrer.score IS NOT NULL${
-      confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""
-    }`;
+    AND referred.disqualified_at IS NULL AND referrer.disqualified_at IS NULL AND referrer.id <> referred.id
+    AND referrer.score IS NOT NULL${confirmed ? " AND referred.confirmed_at IS NOT NULL AND referrer.confirmed_at IS NOT NULL" : ""}`;
 }
 
 /**
