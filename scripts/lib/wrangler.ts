@@ -137,8 +137,10 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   const vars = { ENVIRONMENT: "development", SITE_ORIGIN: `http://127.0.0.1:${port}`, ...options.vars };
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   // The Worker sees a loopback host, as the console's local operator needs: without it wrangler hands the Worker the
-  // custom domain of wrangler.jsonc's routes instead of the host the request came to.
-  args.push("--local-upstream", "127.0.0.1");
+  // custom domain of wrangler.jsonc's routes instead of the host the request came to. localhost, not 127.0.0.1:
+  // wrangler rewrites the upstream host wherever a response header holds it, which would garble every 127.0.0.1
+  // address in the CSP and in redirects (the test stand-ins' among them).
+  args.push("--local-upstream", "localhost");
   args.push("--show-interactive-dev-session=false", "--log-level", "log");
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assetsDir) args.push("--assets", options.assetsDir);
