@@ -259,11 +259,12 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
   const config = (getConfig as () => WebpackConfig)();
   const browserBundle = stage === "build-javascript" || stage === "develop";
-  if (!browserBundle && !skipsPersistentCache(stage)) return;
+  const noCache = skipsPersistentCache(stage);
+  if (!browserBundle && !noCache) return;
   // replaceWebpackConfig, not setWebpackConfig: Gatsby drops `output` from what setWebpackConfig merges.
   actions.replaceWebpackConfig({
     ...config,
-    ...(skipsPersistentCache(stage) ? { cache: false } : {}),
+    ...(noCache ? { cache: false } : {}),
     ...(browserBundle
       ? {
           output: { ...config.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
