@@ -19,6 +19,9 @@ const shared = {
 };
 
 module.exports = {
+  // Every core: jest's default keeps one for its main process, which only hands out files and waits, so on CI's two
+  // cores the suite ran one file at a time.
+  maxWorkers: "100%",
   projects: [
     {
       ...shared,

@@ -20,9 +20,9 @@ export default defineConfig({
   globalSetup: "./__tests__/browser/support/global-setup.ts",
   outputDir: "artifacts/playwright",
   snapshotPathTemplate: "{testDir}/__snapshots__/{testFilePath}/{arg}{ext}",
-  // One test file at a time, as the suite ran under jest: the console's file starts a wrangler of its own beside the
-  // shared one, and on two cores a second worker made the shared service restart mid-request under load.
-  workers: 1,
+  // Two files at a time, one per core of CI's machine: the tests wait on pages and services as much as they compute.
+  // Each worker has its own waitlist service (support/worker-service.ts), so no file shares a D1 with another.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,

@@ -25,6 +25,9 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
+    // Every core: vitest's default keeps one for its main process, which only hands out files and waits. Files are
+    // independent: each has its own D1 storage and its own client addresses for the rate limit.
+    maxWorkers: "100%",
     // The rank tests seed and query up to 100,000 rows: seconds on a busy machine, not the default 5 s.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -87,14 +87,14 @@ it("disqualifies a person named by another spelling of their address, withdrawin
     "SELECT operator, reason FROM audit_log WHERE action = 'disqualify'",
   );
   expect(audit).toEqual([{ operator: OPERATOR, reason: "Bought referrals" }]);
-}, 60_000);
+});
 
 it("prints the API's refusal and exits 1 when the action does not apply", async () => {
   await signUp("cli.fair@example.com", "198.51.100.12");
   const refused = await runCli(["requalify", "cli.fair@example.com", "--reason", "Mistake", "--origin", service.origin]);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain("409 action_not_applicable: The person is not disqualified.");
-}, 60_000);
+});
 
 it("refuses an action without a reason before asking anything", async () => {
   const refused = await runCli(["erase", "cli.fair@example.com", "--origin", service.origin]);
@@ -126,4 +126,4 @@ it("exports a person by referral code, then erases them", async () => {
   const again = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.origin]);
   expect(again.code).toBe(1);
   expect(again.output).toContain(`No one on the waitlist has the address or referral code "${code}"`);
-}, 60_000);
+});

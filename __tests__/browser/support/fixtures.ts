@@ -19,6 +19,7 @@ import { waitForHydration } from "../../../scripts/lib/hydration";
 import { allProviderRequests, providerRequests, requestsFrom, setProviderMode } from "./provider-control";
 import { legacyPixelSiteOrigin, runEnv, siteOriginWithHeaders, WAITLIST_OUTPUT_FILE_VAR, waitlistSite, type WaitlistSite } from "./run-env";
 import { nextClientIp } from "./waitlist-service";
+import { startWorkerService } from "./worker-service";
 
 export { expect };
 
@@ -125,7 +126,19 @@ async function reportPages(context: BrowserContext, testInfo: TestInfo, label: s
   }
 }
 
-export const test = base.extend<BrowserFixtures>({
+/** How long a worker's waitlist service may take to migrate its D1 and start, on a loaded machine (ms). */
+const SERVICE_START_TIMEOUT_MS = 180_000;
+
+export const test = base.extend<BrowserFixtures, { workerService: void }>({
+  // Every worker starts its own waitlist service before its first test (worker-service.ts says why).
+  workerService: [
+    async ({}, use) => {
+      const service = await startWorkerService();
+      await use();
+      await service.stop();
+    },
+    { scope: "worker", auto: true, timeout: SERVICE_START_TIMEOUT_MS },
+  ],
   site: ["main", { option: true }],
   baseURL: async ({ site }, use) => {
     await use(originOf(site));

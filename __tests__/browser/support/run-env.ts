@@ -1,4 +1,7 @@
-/** globalSetup's hand-over to the test files: the servers' addresses, in environment variables the workers inherit. */
+/**
+ * globalSetup's hand-over to the test files: the servers' addresses, in environment variables the workers inherit;
+ * each worker adds its own waitlist service's (worker-service.ts).
+ */
 
 /** Origin of the static server that serves the fixture build. */
 export const SITE_ORIGIN_VAR = "BROWSER_TESTS_SITE_ORIGIN";
@@ -80,7 +83,7 @@ export function legacyPixelSiteOrigin(): string {
 }
 
 /**
- * The waitlist service's KLAVIYO_WEBHOOK_SECRET in the browser tests (globalSetup passes it to wrangler): the fixture
+ * The waitlist service's KLAVIYO_WEBHOOK_SECRET in the browser tests (each worker's service gets it): the fixture
  * counts referrals after confirmation, and a test plays Klaviyo's flow webhook with it.
  */
 export const WAITLIST_WEBHOOK_SECRET = "browser-tests-webhook-secret";
@@ -96,9 +99,9 @@ export interface WaitlistSite {
 }
 
 /**
- * Where the third build (see global-setup.ts) runs: `provider.transport: waitlist-api` with a Turnstile site key,
+ * Where this worker serves the third build (see global-setup.ts and worker-service.ts): `provider.transport: waitlist-api` with a Turnstile site key,
  * the site and the waitlist service on one origin.
- * @throws Error naming the command to use when globalSetup did not run
+ * @throws Error naming the command to use when the tests were started without Playwright Test's fixtures
  */
 export function waitlistSite(): WaitlistSite {
   const origin = process.env[WAITLIST_SITE_ORIGIN_VAR];
@@ -106,7 +109,7 @@ export function waitlistSite(): WaitlistSite {
   const outputFile = process.env[WAITLIST_OUTPUT_FILE_VAR];
   if (!origin || !stateDir || !outputFile) {
     throw new Error(
-      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} / ${WAITLIST_OUTPUT_FILE_VAR} are not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds the site and starts the waitlist service.`,
+      `${WAITLIST_SITE_ORIGIN_VAR} / ${WAITLIST_STATE_DIR_VAR} / ${WAITLIST_OUTPUT_FILE_VAR} are not set: run the browser tests with Playwright Test (npm run test:browser), whose globalSetup builds the site and whose fixtures start a waitlist service in each worker.`,
     );
   }
   return { origin, stateDir, outputFile };

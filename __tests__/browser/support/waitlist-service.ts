@@ -1,7 +1,8 @@
 /**
- * The third build as a visitor meets it: the site and the waitlist service on one origin (`wrangler dev`, started
- * by globalSetup as `npm start` starts it), browser contexts that each come from a client address of their own, the
- * rows the service stored in its local D1, and the links its demo delivery logs in place of the welcome e-mail.
+ * The third build as a visitor meets it: the site and the waitlist service on one origin (`wrangler dev`, started in
+ * each worker as `npm start` starts it: worker-service.ts), browser contexts that each come from a client address of
+ * their own, the rows the service stored in its local D1, and the links its demo delivery logs in place of the
+ * welcome e-mail.
  */
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
