@@ -40,7 +40,7 @@ const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 const answer = (statusCode: number, body: unknown) => ({
   status: statusCode,
   ok: statusCode >= 200 && statusCode < 300,
-  json: () => (body === undefined ? Promise.reject(new SyntaxError("not JSON")) : Promise.resolve(body)),
+  text: () => Promise.resolve(body === undefined ? "<html>Not found</html>" : JSON.stringify(body)),
 });
 /** A JSON:API error document whose `detail` a page must never show. */
 const SERVER_DETAIL = "Server detail an operator must never read";
