@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ConsolePage from "../../src/pages/console";
-import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
 import {
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_DASHBOARD_ENDPOINT,

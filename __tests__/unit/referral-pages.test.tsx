@@ -13,7 +13,7 @@ import StatusPage from "../../src/pages/status";
 import SuccessPage from "../../src/pages/success";
 import { REFERRAL_CODE_KEY } from "../../src/referrals/referralCode";
 import { shareLinks } from "../../src/referrals/share";
-import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
 import { loadTestContent, type TestSiteContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 

@@ -3,7 +3,7 @@ import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
 import { Seo } from "../components/Seo";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH } from "../../shared/routes";
 import { theme } from "../styles/theme";
 

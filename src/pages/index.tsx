@@ -9,7 +9,7 @@ import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
 import { keepReferralCode, referralCodeForSignup } from "../referrals/referralCode";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { SUCCESS_PATH } from "../../shared/routes";
 import { currentAttribution } from "../signup/attribution";
 import { theme } from "../styles/theme";

@@ -7,7 +7,7 @@ import { LeaderboardTable, type LeaderboardView } from "../components/Leaderboar
 import { Seo } from "../components/Seo";
 import { useLeaderboard } from "../referrals/queries";
 import { ReferralQueries } from "../referrals/ReferralQueries";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
 
 /** The id of the page's heading, which names the table. */

@@ -10,7 +10,7 @@ import { StatusTokenRefusedError } from "../referrals/api";
 import { useStatus } from "../referrals/queries";
 import { useStatusToken } from "../referrals/useStatusToken";
 import { ReferralQueries } from "../referrals/ReferralQueries";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { STATUS_PATH } from "../../shared/routes";
 
 /**

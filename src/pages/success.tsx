@@ -6,7 +6,7 @@ import { DiscordButton } from "../components/DiscordButton";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";
 import { loadPixelIfConsented, trackLead } from "../consent/pixel";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { LEADERBOARD_PATH, SUCCESS_PATH } from "../../shared/routes";
 
 /**

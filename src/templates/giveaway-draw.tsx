@@ -6,7 +6,7 @@ import { DrawCheck } from "../components/DrawCheck";
 import { DrawEntrants } from "../components/DrawEntrants";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { GIVEAWAY_DRAW_PATH } from "../../shared/routes";
 import type { DrawFile } from "../../shared/giveaway/draw-file";
 import { theme } from "../styles/theme";
