@@ -1,6 +1,7 @@
 /** What the plain badges and the tooltip badges share, kept apart from both so that neither imports the other. */
 import styled from "styled-components";
 import { theme } from "../styles/theme";
+import { ChipButton } from "../ui/ChipButton";
 
 /** Each badge's label and tooltip, as fragment BadgesContent (Badges.tsx) selects them. */
 export type BadgesCopy = Queries.BadgesContentFragment["home"]["badges"];
@@ -42,18 +43,12 @@ export const BadgeList = styled.ul`
   list-style: none;
 `;
 
-export const BadgeButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space.xs};
-  min-height: 36px;
+export const BadgeButton = styled(ChipButton)`
+  min-height: ${theme.controls.compact};
   padding: ${theme.space.xs} ${theme.space.lg};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.pill};
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.accent};
-  font: inherit;
-  font-size: 0.85rem;
+  font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   cursor: help;
 `;

@@ -1,6 +1,8 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
+import { ChipButton } from "../ui/ChipButton";
+import { theme } from "../styles/theme";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
 const SPORTS_ICONS: React.ReactNode[] = [
@@ -109,21 +111,14 @@ const Layer = styled.div`
   }
 `;
 
-const ToggleButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 32px;
-  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font: inherit;
-  font-size: 0.75rem;
-  cursor: pointer;
+const ToggleButton = styled(ChipButton)`
+  min-height: ${theme.controls.chip};
+  padding: ${theme.space.xxs} ${theme.space.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 

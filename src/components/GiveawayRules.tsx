@@ -1,4 +1,4 @@
-import { VisuallyHidden } from "./VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 

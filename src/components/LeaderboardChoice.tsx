@@ -1,6 +1,9 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
+import { OutlineButton } from "../ui/OutlineButton";
+import { theme } from "../styles/theme";
+import { ErrorNote } from "../ui/ErrorNote";
 
 export interface LeaderboardChoiceProps {
   content: Queries.LeaderboardChoiceContentFragment;
@@ -62,33 +65,20 @@ const Note = styled.p`
   font-size: 0.95rem;
 `;
 
-const Button = styled.button`
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
+const Button = styled(OutlineButton)`
+  padding: ${theme.space.sm} ${theme.space.xl};
   &:disabled {
     cursor: default;
-    opacity: 0.6;
+    opacity: ${theme.opacities.disabled};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.lines.focusThick} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
-const Failure = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.errorBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.errorSurface};
-  color: ${({ theme }) => theme.colors.errorText};
+const Failure = styled(ErrorNote)`
+  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 export const query = graphql`

@@ -6,6 +6,7 @@ import type { Standing } from "../referrals/standing";
 import { LEADERBOARD_PATH } from "../../shared/routes";
 import { GiveawayRules } from "./GiveawayRules";
 import { ShareControls } from "./ShareControls";
+import { Note, NoteCover } from "../ui/Note";
 
 /** What the panel reads from the page's query (fragment ReferralPanelContent below). */
 export type ReferralPanelContent = Queries.ReferralPanelContentFragment;
@@ -76,7 +77,7 @@ export function ReferralPanel({ content, view, noScriptText }: ReferralPanelProp
             <Link to={LEADERBOARD_PATH}>{referrals.leaderboardLink}</Link>
           </PageLinks>
         </StandingBox>
-        {view.kind === "message" ? <Cover role="status">{view.text}</Cover> : null}
+        {view.kind === "message" ? <NoteCover role="status">{view.text}</NoteCover> : null}
         <noscript>
           <Note>{noScriptText}</Note>
           {/* Without JavaScript the standing never arrives; nothing changes after load, so the note simply takes its place. */}
@@ -112,18 +113,6 @@ const StandingBox = styled.div`
 `;
 
 /** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
-const Note = styled.p`
-  display: grid;
-  place-items: center;
-  margin: 0;
-  padding: ${({ theme }) => theme.space.xxl};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  font-size: 1.05rem;
-  font-weight: 600;
-  text-align: center;
-`;
-
 const Headline = styled.h2`
   margin: 0;
   font-size: clamp(1.4rem, 5.5vw, 1.9rem);
@@ -196,11 +185,6 @@ const PageLinks = styled.p`
 `;
 
 /** A message that covers the reserved box, which keeps its size: nothing below it moves. */
-const Cover = styled(Note)`
-  position: absolute;
-  inset: 0;
-`;
-
 export const query = graphql`
   fragment ReferralPanelContent on SiteContent {
     ...ShareControlsContent

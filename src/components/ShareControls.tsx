@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { VisuallyHidden } from "./VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { copyOrSelect } from "../referrals/clipboard";
 import { canWebShare, openShareMenu, SHARE_NETWORKS, shareLinks, webShareData } from "../referrals/share";
 import { useToasts } from "../toasts/ToastProvider";
+import { PrimaryButton } from "../ui/PrimaryButton";
+import { theme } from "../styles/theme";
 
 /** What the share controls read from the page's query (fragment ShareControlsContent below). */
 export type ShareControlsContent = Queries.ShareControlsContentFragment;
@@ -119,28 +121,17 @@ const Buttons = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const Button = styled.button`
+const Button = styled(PrimaryButton)`
   display: grid;
   place-items: center;
-  min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.xl}`};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentStrong});
-  color: ${({ theme }) => theme.colors.onAccent};
-  font: inherit;
-  font-weight: 800;
-  cursor: pointer;
-  transition: transform 120ms ease-out;
-  &:hover:not(:disabled) {
-    transform: translateY(-1px);
-  }
+  min-height: ${theme.controls.large};
+  padding: ${theme.space.md} ${theme.space.xl};
   &:disabled {
     cursor: default;
-    opacity: 0.6;
+    opacity: ${theme.opacities.disabled};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.lines.focusThick} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

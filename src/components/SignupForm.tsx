@@ -24,6 +24,8 @@ import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 import { SignupFormErrors } from "./SignupFormErrors";
 import { TurnstileWidget } from "./TurnstileWidget";
+import { PrimaryButton } from "../ui/PrimaryButton";
+import { theme } from "../styles/theme";
 
 /** What the form reads from the page's query (fragment SignupFormContent below). */
 export type SignupFormContent = Queries.SignupFormContentFragment;
@@ -353,29 +355,18 @@ const Honeypot = styled.div`
   overflow: hidden;
 `;
 
-const Submit = styled.button`
+const Submit = styled(PrimaryButton)`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: 52px;
-  margin-top: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xxl}`};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentStrong});
-  color: ${({ theme }) => theme.colors.onAccent};
-  font: inherit;
-  font-size: 1.05rem;
-  font-weight: 800;
-  cursor: pointer;
-  transition: transform 120ms ease-out;
-  &:hover:not(:disabled) {
-    transform: translateY(-1px);
-  }
+  gap: ${theme.space.md};
+  min-height: ${theme.controls.submit};
+  margin-top: ${theme.space.xxs};
+  padding: ${theme.space.lg} ${theme.space.xxl};
+  font-size: ${theme.fontSizes.lg};
   &:disabled {
     cursor: progress;
-    opacity: 0.85;
+    opacity: ${theme.opacities.submitting};
   }
 `;
 

@@ -12,6 +12,8 @@ import {
   writeConsent,
   type ConsentChoice,
 } from "./pixel";
+import { OutlineButton } from "../ui/OutlineButton";
+import { theme } from "../styles/theme";
 
 /**
  * Asks before the ad pixel loads (product rule 21), with equal Accept and Decline buttons. A bar in the
@@ -90,17 +92,9 @@ const Buttons = styled.div`
 `;
 
 // Both buttons share one style: declining is exactly as easy as accepting.
-const Choice = styled.button`
+const Choice = styled(OutlineButton)`
   min-width: 96px;
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.base}`};
-  border: 1px solid ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
+  padding: ${theme.space.sm} ${theme.space.base};
 `;
 
 export const query = graphql`

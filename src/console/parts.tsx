@@ -8,6 +8,9 @@ import { FLAGS, HOLDS, type FlagName, type HoldName } from "../../shared/fair-pl
 import { theme } from "../styles/theme";
 import type { ConsoleError } from "./api";
 import type { ConsoleContent } from "./content";
+import { Button as BaseButton } from "../ui/Button";
+import { ErrorNote } from "../ui/ErrorNote";
+import { Table as BaseTable } from "../ui/Table";
 
 type Copy = ConsoleContent["console"];
 
@@ -99,9 +102,7 @@ const Scroll = styled.div`
   }
 `;
 
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
+export const Table = styled(BaseTable)`
   font-variant-numeric: tabular-nums;
   caption {
     padding-bottom: ${theme.space.sm};
@@ -111,7 +112,6 @@ export const Table = styled.table`
   th,
   td {
     padding: ${theme.space.xs} ${theme.space.sm};
-    border-bottom: 1px solid ${theme.colors.border};
     text-align: start;
     vertical-align: top;
   }
@@ -121,20 +121,18 @@ export const Table = styled.table`
   }
 `;
 
-export const Button = styled.button`
-  min-height: 36px;
+export const Button = styled(BaseButton)`
+  min-height: ${theme.controls.compact};
   padding: ${theme.space.xs} ${theme.space.lg};
-  border: 1px solid ${theme.colors.inputBorder};
+  border: ${theme.lines.border} solid ${theme.colors.inputBorder};
   border-radius: ${theme.radii.small};
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.text};
-  font: inherit;
-  cursor: pointer;
   &:hover {
     background: ${theme.colors.hoverTint};
   }
   &:focus-visible {
-    outline: 2px solid ${theme.colors.focus};
+    outline: ${theme.lines.focusThin} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   &[aria-pressed="true"] {
@@ -144,7 +142,7 @@ export const Button = styled.button`
   }
   &:disabled {
     cursor: progress;
-    opacity: 0.7;
+    opacity: ${theme.opacities.busy};
   }
 `;
 
@@ -154,16 +152,12 @@ export const ButtonRow = styled.div`
   gap: ${theme.space.sm};
 `;
 
-export const Notice = styled.div`
+export const Notice = styled(ErrorNote)`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${theme.space.lg};
   padding: ${theme.space.lg};
-  border: 1px solid ${theme.colors.errorBorder};
-  border-radius: ${theme.radii.small};
-  background: ${theme.colors.errorSurface};
-  color: ${theme.colors.errorText};
 `;
 
 export const Muted = styled.p`

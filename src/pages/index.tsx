@@ -1,9 +1,9 @@
 import React, { useEffect } from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql, navigate, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Badges } from "../components/Badges";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { Countdown } from "../components/Countdown";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";

@@ -1,7 +1,7 @@
 import React from "react";
 import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { LeaderboardTable, type LeaderboardView } from "../components/LeaderboardTable";
 import { Seo } from "../components/Seo";

@@ -1,7 +1,7 @@
 import React, { useEffect } from "react";
 import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { DiscordButton } from "../components/DiscordButton";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";

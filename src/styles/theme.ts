@@ -77,6 +77,19 @@ export const theme = {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   },
+  /** Line widths: borders, and the focus ring (thin on the console's dense screens, thick on the public pages). */
+  lines: { border: "1px", focusThin: "2px", focusThick: "3px" },
+  /**
+   * Heights of controls, every one at least 24 px (WCAG 2.5.8): small chips and the console's dense rows, fields, and
+   * 44 px and up where phones tap.
+   */
+  controls: { chip: "32px", compact: "36px", field: "40px", touch: "44px", large: "48px", submit: "52px" },
+  /** Type sizes below and just above the body's 1rem. */
+  fontSizes: { xs: "0.75rem", sm: "0.85rem", md: "0.95rem", base: "1rem", lg: "1.05rem" },
+  /** A primary button lifts under the pointer, quickly enough not to lag behind it. */
+  transitions: { lift: "transform 120ms ease-out" },
+  /** How faint a control is while it cannot be used: disabled for good, busy, or sending the signup. */
+  opacities: { disabled: 0.6, busy: 0.7, submitting: 0.85 },
   /** Breakpoint between phone and wider layouts (px). */
   breakpoints: { tablet: "640px" },
 } as const;

@@ -1,7 +1,7 @@
 import React from "react";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { DrawCheck } from "../components/DrawCheck";
 import { DrawEntrants } from "../components/DrawEntrants";
 import { GiveawayRules } from "../components/GiveawayRules";

@@ -6,7 +6,7 @@
  * Drawn after hydration only: the region is fixed-position and empty until a toast is due.
  */
 import { useEffect, useRef, useState } from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import styled from "styled-components";
 import {
   CloseIcon,
@@ -19,6 +19,7 @@ import {
   type ToasterCopy,
 } from "./toastStyles";
 import { useToasts, type QueuedToast, type ToastVariant } from "./ToastProvider";
+import { Button } from "../ui/Button";
 
 /** The key that moves focus to the toast region, as Radix Toast binds it. */
 export const TOAST_HOTKEY = "F8";
@@ -200,6 +201,6 @@ const Description = styled.div`
   ${descriptionStyle}
 `;
 
-const Close = styled.button`
+const Close = styled(Button)`
   ${closeStyle}
 `;
