@@ -114,39 +114,109 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
   };
 }
 
+/** The form's inputs, by field, for moving focus to the one a failure names. */
+type FieldRefs = Record<FieldKey, React.RefObject<HTMLInputElement>>;
+
 /** The signup form with its states idle → submitting → success | failure (product rule 8). */
 export function SignupForm({ content, profileProperties, referralCode, onSubscribed }: SignupFormProps) {
-  const {
-    home: { form, inlineSuccess },
-    toasts,
-    links,
-    derived,
-  } = content;
+  const { home, links, derived } = content;
   const provider = providerConfig(content);
   const service = provider.transport === "waitlist-api";
   // The build sets the script's URL only when the widget belongs on the page (waitlist-api, a site key, not a demo).
   const turnstileSiteKey = derived.turnstileScriptUrl ? content.provider.turnstileSiteKey : null;
   const [turnstile] = useState(() => (turnstileSiteKey ? new TurnstileChallenge() : null));
   const [subscribed, setSubscribed] = useState(false);
-  const { showToast } = useToasts();
   const signup = useSignup(provider, turnstile);
+  const fieldRefs: FieldRefs = { email: useRef(null), firstName: useRef(null), lastName: useRef(null) };
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const handleSubmit = useSubmit({
+    content,
+    signup,
+    service,
+    profileProperties,
+    referralCode,
+    onSubscribed: onSubscribed ?? (() => setSubscribed(true)),
+    fieldRefs,
+    submitRef,
+  });
+  const busy = signup.isPending;
+
+  if (subscribed) {
+    return (
+      <InlineSuccess role="status">
+        <h2>{home.inlineSuccess.heading}</h2>
+        <p>{home.inlineSuccess.text}</p>
+        <DiscordButton href={links.inlineDiscordInviteUrl} label={home.inlineSuccess.button} newTabHint={links.newTabHint} />
+      </InlineSuccess>
+    );
+  }
+
+  return (
+    <Form
+      method="post"
+      action={content.provider.noScriptFormUrl ?? undefined}
+      onSubmit={handleSubmit}
+      // The engine that sends and retries loads once the visitor starts on the form (Safari does not focus a clicked button, hence the press).
+      onFocus={signup.prepare}
+      onPointerDown={signup.prepare}
+      aria-labelledby="signup-heading"
+      aria-busy={busy}
+    >
+      <Heading id="signup-heading">{home.form.heading}</Heading>
+      <NoScriptFields content={content} provider={provider} />
+      <SignupFields form={home.form} fieldRefs={fieldRefs} busy={busy} />
+      {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
+        <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
+      ) : null}
+      <SubmitButton form={home.form} busy={busy} submitRef={submitRef} />
+    </Form>
+  );
+}
+
+/**
+ * What the no-JavaScript post carries besides the fields: to the service, its failure messages (shown by `:target`), the
+ * custom source and the page to come back to; to Klaviyo's legacy form, the list id.
+ */
+function NoScriptFields({ content, provider }: { content: SignupFormContent; provider: ProviderConfig }) {
+  if (provider.transport !== "waitlist-api") return <input type="hidden" name="g" value={provider.listId ?? ""} />;
+  return (
+    <>
+      <SignupFormErrors toasts={content.toasts} />
+      {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
+      <input type="hidden" name={FORM_FIELDS.page} value={content.derived.pagePath} />
+    </>
+  );
+}
+
+/** What the submit handler needs from the form. */
+interface SubmitContext {
+  content: SignupFormContent;
+  signup: ReturnType<typeof useSignup>;
+  /** The transport is the waitlist service, which alone takes a referral code. */
+  service: boolean;
+  profileProperties: SignupFormProps["profileProperties"];
+  referralCode: SignupFormProps["referralCode"];
+  onSubscribed: () => void;
+  fieldRefs: FieldRefs;
+  submitRef: React.RefObject<HTMLButtonElement>;
+}
+
+/**
+ * The form's submit: our checks first (a failure's toast, focus on its field), the honeypot, then the signup, whose
+ * failure is told in the content's words.
+ */
+function useSubmit({ content, signup, service, profileProperties, referralCode, onSubscribed, fieldRefs, submitRef }: SubmitContext) {
+  const { toasts } = content;
+  const { showToast } = useToasts();
   // A ref, not state: a double click or a second Enter arrives before React re-renders.
   const inFlight = useRef(false);
-  const fieldRefs = {
-    email: useRef<HTMLInputElement>(null),
-    firstName: useRef<HTMLInputElement>(null),
-    lastName: useRef<HTMLInputElement>(null),
-  };
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const busy = signup.isPending;
 
   const succeed = () => {
     showToast({ variant: "success", ...toasts.success });
-    if (onSubscribed) onSubscribed();
-    else setSubscribed(true);
+    onSubscribed();
   };
 
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  return (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     const { submission: typed, honeypot } = formValues(event.currentTarget);
@@ -173,28 +243,9 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
         onError: (error) => {
           // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
           const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
-          if (error instanceof SignupEmailRefusedError) {
-            // The provider's own check of the address: the visitor fixes it as after our check.
-            showToast({ variant: "error", ...toasts.invalidEmail });
-            refocus(fieldRefs.email);
-            return;
-          }
-          if (error instanceof SignupVerificationError) {
-            // Turnstile did not verify the visitor; the widget is already running its check again for the next try.
-            showToast({ variant: "error", title: toasts.subscriptionFailed.title, message: toasts.subscriptionFailed.verificationMessage });
-            refocus(submitRef);
-            return;
-          }
-          if (error instanceof SignupRejectedError) {
-            // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
-            console.error(`Signup refused by the provider: ${error.message}`);
-          }
-          showToast({
-            variant: "error",
-            title: toasts.subscriptionFailed.title,
-            message: failureMessage(error, toasts.subscriptionFailed),
-          });
-          refocus(submitRef);
+          const toast = failureToast(error, toasts);
+          showToast({ variant: "error", ...toast });
+          refocus(error instanceof SignupEmailRefusedError ? fieldRefs.email : submitRef);
         },
         onSettled: () => {
           inFlight.current = false;
@@ -202,45 +253,33 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
       },
     );
   };
+}
 
-  if (subscribed) {
-    return (
-      <InlineSuccess role="status">
-        <h2>{inlineSuccess.heading}</h2>
-        <p>{inlineSuccess.text}</p>
-        <DiscordButton href={links.inlineDiscordInviteUrl} label={inlineSuccess.button} newTabHint={links.newTabHint} />
-      </InlineSuccess>
-    );
-  }
+/**
+ * The toast for a signup that failed for good: the content's words for what the visitor can do about it.
+ * A refused address reads as after our own check; a configuration mistake is also logged for whoever runs the site.
+ */
+function failureToast(error: Error, toasts: SignupFormContent["toasts"]): { title: string; message: string } {
+  // The provider's own check of the address: the visitor fixes it as after our check.
+  if (error instanceof SignupEmailRefusedError) return toasts.invalidEmail;
+  const failed = toasts.subscriptionFailed;
+  // Turnstile did not verify the visitor; the widget is already running its check again for the next try.
+  if (error instanceof SignupVerificationError) return { title: failed.title, message: failed.verificationMessage };
+  // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
+  if (error instanceof SignupRejectedError) console.error(`Signup refused by the provider: ${error.message}`);
+  return { title: failed.title, message: failureMessage(error, failed) };
+}
 
+/** The e-mail and name fields, and the honeypot beside them. */
+function SignupFields({ form, fieldRefs, busy }: { form: SignupFormContent["home"]["form"]; fieldRefs: FieldRefs; busy: boolean }) {
   const field = (key: FieldKey) => (
     <Field>
       <Label htmlFor={FIELDS[key].id}>{form[key].label}</Label>
       <Input {...FIELDS[key]} ref={fieldRefs[key]} required disabled={busy} placeholder={form[key].placeholder} />
     </Field>
   );
-
   return (
-    <Form
-      method="post"
-      action={content.provider.noScriptFormUrl ?? undefined}
-      onSubmit={handleSubmit}
-      // The engine that sends and retries loads once the visitor starts on the form (Safari does not focus a clicked button, hence the press).
-      onFocus={signup.prepare}
-      onPointerDown={signup.prepare}
-      aria-labelledby="signup-heading"
-      aria-busy={busy}
-    >
-      <Heading id="signup-heading">{form.heading}</Heading>
-      {service ? (
-        <>
-          <SignupFormErrors toasts={toasts} />
-          {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
-          <input type="hidden" name={FORM_FIELDS.page} value={derived.pagePath} />
-        </>
-      ) : (
-        <input type="hidden" name="g" value={provider.listId ?? ""} />
-      )}
+    <>
       {field("email")}
       <NameRow>
         {field("firstName")}
@@ -250,23 +289,34 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
         <label htmlFor="signup-website">{form.honeypotLabel}</label>
         <input id="signup-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
-      {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
-        <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
-      ) : null}
-      <Submit ref={submitRef} type="submit" disabled={busy}>
-        {busy ? (
-          <>
-            <Spinner role="img" aria-label={form.submitting} viewBox="0 0 24 24" width="20" height="20">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
-              <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-            </Spinner>
-            <span aria-hidden="true">{form.submitting}</span>
-          </>
-        ) : (
-          form.submit
-        )}
-      </Submit>
-    </Form>
+    </>
+  );
+}
+
+/** The submit button; while the signup is sent it spins and says so. */
+function SubmitButton({
+  form,
+  busy,
+  submitRef,
+}: {
+  form: SignupFormContent["home"]["form"];
+  busy: boolean;
+  submitRef: React.RefObject<HTMLButtonElement>;
+}) {
+  return (
+    <Submit ref={submitRef} type="submit" disabled={busy}>
+      {busy ? (
+        <>
+          <Spinner role="img" aria-label={form.submitting} viewBox="0 0 24 24" width="20" height="20">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
+            <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          </Spinner>
+          <span aria-hidden="true">{form.submitting}</span>
+        </>
+      ) : (
+        form.submit
+      )}
+    </Submit>
   );
 }
 

@@ -40,45 +40,8 @@ const GiveawayDrawPage: React.FC<PageProps<Queries.GiveawayDrawPageQuery, DrawPa
           <p>{draw.notCommitted}</p>
         ) : (
           <>
-            <Section aria-labelledby="draw-commitment">
-              <h2 id="draw-commitment">{draw.commitmentHeading}</h2>
-              <Facts>
-                <dt>{draw.listHashLabel}</dt>
-                <dd>
-                  <code>{file.listHash}</code>
-                </dd>
-                <dt>{draw.roundLabel}</dt>
-                <dd>{file.round}</dd>
-                <dt>{draw.roundAtLabel}</dt>
-                <dd>
-                  <time dateTime={file.roundAt}>{file.roundAt}</time>
-                </dd>
-                <dt>{draw.cutoffLabel}</dt>
-                <dd>
-                  <time dateTime={file.cutoff}>{file.cutoff}</time>
-                </dd>
-                <dt>{draw.winnerCountLabel}</dt>
-                <dd>{file.winnerCount}</dd>
-                <dt>{draw.chainLabel}</dt>
-                <dd>
-                  <code>{draw.chain.hash}</code>
-                </dd>
-              </Facts>
-            </Section>
-            <Section aria-labelledby="draw-winners">
-              <h2 id="draw-winners">{draw.winnersHeading}</h2>
-              {file.result ? (
-                <ol>
-                  {file.result.winners.map((pseudonym) => (
-                    <li key={pseudonym}>
-                      <code>{pseudonym}</code>
-                    </li>
-                  ))}
-                </ol>
-              ) : (
-                <p>{draw.notDrawnYet.replace("{round}", String(file.round))}</p>
-              )}
-            </Section>
+            <Commitment draw={draw} file={file} />
+            <Winners draw={draw} file={file} />
             <DrawCheck content={content} drawFile={pageContext.drawFile} />
             <DrawEntrants content={content} drawId={file.draw} entrants={file.entrants} />
           </>
@@ -90,6 +53,59 @@ const GiveawayDrawPage: React.FC<PageProps<Queries.GiveawayDrawPageQuery, DrawPa
 };
 
 export default GiveawayDrawPage;
+
+type DrawCopy = NonNullable<Queries.GiveawayDrawPageQuery["siteContent"]>["draw"];
+
+/** What the draw committed to before anyone could know the round: the list's hash, the round, the cut-off, the chain. */
+function Commitment({ draw, file }: { draw: DrawCopy; file: DrawFile }) {
+  return (
+    <Section aria-labelledby="draw-commitment">
+      <h2 id="draw-commitment">{draw.commitmentHeading}</h2>
+      <Facts>
+        <dt>{draw.listHashLabel}</dt>
+        <dd>
+          <code>{file.listHash}</code>
+        </dd>
+        <dt>{draw.roundLabel}</dt>
+        <dd>{file.round}</dd>
+        <dt>{draw.roundAtLabel}</dt>
+        <dd>
+          <time dateTime={file.roundAt}>{file.roundAt}</time>
+        </dd>
+        <dt>{draw.cutoffLabel}</dt>
+        <dd>
+          <time dateTime={file.cutoff}>{file.cutoff}</time>
+        </dd>
+        <dt>{draw.winnerCountLabel}</dt>
+        <dd>{file.winnerCount}</dd>
+        <dt>{draw.chainLabel}</dt>
+        <dd>
+          <code>{draw.chain.hash}</code>
+        </dd>
+      </Facts>
+    </Section>
+  );
+}
+
+/** The winners' pseudonyms once the round is drawn, or when it will be. */
+function Winners({ draw, file }: { draw: DrawCopy; file: DrawFile }) {
+  return (
+    <Section aria-labelledby="draw-winners">
+      <h2 id="draw-winners">{draw.winnersHeading}</h2>
+      {file.result ? (
+        <ol>
+          {file.result.winners.map((pseudonym) => (
+            <li key={pseudonym}>
+              <code>{pseudonym}</code>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{draw.notDrawnYet.replace("{round}", String(file.round))}</p>
+      )}
+    </Section>
+  );
+}
 
 const Heading = styled.h1`
   margin: 0;
