@@ -6,7 +6,7 @@
 import { CONSOLE_PEOPLE_ENDPOINT, type PersonAction, personActionEndpoint, personExportEndpoint } from "../../shared/console";
 import type { ActionAnswer, PeopleAnswer, PersonExport, PersonSummary } from "../../shared/api/console";
 import type { ErrorDocument } from "../../shared/api/errors";
-import { send, type ApiAnswer, type ApiUnreachableError } from "../../src/api/client";
+import { send } from "../../src/api/client";
 
 /** Where `npm start` serves unless PORT says otherwise. */
 export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -76,20 +76,18 @@ export class ConsoleApiError extends Error {
  * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
  */
 async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
-  let answer: ApiAnswer;
-  try {
-    answer = await send(
-      `${target.origin}${path}`,
-      {
-        ...init,
-        headers: { accept: "application/json", ...target.headers, ...(init.headers as Record<string, string> | undefined) },
-        redirect: "manual",
-      },
-      { timeoutMs: CLI_REQUEST_TIMEOUT_MS },
-    );
-  } catch (error) {
+  const answer = await send(
+    `${target.origin}${path}`,
+    {
+      ...init,
+      headers: { accept: "application/json", ...target.headers, ...(init.headers as Record<string, string> | undefined) },
+      redirect: "manual",
+    },
+    { timeoutMs: CLI_REQUEST_TIMEOUT_MS },
+  );
+  if (!answer.answered) {
     const local = Object.keys(target.headers).length === 0;
-    const why = (error as ApiUnreachableError).timedOut ? `no answer in ${CLI_REQUEST_TIMEOUT_MS / 1_000} s` : (error as Error).message;
+    const why = answer.timedOut ? `no answer in ${CLI_REQUEST_TIMEOUT_MS / 1_000} s` : answer.message;
     throw new Error(
       `Cannot reach the console API at ${target.origin} (${why})` +
         (local ? ": is `npm start` running? (--origin for another address)" : "."),

@@ -1,7 +1,7 @@
 /** What the plain badges and the tooltip badges share, kept apart from both so that neither imports the other. */
 import styled from "styled-components";
 import { theme } from "../styles/theme";
-import { ChipButton } from "../ui/ChipButton";
+import { ChipButton } from "../ui/Button";
 
 /** Each badge's label and tooltip, as fragment BadgesContent (Badges.tsx) selects them. */
 export type BadgesCopy = Queries.BadgesContentFragment["home"]["badges"];

@@ -1,7 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
-import { ChipButton } from "../ui/ChipButton";
+import { ChipButton } from "../ui/Button";
 import { theme } from "../styles/theme";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
@@ -103,7 +103,7 @@ const float = keyframes`
 const Layer = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.layers.decoration};
+  z-index: ${theme.layers.decoration};
   overflow: hidden;
   pointer-events: none;
   &[data-paused="true"] > * {
@@ -132,7 +132,7 @@ const floating = css`
 const Icon = styled.svg`
   ${floating}
   fill: none;
-  stroke: ${({ theme }) => theme.colors.decoration};
+  stroke: ${theme.colors.decoration};
   stroke-width: 1.5;
   stroke-linecap: round;
   stroke-linejoin: round;
@@ -140,10 +140,10 @@ const Icon = styled.svg`
 
 const Odds = styled.span`
   ${floating}
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: 1.1rem;
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.decoration};
+  color: ${theme.colors.decoration};
 `;
 
 export const query = graphql`

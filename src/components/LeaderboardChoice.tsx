@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
-import { OutlineButton } from "../ui/OutlineButton";
+import { OutlineButton } from "../ui/Button";
 import { theme } from "../styles/theme";
 import { ErrorNote } from "../ui/ErrorNote";
 
@@ -52,7 +52,7 @@ function ChoiceControls({
 const Section = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
   text-align: center;
   &[data-covered="true"] {

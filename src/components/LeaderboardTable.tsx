@@ -118,7 +118,7 @@ const CountColumn = styled.col`
 
 /** Tabular digits, aligned on the right as figures in a column are. */
 const Figure = styled.td`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-variant-numeric: tabular-nums;
   font-weight: 700;
   text-align: right;

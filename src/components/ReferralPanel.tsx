@@ -7,6 +7,7 @@ import { LEADERBOARD_PATH } from "../../shared/routes";
 import { GiveawayRules } from "./GiveawayRules";
 import { ShareControls } from "./ShareControls";
 import { Note, NoteCover } from "../ui/Note";
+import { theme } from "../styles/theme";
 
 /** What the panel reads from the page's query (fragment ReferralPanelContent below). */
 export type ReferralPanelContent = Queries.ReferralPanelContentFragment;
@@ -92,7 +93,7 @@ export function ReferralPanel({ content, view, noScriptText }: ReferralPanelProp
 const Panel = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   width: 100%;
 `;
 
@@ -106,7 +107,7 @@ const Reserved = styled.div`
 const StandingBox = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   &[data-covered="true"] {
     visibility: hidden;
   }
@@ -125,39 +126,39 @@ const Headline = styled.h2`
  */
 const Figure = styled.span`
   display: block;
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(2.5rem, 12vw, 3.5rem);
   font-weight: 800;
   line-height: 1.15;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `;
 
 const Intro = styled.p`
   margin: 0;
   max-width: 46ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Tiles = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
 `;
 
 const Tile = styled.div`
   display: grid;
   justify-items: center;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xs}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.lg} ${theme.space.xs};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.medium};
+  background: ${theme.colors.surface};
 `;
 
 const TileFigure = styled.span`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(1.5rem, 6vw, 2rem);
   font-weight: 800;
   line-height: 1.1;
@@ -165,18 +166,18 @@ const TileFigure = styled.span`
 `;
 
 const Caption = styled.span`
-  margin-top: ${({ theme }) => theme.space.hairline};
+  margin-top: ${theme.space.hairline};
   font-size: 0.8rem;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const PageLinks = styled.p`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.xxl}`};
+  gap: ${theme.space.sm} ${theme.space.xxl};
   margin: 0;
   a {
     font-weight: 600;

@@ -88,7 +88,7 @@ export function ShareControls({ content, link }: ShareControlsProps) {
 
 const Controls = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
   text-align: left;
 `;
@@ -101,15 +101,15 @@ const Label = styled.label`
 const LinkBox = styled.input`
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.fonts.mono};
+  padding: ${theme.space.lg} ${theme.space.xl};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font-family: ${theme.fonts.mono};
   font-size: 0.95rem;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
 `;
@@ -118,7 +118,7 @@ const Buttons = styled.div`
   display: grid;
   grid-auto-flow: column;
   grid-auto-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Button = styled(PrimaryButton)`
@@ -147,7 +147,7 @@ const Stacked = styled.span`
 const Networks = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.sm} ${theme.space.lg};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -157,15 +157,15 @@ const NetworkLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  padding: ${({ theme }) => `0 ${theme.space.lg}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.text};
+  padding: 0 ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.text};
   font-size: 0.9rem;
   font-weight: 600;
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.hoverTint};
+    background: ${theme.colors.hoverTint};
   }
   &[aria-disabled="true"] {
     opacity: 0.6;

@@ -338,13 +338,13 @@ const spin = keyframes`
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   width: 100%;
   text-align: left;
 `;
 
 const Heading = styled.h2`
-  margin: ${({ theme }) => `0 0 ${theme.space.hairline}`};
+  margin: 0 0 ${theme.space.hairline};
   font-size: 1.125rem;
   font-weight: 700;
   text-align: center;
@@ -352,40 +352,40 @@ const Heading = styled.h2`
 
 const NameRow = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  gap: ${theme.space.xl};
+  @media (min-width: ${theme.breakpoints.tablet}) {
     grid-template-columns: 1fr 1fr;
   }
 `;
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
 const Label = styled.label`
   font-size: 0.9rem;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `;
 
 const Input = styled.input`
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space.lg} ${theme.space.xl};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   font: inherit;
   font-size: 1rem;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.placeholder};
+    color: ${theme.colors.placeholder};
     opacity: 1;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
     border-color: transparent;
   }
@@ -428,15 +428,15 @@ const Spinner = styled.svg`
 const InlineSuccess = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-align: center;
   h2 {
     margin: 0;
     font-size: 1.5rem;
   }
   p {
-    margin: ${({ theme }) => `0 0 ${theme.space.sm}`};
-    color: ${({ theme }) => theme.colors.textMuted};
+    margin: 0 0 ${theme.space.sm};
+    color: ${theme.colors.textMuted};
   }
 `;
 

@@ -12,7 +12,7 @@ import {
   writeConsent,
   type ConsentChoice,
 } from "./pixel";
-import { OutlineButton } from "../ui/OutlineButton";
+import { OutlineButton } from "../ui/Button";
 import { theme } from "../styles/theme";
 
 /**
@@ -75,10 +75,10 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space.lg} ${theme.space.base}`};
-  padding: ${({ theme }) => `${theme.space.xl} max(${theme.space.base}, calc((100% - 640px) / 2))`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.lg} ${theme.space.base};
+  padding: ${theme.space.xl} max(${theme.space.base}, calc((100% - 640px) / 2));
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
   p {
     flex: 1 1 260px;
     margin: 0;
@@ -88,7 +88,7 @@ const Bar = styled.div`
 
 const Buttons = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 // Both buttons share one style: declining is exactly as easy as accepting.

@@ -3,7 +3,8 @@
  * key of the content's message for it (`console.errors`), so a view never shows the server's or the browser's text.
  * Cloudflare Access signs the requests in at the edge (its cookie); the page adds nothing.
  */
-import { errorKeyOf, jsonApiErrors, send, type ApiAnswer } from "../api/client";
+import { send } from "../api/client";
+import { errorKeyOf, jsonApiErrors } from "../api/errors";
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
@@ -39,22 +40,18 @@ export class ConsoleError extends Error {
  * @throws ConsoleError for any other answer (its JSON:API code read when it is one of ours), no answer, or no JSON
  */
 async function requestJson<T>(path: string, init: { method?: string; body?: string } = {}, signal?: AbortSignal): Promise<T> {
-  let answer: ApiAnswer;
-  try {
-    answer = await send(
-      path,
-      {
-        method: init.method ?? "GET",
-        headers: { accept: JSON_CONTENT_TYPE, ...(init.body === undefined ? {} : { "content-type": JSON_CONTENT_TYPE }) },
-        body: init.body,
-        credentials: "same-origin",
-        cache: "no-store",
-      },
-      { timeoutMs: CONSOLE_REQUEST_TIMEOUT_MS, signal },
-    );
-  } catch {
-    throw new ConsoleError("unavailable", null);
-  }
+  const answer = await send(
+    path,
+    {
+      method: init.method ?? "GET",
+      headers: { accept: JSON_CONTENT_TYPE, ...(init.body === undefined ? {} : { "content-type": JSON_CONTENT_TYPE }) },
+      body: init.body,
+      credentials: "same-origin",
+      cache: "no-store",
+    },
+    { timeoutMs: CONSOLE_REQUEST_TIMEOUT_MS, signal },
+  );
+  if (!answer.answered) throw new ConsoleError("unavailable", null);
   const { status, body } = answer;
   if (!answer.ok)
     throw new ConsoleError(errorKeyOf(body, CONSOLE_ERROR_CODE) ?? "unavailable", status, jsonApiErrors(body)[0]?.code ?? null);

@@ -9,6 +9,7 @@ import { useLeaderboard } from "../referrals/queries";
 import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
+import { theme } from "../styles/theme";
 
 /** The id of the page's heading, which names the table. */
 const HEADING_ID = "leaderboard-heading";
@@ -55,7 +56,7 @@ const Heading = styled.h1`
 const Intro = styled.p`
   margin: 0;
   max-width: 46ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const JoinLink = styled(Link)`

@@ -43,12 +43,10 @@ async function requestJson(
   init: { method?: string; headers: Record<string, string>; body?: string },
   signal?: AbortSignal,
 ): Promise<{ status: number; body: unknown }> {
-  try {
-    const headers = { accept: JSON_CONTENT_TYPE, ...init.headers };
-    return await send(path, { ...init, headers }, { timeoutMs: REFERRAL_REQUEST_TIMEOUT_MS, signal });
-  } catch (error) {
-    throw new ReferralServiceError(`${path} could not be read: ${(error as Error).message}`);
-  }
+  const headers = { accept: JSON_CONTENT_TYPE, ...init.headers };
+  const answer = await send(path, { ...init, headers }, { timeoutMs: REFERRAL_REQUEST_TIMEOUT_MS, signal });
+  if (!answer.answered) throw new ReferralServiceError(`${path} could not be read: ${answer.message}`);
+  return answer;
 }
 
 /** What the status page shows: the standing, and whether the person chose to be shown on the leaderboard. */

@@ -2,7 +2,7 @@
  * A Client API answer read as one outcome the form acts on (202 with no body, or a JSON:API
  * `errors` document); the waitlist service answers in the same shape, so waitlistApi.ts uses it too.
  */
-import { jsonApiErrors } from "../api/client";
+import { jsonApiErrors } from "../api/errors";
 
 /**
  * The outcome of one answer:

@@ -3,7 +3,7 @@
  * (endpoints.ts; docs/api.md "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
  * answer is opaque, so there a call that does not throw counts as success.
  */
-import { send, type ApiAnswer, type ApiUnreachableError } from "../api/client";
+import { send } from "../api/client";
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
@@ -93,13 +93,8 @@ function signupRequest(transport: SignupTransport, config: ProviderConfig, submi
 export async function subscribe(config: ProviderConfig, submission: Submission, timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS): Promise<void> {
   const transport = config.transport ?? "legacy-form";
   const [url, init] = signupRequest(transport, config, submission);
-  let response: ApiAnswer;
-  try {
-    response = await send(url, init, { timeoutMs, readBody: transport !== "legacy-form" });
-  } catch (error) {
-    const unreachable = error as ApiUnreachableError;
-    throw new SignupNetworkError(unreachable.message, { cause: unreachable.cause, timedOut: unreachable.timedOut });
-  }
+  const response = await send(url, init, { timeoutMs, readBody: transport !== "legacy-form" });
+  if (!response.answered) throw new SignupNetworkError(response.message, { cause: response.cause, timedOut: response.timedOut });
   if (transport === "legacy-form") return;
   // The Client API's outcomes are a subset of the service's (its accepted answer has no body).
   const retryAfter = response.headers.get("retry-after");
