@@ -1,7 +1,6 @@
 /** What the plain badges and the tooltip badges share, kept apart from both so that neither imports the other. */
 import styled from "styled-components";
 import { theme } from "../styles/theme";
-import { ChipButton } from "../ui/Button";
 
 /** Each badge's label and tooltip, as fragment BadgesContent (Badges.tsx) selects them. */
 export type BadgesCopy = Queries.BadgesContentFragment["home"]["badges"];
@@ -43,11 +42,18 @@ export const BadgeList = styled.ul`
   list-style: none;
 `;
 
-export const BadgeButton = styled(ChipButton)`
+// A button of its own: built on ChipButton, its Radix tooltip no longer opened on keyboard focus (badges test).
+export const BadgeButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space.xs};
   min-height: ${theme.controls.compact};
   padding: ${theme.space.xs} ${theme.space.lg};
+  border: ${theme.lines.border} solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.accent};
+  font: inherit;
   font-size: ${theme.fontSizes.sm};
   font-weight: 600;
   cursor: help;

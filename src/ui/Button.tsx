@@ -22,7 +22,7 @@ export const OutlineButton = styled(Button)`
   font-weight: 700;
 `;
 
-/** A small pill with an icon and a word (a badge, the decoration's pause): each use sets its own size and colours. */
+/** A small pill with an icon and a word (the decoration's pause): each use sets its own size and colours. */
 export const ChipButton = styled(Button)`
   display: inline-flex;
   align-items: center;
