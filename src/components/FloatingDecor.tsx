@@ -1,7 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
-import { ChipButton } from "../ui/Button";
+import { buttonBase } from "../ui/buttonLooks";
 import { theme } from "../styles/theme";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
@@ -111,7 +111,13 @@ const Layer = styled.div`
   }
 `;
 
-const ToggleButton = styled(ChipButton)`
+const ToggleButton = styled.button`
+  ${buttonBase}
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space.xs};
+  border: ${theme.lines.border} solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
   min-height: ${theme.controls.chip};
   padding: ${theme.space.xxs} ${theme.space.md};
   background: ${theme.colors.surface};

@@ -1,9 +1,9 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
-import { OutlineButton } from "../ui/Button";
+import { outlineButton } from "../ui/buttonLooks";
+import { errorNote } from "../ui/errorNote";
 import { theme } from "../styles/theme";
-import { ErrorNote } from "../ui/ErrorNote";
 
 export interface LeaderboardChoiceProps {
   content: Queries.LeaderboardChoiceContentFragment;
@@ -65,7 +65,8 @@ const Note = styled.p`
   font-size: 0.95rem;
 `;
 
-const Button = styled(OutlineButton)`
+const Button = styled.button`
+  ${outlineButton}
   padding: ${theme.space.sm} ${theme.space.xl};
   &:disabled {
     cursor: default;
@@ -77,7 +78,8 @@ const Button = styled(OutlineButton)`
   }
 `;
 
-const Failure = styled(ErrorNote)`
+const Failure = styled.p`
+  ${errorNote}
   padding: ${theme.space.sm} ${theme.space.md};
 `;
 

@@ -3,7 +3,7 @@ import styled from "styled-components";
 import { formatCount } from "../referrals/numbers";
 import type { LeaderboardEntry } from "../../shared/api/referrals";
 import { Note, NoteCover } from "../ui/Note";
-import { Table as BaseTable } from "../ui/Table";
+import { ruledTable } from "../ui/ruledTable";
 import { theme } from "../styles/theme";
 
 /** What the table reads from the page's query (fragment LeaderboardTableContent below). */
@@ -84,7 +84,8 @@ const Reserved = styled.div`
   width: 100%;
 `;
 
-const Table = styled(BaseTable)`
+const Table = styled.table`
+  ${ruledTable}
   table-layout: fixed;
   text-align: left;
   th,

@@ -5,7 +5,7 @@ import styled from "styled-components";
 import { copyOrSelect } from "../referrals/clipboard";
 import { canWebShare, openShareMenu, SHARE_NETWORKS, shareLinks, webShareData } from "../referrals/share";
 import { useToasts } from "../toasts/ToastProvider";
-import { PrimaryButton } from "../ui/PrimaryButton";
+import { primaryButton } from "../ui/primaryButton";
 import { theme } from "../styles/theme";
 
 /** What the share controls read from the page's query (fragment ShareControlsContent below). */
@@ -121,7 +121,8 @@ const Buttons = styled.div`
   gap: ${theme.space.md};
 `;
 
-const Button = styled(PrimaryButton)`
+const Button = styled.button`
+  ${primaryButton}
   display: grid;
   place-items: center;
   min-height: ${theme.controls.large};

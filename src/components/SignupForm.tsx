@@ -24,7 +24,7 @@ import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 import { SignupFormErrors } from "./SignupFormErrors";
 import { TurnstileWidget } from "./TurnstileWidget";
-import { PrimaryButton } from "../ui/PrimaryButton";
+import { primaryButton } from "../ui/primaryButton";
 import { theme } from "../styles/theme";
 
 /** What the form reads from the page's query (fragment SignupFormContent below). */
@@ -405,7 +405,8 @@ const Honeypot = styled.div`
   overflow: hidden;
 `;
 
-const Submit = styled(PrimaryButton)`
+const Submit = styled.button`
+  ${primaryButton}
   display: inline-flex;
   align-items: center;
   justify-content: center;

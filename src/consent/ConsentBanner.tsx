@@ -12,7 +12,7 @@ import {
   writeConsent,
   type ConsentChoice,
 } from "./pixel";
-import { OutlineButton } from "../ui/Button";
+import { outlineButton } from "../ui/buttonLooks";
 import { theme } from "../styles/theme";
 
 /**
@@ -92,7 +92,8 @@ const Buttons = styled.div`
 `;
 
 // Both buttons share one style: declining is exactly as easy as accepting.
-const Choice = styled(OutlineButton)`
+const Choice = styled.button`
+  ${outlineButton}
   min-width: 96px;
   padding: ${theme.space.sm} ${theme.space.base};
 `;

@@ -9,8 +9,8 @@ import { theme } from "../styles/theme";
 import type { ConsoleError } from "./api";
 import type { ConsoleContent } from "./content";
 import { Button as BaseButton } from "../ui/Button";
-import { ErrorNote } from "../ui/ErrorNote";
-import { Table as BaseTable } from "../ui/Table";
+import { errorNote } from "../ui/errorNote";
+import { ruledTable } from "../ui/ruledTable";
 
 type Copy = ConsoleContent["console"];
 
@@ -102,7 +102,8 @@ const Scroll = styled.div`
   }
 `;
 
-export const Table = styled(BaseTable)`
+export const Table = styled.table`
+  ${ruledTable}
   font-variant-numeric: tabular-nums;
   caption {
     padding-bottom: ${theme.space.sm};
@@ -152,7 +153,8 @@ export const ButtonRow = styled.div`
   gap: ${theme.space.sm};
 `;
 
-export const Notice = styled(ErrorNote)`
+export const Notice = styled.div`
+  ${errorNote}
   display: flex;
   flex-wrap: wrap;
   align-items: center;

@@ -19,7 +19,6 @@ import {
   type ToasterCopy,
 } from "./toastStyles";
 import { useToasts, type QueuedToast, type ToastVariant } from "./ToastProvider";
-import { Button } from "../ui/Button";
 
 /** The key that moves focus to the toast region, as Radix Toast binds it. */
 export const TOAST_HOTKEY = "F8";
@@ -210,6 +209,6 @@ const Description = styled.div`
   ${descriptionStyle}
 `;
 
-const Close = styled(Button)`
+const Close = styled.button`
   ${closeStyle}
 `;

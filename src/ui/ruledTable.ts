@@ -1,8 +1,9 @@
-import styled from "styled-components";
+/** The ruled table's look, a fragment each screen puts first in its own styled table and gives its cells. */
+import { css } from "styled-components";
 import { theme } from "../styles/theme";
 
 /** A table of rows ruled apart, the full width of its box; each screen sets its cells' size and alignment. */
-export const Table = styled.table`
+export const ruledTable = css`
   width: 100%;
   border-collapse: collapse;
   th,
