@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import styled, { keyframes } from "styled-components";
 import { REASON_MAX_LENGTH, type PersonAction } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
-import { theme } from "../styles/theme";
+import { theme } from "./theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill } from "./format";

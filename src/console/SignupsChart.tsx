@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from "chart.js";
-import { theme } from "../styles/theme";
+import { theme } from "./theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { Muted, SubHeading, Table, TableScroll } from "./parts";

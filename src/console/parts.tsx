@@ -5,7 +5,7 @@
 import React from "react";
 import styled from "styled-components";
 import { FLAGS, HOLDS, type FlagName, type HoldName } from "../../shared/fair-play-marks";
-import { theme } from "../styles/theme";
+import { theme } from "./theme";
 import type { ConsoleError } from "./api";
 import type { ConsoleContent } from "./content";
 import { Button as BaseButton } from "../ui/Button";

@@ -1,5 +1,6 @@
 /**
- * The dark theme: every token; components hold no literals. Text colours keep at least 4.5:1
+ * The dark theme: every token the public pages draw with (the console adds its own in src/console/theme.ts, so that
+ * no public page carries them); components hold no literals. Text colours keep at least 4.5:1
  * (WCAG 2.2 AA) on `background` and `surface`. Import the object directly where a style depends
  * on nothing else: styled-components then computes the class once instead of on every render.
  */
@@ -34,12 +35,6 @@ export const theme = {
     /** Discord's brand colour ("Blurple") and the white its guidelines put on it. */
     discord: "#5865f2",
     onDiscord: "#ffffff",
-    /** The operator console chart's series, in order (sources past the last take its colours again). */
-    chartSeries: ["#34d399", "#60a5fa", "#fbbf24", "#f472b6", "#a78bfa", "#fb923c", "#2dd4bf", "#f87171"],
-    /** Behind a dialog: the page dimmed. */
-    scrim: "rgb(0 0 0 / 60%)",
-    /** The chart's grid lines. */
-    chartGrid: "rgb(255 255 255 / 12%)",
   },
   /** Spacing steps for gaps, padding and margins. */
   space: {
@@ -77,19 +72,19 @@ export const theme = {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   },
-  /** Line widths: borders, and the focus ring (thin on the console's dense screens, thick on the public pages). */
-  lines: { border: "1px", focusThin: "2px", focusThick: "3px" },
+  /** Line widths: borders, and the public pages' focus ring (the console's thinner one is in src/console/theme.ts). */
+  lines: { border: "1px", focusThick: "3px" },
   /**
-   * Heights of controls, every one at least 24 px (WCAG 2.5.8): small chips and the console's dense rows, fields, and
-   * 44 px and up where phones tap.
+   * Heights of controls, every one at least 24 px (WCAG 2.5.8): small chips and the console's dense rows, and 44 px
+   * and up where phones tap.
    */
-  controls: { chip: "32px", compact: "36px", field: "40px", touch: "44px", large: "48px", submit: "52px" },
+  controls: { chip: "32px", compact: "36px", touch: "44px", large: "48px", submit: "52px" },
   /** Type sizes below and just above the body's 1rem. */
-  fontSizes: { xs: "0.75rem", sm: "0.85rem", md: "0.95rem", base: "1rem", lg: "1.05rem" },
+  fontSizes: { xs: "0.75rem", sm: "0.85rem", lg: "1.05rem" },
   /** A primary button lifts under the pointer, quickly enough not to lag behind it. */
   transitions: { lift: "transform 120ms ease-out" },
-  /** How faint a control is while it cannot be used: disabled for good, busy, or sending the signup. */
-  opacities: { disabled: 0.6, busy: 0.7, submitting: 0.85 },
+  /** How faint a control is while it cannot be used: disabled for good, or sending the signup. */
+  opacities: { disabled: 0.6, submitting: 0.85 },
   /** Breakpoint between phone and wider layouts (px). */
   breakpoints: { tablet: "640px" },
 } as const;
