@@ -47,14 +47,14 @@ export const BadgeButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space.xs};
-  min-height: ${theme.controls.compact};
+  min-height: 36px;
   padding: ${theme.space.xs} ${theme.space.lg};
-  border: ${theme.lines.border} solid ${theme.colors.border};
+  border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.accent};
   font: inherit;
-  font-size: ${theme.fontSizes.sm};
+  font-size: 0.85rem;
   font-weight: 600;
   cursor: help;
 `;

@@ -64,7 +64,7 @@ const Check = styled.div`
 `;
 
 const Button = styled(BaseButton)`
-  min-height: ${theme.controls.touch};
+  min-height: 44px;
   padding: ${theme.space.md} ${theme.space.xxxl};
   border: 0;
   border-radius: ${theme.radii.pill};

@@ -116,13 +116,13 @@ const ToggleButton = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space.xs};
-  border: ${theme.lines.border} solid ${theme.colors.border};
+  border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.pill};
-  min-height: ${theme.controls.chip};
+  min-height: 32px;
   padding: ${theme.space.xxs} ${theme.space.md};
   background: ${theme.colors.surface};
   color: ${theme.colors.textMuted};
-  font-size: ${theme.fontSizes.xs};
+  font-size: 0.75rem;
   &:hover {
     color: ${theme.colors.text};
   }

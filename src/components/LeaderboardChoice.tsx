@@ -70,10 +70,10 @@ const Button = styled.button`
   padding: ${theme.space.sm} ${theme.space.xl};
   &:disabled {
     cursor: default;
-    opacity: ${theme.opacities.disabled};
+    opacity: 0.6;
   }
   &:focus-visible {
-    outline: ${theme.lines.focusThick} solid ${theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -125,14 +125,14 @@ const Button = styled.button`
   ${primaryButton}
   display: grid;
   place-items: center;
-  min-height: ${theme.controls.large};
+  min-height: 48px;
   padding: ${theme.space.md} ${theme.space.xl};
   &:disabled {
     cursor: default;
-    opacity: ${theme.opacities.disabled};
+    opacity: 0.6;
   }
   &:focus-visible {
-    outline: ${theme.lines.focusThick} solid ${theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -411,13 +411,13 @@ const Submit = styled.button`
   align-items: center;
   justify-content: center;
   gap: ${theme.space.md};
-  min-height: ${theme.controls.submit};
+  min-height: 52px;
   margin-top: ${theme.space.xxs};
   padding: ${theme.space.lg} ${theme.space.xxl};
-  font-size: ${theme.fontSizes.lg};
+  font-size: 1.05rem;
   &:disabled {
     cursor: progress;
-    opacity: ${theme.opacities.submitting};
+    opacity: 0.85;
   }
 `;
 

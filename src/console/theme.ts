@@ -15,8 +15,10 @@ export const theme = {
     /** Behind a dialog: the page dimmed. */
     scrim: "rgb(0 0 0 / 60%)",
   },
-  /** The focus ring of the console's dense screens, thinner than the public pages'. */
-  lines: { ...siteTheme.lines, focusThin: "2px" },
+  /** Line widths: borders, and the focus ring of the console's dense screens, thinner than the public pages' 3px. */
+  lines: { border: "1px", focusThin: "2px" },
+  /** The height of the console's dense controls, above WCAG 2.5.8's 24 px. */
+  controls: { compact: "36px" },
   /** A control faded while its request is under way. */
-  opacities: { ...siteTheme.opacities, busy: 0.7 },
+  opacities: { busy: 0.7 },
 } as const;

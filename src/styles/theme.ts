@@ -1,8 +1,10 @@
 /**
- * The dark theme: every token the public pages draw with (the console adds its own in src/console/theme.ts, so that
- * no public page carries them); components hold no literals. Text colours keep at least 4.5:1
- * (WCAG 2.2 AA) on `background` and `surface`. Import the object directly where a style depends
- * on nothing else: styled-components then computes the class once instead of on every render.
+ * The dark theme: the colours, space, shadows, layers, radii, fonts and breakpoints the public pages draw with (the
+ * console adds its own tokens in src/console/theme.ts, so that no public page carries them). Line widths, control
+ * heights, small type sizes, the lift and faded opacities stay literals in the public styles: each token
+ * interpolated into a styled template weighs more in the page's scripts than the literal it replaces.
+ * Text colours keep at least 4.5:1 (WCAG 2.2 AA) on `background` and `surface`. Import the object directly where a
+ * style depends on nothing else: styled-components then computes the class once instead of on every render.
  */
 export const theme = {
   colors: {
@@ -72,19 +74,6 @@ export const theme = {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     mono: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   },
-  /** Line widths: borders, and the public pages' focus ring (the console's thinner one is in src/console/theme.ts). */
-  lines: { border: "1px", focusThick: "3px" },
-  /**
-   * Heights of controls, every one at least 24 px (WCAG 2.5.8): small chips and the console's dense rows, and 44 px
-   * and up where phones tap.
-   */
-  controls: { chip: "32px", compact: "36px", touch: "44px", large: "48px", submit: "52px" },
-  /** Type sizes below and just above the body's 1rem. */
-  fontSizes: { xs: "0.75rem", sm: "0.85rem", lg: "1.05rem" },
-  /** A primary button lifts under the pointer, quickly enough not to lag behind it. */
-  transitions: { lift: "transform 120ms ease-out" },
-  /** How faint a control is while it cannot be used: disabled for good, or sending the signup. */
-  opacities: { disabled: 0.6, submitting: 0.85 },
   /** Breakpoint between phone and wider layouts (px). */
   breakpoints: { tablet: "640px" },
 } as const;

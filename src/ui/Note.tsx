@@ -7,9 +7,9 @@ export const Note = styled.p`
   place-items: center;
   margin: 0;
   padding: ${theme.space.xxl};
-  border: ${theme.lines.border} dashed ${theme.colors.border};
+  border: 1px dashed ${theme.colors.border};
   border-radius: ${theme.radii.medium};
-  font-size: ${theme.fontSizes.lg};
+  font-size: 1.05rem;
   font-weight: 600;
   text-align: center;
 `;

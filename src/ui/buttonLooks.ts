@@ -15,8 +15,8 @@ export const buttonBase = css`
 /** A choice beside others of equal weight (consent, leaderboard): outlined in the text colour, a phone's tap target. */
 export const outlineButton = css`
   ${buttonBase}
-  min-height: ${theme.controls.touch};
-  border: ${theme.lines.border} solid ${theme.colors.text};
+  min-height: 44px;
+  border: 1px solid ${theme.colors.text};
   border-radius: ${theme.radii.small};
   background: transparent;
   color: ${theme.colors.text};

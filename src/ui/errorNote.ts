@@ -5,7 +5,7 @@ import { theme } from "../styles/theme";
 /** A failure the reader should act on (a request that failed): the error colours, framed; each screen sets its padding. */
 export const errorNote = css`
   margin: 0;
-  border: ${theme.lines.border} solid ${theme.colors.errorBorder};
+  border: 1px solid ${theme.colors.errorBorder};
   border-radius: ${theme.radii.small};
   background: ${theme.colors.errorSurface};
   color: ${theme.colors.errorText};

@@ -11,7 +11,7 @@ export const primaryButton = css`
   background: linear-gradient(135deg, ${theme.colors.accent}, ${theme.colors.accentStrong});
   color: ${theme.colors.onAccent};
   font-weight: 800;
-  transition: ${theme.transitions.lift};
+  transition: transform 120ms ease-out;
   &:hover:not(:disabled) {
     transform: translateY(-1px);
   }

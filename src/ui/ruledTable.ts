@@ -8,6 +8,6 @@ export const ruledTable = css`
   border-collapse: collapse;
   th,
   td {
-    border-bottom: ${theme.lines.border} solid ${theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
   }
 `;
