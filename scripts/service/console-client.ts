@@ -87,7 +87,7 @@ async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = 
   );
   if (!answer.answered) {
     const local = Object.keys(target.headers).length === 0;
-    const why = answer.timedOut ? `no answer in ${CLI_REQUEST_TIMEOUT_MS / 1_000} s` : answer.message;
+    const why = answer.timedOut ? `no answer in ${CLI_REQUEST_TIMEOUT_MS / 1_000} s` : String(answer.error);
     throw new Error(
       `Cannot reach the console API at ${target.origin} (${why})` +
         (local ? ": is `npm start` running? (--origin for another address)" : "."),
@@ -95,7 +95,7 @@ async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = 
   }
   const { status, body } = answer;
   // A body that is not JSON is an Access login page (a redirect) or a proxy's error.
-  if (answer.ok && body !== null) return body as T;
+  if (status >= 200 && status < 300 && body !== null) return body as T;
   const first = (body as ErrorDocument | null)?.errors?.[0];
   if (first) throw new ConsoleApiError(status, first.code, first.detail);
   const where = answer.headers.get("location");

@@ -9,22 +9,19 @@
 export interface ApiAnswer {
   answered: true;
   status: number;
-  /** 2xx */
-  ok: boolean;
   headers: Headers;
   body: unknown;
 }
 
 /**
  * No answer (or only part of one) arrived: the connection failed, the timeout ran out or the caller aborted.
- * `message` is the runtime's own text (empty after a timeout or an abort), for developers only.
+ * `error` is what the runtime threw (its message is for developers only).
  */
 export interface ApiNoAnswer {
   answered: false;
   /** true when `send`'s timeout gave up, false when the runtime reported a failure or the caller aborted. */
   timedOut: boolean;
-  message: string;
-  cause: unknown;
+  error: unknown;
 }
 
 export interface SendOptions {
@@ -36,19 +33,10 @@ export interface SendOptions {
   readBody?: boolean;
 }
 
-/** JSON text read as a value, or null when it is empty or not JSON (a static host's 404 page, a proxy's error). */
-function parseJson(text: string): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Send one request and read its answer, within `timeoutMs`.
  * @param init fetch's options; `signal` is set here
- * @returns the answer whatever its status, or ApiNoAnswer; never throws
+ * @returns the answer whatever its status (2xx or not is the caller's to judge), or ApiNoAnswer; never throws
  */
 export async function send(
   url: string,
@@ -57,8 +45,7 @@ export async function send(
 ): Promise<ApiAnswer | ApiNoAnswer> {
   const controller = new AbortController();
   const stop = () => controller.abort();
-  if (signal?.aborted) stop();
-  else signal?.addEventListener("abort", stop);
+  signal?.addEventListener("abort", stop);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -67,12 +54,16 @@ export async function send(
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     // The body is read under the same timeout: a server that stalls mid-answer has not answered either.
-    const body = readBody ? parseJson(await response.text()) : null;
-    const { status, headers } = response;
-    return { answered: true, status, ok: status >= 200 && status < 300, headers, body };
+    const text = readBody ? await response.text() : "";
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON (a static host's 404 page, a proxy's error): nothing to read.
+    }
+    return { answered: true, status: response.status, headers: response.headers, body };
   } catch (error) {
-    const message = controller.signal.aborted || !(error instanceof Error) ? "" : error.message;
-    return { answered: false, timedOut, message, cause: error };
+    return { answered: false, timedOut, error };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", stop);

@@ -1,7 +1,6 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
-import { buttonBase } from "../ui/buttonLooks";
 import { theme } from "../styles/theme";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
@@ -112,7 +111,6 @@ const Layer = styled.div`
 `;
 
 const ToggleButton = styled.button`
-  ${buttonBase}
   display: inline-flex;
   align-items: center;
   gap: ${theme.space.xs};
@@ -122,7 +120,9 @@ const ToggleButton = styled.button`
   padding: ${theme.space.xxs} ${theme.space.md};
   background: ${theme.colors.surface};
   color: ${theme.colors.textMuted};
+  font: inherit;
   font-size: 0.75rem;
+  cursor: pointer;
   &:hover {
     color: ${theme.colors.text};
   }

@@ -53,7 +53,7 @@ async function requestJson<T>(path: string, init: { method?: string; body?: stri
   );
   if (!answer.answered) throw new ConsoleError("unavailable", null);
   const { status, body } = answer;
-  if (!answer.ok)
+  if (status < 200 || status > 299)
     throw new ConsoleError(errorKeyOf(body, CONSOLE_ERROR_CODE) ?? "unavailable", status, jsonApiErrors(body)[0]?.code ?? null);
   if (body === null || typeof body !== "object") throw new ConsoleError("unavailable", status);
   return body as T;

@@ -45,7 +45,7 @@ async function requestJson(
 ): Promise<{ status: number; body: unknown }> {
   const headers = { accept: JSON_CONTENT_TYPE, ...init.headers };
   const answer = await send(path, { ...init, headers }, { timeoutMs: REFERRAL_REQUEST_TIMEOUT_MS, signal });
-  if (!answer.answered) throw new ReferralServiceError(`${path} could not be read: ${answer.message}`);
+  if (!answer.answered) throw new ReferralServiceError(`${path} could not be read: ${String(answer.error)}`);
   return answer;
 }
 

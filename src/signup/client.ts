@@ -94,7 +94,11 @@ export async function subscribe(config: ProviderConfig, submission: Submission, 
   const transport = config.transport ?? "legacy-form";
   const [url, init] = signupRequest(transport, config, submission);
   const response = await send(url, init, { timeoutMs, readBody: transport !== "legacy-form" });
-  if (!response.answered) throw new SignupNetworkError(response.message, { cause: response.cause, timedOut: response.timedOut });
+  if (!response.answered) {
+    const { error, timedOut } = response;
+    // The runtime's text, for developers; none after our own timeout.
+    throw new SignupNetworkError(!timedOut && error instanceof Error ? error.message : "", { cause: error, timedOut });
+  }
   if (transport === "legacy-form") return;
   // The Client API's outcomes are a subset of the service's (its accepted answer has no body).
   const retryAfter = response.headers.get("retry-after");
