@@ -17,7 +17,8 @@ import {
   SignupThrottledError,
 } from "../../src/signup/errors";
 import { clientApiRequest } from "../../src/signup/clientApi";
-import { retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
+import { retryDelay } from "../../src/lib/backoff";
+import { shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
 import { loadTestContent } from "../support/content";
 import { renderInProviders } from "../support/render";
 
