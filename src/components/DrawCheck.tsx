@@ -3,7 +3,6 @@ import { graphql } from "gatsby";
 import styled from "styled-components";
 import type { DrawReport, MismatchKind } from "../../shared/giveaway/verify";
 import { theme } from "../styles/theme";
-import { Button as BaseButton } from "../ui/Button";
 
 /** What the check reads from the page's query (fragment DrawCheckContent below). */
 export type DrawCheckContent = Queries.DrawCheckContentFragment;
@@ -63,14 +62,16 @@ const Check = styled.div`
   width: 100%;
 `;
 
-const Button = styled(BaseButton)`
+const Button = styled.button`
   min-height: 44px;
   padding: ${theme.space.md} ${theme.space.xxxl};
   border: 0;
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.accent};
   color: ${theme.colors.onAccent};
+  font: inherit;
   font-weight: 700;
+  cursor: pointer;
   &:disabled {
     cursor: progress;
   }
