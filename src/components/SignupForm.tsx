@@ -118,27 +118,16 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
 type FieldRefs = Record<FieldKey, React.RefObject<HTMLInputElement>>;
 
 /** The signup form with its states idle → submitting → success | failure (product rule 8). */
-export function SignupForm({ content, profileProperties, referralCode, onSubscribed }: SignupFormProps) {
+export function SignupForm(props: SignupFormProps) {
+  const { content } = props;
   const { home, links, derived } = content;
   const provider = providerConfig(content);
-  const service = provider.transport === "waitlist-api";
   // The build sets the script's URL only when the widget belongs on the page (waitlist-api, a site key, not a demo).
   const turnstileSiteKey = derived.turnstileScriptUrl ? content.provider.turnstileSiteKey : null;
   const [turnstile] = useState(() => (turnstileSiteKey ? new TurnstileChallenge() : null));
   const [subscribed, setSubscribed] = useState(false);
   const signup = useSignup(provider, turnstile);
-  const fieldRefs: FieldRefs = { email: useRef(null), firstName: useRef(null), lastName: useRef(null) };
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const handleSubmit = useSubmit({
-    content,
-    signup,
-    service,
-    profileProperties,
-    referralCode,
-    onSubscribed: onSubscribed ?? (() => setSubscribed(true)),
-    fieldRefs,
-    submitRef,
-  });
+  const { handleSubmit, fieldRefs, submitRef } = useSubmit(props, signup, provider.transport === "waitlist-api", () => setSubscribed(true));
   const busy = signup.isPending;
 
   if (subscribed) {
@@ -188,35 +177,30 @@ function NoScriptFields({ content, provider }: { content: SignupFormContent; pro
   );
 }
 
-/** What the submit handler needs from the form. */
-interface SubmitContext {
-  content: SignupFormContent;
-  signup: ReturnType<typeof useSignup>;
-  /** The transport is the waitlist service, which alone takes a referral code. */
-  service: boolean;
-  profileProperties: SignupFormProps["profileProperties"];
-  referralCode: SignupFormProps["referralCode"];
-  onSubscribed: () => void;
-  fieldRefs: FieldRefs;
-  submitRef: React.RefObject<HTMLButtonElement>;
-}
-
 /**
  * The form's submit: our checks first (a failure's toast, focus on its field), the honeypot, then the signup, whose
- * failure is told in the content's words.
+ * failure is told in the content's words. Also the refs of the fields and the button it moves focus to.
+ * @param service the transport is the waitlist service, which alone takes a referral code
+ * @param showSuccess the form's own success state, for when the page gives no `onSubscribed`
  */
-function useSubmit({ content, signup, service, profileProperties, referralCode, onSubscribed, fieldRefs, submitRef }: SubmitContext) {
-  const { toasts } = content;
+function useSubmit(
+  { content: { toasts }, profileProperties, referralCode, onSubscribed }: SignupFormProps,
+  signup: ReturnType<typeof useSignup>,
+  service: boolean,
+  showSuccess: () => void,
+) {
   const { showToast } = useToasts();
   // A ref, not state: a double click or a second Enter arrives before React re-renders.
   const inFlight = useRef(false);
+  const fieldRefs: FieldRefs = { email: useRef(null), firstName: useRef(null), lastName: useRef(null) };
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const succeed = () => {
     showToast({ variant: "success", ...toasts.success });
-    onSubscribed();
+    (onSubscribed ?? showSuccess)();
   };
 
-  return (event: React.FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     const { submission: typed, honeypot } = formValues(event.currentTarget);
@@ -253,6 +237,7 @@ function useSubmit({ content, signup, service, profileProperties, referralCode, 
       },
     );
   };
+  return { handleSubmit, fieldRefs, submitRef };
 }
 
 /**
