@@ -13,11 +13,10 @@ import {
   SignupConfigurationError,
   SignupNetworkError,
   SignupEmailRefusedError,
-  SignupThrottledError,
-  SignupServerError,
   SignupVerificationError,
   SignupRejectedError,
 } from "./errors";
+import { SignupServerError, SignupThrottledError } from "./temporaryErrors";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {

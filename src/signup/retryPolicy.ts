@@ -4,7 +4,8 @@
  * page's (src/lib/backoff.ts), which the referral pages' reads share.
  */
 import { retryDelay, RETRY_MAX_DELAY_MS } from "../lib/backoff";
-import { SignupNetworkError, SignupServerError, SignupThrottledError } from "./errors";
+import { SignupNetworkError } from "./errors";
+import { SignupServerError, SignupThrottledError } from "./temporaryErrors";
 
 /** Retries after the first attempt (product rule 9). */
 export const MAX_RETRIES = 3;
