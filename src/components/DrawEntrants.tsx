@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { pseudonymOf, type Entrant } from "../../shared/giveaway/draw-file";
+import type { Entrant } from "../../shared/giveaway/draw-file";
+import { pseudonymOf } from "../../shared/giveaway/pseudonym";
 import { theme } from "../styles/theme";
 
 /** What the table reads from the page's query (fragment DrawEntrantsContent below). */
