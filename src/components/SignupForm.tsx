@@ -152,28 +152,23 @@ export function SignupForm(props: SignupFormProps) {
       aria-busy={busy}
     >
       <Heading id="signup-heading">{home.form.heading}</Heading>
-      <NoScriptFields content={content} provider={provider} />
+      {/* What the no-JavaScript post carries besides the fields: to the service, its failure messages (shown by
+          `:target`), the custom source and the page to come back to; to Klaviyo's legacy form, the list id. */}
+      {provider.transport === "waitlist-api" ? (
+        <>
+          <SignupFormErrors toasts={content.toasts} />
+          {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
+          <input type="hidden" name={FORM_FIELDS.page} value={derived.pagePath} />
+        </>
+      ) : (
+        <input type="hidden" name="g" value={provider.listId ?? ""} />
+      )}
       <SignupFields form={home.form} fieldRefs={fieldRefs} busy={busy} />
       {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
         <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
       ) : null}
       <SubmitButton form={home.form} busy={busy} submitRef={submitRef} />
     </Form>
-  );
-}
-
-/**
- * What the no-JavaScript post carries besides the fields: to the service, its failure messages (shown by `:target`), the
- * custom source and the page to come back to; to Klaviyo's legacy form, the list id.
- */
-function NoScriptFields({ content, provider }: { content: SignupFormContent; provider: ProviderConfig }) {
-  if (provider.transport !== "waitlist-api") return <input type="hidden" name="g" value={provider.listId ?? ""} />;
-  return (
-    <>
-      <SignupFormErrors toasts={content.toasts} />
-      {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
-      <input type="hidden" name={FORM_FIELDS.page} value={content.derived.pagePath} />
-    </>
   );
 }
 

@@ -41,7 +41,20 @@ const GiveawayDrawPage: React.FC<PageProps<Queries.GiveawayDrawPageQuery, DrawPa
         ) : (
           <>
             <Commitment draw={draw} file={file} />
-            <Winners draw={draw} file={file} />
+            <Section aria-labelledby="draw-winners">
+              <h2 id="draw-winners">{draw.winnersHeading}</h2>
+              {file.result ? (
+                <ol>
+                  {file.result.winners.map((pseudonym) => (
+                    <li key={pseudonym}>
+                      <code>{pseudonym}</code>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p>{draw.notDrawnYet.replace("{round}", String(file.round))}</p>
+              )}
+            </Section>
             <DrawCheck content={content} drawFile={pageContext.drawFile} />
             <DrawEntrants content={content} drawId={file.draw} entrants={file.entrants} />
           </>
@@ -83,26 +96,6 @@ function Commitment({ draw, file }: { draw: DrawCopy; file: DrawFile }) {
           <code>{draw.chain.hash}</code>
         </dd>
       </Facts>
-    </Section>
-  );
-}
-
-/** The winners' pseudonyms once the round is drawn, or when it will be. */
-function Winners({ draw, file }: { draw: DrawCopy; file: DrawFile }) {
-  return (
-    <Section aria-labelledby="draw-winners">
-      <h2 id="draw-winners">{draw.winnersHeading}</h2>
-      {file.result ? (
-        <ol>
-          {file.result.winners.map((pseudonym) => (
-            <li key={pseudonym}>
-              <code>{pseudonym}</code>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p>{draw.notDrawnYet.replace("{round}", String(file.round))}</p>
-      )}
     </Section>
   );
 }

@@ -36,7 +36,7 @@ interface Announcement {
 export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   const region = useRef<HTMLOListElement>(null);
-  const { mounted, paused, setPointerIn, setFocusIn } = usePause(region, toasts.length);
+  const [mounted, paused, setPointerIn, setFocusIn] = usePause(region, toasts.length);
   const announcements = useAnnouncements(toasts, copy.announceLabel);
 
   if (!mounted) return null;
@@ -80,7 +80,7 @@ export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
 
 /**
  * Whether the toasts' time stands still, as Radix Toast pauses it: while the pointer or focus is in the list or the
- * window is in the background. Also binds TOAST_HOTKEY to the list, and says when the toaster has mounted.
+ * window is in the background. Also binds TOAST_HOTKEY to the list. Returns [mounted, paused, setPointerIn, setFocusIn].
  */
 function usePause(region: React.RefObject<HTMLOListElement>, count: number) {
   const [mounted, setMounted] = useState(false);
@@ -112,7 +112,7 @@ function usePause(region: React.RefObject<HTMLOListElement>, count: number) {
     setFocusIn(false);
   }, [count]);
 
-  return { mounted, paused: pointerIn || focusIn || windowAway, setPointerIn, setFocusIn };
+  return [mounted, pointerIn || focusIn || windowAway, setPointerIn, setFocusIn] as const;
 }
 
 /**
