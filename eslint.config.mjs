@@ -29,7 +29,10 @@ const BROWSER_CODE = [
   "src/pages/**",
   "src/templates/**",
   "src/components/**",
-  "src/root/**",
+  "src/app/**",
+  "src/lib/**",
+  "src/api/**",
+  "src/ui/**",
   "src/signup/**",
   "src/consent/**",
   "src/toasts/**",
@@ -138,6 +141,30 @@ export default tseslint.config(
               from: ".",
               except: ["./shared", "./node_modules"],
               message: "shared/ is what the page and the Worker both import: it depends on nothing of either.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The page's layers point one way: src/app (providers, wrappers, hydration) on top, imported only by gatsby-browser
+    // and gatsby-ssr; screens (pages, templates, components, the console) in the middle; the floors below them.
+    files: ["src/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/!(app)/**/*",
+              from: "./src/app",
+              message: "src/app is the top of the page: only gatsby-browser.tsx and gatsby-ssr.tsx import it.",
+            },
+            {
+              target: ["./src/ui", "./src/lib", "./src/api", "./src/toasts", "./src/styles"],
+              from: ["./src/components", "./src/console", "./src/pages", "./src/templates"],
+              message: "Page primitives and utilities sit below the screens that use them: move what both need down.",
             },
           ],
         },

@@ -1,3 +1,3 @@
-export { wrapPageElement, wrapRootElement } from "./src/root/wrappers";
-export { replaceHydrateFunction } from "./src/root/hydrate";
-export { onPreRouteUpdate } from "./src/root/pageView";
+export { wrapPageElement, wrapRootElement } from "./src/app/wrappers";
+export { replaceHydrateFunction } from "./src/app/hydrate";
+export { onPreRouteUpdate } from "./src/lib/pageView";

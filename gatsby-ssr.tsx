@@ -1,7 +1,7 @@
 import type { GatsbySSR } from "gatsby";
 import { GlobalStyleElement } from "./src/styles/globalCss";
 
-export { wrapPageElement, wrapRootElement } from "./src/root/wrappers";
+export { wrapPageElement, wrapRootElement } from "./src/app/wrappers";
 
 /**
  * The id of the last element of every page's markup: Gatsby's route announcer, which

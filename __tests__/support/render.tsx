@@ -4,7 +4,7 @@
  */
 import React from "react";
 import { render, type RenderResult } from "@testing-library/react";
-import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
 import { loadTestContent, type TestSiteContent } from "./content";
 
 /** Page props as Gatsby passes them (only what our pages read). */

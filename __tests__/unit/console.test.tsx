@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ConsolePage from "../../src/pages/console";
-import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
 import {
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_DASHBOARD_ENDPOINT,
@@ -40,7 +40,7 @@ const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 const answer = (statusCode: number, body: unknown) => ({
   status: statusCode,
   ok: statusCode >= 200 && statusCode < 300,
-  json: () => (body === undefined ? Promise.reject(new SyntaxError("not JSON")) : Promise.resolve(body)),
+  text: () => Promise.resolve(body === undefined ? "<html>Not found</html>" : JSON.stringify(body)),
 });
 /** A JSON:API error document whose `detail` a page must never show. */
 const SERVER_DETAIL = "Server detail an operator must never read";

@@ -4,7 +4,7 @@
  */
 import { deferScripts, SCRIPT_LOADER_ID } from "../../src/build/deferScripts";
 import { inlineScriptHashes } from "../../src/build/securityHeaders";
-import { PAINT_WAIT_LIMIT_MS } from "../../src/root/afterFirstPaint";
+import { PAINT_WAIT_LIMIT_MS } from "../../src/lib/afterFirstPaint";
 import { SCRIPT_LOAD_RETRIES, SCRIPT_RETRY_BASE_DELAY_MS } from "../../src/build/scriptRetry";
 
 const SLICE = (body: string) => `<!-- slice-start id="_gatsby-scripts-1" -->${body}<!-- slice-end id="_gatsby-scripts-1" -->`;

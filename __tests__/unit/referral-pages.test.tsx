@@ -13,7 +13,7 @@ import StatusPage from "../../src/pages/status";
 import SuccessPage from "../../src/pages/success";
 import { REFERRAL_CODE_KEY } from "../../src/referrals/referralCode";
 import { shareLinks } from "../../src/referrals/share";
-import { wrapPageElement, wrapRootElement } from "../../src/root/wrappers";
+import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
 import { loadTestContent, type TestSiteContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 
@@ -59,7 +59,11 @@ const escapeHtml = (text: string) =>
 /** fetch as the referral reads call it: (url, init). */
 const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
 /** An answer as fetch gives it (jsdom has no Response). */
-const answer = (statusCode: number, body: unknown) => ({ status: statusCode, ok: statusCode < 300, json: () => Promise.resolve(body) });
+const answer = (statusCode: number, body: unknown) => ({
+  status: statusCode,
+  ok: statusCode < 300,
+  text: () => Promise.resolve(JSON.stringify(body)),
+});
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -8,16 +8,11 @@ import { SignupForm } from "../../src/components/SignupForm";
 import { Layout } from "../../src/components/Layout";
 import { readProviderAnswer, retryAfterMs } from "../../src/signup/answer";
 import { subscribe } from "../../src/signup/client";
-import {
-  SignupConfigurationError,
-  SignupEmailRefusedError,
-  SignupNetworkError,
-  SignupRejectedError,
-  SignupServerError,
-  SignupThrottledError,
-} from "../../src/signup/errors";
+import { SignupConfigurationError, SignupEmailRefusedError, SignupNetworkError, SignupRejectedError } from "../../src/signup/errors";
+import { SignupServerError, SignupThrottledError } from "../../src/signup/temporaryErrors";
 import { clientApiRequest } from "../../src/signup/clientApi";
-import { retryDelay, shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
+import { retryDelay } from "../../src/lib/backoff";
+import { shouldRetrySignup, signupRetryDelay } from "../../src/signup/retryPolicy";
 import { loadTestContent } from "../support/content";
 import { renderInProviders } from "../support/render";
 

@@ -3,14 +3,8 @@
  * every answer the service gives (worker/src/signups/signup.ts), and the Turnstile token each attempt carries.
  */
 import { subscribe } from "../../src/signup/client";
-import {
-  SignupConfigurationError,
-  SignupEmailRefusedError,
-  SignupRejectedError,
-  SignupServerError,
-  SignupThrottledError,
-  SignupVerificationError,
-} from "../../src/signup/errors";
+import { SignupConfigurationError, SignupEmailRefusedError, SignupRejectedError, SignupVerificationError } from "../../src/signup/errors";
+import { SignupServerError, SignupThrottledError } from "../../src/signup/temporaryErrors";
 import { SIGNUPS_ENDPOINT, TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { TurnstileChallenge, type TurnstileApi, type TurnstileRenderOptions } from "../../src/signup/turnstile";
 import { readWaitlistAnswer, waitlistApiRequest } from "../../src/signup/waitlistApi";

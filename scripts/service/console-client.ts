@@ -6,9 +6,13 @@
 import { CONSOLE_PEOPLE_ENDPOINT, type PersonAction, personActionEndpoint, personExportEndpoint } from "../../shared/console";
 import type { ActionAnswer, PeopleAnswer, PersonExport, PersonSummary } from "../../shared/api/console";
 import type { ErrorDocument } from "../../shared/api/errors";
+import { send } from "../../src/api/client";
 
 /** Where `npm start` serves unless PORT says otherwise. */
 export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
+/** How long one request may take (ms): an export or an erasure crosses Access and D1, and an operator can wait longer than a page. */
+export const CLI_REQUEST_TIMEOUT_MS = 60_000;
 
 /** The headers of an Access service token (Access turns them into the JWT the Worker verifies). */
 export const SERVICE_TOKEN_HEADERS = { id: "CF-Access-Client-Id", secret: "CF-Access-Client-Secret" } as const;
@@ -72,33 +76,31 @@ export class ConsoleApiError extends Error {
  * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
  */
 async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${target.origin}${path}`, {
+  const answer = await send(
+    `${target.origin}${path}`,
+    {
       ...init,
       headers: { accept: "application/json", ...target.headers, ...(init.headers as Record<string, string> | undefined) },
       redirect: "manual",
-    });
-  } catch (error) {
+    },
+    { timeoutMs: CLI_REQUEST_TIMEOUT_MS },
+  );
+  if (!answer.answered) {
     const local = Object.keys(target.headers).length === 0;
+    const why = answer.timedOut ? `no answer in ${CLI_REQUEST_TIMEOUT_MS / 1_000} s` : String(answer.error);
     throw new Error(
-      `Cannot reach the console API at ${target.origin} (${error instanceof Error ? error.message : String(error)})` +
+      `Cannot reach the console API at ${target.origin} (${why})` +
         (local ? ": is `npm start` running? (--origin for another address)" : "."),
     );
   }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: an Access login page (a redirect) or a proxy's error.
-  }
-  if (response.ok && body !== null) return body as T;
+  const { status, body } = answer;
+  // A body that is not JSON is an Access login page (a redirect) or a proxy's error.
+  if (status >= 200 && status < 300 && body !== null) return body as T;
   const first = (body as ErrorDocument | null)?.errors?.[0];
-  if (first) throw new ConsoleApiError(response.status, first.code, first.detail);
-  const where = response.headers.get("location");
+  if (first) throw new ConsoleApiError(status, first.code, first.detail);
+  const where = answer.headers.get("location");
   throw new Error(
-    `The console API at ${target.origin} answered ${response.status} without a JSON answer` +
+    `The console API at ${target.origin} answered ${status} without a JSON answer` +
       (where ? ` (a redirect to ${where}: Access did not take the service token)` : "") +
       ".",
   );

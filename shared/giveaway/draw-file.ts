@@ -7,14 +7,14 @@ import type { Beacon } from "./beacon";
 import type { DrandChain } from "./chains";
 import { sha256, toHex } from "./bytes";
 
+// The pseudonym rule is the draw file's too; it lives apart so that the draw page loads it alone.
+export { PSEUDONYM_HEX_CHARS, pseudonymOf } from "./pseudonym";
+
 /** The `format` a draw file carries; a file in another format is refused. */
 export const DRAW_FORMAT = "pickfund-giveaway-draw/1";
 
 /** A draw's id: lower-case letters, digits and `-`, starting with a letter (it is part of every pseudonym). */
 export const DRAW_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
-
-/** Hex characters of a pseudonym (64 bits: collisions among even a million entrants are vanishingly rare). */
-export const PSEUDONYM_HEX_CHARS = 16;
 
 /** One eligible entrant: who, by pseudonym only, and how many entries (1 + entriesPerReferral × referrals). */
 export interface Entrant {
@@ -54,15 +54,6 @@ export interface DrawFile {
   entrants: Entrant[];
   /** null until drawn. */
   result: DrawResult | null;
-}
-
-/**
- * A person's pseudonym in a draw: the first 16 hex characters of sha256("<draw id>:<referral code>") in UTF-8, so a
- * person recomputes their own from their referral code (`printf '%s' 'launch:AbCd2345' | sha256sum | cut -c1-16`),
- * nobody learns a name or an address, and pseudonyms of different draws cannot be matched up.
- */
-export async function pseudonymOf(drawId: string, referralCode: string): Promise<string> {
-  return toHex(await sha256(`${drawId}:${referralCode}`)).slice(0, PSEUDONYM_HEX_CHARS);
 }
 
 /** Entrants in the canonical order: by pseudonym, ascending (pseudonyms are lower-case hex, so any sort agrees). */

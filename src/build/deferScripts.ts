@@ -5,7 +5,7 @@
  * A script that fails to load is added again after a backoff (scriptRetry.ts).
  * Only Gatsby's scripts slice is touched; the CSP hashes the loader (securityHeaders.ts). Build-time only.
  */
-import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../root/afterFirstPaint";
+import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../lib/afterFirstPaint";
 import { SCRIPT_LOAD_RETRIES, SCRIPT_RETRY_BASE_DELAY_MS } from "./scriptRetry";
 
 /** Gatsby's scripts slice: `<!-- slice-start id="_gatsby-scripts-1" -->…<!-- slice-end id="_gatsby-scripts-1" -->`. */

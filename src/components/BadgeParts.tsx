@@ -42,6 +42,7 @@ export const BadgeList = styled.ul`
   list-style: none;
 `;
 
+// Its full look here, on no shared button: built on one, its Radix tooltip did not open on keyboard focus (badges test).
 export const BadgeButton = styled.button`
   display: inline-flex;
   align-items: center;

@@ -1,4 +1,4 @@
-import { VisuallyHidden } from "./VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import styled from "styled-components";
 import { theme } from "../styles/theme";
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { pseudonymOf, type Entrant } from "../../shared/giveaway/draw-file";
+import type { Entrant } from "../../shared/giveaway/draw-file";
+import { pseudonymOf } from "../../shared/giveaway/pseudonym";
 import { theme } from "../styles/theme";
 
 /** What the table reads from the page's query (fragment DrawEntrantsContent below). */
@@ -53,29 +54,32 @@ export function DrawEntrants({
         aria-describedby={helpId}
       />
       <Help id={helpId}>{draw.findHelp.replace("{draw}", drawId)}</Help>
-      {shown.length === 0 ? (
-        <p role="status">{draw.findNoMatch}</p>
-      ) : (
-        <table aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">{draw.pseudonymColumn}</th>
-              <th scope="col">{draw.entriesColumn}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map(({ pseudonym, entries }) => (
-              <tr key={pseudonym}>
-                <td>
-                  <code>{pseudonym}</code>
-                </td>
-                <td>{entries}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {shown.length === 0 ? <p role="status">{draw.findNoMatch}</p> : <EntrantsTable draw={draw} headingId={headingId} shown={shown} />}
     </Section>
+  );
+}
+
+/** The entrants shown, by pseudonym, with their entries. */
+function EntrantsTable({ draw, headingId, shown }: { draw: DrawEntrantsContent["draw"]; headingId: string; shown: readonly Entrant[] }) {
+  return (
+    <table aria-labelledby={headingId}>
+      <thead>
+        <tr>
+          <th scope="col">{draw.pseudonymColumn}</th>
+          <th scope="col">{draw.entriesColumn}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map(({ pseudonym, entries }) => (
+          <tr key={pseudonym}>
+            <td>
+              <code>{pseudonym}</code>
+            </td>
+            <td>{entries}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

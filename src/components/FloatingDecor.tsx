@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
 import styled, { css, keyframes } from "styled-components";
+import { theme } from "../styles/theme";
 
 /** Outline sports icons drawn inline (no icon font, no extra request). 24×24 viewBox. */
 const SPORTS_ICONS: React.ReactNode[] = [
@@ -101,7 +102,7 @@ const float = keyframes`
 const Layer = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.layers.decoration};
+  z-index: ${theme.layers.decoration};
   overflow: hidden;
   pointer-events: none;
   &[data-paused="true"] > * {
@@ -112,18 +113,18 @@ const Layer = styled.div`
 const ToggleButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
   min-height: 32px;
-  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textMuted};
+  padding: ${theme.space.xxs} ${theme.space.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textMuted};
   font: inherit;
   font-size: 0.75rem;
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 
@@ -137,7 +138,7 @@ const floating = css`
 const Icon = styled.svg`
   ${floating}
   fill: none;
-  stroke: ${({ theme }) => theme.colors.decoration};
+  stroke: ${theme.colors.decoration};
   stroke-width: 1.5;
   stroke-linecap: round;
   stroke-linejoin: round;
@@ -145,10 +146,10 @@ const Icon = styled.svg`
 
 const Odds = styled.span`
   ${floating}
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: 1.1rem;
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.decoration};
+  color: ${theme.colors.decoration};
 `;
 
 export const query = graphql`

@@ -1,6 +1,7 @@
-import { VisuallyHidden } from "./VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
+import { theme } from "../styles/theme";
 
 /** What the rules line reads from the page's query (fragment GiveawayRulesContent below). */
 export type GiveawayRulesContent = Queries.GiveawayRulesContentFragment;
@@ -23,9 +24,9 @@ const Rules = styled.p`
   margin: 0;
   max-width: 52ch;
   font-size: 0.8rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     font-weight: 600;
     text-underline-offset: 3px;
   }

@@ -5,6 +5,7 @@ import { ConsentBanner } from "../consent/ConsentBanner";
 import { Toasts } from "../toasts/Toasts";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { FloatingDecor, MotionToggle } from "./FloatingDecor";
+import { theme } from "../styles/theme";
 
 /** What the layout reads from every page's query (fragment LayoutContent below). */
 export type LayoutContent = Queries.LayoutContentFragment;
@@ -51,7 +52,7 @@ export function Layout({ content, pathname, children }: LayoutProps) {
 /** At least the viewport's height, so that a short page's footer rests at its bottom. */
 const Page = styled.div`
   position: relative;
-  z-index: ${({ theme }) => theme.layers.page};
+  z-index: ${theme.layers.page};
   display: flex;
   flex-direction: column;
   min-height: 100vh;
@@ -62,14 +63,14 @@ const Main = styled.main`
   flex: 1 0 auto;
   flex-direction: column;
   align-items: center;
-  padding: ${({ theme }) => `${theme.space.vast} ${theme.space.base} ${theme.space.xxxl}`};
+  padding: ${theme.space.vast} ${theme.space.base} ${theme.space.xxxl};
 `;
 
 // In the page flow, below the content: it covers nothing at any screen size, scroll position or zoom.
 const Footer = styled.footer`
   display: flex;
   justify-content: center;
-  padding: ${({ theme }) => `0 ${theme.space.base} ${theme.space.vast}`};
+  padding: 0 ${theme.space.base} ${theme.space.vast};
   /* Its one control pauses the background, which the visitor's system already stops (the global CSS, src/styles/globalCss.tsx):
      nothing to offer, and an empty footer landmark would only be noise to a screen reader. */
   @media (prefers-reduced-motion: reduce) {

@@ -1,6 +1,9 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
+import { outlineButton } from "../ui/buttonLooks";
+import { errorNote } from "../ui/errorNote";
+import { theme } from "../styles/theme";
 
 export interface LeaderboardChoiceProps {
   content: Queries.LeaderboardChoiceContentFragment;
@@ -49,7 +52,7 @@ function ChoiceControls({
 const Section = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
   text-align: center;
   &[data-covered="true"] {
@@ -63,32 +66,21 @@ const Note = styled.p`
 `;
 
 const Button = styled.button`
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
+  ${outlineButton}
+  padding: ${theme.space.sm} ${theme.space.xl};
   &:disabled {
     cursor: default;
     opacity: 0.6;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Failure = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.errorBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.errorSurface};
-  color: ${({ theme }) => theme.colors.errorText};
+  ${errorNote}
+  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 export const query = graphql`

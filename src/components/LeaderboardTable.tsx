@@ -2,6 +2,9 @@ import { graphql } from "gatsby";
 import styled from "styled-components";
 import { formatCount } from "../referrals/numbers";
 import type { LeaderboardEntry } from "../../shared/api/referrals";
+import { Note, NoteCover } from "../ui/Note";
+import { ruledTable } from "../ui/ruledTable";
+import { theme } from "../styles/theme";
 
 /** What the table reads from the page's query (fragment LeaderboardTableContent below). */
 export type LeaderboardTableContent = Queries.LeaderboardTableContentFragment;
@@ -66,7 +69,7 @@ export function LeaderboardTable({ content, view, labelledBy }: LeaderboardTable
           )}
         </tbody>
       </Table>
-      {message !== null ? <Cover role="status">{message}</Cover> : null}
+      {message !== null ? <NoteCover role="status">{message}</NoteCover> : null}
       <noscript>
         <Note>{leaderboard.noScript}</Note>
         {/* Without JavaScript the board never arrives; nothing changes after load, so the note simply takes its place. */}
@@ -82,21 +85,19 @@ const Reserved = styled.div`
 `;
 
 const Table = styled.table`
-  width: 100%;
+  ${ruledTable}
   table-layout: fixed;
-  border-collapse: collapse;
   text-align: left;
   th,
   td {
     height: 2.75rem;
-    padding: ${({ theme }) => `0 ${theme.space.md}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: 0 ${theme.space.md};
   }
   thead th {
     font-size: 0.8rem;
     letter-spacing: 0.06em;
     text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   /* Figures and their headings line up on the right, as columns of figures do. */
   thead th:first-child,
@@ -118,7 +119,7 @@ const CountColumn = styled.col`
 
 /** Tabular digits, aligned on the right as figures in a column are. */
 const Figure = styled.td`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-variant-numeric: tabular-nums;
   font-weight: 700;
   text-align: right;
@@ -140,24 +141,7 @@ const Filler = styled.tr`
 `;
 
 /** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
-const Note = styled.p`
-  display: grid;
-  place-items: center;
-  margin: 0;
-  padding: ${({ theme }) => theme.space.xxl};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  font-size: 1.05rem;
-  font-weight: 600;
-  text-align: center;
-`;
-
 /** A message that covers the reserved box, which keeps its size: nothing below it moves. */
-const Cover = styled(Note)`
-  position: absolute;
-  inset: 0;
-`;
-
 export const query = graphql`
   fragment LeaderboardTableContent on SiteContent {
     site {

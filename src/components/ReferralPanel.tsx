@@ -6,6 +6,8 @@ import type { Standing } from "../referrals/standing";
 import { LEADERBOARD_PATH } from "../../shared/routes";
 import { GiveawayRules } from "./GiveawayRules";
 import { ShareControls } from "./ShareControls";
+import { Note, NoteCover } from "../ui/Note";
+import { theme } from "../styles/theme";
 
 /** What the panel reads from the page's query (fragment ReferralPanelContent below). */
 export type ReferralPanelContent = Queries.ReferralPanelContentFragment;
@@ -76,7 +78,7 @@ export function ReferralPanel({ content, view, noScriptText }: ReferralPanelProp
             <Link to={LEADERBOARD_PATH}>{referrals.leaderboardLink}</Link>
           </PageLinks>
         </StandingBox>
-        {view.kind === "message" ? <Cover role="status">{view.text}</Cover> : null}
+        {view.kind === "message" ? <NoteCover role="status">{view.text}</NoteCover> : null}
         <noscript>
           <Note>{noScriptText}</Note>
           {/* Without JavaScript the standing never arrives; nothing changes after load, so the note simply takes its place. */}
@@ -91,7 +93,7 @@ export function ReferralPanel({ content, view, noScriptText }: ReferralPanelProp
 const Panel = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   width: 100%;
 `;
 
@@ -105,25 +107,13 @@ const Reserved = styled.div`
 const StandingBox = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   &[data-covered="true"] {
     visibility: hidden;
   }
 `;
 
 /** A message in the reserved box's place, for visitors without JavaScript (nothing changes after load, so it need not cover anything). */
-const Note = styled.p`
-  display: grid;
-  place-items: center;
-  margin: 0;
-  padding: ${({ theme }) => theme.space.xxl};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  font-size: 1.05rem;
-  font-weight: 600;
-  text-align: center;
-`;
-
 const Headline = styled.h2`
   margin: 0;
   font-size: clamp(1.4rem, 5.5vw, 1.9rem);
@@ -136,39 +126,39 @@ const Headline = styled.h2`
  */
 const Figure = styled.span`
   display: block;
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(2.5rem, 12vw, 3.5rem);
   font-weight: 800;
   line-height: 1.15;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `;
 
 const Intro = styled.p`
   margin: 0;
   max-width: 46ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Tiles = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
 `;
 
 const Tile = styled.div`
   display: grid;
   justify-items: center;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xs}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space.lg} ${theme.space.xs};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.medium};
+  background: ${theme.colors.surface};
 `;
 
 const TileFigure = styled.span`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   font-size: clamp(1.5rem, 6vw, 2rem);
   font-weight: 800;
   line-height: 1.1;
@@ -176,18 +166,18 @@ const TileFigure = styled.span`
 `;
 
 const Caption = styled.span`
-  margin-top: ${({ theme }) => theme.space.hairline};
+  margin-top: ${theme.space.hairline};
   font-size: 0.8rem;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const PageLinks = styled.p`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.xxl}`};
+  gap: ${theme.space.sm} ${theme.space.xxl};
   margin: 0;
   a {
     font-weight: 600;
@@ -196,11 +186,6 @@ const PageLinks = styled.p`
 `;
 
 /** A message that covers the reserved box, which keeps its size: nothing below it moves. */
-const Cover = styled(Note)`
-  position: absolute;
-  inset: 0;
-`;
-
 export const query = graphql`
   fragment ReferralPanelContent on SiteContent {
     ...ShareControlsContent

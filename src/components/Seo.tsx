@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { graphql } from "gatsby";
 import { APPLE_TOUCH_ICON, FAVICONS, MANIFEST_PATH } from "../icons";
-import { isPrerenderedView } from "../root/pageView";
+import { isPrerenderedView } from "../lib/pageView";
 
 // In the browser Helmet is needed only from the first client-side navigation on (see Seo), so it is fetched then.
 const Helmet = lazy(() => import("react-helmet").then((module) => ({ default: module.Helmet })));

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { VisuallyHidden } from "./VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { copyOrSelect } from "../referrals/clipboard";
 import { canWebShare, openShareMenu, SHARE_NETWORKS, shareLinks, webShareData } from "../referrals/share";
 import { useToasts } from "../toasts/ToastProvider";
+import { primaryButton } from "../ui/primaryButton";
+import { theme } from "../styles/theme";
 
 /** What the share controls read from the page's query (fragment ShareControlsContent below). */
 export type ShareControlsContent = Queries.ShareControlsContentFragment;
@@ -86,7 +88,7 @@ export function ShareControls({ content, link }: ShareControlsProps) {
 
 const Controls = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   width: 100%;
   text-align: left;
 `;
@@ -99,15 +101,15 @@ const Label = styled.label`
 const LinkBox = styled.input`
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.fonts.mono};
+  padding: ${theme.space.lg} ${theme.space.xl};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font-family: ${theme.fonts.mono};
   font-size: 0.95rem;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }
 `;
@@ -116,31 +118,21 @@ const Buttons = styled.div`
   display: grid;
   grid-auto-flow: column;
   grid-auto-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Button = styled.button`
+  ${primaryButton}
   display: grid;
   place-items: center;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.md} ${theme.space.xl}`};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentStrong});
-  color: ${({ theme }) => theme.colors.onAccent};
-  font: inherit;
-  font-weight: 800;
-  cursor: pointer;
-  transition: transform 120ms ease-out;
-  &:hover:not(:disabled) {
-    transform: translateY(-1px);
-  }
+  padding: ${theme.space.md} ${theme.space.xl};
   &:disabled {
     cursor: default;
     opacity: 0.6;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -156,7 +148,7 @@ const Stacked = styled.span`
 const Networks = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  gap: ${theme.space.sm} ${theme.space.lg};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -166,15 +158,15 @@ const NetworkLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: 44px;
-  padding: ${({ theme }) => `0 ${theme.space.lg}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.text};
+  padding: 0 ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.text};
   font-size: 0.9rem;
   font-weight: 600;
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.hoverTint};
+    background: ${theme.colors.hoverTint};
   }
   &[aria-disabled="true"] {
     opacity: 0.6;

@@ -24,6 +24,8 @@ import { useToasts } from "../toasts/ToastProvider";
 import { DiscordButton } from "./DiscordButton";
 import { SignupFormErrors } from "./SignupFormErrors";
 import { TurnstileWidget } from "./TurnstileWidget";
+import { primaryButton } from "../ui/primaryButton";
+import { theme } from "../styles/theme";
 
 /** What the form reads from the page's query (fragment SignupFormContent below). */
 export type SignupFormContent = Queries.SignupFormContentFragment;
@@ -112,36 +114,85 @@ function formValues(form: HTMLFormElement): { submission: Submission; honeypot: 
   };
 }
 
+/** The form's inputs, by field, for moving focus to the one a failure names. */
+type FieldRefs = Record<FieldKey, React.RefObject<HTMLInputElement>>;
+
 /** The signup form with its states idle → submitting → success | failure (product rule 8). */
-export function SignupForm({ content, profileProperties, referralCode, onSubscribed }: SignupFormProps) {
-  const {
-    home: { form, inlineSuccess },
-    toasts,
-    links,
-    derived,
-  } = content;
+export function SignupForm(props: SignupFormProps) {
+  const { content } = props;
+  const { home, links, derived } = content;
   const provider = providerConfig(content);
-  const service = provider.transport === "waitlist-api";
   // The build sets the script's URL only when the widget belongs on the page (waitlist-api, a site key, not a demo).
   const turnstileSiteKey = derived.turnstileScriptUrl ? content.provider.turnstileSiteKey : null;
   const [turnstile] = useState(() => (turnstileSiteKey ? new TurnstileChallenge() : null));
   const [subscribed, setSubscribed] = useState(false);
-  const { showToast } = useToasts();
   const signup = useSignup(provider, turnstile);
+  const { handleSubmit, fieldRefs, submitRef } = useSubmit(props, signup, provider.transport === "waitlist-api", () => setSubscribed(true));
+  const busy = signup.isPending;
+
+  if (subscribed) {
+    return (
+      <InlineSuccess role="status">
+        <h2>{home.inlineSuccess.heading}</h2>
+        <p>{home.inlineSuccess.text}</p>
+        <DiscordButton href={links.inlineDiscordInviteUrl} label={home.inlineSuccess.button} newTabHint={links.newTabHint} />
+      </InlineSuccess>
+    );
+  }
+
+  return (
+    <Form
+      method="post"
+      action={content.provider.noScriptFormUrl ?? undefined}
+      onSubmit={handleSubmit}
+      // The engine that sends and retries loads once the visitor starts on the form (Safari does not focus a clicked button, hence the press).
+      onFocus={signup.prepare}
+      onPointerDown={signup.prepare}
+      aria-labelledby="signup-heading"
+      aria-busy={busy}
+    >
+      <Heading id="signup-heading">{home.form.heading}</Heading>
+      {/* What the no-JavaScript post carries besides the fields: to the service, its failure messages (shown by
+          `:target`), the custom source and the page to come back to; to Klaviyo's legacy form, the list id. */}
+      {provider.transport === "waitlist-api" ? (
+        <>
+          <SignupFormErrors toasts={content.toasts} />
+          {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
+          <input type="hidden" name={FORM_FIELDS.page} value={derived.pagePath} />
+        </>
+      ) : (
+        <input type="hidden" name="g" value={provider.listId ?? ""} />
+      )}
+      <SignupFields form={home.form} fieldRefs={fieldRefs} busy={busy} />
+      {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
+        <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
+      ) : null}
+      <SubmitButton form={home.form} busy={busy} submitRef={submitRef} />
+    </Form>
+  );
+}
+
+/**
+ * The form's submit: our checks first (a failure's toast, focus on its field), the honeypot, then the signup, whose
+ * failure is told in the content's words. Also the refs of the fields and the button it moves focus to.
+ * @param service the transport is the waitlist service, which alone takes a referral code
+ * @param showSuccess the form's own success state, for when the page gives no `onSubscribed`
+ */
+function useSubmit(
+  { content: { toasts }, profileProperties, referralCode, onSubscribed }: SignupFormProps,
+  signup: ReturnType<typeof useSignup>,
+  service: boolean,
+  showSuccess: () => void,
+) {
+  const { showToast } = useToasts();
   // A ref, not state: a double click or a second Enter arrives before React re-renders.
   const inFlight = useRef(false);
-  const fieldRefs = {
-    email: useRef<HTMLInputElement>(null),
-    firstName: useRef<HTMLInputElement>(null),
-    lastName: useRef<HTMLInputElement>(null),
-  };
+  const fieldRefs: FieldRefs = { email: useRef(null), firstName: useRef(null), lastName: useRef(null) };
   const submitRef = useRef<HTMLButtonElement>(null);
-  const busy = signup.isPending;
 
   const succeed = () => {
     showToast({ variant: "success", ...toasts.success });
-    if (onSubscribed) onSubscribed();
-    else setSubscribed(true);
+    (onSubscribed ?? showSuccess)();
   };
 
   const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -171,28 +222,9 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
         onError: (error) => {
           // The fields and button were disabled (and lost focus) while sending; focus returns once they are enabled.
           const refocus = (target: React.RefObject<HTMLElement>) => setTimeout(() => target.current?.focus(), 0);
-          if (error instanceof SignupEmailRefusedError) {
-            // The provider's own check of the address: the visitor fixes it as after our check.
-            showToast({ variant: "error", ...toasts.invalidEmail });
-            refocus(fieldRefs.email);
-            return;
-          }
-          if (error instanceof SignupVerificationError) {
-            // Turnstile did not verify the visitor; the widget is already running its check again for the next try.
-            showToast({ variant: "error", title: toasts.subscriptionFailed.title, message: toasts.subscriptionFailed.verificationMessage });
-            refocus(submitRef);
-            return;
-          }
-          if (error instanceof SignupRejectedError) {
-            // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
-            console.error(`Signup refused by the provider: ${error.message}`);
-          }
-          showToast({
-            variant: "error",
-            title: toasts.subscriptionFailed.title,
-            message: failureMessage(error, toasts.subscriptionFailed),
-          });
-          refocus(submitRef);
+          const toast = failureToast(error, toasts);
+          showToast({ variant: "error", ...toast });
+          refocus(error instanceof SignupEmailRefusedError ? fieldRefs.email : submitRef);
         },
         onSettled: () => {
           inFlight.current = false;
@@ -200,45 +232,34 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
       },
     );
   };
+  return { handleSubmit, fieldRefs, submitRef };
+}
 
-  if (subscribed) {
-    return (
-      <InlineSuccess role="status">
-        <h2>{inlineSuccess.heading}</h2>
-        <p>{inlineSuccess.text}</p>
-        <DiscordButton href={links.inlineDiscordInviteUrl} label={inlineSuccess.button} newTabHint={links.newTabHint} />
-      </InlineSuccess>
-    );
-  }
+/**
+ * The toast for a signup that failed for good: the content's words for what the visitor can do about it.
+ * A refused address reads as after our own check; a configuration mistake is also logged for whoever runs the site.
+ */
+function failureToast(error: Error, toasts: SignupFormContent["toasts"]): { title: string; message: string } {
+  // The provider's own check of the address: the visitor fixes it as after our check.
+  if (error instanceof SignupEmailRefusedError) return toasts.invalidEmail;
+  const failed = toasts.subscriptionFailed;
+  // Turnstile did not verify the visitor; the widget is already running its check again for the next try.
+  if (error instanceof SignupVerificationError) return { title: failed.title, message: failed.verificationMessage };
+  // A configuration mistake (public key, list id): the visitor cannot fix it, whoever runs the site can.
+  if (error instanceof SignupRejectedError) console.error(`Signup refused by the provider: ${error.message}`);
+  return { title: failed.title, message: failureMessage(error, failed) };
+}
 
+/** The e-mail and name fields, and the honeypot beside them. */
+function SignupFields({ form, fieldRefs, busy }: { form: SignupFormContent["home"]["form"]; fieldRefs: FieldRefs; busy: boolean }) {
   const field = (key: FieldKey) => (
     <Field>
       <Label htmlFor={FIELDS[key].id}>{form[key].label}</Label>
       <Input {...FIELDS[key]} ref={fieldRefs[key]} required disabled={busy} placeholder={form[key].placeholder} />
     </Field>
   );
-
   return (
-    <Form
-      method="post"
-      action={content.provider.noScriptFormUrl ?? undefined}
-      onSubmit={handleSubmit}
-      // The engine that sends and retries loads once the visitor starts on the form (Safari does not focus a clicked button, hence the press).
-      onFocus={signup.prepare}
-      onPointerDown={signup.prepare}
-      aria-labelledby="signup-heading"
-      aria-busy={busy}
-    >
-      <Heading id="signup-heading">{form.heading}</Heading>
-      {service ? (
-        <>
-          <SignupFormErrors toasts={toasts} />
-          {provider.customSource ? <input type="hidden" name={FORM_FIELDS.source} value={provider.customSource} /> : null}
-          <input type="hidden" name={FORM_FIELDS.page} value={derived.pagePath} />
-        </>
-      ) : (
-        <input type="hidden" name="g" value={provider.listId ?? ""} />
-      )}
+    <>
       {field("email")}
       <NameRow>
         {field("firstName")}
@@ -248,23 +269,34 @@ export function SignupForm({ content, profileProperties, referralCode, onSubscri
         <label htmlFor="signup-website">{form.honeypotLabel}</label>
         <input id="signup-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
-      {turnstile && turnstileSiteKey && derived.turnstileScriptUrl ? (
-        <TurnstileWidget challenge={turnstile} siteKey={turnstileSiteKey} scriptUrl={derived.turnstileScriptUrl} />
-      ) : null}
-      <Submit ref={submitRef} type="submit" disabled={busy}>
-        {busy ? (
-          <>
-            <Spinner role="img" aria-label={form.submitting} viewBox="0 0 24 24" width="20" height="20">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
-              <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-            </Spinner>
-            <span aria-hidden="true">{form.submitting}</span>
-          </>
-        ) : (
-          form.submit
-        )}
-      </Submit>
-    </Form>
+    </>
+  );
+}
+
+/** The submit button; while the signup is sent it spins and says so. */
+function SubmitButton({
+  form,
+  busy,
+  submitRef,
+}: {
+  form: SignupFormContent["home"]["form"];
+  busy: boolean;
+  submitRef: React.RefObject<HTMLButtonElement>;
+}) {
+  return (
+    <Submit ref={submitRef} type="submit" disabled={busy}>
+      {busy ? (
+        <>
+          <Spinner role="img" aria-label={form.submitting} viewBox="0 0 24 24" width="20" height="20">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
+            <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          </Spinner>
+          <span aria-hidden="true">{form.submitting}</span>
+        </>
+      ) : (
+        form.submit
+      )}
+    </Submit>
   );
 }
 
@@ -286,13 +318,13 @@ const spin = keyframes`
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
   width: 100%;
   text-align: left;
 `;
 
 const Heading = styled.h2`
-  margin: ${({ theme }) => `0 0 ${theme.space.hairline}`};
+  margin: 0 0 ${theme.space.hairline};
   font-size: 1.125rem;
   font-weight: 700;
   text-align: center;
@@ -300,40 +332,40 @@ const Heading = styled.h2`
 
 const NameRow = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
-  @media (min-width: ${({ theme }) => theme.breakpoints.tablet}) {
+  gap: ${theme.space.xl};
+  @media (min-width: ${theme.breakpoints.tablet}) {
     grid-template-columns: 1fr 1fr;
   }
 `;
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
 const Label = styled.label`
   font-size: 0.9rem;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `;
 
 const Input = styled.input`
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space.lg} ${theme.space.xl};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   font: inherit;
   font-size: 1rem;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.placeholder};
+    color: ${theme.colors.placeholder};
     opacity: 1;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
     border-color: transparent;
   }
@@ -354,25 +386,15 @@ const Honeypot = styled.div`
 `;
 
 const Submit = styled.button`
+  ${primaryButton}
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-height: 52px;
-  margin-top: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xxl}`};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentStrong});
-  color: ${({ theme }) => theme.colors.onAccent};
-  font: inherit;
+  margin-top: ${theme.space.xxs};
+  padding: ${theme.space.lg} ${theme.space.xxl};
   font-size: 1.05rem;
-  font-weight: 800;
-  cursor: pointer;
-  transition: transform 120ms ease-out;
-  &:hover:not(:disabled) {
-    transform: translateY(-1px);
-  }
   &:disabled {
     cursor: progress;
     opacity: 0.85;
@@ -387,15 +409,15 @@ const Spinner = styled.svg`
 const InlineSuccess = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-align: center;
   h2 {
     margin: 0;
     font-size: 1.5rem;
   }
   p {
-    margin: ${({ theme }) => `0 0 ${theme.space.sm}`};
-    color: ${({ theme }) => theme.colors.textMuted};
+    margin: 0 0 ${theme.space.sm};
+    color: ${theme.colors.textMuted};
   }
 `;
 

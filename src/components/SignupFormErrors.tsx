@@ -1,6 +1,7 @@
 /** The no-JavaScript form's failure messages (waitlist-api only), each shown by CSS `:target` alone (formErrors.ts). */
 import styled from "styled-components";
 import { FORM_ERROR_KEYS, formErrorId, type FormErrorKey } from "../../shared/form-errors";
+import { theme } from "../styles/theme";
 
 /** The toasts' copy, as the signup form's fragment reads it. */
 type ToastsContent = Queries.SignupFormContentFragment["toasts"];
@@ -40,11 +41,11 @@ export function SignupFormErrors({ toasts }: { toasts: ToastsContent }) {
 const Message = styled.p`
   display: none;
   margin: 0;
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.errorBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.errorSurface};
-  color: ${({ theme }) => theme.colors.errorText};
+  padding: ${theme.space.lg} ${theme.space.xl};
+  border: 1px solid ${theme.colors.errorBorder};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.errorSurface};
+  color: ${theme.colors.errorText};
   &:target {
     display: block;
   }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import styled from "styled-components";
-import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../root/afterFirstPaint";
+import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../lib/afterFirstPaint";
 import { loadTurnstileScript, TURNSTILE_WIDGET_HEIGHT_PX, type TurnstileChallenge } from "../signup/turnstile";
 
 export interface TurnstileWidgetProps {

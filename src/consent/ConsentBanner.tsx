@@ -12,6 +12,8 @@ import {
   writeConsent,
   type ConsentChoice,
 } from "./pixel";
+import { outlineButton } from "../ui/buttonLooks";
+import { theme } from "../styles/theme";
 
 /**
  * Asks before the ad pixel loads (product rule 21), with equal Accept and Decline buttons. A bar in the
@@ -73,10 +75,10 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space.lg} ${theme.space.base}`};
-  padding: ${({ theme }) => `${theme.space.xl} max(${theme.space.base}, calc((100% - 640px) / 2))`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.lg} ${theme.space.base};
+  padding: ${theme.space.xl} max(${theme.space.base}, calc((100% - 640px) / 2));
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
   p {
     flex: 1 1 260px;
     margin: 0;
@@ -86,21 +88,14 @@ const Bar = styled.div`
 
 const Buttons = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 // Both buttons share one style: declining is exactly as easy as accepting.
 const Choice = styled.button`
+  ${outlineButton}
   min-width: 96px;
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.base}`};
-  border: 1px solid ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
+  padding: ${theme.space.sm} ${theme.space.base};
 `;
 
 export const query = graphql`

@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import styled, { keyframes } from "styled-components";
 import { REASON_MAX_LENGTH, type PersonAction } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
-import { theme } from "../styles/theme";
+import { theme } from "./theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill } from "./format";
@@ -67,7 +67,59 @@ export function PersonActionDialog({
   );
 }
 
+/** The dialog's trigger, then its form: the reason, for an erasure its confirmation, and the failure if any. */
 export function ActionDialog<T>({ copy, personName, actionName, erase = false, perform, onDone }: ActionDialogProps<T>) {
+  const words = copy.dialog;
+  const form = useActionForm({ copy, erase, perform, onDone });
+  const { ids } = form;
+
+  return (
+    <Dialog.Root open={form.open} onOpenChange={form.reset}>
+      <Dialog.Trigger asChild>
+        <Button type="button">{actionName}</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Overlay />
+        <Content>
+          <Title>{fill(words.title, { action: actionName, name: personName })}</Title>
+          <Dialog.Description>{erase ? words.eraseWarning : words.description}</Dialog.Description>
+          <Form onSubmit={(event) => void form.submit(event)} noValidate>
+            <Field>
+              <label htmlFor={ids.reason}>{words.reasonLabel}</label>
+              <Input
+                id={ids.reason}
+                type="text"
+                autoComplete="off"
+                value={form.reason}
+                onChange={(event) => form.setReason(event.target.value)}
+                aria-invalid={form.problem ? true : undefined}
+                aria-describedby={form.problem ? ids.reasonError : undefined}
+                aria-required="true"
+              />
+              {form.problem ? <Problem id={ids.reasonError}>{form.problem}</Problem> : null}
+            </Field>
+            {erase ? <EraseCheck copy={copy} form={form} /> : null}
+            {form.failure ? <Notice role="alert">{copy.errors[form.failure.key]}</Notice> : null}
+            <ButtonRow>
+              <Button type="submit" disabled={form.sending}>
+                {form.sending ? words.working : words.confirm}
+              </Button>
+              <Dialog.Close asChild>
+                <Button type="button">{words.cancel}</Button>
+              </Dialog.Close>
+            </ButtonRow>
+          </Form>
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The dialog's state and its submit: the reason checked by the shared rule (reasonProblem), an erasure's confirmation
+ * required, then `perform`; a failure is kept for its message and the dialog stays open.
+ */
+function useActionForm<T>({ copy, erase, perform, onDone }: Pick<ActionDialogProps<T>, "copy" | "erase" | "perform" | "onDone">) {
   const words = copy.dialog;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -92,16 +144,8 @@ export function ActionDialog<T>({ copy, personName, actionName, erase = false, p
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = reasonProblem(reason);
-    setProblem(
-      found === "required"
-        ? words.reasonRequired
-        : found === "tooLong"
-          ? fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) })
-          : found === "controlCharacter"
-            ? words.reasonControlCharacter
-            : null,
-    );
-    const unconfirmed = erase && !confirmed;
+    setProblem(found === null ? null : reasonMessage(words, found));
+    const unconfirmed = erase === true && !confirmed;
     setConfirmProblem(unconfirmed);
     if (found || unconfirmed) {
       document.getElementById(found ? ids.reason : ids.confirm)?.focus();
@@ -120,58 +164,32 @@ export function ActionDialog<T>({ copy, personName, actionName, erase = false, p
     }
   };
 
+  return { ids, open, reason, setReason, confirmed, setConfirmed, problem, confirmProblem, failure, sending, reset, submit };
+}
+
+/** The content's words for what is wrong with a reason. */
+function reasonMessage(words: Copy["dialog"], problem: NonNullable<ReturnType<typeof reasonProblem>>): string {
+  if (problem === "required") return words.reasonRequired;
+  if (problem === "tooLong") return fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) });
+  return words.reasonControlCharacter;
+}
+
+/** An erasure's confirmation box, and the content's words when it was left unticked. */
+function EraseCheck({ copy, form }: { copy: Copy; form: ReturnType<typeof useActionForm> }) {
+  const { ids } = form;
   return (
-    <Dialog.Root open={open} onOpenChange={reset}>
-      <Dialog.Trigger asChild>
-        <Button type="button">{actionName}</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Overlay />
-        <Content>
-          <Title>{fill(words.title, { action: actionName, name: personName })}</Title>
-          <Dialog.Description>{erase ? words.eraseWarning : words.description}</Dialog.Description>
-          <Form onSubmit={(event) => void submit(event)} noValidate>
-            <Field>
-              <label htmlFor={ids.reason}>{words.reasonLabel}</label>
-              <Input
-                id={ids.reason}
-                type="text"
-                autoComplete="off"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? ids.reasonError : undefined}
-                aria-required="true"
-              />
-              {problem ? <Problem id={ids.reasonError}>{problem}</Problem> : null}
-            </Field>
-            {erase ? (
-              <Check>
-                <input
-                  id={ids.confirm}
-                  type="checkbox"
-                  checked={confirmed}
-                  onChange={(event) => setConfirmed(event.target.checked)}
-                  aria-invalid={confirmProblem ? true : undefined}
-                  aria-describedby={confirmProblem ? ids.confirmError : undefined}
-                />
-                <label htmlFor={ids.confirm}>{words.eraseConfirm}</label>
-                {confirmProblem ? <Problem id={ids.confirmError}>{words.eraseConfirmRequired}</Problem> : null}
-              </Check>
-            ) : null}
-            {failure ? <Notice role="alert">{copy.errors[failure.key]}</Notice> : null}
-            <ButtonRow>
-              <Button type="submit" disabled={sending}>
-                {sending ? words.working : words.confirm}
-              </Button>
-              <Dialog.Close asChild>
-                <Button type="button">{words.cancel}</Button>
-              </Dialog.Close>
-            </ButtonRow>
-          </Form>
-        </Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Check>
+      <input
+        id={ids.confirm}
+        type="checkbox"
+        checked={form.confirmed}
+        onChange={(event) => form.setConfirmed(event.target.checked)}
+        aria-invalid={form.confirmProblem ? true : undefined}
+        aria-describedby={form.confirmProblem ? ids.confirmError : undefined}
+      />
+      <label htmlFor={ids.confirm}>{copy.dialog.eraseConfirm}</label>
+      {form.confirmProblem ? <Problem id={ids.confirmError}>{copy.dialog.eraseConfirmRequired}</Problem> : null}
+    </Check>
   );
 }
 

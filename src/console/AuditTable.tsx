@@ -77,22 +77,29 @@ export function AuditTable({
               ) : null}
               <td>{entry.reason}</td>
               <td>
-                <Change>
-                  <dt>{words.before}</dt>
-                  <dd>
-                    <code>{json(entry.before) || copy.none}</code>
-                  </dd>
-                  <dt>{words.after}</dt>
-                  <dd>
-                    <code>{json(entry.after) || copy.none}</code>
-                  </dd>
-                </Change>
+                <ChangeList copy={copy} entry={entry} />
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
     </TableScroll>
+  );
+}
+
+/** An entry's change: the values before and after, or the content's "none" for each that is empty. */
+function ChangeList({ copy, entry }: { copy: Copy; entry: AuditEntry }) {
+  return (
+    <Change>
+      <dt>{copy.audit.before}</dt>
+      <dd>
+        <code>{json(entry.before) || copy.none}</code>
+      </dd>
+      <dt>{copy.audit.after}</dt>
+      <dd>
+        <code>{json(entry.after) || copy.none}</code>
+      </dd>
+    </Change>
   );
 }
 

@@ -4,7 +4,7 @@
  * asked: every request would fail the same way, and the session's error says why in the content's words.
  */
 import { useCallback, useMemo, useState } from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import styled from "styled-components";
 import { CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
 import { timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";

@@ -62,25 +62,11 @@ export function Dashboard({ copy, format, nowMs }: { copy: Copy; format: Console
   );
 }
 
-function DashboardBody({
-  copy,
-  format,
-  answer,
-  nowMs,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  answer: DashboardAnswer;
-  nowMs: () => number;
-}) {
+type PartProps = { copy: Copy; format: ConsoleFormat; answer: DashboardAnswer };
+
+/** The dashboard of one range: the chart, then one part per measure. */
+function DashboardBody({ copy, format, answer, nowMs }: PartProps & { nowMs: () => number }) {
   const words = copy.dashboard;
-  const { funnel, delivery } = answer;
-  const steps = [
-    { name: words.funnel.signedUp, people: funnel.signedUp, before: null },
-    { name: words.funnel.confirmed, people: funnel.confirmed, before: funnel.signedUp },
-    { name: words.funnel.referred, people: funnel.referred, before: funnel.confirmed },
-    { name: words.funnel.referralCounted, people: funnel.referralCounted, before: funnel.referred },
-  ];
   return (
     <Grid>
       <Wide>
@@ -104,110 +90,140 @@ function DashboardBody({
           other={answer.utmCampaignsOther}
         />
       </Part>
-      <Part>
-        <SubHeading>{words.funnel.heading}</SubHeading>
-        <TableScroll label={words.funnel.caption}>
+      <FunnelPart copy={copy} format={format} answer={answer} />
+      <DeliveryPart copy={copy} format={format} answer={answer} nowMs={nowMs} />
+      <TopReferrersPart copy={copy} format={format} answer={answer} />
+    </Grid>
+  );
+}
+
+/** The funnel from signup to counted referral, each step's share of the one before, and the viral coefficient. */
+function FunnelPart({ copy, format, answer: { funnel } }: PartProps) {
+  const words = copy.dashboard.funnel;
+  const steps = [
+    { name: words.signedUp, people: funnel.signedUp, before: null },
+    { name: words.confirmed, people: funnel.confirmed, before: funnel.signedUp },
+    { name: words.referred, people: funnel.referred, before: funnel.confirmed },
+    { name: words.referralCounted, people: funnel.referralCounted, before: funnel.referred },
+  ];
+  return (
+    <Part>
+      <SubHeading>{words.heading}</SubHeading>
+      <TableScroll label={words.caption}>
+        <Table>
+          <caption>{words.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{words.stepColumn}</th>
+              <th scope="col" data-number="">
+                {words.peopleColumn}
+              </th>
+              <th scope="col" data-number="">
+                {words.shareColumn}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((step) => (
+              <tr key={step.name}>
+                <th scope="row">{step.name}</th>
+                <td data-number="">{format.count(step.people)}</td>
+                <td data-number="">
+                  {step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableScroll>
+      <Figure>
+        <dt>{words.viralCoefficient}</dt>
+        <dd>{format.ratio(funnel.viralCoefficient)}</dd>
+      </Figure>
+    </Part>
+  );
+}
+
+/** Delivery health: people per delivery state, the oldest pending signup's age and the dead-lettered count. */
+function DeliveryPart({ copy, format, answer: { delivery }, nowMs }: PartProps & { nowMs: () => number }) {
+  const words = copy.dashboard.delivery;
+  return (
+    <Part>
+      <SubHeading>{words.heading}</SubHeading>
+      <TableScroll label={words.caption}>
+        <Table>
+          <caption>{words.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{words.stateColumn}</th>
+              <th scope="col" data-number="">
+                {words.countColumn}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(["pending", "delivered", "refused", "demo"] as const).map((state) => (
+              <tr key={state}>
+                <th scope="row">{copy.deliveryStates[state]}</th>
+                <td data-number="">{format.count(delivery[state])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableScroll>
+      <Figure>
+        <dt>{words.oldestPending}</dt>
+        <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
+        <dt>{words.deadLettered}</dt>
+        <dd>{format.count(delivery.deadLettered)}</dd>
+      </Figure>
+    </Part>
+  );
+}
+
+/** The top referrers with their code, counted referrals and flags; a disqualified one is marked so. */
+function TopReferrersPart({ copy, format, answer: { topReferrers } }: PartProps) {
+  const words = copy.dashboard.topReferrers;
+  return (
+    <Wide>
+      <SubHeading>{words.heading}</SubHeading>
+      {topReferrers.length === 0 ? (
+        <Muted>{words.empty}</Muted>
+      ) : (
+        <TableScroll label={words.caption}>
           <Table>
-            <caption>{words.funnel.caption}</caption>
+            <caption>{words.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">{words.funnel.stepColumn}</th>
+                <th scope="col">{words.nameColumn}</th>
+                <th scope="col">{words.codeColumn}</th>
                 <th scope="col" data-number="">
-                  {words.funnel.peopleColumn}
+                  {words.referralsColumn}
                 </th>
-                <th scope="col" data-number="">
-                  {words.funnel.shareColumn}
-                </th>
+                <th scope="col">{words.flagsColumn}</th>
               </tr>
             </thead>
             <tbody>
-              {steps.map((step) => (
-                <tr key={step.name}>
-                  <th scope="row">{step.name}</th>
-                  <td data-number="">{format.count(step.people)}</td>
-                  <td data-number="">
-                    {step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before)}
+              {topReferrers.map((referrer) => (
+                <tr key={referrer.id}>
+                  <td>
+                    <PersonLink href={routeHash({ view: "person", id: referrer.id })}>
+                      {referrer.firstName} {referrer.lastName}
+                    </PersonLink>
+                    {referrer.disqualified ? <Muted as="span"> ({copy.people.disqualified})</Muted> : null}
+                  </td>
+                  <td>{referrer.referralCode}</td>
+                  <td data-number="">{format.count(referrer.referrals)}</td>
+                  <td>
+                    <Marks copy={copy} flags={referrer.flags} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </Table>
         </TableScroll>
-        <Figure>
-          <dt>{words.funnel.viralCoefficient}</dt>
-          <dd>{format.ratio(funnel.viralCoefficient)}</dd>
-        </Figure>
-      </Part>
-      <Part>
-        <SubHeading>{words.delivery.heading}</SubHeading>
-        <TableScroll label={words.delivery.caption}>
-          <Table>
-            <caption>{words.delivery.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.delivery.stateColumn}</th>
-                <th scope="col" data-number="">
-                  {words.delivery.countColumn}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(["pending", "delivered", "refused", "demo"] as const).map((state) => (
-                <tr key={state}>
-                  <th scope="row">{copy.deliveryStates[state]}</th>
-                  <td data-number="">{format.count(delivery[state])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-        <Figure>
-          <dt>{words.delivery.oldestPending}</dt>
-          <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
-          <dt>{words.delivery.deadLettered}</dt>
-          <dd>{format.count(delivery.deadLettered)}</dd>
-        </Figure>
-      </Part>
-      <Wide>
-        <SubHeading>{words.topReferrers.heading}</SubHeading>
-        {answer.topReferrers.length === 0 ? (
-          <Muted>{words.topReferrers.empty}</Muted>
-        ) : (
-          <TableScroll label={words.topReferrers.caption}>
-            <Table>
-              <caption>{words.topReferrers.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{words.topReferrers.nameColumn}</th>
-                  <th scope="col">{words.topReferrers.codeColumn}</th>
-                  <th scope="col" data-number="">
-                    {words.topReferrers.referralsColumn}
-                  </th>
-                  <th scope="col">{words.topReferrers.flagsColumn}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.topReferrers.map((referrer) => (
-                  <tr key={referrer.id}>
-                    <td>
-                      <PersonLink href={routeHash({ view: "person", id: referrer.id })}>
-                        {referrer.firstName} {referrer.lastName}
-                      </PersonLink>
-                      {referrer.disqualified ? <Muted as="span"> ({copy.people.disqualified})</Muted> : null}
-                    </td>
-                    <td>{referrer.referralCode}</td>
-                    <td data-number="">{format.count(referrer.referrals)}</td>
-                    <td>
-                      <Marks copy={copy} flags={referrer.flags} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        )}
-      </Wide>
-    </Grid>
+      )}
+    </Wide>
   );
 }
 

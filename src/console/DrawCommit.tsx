@@ -47,6 +47,10 @@ function download(file: DrawFile): void {
 
 type Outcome = { kind: "idle" } | { kind: "busy" } | { kind: "done"; file: DrawFile } | { kind: "failed"; message: string };
 
+/** The fields of the commitment as typed. */
+type DrawFields = { draw: string; winners: string; cutoff: string; delay: string };
+
+/** The draw's commitment form, its refusals and the committed draw, whose file the browser downloads. */
 export function DrawCommit({
   copy,
   format,
@@ -62,27 +66,61 @@ export function DrawCommit({
   nowMs: () => number;
 }) {
   const words = copy.draw;
-  const ids = {
-    draw: useId(),
-    drawHint: useId(),
-    winners: useId(),
-    cutoff: useId(),
-    cutoffHint: useId(),
-    delay: useId(),
-    confirm: useId(),
-  };
-  const [fields, setFields] = useState({ draw: "launch", winners: "1", cutoff: "", delay: String(DEFAULT_DELAY_MINUTES) });
+  const confirmId = useId();
+  const [fields, setFields] = useState<DrawFields>({ draw: "launch", winners: "1", cutoff: "", delay: String(DEFAULT_DELAY_MINUTES) });
   const [confirmed, setConfirmed] = useState(false);
+  const { outcome, commit } = useDrawCommit(copy, utcOffsetMinutes, nowMs);
+
+  return (
+    <Section aria-labelledby="draw-heading">
+      <SectionHeading id="draw-heading">{words.heading}</SectionHeading>
+      <Muted>{words.intro}</Muted>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void commit(fields);
+        }}
+      >
+        <DrawFieldset copy={copy} format={format} timeZone={timeZone} fields={fields} setFields={setFields} />
+        <Check>
+          <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+          <label htmlFor={confirmId}>{words.confirm}</label>
+        </Check>
+        <div>
+          <Button type="submit" disabled={!confirmed || outcome.kind === "busy"}>
+            {outcome.kind === "busy" ? words.committing : words.submit}
+          </Button>
+        </div>
+      </Form>
+      {outcome.kind === "failed" ? <Notice role="alert">{outcome.message}</Notice> : null}
+      <p role="status">
+        {outcome.kind === "done"
+          ? fill(words.committed, {
+              draw: outcome.file.draw,
+              entrants: format.count(outcome.file.entrants.length),
+              round: format.count(outcome.file.round),
+              roundAt: format.dateTime(outcome.file.roundAt),
+            })
+          : ""}
+      </p>
+    </Section>
+  );
+}
+
+/**
+ * The commitment's sending: checked here first with the service's own rules, then posted; the file is downloaded.
+ * @returns the outcome so far, and `commit` for the fields as typed
+ */
+function useDrawCommit(copy: Copy, utcOffsetMinutes: number, nowMs: () => number) {
+  const words = copy.draw;
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
-  const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const refusal = (code: string | null): string | null => {
     const key = code === null ? undefined : REFUSAL_KEY.get(code);
     return key ? words.refusals[key] : null;
   };
 
-  const commit = async () => {
+  const commit = async (fields: DrawFields) => {
     const request: CommitRequest = {
       draw: fields.draw.trim(),
       winners: Number(fields.winners),
@@ -108,56 +146,48 @@ export function DrawCommit({
     }
   };
 
+  return { outcome, commit };
+}
+
+/** The four fields of a commitment: the draw's name, the winners, the cut-off (site time) and the delay. */
+function DrawFieldset({
+  copy,
+  format,
+  timeZone,
+  fields,
+  setFields,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  timeZone: string;
+  fields: DrawFields;
+  setFields: React.Dispatch<React.SetStateAction<DrawFields>>;
+}) {
+  const words = copy.draw;
+  const ids = { draw: useId(), drawHint: useId(), winners: useId(), cutoff: useId(), cutoffHint: useId(), delay: useId() };
+  const set = (name: keyof DrawFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
   return (
-    <Section aria-labelledby="draw-heading">
-      <SectionHeading id="draw-heading">{words.heading}</SectionHeading>
-      <Muted>{words.intro}</Muted>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void commit();
-        }}
-      >
-        <Field>
-          <label htmlFor={ids.draw}>{words.drawLabel}</label>
-          <Input id={ids.draw} value={fields.draw} onChange={set("draw")} aria-describedby={ids.drawHint} autoComplete="off" />
-          <Muted id={ids.drawHint}>{words.drawHint}</Muted>
-        </Field>
-        <Field>
-          <label htmlFor={ids.winners}>{words.winnersLabel}</label>
-          <Input id={ids.winners} type="number" min={1} step={1} inputMode="numeric" value={fields.winners} onChange={set("winners")} />
-        </Field>
-        <Field>
-          <label htmlFor={ids.cutoff}>{words.cutoffLabel}</label>
-          <Input id={ids.cutoff} type="datetime-local" value={fields.cutoff} onChange={set("cutoff")} aria-describedby={ids.cutoffHint} />
-          <Muted id={ids.cutoffHint}>{fill(words.cutoffHint, { timeZone: format.zone(timeZone) })}</Muted>
-        </Field>
-        <Field>
-          <label htmlFor={ids.delay}>{words.delayLabel}</label>
-          <Input id={ids.delay} type="number" min={1} step={1} inputMode="numeric" value={fields.delay} onChange={set("delay")} />
-        </Field>
-        <Check>
-          <input id={ids.confirm} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
-          <label htmlFor={ids.confirm}>{words.confirm}</label>
-        </Check>
-        <div>
-          <Button type="submit" disabled={!confirmed || outcome.kind === "busy"}>
-            {outcome.kind === "busy" ? words.committing : words.submit}
-          </Button>
-        </div>
-      </Form>
-      {outcome.kind === "failed" ? <Notice role="alert">{outcome.message}</Notice> : null}
-      <p role="status">
-        {outcome.kind === "done"
-          ? fill(words.committed, {
-              draw: outcome.file.draw,
-              entrants: format.count(outcome.file.entrants.length),
-              round: format.count(outcome.file.round),
-              roundAt: format.dateTime(outcome.file.roundAt),
-            })
-          : ""}
-      </p>
-    </Section>
+    <>
+      <Field>
+        <label htmlFor={ids.draw}>{words.drawLabel}</label>
+        <Input id={ids.draw} value={fields.draw} onChange={set("draw")} aria-describedby={ids.drawHint} autoComplete="off" />
+        <Muted id={ids.drawHint}>{words.drawHint}</Muted>
+      </Field>
+      <Field>
+        <label htmlFor={ids.winners}>{words.winnersLabel}</label>
+        <Input id={ids.winners} type="number" min={1} step={1} inputMode="numeric" value={fields.winners} onChange={set("winners")} />
+      </Field>
+      <Field>
+        <label htmlFor={ids.cutoff}>{words.cutoffLabel}</label>
+        <Input id={ids.cutoff} type="datetime-local" value={fields.cutoff} onChange={set("cutoff")} aria-describedby={ids.cutoffHint} />
+        <Muted id={ids.cutoffHint}>{fill(words.cutoffHint, { timeZone: format.zone(timeZone) })}</Muted>
+      </Field>
+      <Field>
+        <label htmlFor={ids.delay}>{words.delayLabel}</label>
+        <Input id={ids.delay} type="number" min={1} step={1} inputMode="numeric" value={fields.delay} onChange={set("delay")} />
+      </Field>
+    </>
   );
 }
 

@@ -45,46 +45,122 @@ async function downloadExport(id: string, reason: string): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-export function PersonView({
-  copy,
-  format,
-  id,
-  announce,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  id: string;
-  announce: (text: string) => void;
-}) {
-  const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
-  const [erased, setErased] = useState(false);
+type ViewProps = { copy: Copy; format: ConsoleFormat };
 
-  const back = (
+/** The link back to where the operator came from (the browser's history, or the console's start). */
+function BackLink({ copy }: { copy: Copy }) {
+  return (
     <PersonLink href="#" onClick={(event) => (window.history.length > 1 ? (event.preventDefault(), window.history.back()) : undefined)}>
       {copy.person.back}
     </PersonLink>
   );
+}
+
+/** One person's page, from loading their answer to their erasure; `announce` tells screen readers what an action did. */
+export function PersonView({ copy, format, id, announce }: ViewProps & { id: string; announce: (text: string) => void }) {
+  const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
+  const [erased, setErased] = useState(false);
+
   if (erased)
     return (
       <Section aria-label={copy.dialog.erased}>
-        {back}
+        <BackLink copy={copy} />
         <p role="status">{copy.dialog.erased}</p>
       </Section>
     );
   if (state.kind !== "ready")
     return (
       <Section aria-label={copy.person.detailsHeading}>
-        {back}
+        <BackLink copy={copy} />
         {state.kind === "loading" ? <Loading copy={copy} /> : <Failure copy={copy} error={state.error} onRetry={reload} />}
       </Section>
     );
 
   const person = state.answer;
-  const name = `${person.firstName} ${person.lastName}`;
+  const done = (action: PersonAction) => (answer: { person: PersonAnswer | null }) => {
+    announce(fill(copy.dialog.done, { action: copy.actions[ACTION_WORD[action]] }));
+    if (answer.person === null) setErased(true);
+    else {
+      const now = answer.person;
+      replace(() => now);
+    }
+  };
+
+  return (
+    <Section aria-labelledby="person-heading">
+      <BackLink copy={copy} />
+      <SectionHeading id="person-heading">{fullName(person)}</SectionHeading>
+      <Muted>{standingOf(copy, person)}</Muted>
+      <PersonActions copy={copy} person={person} announce={announce} done={done} />
+      <SubHeading>{copy.person.detailsHeading}</SubHeading>
+      <PersonDetails copy={copy} format={format} person={person} />
+      <SubHeading>{copy.person.referredHeading}</SubHeading>
+      <ReferredTable copy={copy} format={format} person={person} />
+      <SubHeading>{copy.person.auditHeading}</SubHeading>
+      {person.audit.length === 0 ? (
+        <Muted>{copy.audit.empty}</Muted>
+      ) : (
+        <AuditTable copy={copy} format={format} entries={person.audit} showPerson={false} />
+      )}
+    </Section>
+  );
+}
+
+function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}
+
+/** The actions that apply to the person, each behind the reason dialog, and the export of their data. */
+function PersonActions({
+  copy,
+  person,
+  announce,
+  done,
+}: {
+  copy: Copy;
+  person: PersonAnswer;
+  announce: (text: string) => void;
+  done: (action: PersonAction) => (answer: { person: PersonAnswer | null }) => void;
+}) {
+  const name = fullName(person);
+  return (
+    <>
+      <SubHeading>{copy.person.actionsHeading}</SubHeading>
+      <ButtonRow>
+        {applicableActions(person).map((action) => (
+          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+        ))}
+        <ActionDialog
+          copy={copy}
+          personName={name}
+          actionName={copy.actions.export}
+          perform={(reason) => downloadExport(person.id, reason)}
+          onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
+        />
+      </ButtonRow>
+    </>
+  );
+}
+
+/** Every field of the PersonAnswer as a term and its value; a missing value reads as the content's "none". */
+function PersonDetails({ copy, format, person }: ViewProps & { person: PersonAnswer }) {
+  return (
+    <Details>
+      {detailRows(copy, format, person).map(([label, value]) => (
+        <React.Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </React.Fragment>
+      ))}
+    </Details>
+  );
+}
+
+/** PersonDetails' rows: [the content's label, the value as shown]. */
+function detailRows(copy: Copy, format: ConsoleFormat, person: PersonAnswer): [string, React.ReactNode][] {
   const when = (iso: string | null) => (iso ? format.dateTime(iso) : copy.none);
   const words = copy.person;
-  const properties = Object.entries(person.properties);
-  const details: [string, React.ReactNode][] = [
+  return [
     [words.email, person.email],
     [words.referralCode, person.referralCode ?? copy.none],
     [words.source, person.source || copy.none],
@@ -111,104 +187,64 @@ export function PersonView({
     ],
     [words.flags, <Marks key="flags" copy={copy} flags={person.flags} />],
     [words.hold, person.referralHold ? <Marks key="hold" copy={copy} flags={[]} hold={person.referralHold} /> : copy.none],
-    [
-      words.properties,
-      properties.length === 0 ? (
-        copy.none
-      ) : (
-        <Properties>
-          {properties.map(([key, value]) => (
-            <li key={key}>
-              <code>{key}</code>: {value}
-            </li>
-          ))}
-        </Properties>
-      ),
-    ],
+    [words.properties, <PropertyList key="properties" copy={copy} properties={person.properties} />],
   ];
+}
 
-  const done = (action: PersonAction) => (answer: { person: PersonAnswer | null }) => {
-    announce(fill(copy.dialog.done, { action: copy.actions[ACTION_WORD[action]] }));
-    if (answer.person === null) setErased(true);
-    else {
-      const now = answer.person;
-      replace(() => now);
-    }
-  };
-
+/** The profile properties as `key: value` lines, or the content's "none". */
+function PropertyList({ copy, properties }: { copy: Copy; properties: PersonAnswer["properties"] }) {
+  const entries = Object.entries(properties);
+  if (entries.length === 0) return <>{copy.none}</>;
   return (
-    <Section aria-labelledby="person-heading">
-      {back}
-      <SectionHeading id="person-heading">{name}</SectionHeading>
-      <Muted>{standingOf(copy, person)}</Muted>
-      <SubHeading>{words.actionsHeading}</SubHeading>
-      <ButtonRow>
-        {applicableActions(person).map((action) => (
-          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
-        ))}
-        <ActionDialog
-          copy={copy}
-          personName={name}
-          actionName={copy.actions.export}
-          perform={(reason) => downloadExport(person.id, reason)}
-          onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
-        />
-      </ButtonRow>
-      <SubHeading>{words.detailsHeading}</SubHeading>
-      <Details>
-        {details.map(([label, value]) => (
-          <React.Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </React.Fragment>
-        ))}
-      </Details>
-      <SubHeading>{words.referredHeading}</SubHeading>
-      {person.referred.length === 0 ? (
-        <Muted>{words.referredEmpty}</Muted>
-      ) : (
-        <TableScroll label={words.referredHeading}>
-          <Table>
-            <caption>
-              {fill(words.referredCaption, { shown: format.count(person.referred.length), total: format.count(person.referredTotal) })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.people.nameColumn}</th>
-                <th scope="col">{copy.people.emailColumn}</th>
-                <th scope="col">{copy.people.signedUpColumn}</th>
-                <th scope="col">{copy.people.stateColumn}</th>
-                <th scope="col">{words.counted}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {person.referred.map((friend) => (
-                <tr key={friend.id}>
-                  <td>
-                    <PersonLink href={routeHash({ view: "person", id: friend.id })}>
-                      {friend.firstName} {friend.lastName}
-                    </PersonLink>
-                  </td>
-                  <td>{friend.email}</td>
-                  <td>{format.dateTime(friend.createdAt)}</td>
-                  <td>
-                    <p>{standingOf(copy, friend)}</p>
-                    <Marks copy={copy} flags={friend.flags} hold={friend.referralHold} />
-                  </td>
-                  <td>{friend.counted ? words.countedYes : words.countedNo}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
-      <SubHeading>{words.auditHeading}</SubHeading>
-      {person.audit.length === 0 ? (
-        <Muted>{copy.audit.empty}</Muted>
-      ) : (
-        <AuditTable copy={copy} format={format} entries={person.audit} showPerson={false} />
-      )}
-    </Section>
+    <Properties>
+      {entries.map(([key, value]) => (
+        <li key={key}>
+          <code>{key}</code>: {value}
+        </li>
+      ))}
+    </Properties>
+  );
+}
+
+/** The people this person referred, each with their standing, marks and whether the referral counted. */
+function ReferredTable({ copy, format, person }: ViewProps & { person: PersonAnswer }) {
+  const words = copy.person;
+  if (person.referred.length === 0) return <Muted>{words.referredEmpty}</Muted>;
+  return (
+    <TableScroll label={words.referredHeading}>
+      <Table>
+        <caption>
+          {fill(words.referredCaption, { shown: format.count(person.referred.length), total: format.count(person.referredTotal) })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{copy.people.nameColumn}</th>
+            <th scope="col">{copy.people.emailColumn}</th>
+            <th scope="col">{copy.people.signedUpColumn}</th>
+            <th scope="col">{copy.people.stateColumn}</th>
+            <th scope="col">{words.counted}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {person.referred.map((friend) => (
+            <tr key={friend.id}>
+              <td>
+                <PersonLink href={routeHash({ view: "person", id: friend.id })}>
+                  {friend.firstName} {friend.lastName}
+                </PersonLink>
+              </td>
+              <td>{friend.email}</td>
+              <td>{format.dateTime(friend.createdAt)}</td>
+              <td>
+                <p>{standingOf(copy, friend)}</p>
+                <Marks copy={copy} flags={friend.flags} hold={friend.referralHold} />
+              </td>
+              <td>{friend.counted ? words.countedYes : words.countedNo}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }
 

@@ -15,8 +15,53 @@ import type { PersonSummary, ReviewAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
+/** The people flagged or held and not reviewed yet, newest first, a page at a time, each with approve and disqualify. */
 export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: ConsoleFormat; announce: (text: string) => void }) {
   const words = copy.review;
+  const { state, reload, people, setPeople, next, moreError, more } = useReviewPages();
+
+  const actions = (person: PersonSummary) => (
+    <ButtonRow>
+      {(["approve", "disqualify"] as const).map((action) => (
+        <PersonActionDialog
+          key={action}
+          copy={copy}
+          person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
+          action={action}
+          onDone={() => {
+            setPeople((current) => current.filter((row) => row.id !== person.id));
+            announce(fill(copy.dialog.done, { action: copy.actions[action] }));
+          }}
+        />
+      ))}
+    </ButtonRow>
+  );
+
+  return (
+    <Section aria-labelledby="review-heading">
+      <SectionHeading id="review-heading">{words.heading}</SectionHeading>
+      <Muted>{words.intro}</Muted>
+      {state.kind === "loading" ? (
+        <Loading copy={copy} />
+      ) : state.kind === "failed" ? (
+        <Failure copy={copy} error={state.error} onRetry={reload} />
+      ) : people.length === 0 ? (
+        <Muted>{words.empty}</Muted>
+      ) : (
+        <PeopleTable copy={copy} format={format} caption={words.caption} people={people} actions={actions} />
+      )}
+      {moreError ? <Failure copy={copy} error={moreError} /> : null}
+      {state.kind === "ready" && next ? (
+        <Button type="button" onClick={() => void more()}>
+          {words.more}
+        </Button>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The review queue's pages: the first as useAnswer loads it, then `more` appends the next one (its failure kept apart). */
+function useReviewPages() {
   const { state, reload } = useAnswer<ReviewAnswer>(CONSOLE_REVIEW_ENDPOINT);
   const [people, setPeople] = useState<PersonSummary[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -39,46 +84,5 @@ export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: Co
     }
   };
 
-  return (
-    <Section aria-labelledby="review-heading">
-      <SectionHeading id="review-heading">{words.heading}</SectionHeading>
-      <Muted>{words.intro}</Muted>
-      {state.kind === "loading" ? (
-        <Loading copy={copy} />
-      ) : state.kind === "failed" ? (
-        <Failure copy={copy} error={state.error} onRetry={reload} />
-      ) : people.length === 0 ? (
-        <Muted>{words.empty}</Muted>
-      ) : (
-        <PeopleTable
-          copy={copy}
-          format={format}
-          caption={words.caption}
-          people={people}
-          actions={(person) => (
-            <ButtonRow>
-              {(["approve", "disqualify"] as const).map((action) => (
-                <PersonActionDialog
-                  key={action}
-                  copy={copy}
-                  person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
-                  action={action}
-                  onDone={() => {
-                    setPeople((current) => current.filter((row) => row.id !== person.id));
-                    announce(fill(copy.dialog.done, { action: copy.actions[action] }));
-                  }}
-                />
-              ))}
-            </ButtonRow>
-          )}
-        />
-      )}
-      {moreError ? <Failure copy={copy} error={moreError} /> : null}
-      {state.kind === "ready" && next ? (
-        <Button type="button" onClick={() => void more()}>
-          {words.more}
-        </Button>
-      ) : null}
-    </Section>
-  );
+  return { state, reload, people, setPeople, next, moreError, more };
 }

@@ -3,8 +3,8 @@
  * chart.js is shaken out) over a real table holding the same numbers, which is what a screen reader reads.
  */
 import { useEffect, useRef } from "react";
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
-import { theme } from "../styles/theme";
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip, type ChartConfiguration } from "chart.js";
+import { theme } from "./theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
 import { Muted, SubHeading, Table, TableScroll } from "./parts";
@@ -34,13 +34,16 @@ export function signupsTable(days: readonly DashboardDay[], sources: readonly Da
   };
 }
 
+type Copy = ConsoleContent["console"];
+
+/** The chart of a dashboard answer's days, and the table under it; the content's words when no one signed up. */
 export function SignupsChart({
   copy,
   format,
   days,
   sources,
 }: {
-  copy: ConsoleContent["console"];
+  copy: Copy;
   format: ConsoleFormat;
   days: readonly DashboardDay[];
   sources: readonly DashboardSource[];
@@ -54,33 +57,7 @@ export function SignupsChart({
     const element = canvas.current;
     // Without a 2D context (an old browser, a test's DOM) the table below says it all.
     if (!element || empty || !element.getContext("2d")) return;
-    const chart = new Chart(element, {
-      type: "bar",
-      data: {
-        labels: table.rows.map((row) => format.day(row.date)),
-        datasets: table.sources.map((source, index) => ({
-          label: source.name,
-          data: table.rows.map((row) => row.counts[index]),
-          backgroundColor: theme.colors.chartSeries[index % theme.colors.chartSeries.length],
-        })),
-      },
-      options: {
-        // Drawn once: nothing moves on screen.
-        animation: false,
-        maintainAspectRatio: false,
-        responsive: true,
-        scales: {
-          x: { stacked: true, ticks: { color: theme.colors.textMuted }, grid: { color: theme.colors.chartGrid } },
-          y: {
-            stacked: true,
-            beginAtZero: true,
-            ticks: { color: theme.colors.textMuted, precision: 0, callback: (value) => format.count(Number(value)) },
-            grid: { color: theme.colors.chartGrid },
-          },
-        },
-        plugins: { legend: { labels: { color: theme.colors.text } } },
-      },
-    });
+    const chart = new Chart(element, chartConfiguration(table, format));
     return () => chart.destroy();
     // The table is derived from these; a new answer draws a new chart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -96,40 +73,79 @@ export function SignupsChart({
           <ChartBox>
             <canvas ref={canvas} role="img" aria-label={words.chartLabel} />
           </ChartBox>
-          <TableScroll label={words.caption}>
-            <Table>
-              <caption>{words.caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{words.dayColumn}</th>
-                  {table.sources.map((source) => (
-                    <th key={source.key} scope="col" data-number="">
-                      {source.name}
-                    </th>
-                  ))}
-                  <th scope="col" data-number="">
-                    {words.totalColumn}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={row.date}>
-                    <th scope="row">{format.day(row.date)}</th>
-                    {row.counts.map((count, index) => (
-                      <td key={table.sources[index].key} data-number="">
-                        {format.count(count)}
-                      </td>
-                    ))}
-                    <td data-number="">{format.count(row.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <SignupsTableView copy={copy} format={format} table={table} />
         </>
       )}
     </>
+  );
+}
+
+/** The stacked bar chart of the table: a bar per day, a colour of the theme's series per source, drawn once. */
+function chartConfiguration(table: SignupsTable, format: ConsoleFormat): ChartConfiguration<"bar"> {
+  return {
+    type: "bar",
+    data: {
+      labels: table.rows.map((row) => format.day(row.date)),
+      datasets: table.sources.map((source, index) => ({
+        label: source.name,
+        data: table.rows.map((row) => row.counts[index]),
+        backgroundColor: theme.colors.chartSeries[index % theme.colors.chartSeries.length],
+      })),
+    },
+    options: {
+      // Drawn once: nothing moves on screen.
+      animation: false,
+      maintainAspectRatio: false,
+      responsive: true,
+      scales: {
+        x: { stacked: true, ticks: { color: theme.colors.textMuted }, grid: { color: theme.colors.chartGrid } },
+        y: {
+          stacked: true,
+          beginAtZero: true,
+          ticks: { color: theme.colors.textMuted, precision: 0, callback: (value) => format.count(Number(value)) },
+          grid: { color: theme.colors.chartGrid },
+        },
+      },
+      plugins: { legend: { labels: { color: theme.colors.text } } },
+    },
+  };
+}
+
+/** The chart's numbers as a table: a row per day, a column per source and the day's total. */
+function SignupsTableView({ copy, format, table }: { copy: Copy; format: ConsoleFormat; table: SignupsTable }) {
+  const words = copy.dashboard.signups;
+  return (
+    <TableScroll label={words.caption}>
+      <Table>
+        <caption>{words.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{words.dayColumn}</th>
+            {table.sources.map((source) => (
+              <th key={source.key} scope="col" data-number="">
+                {source.name}
+              </th>
+            ))}
+            <th scope="col" data-number="">
+              {words.totalColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row.date}>
+              <th scope="row">{format.day(row.date)}</th>
+              {row.counts.map((count, index) => (
+                <td key={table.sources[index].key} data-number="">
+                  {format.count(count)}
+                </td>
+              ))}
+              <td data-number="">{format.count(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }
 

@@ -3,6 +3,8 @@
  * key of the content's message for it (`console.errors`), so a view never shows the server's or the browser's text.
  * Cloudflare Access signs the requests in at the edge (its cookie); the page adds nothing.
  */
+import { send } from "../api/client";
+import { errorKeyOf, jsonApiErrors } from "../api/errors";
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
@@ -16,10 +18,6 @@ export const CONSOLE_REQUEST_TIMEOUT_MS = 15_000;
 
 /** The content's error messages, by key: one per CONSOLE_ERROR_CODE, and `unavailable` for everything else. */
 export type ConsoleErrorKey = keyof typeof CONSOLE_ERROR_CODE | "unavailable";
-
-const KEY_OF_CODE = new Map<string, ConsoleErrorKey>(
-  Object.entries(CONSOLE_ERROR_CODE).map(([key, code]) => [code, key as ConsoleErrorKey]),
-);
 
 /**
  * A console request that failed; `key` names the content's message for it, `code` is the answer's first JSON:API code
@@ -36,57 +34,28 @@ export class ConsoleError extends Error {
   }
 }
 
-/** The ConsoleErrorKey of an error document's first known code, or `unavailable`. */
-function keyOf(body: unknown): ConsoleErrorKey {
-  const errors = (body as { errors?: { code?: unknown }[] } | null)?.errors;
-  if (!Array.isArray(errors)) return "unavailable";
-  for (const error of errors) {
-    const key = typeof error?.code === "string" ? KEY_OF_CODE.get(error.code) : undefined;
-    if (key) return key;
-  }
-  return "unavailable";
-}
-
-/** The first error's `code` of an error document, or null. */
-function firstCode(body: unknown): string | null {
-  const code = (body as { errors?: { code?: unknown }[] } | null)?.errors?.[0]?.code;
-  return typeof code === "string" ? code : null;
-}
-
 /**
  * Send a request and read its JSON answer, within CONSOLE_REQUEST_TIMEOUT_MS.
  * @returns the parsed body of a 2xx answer
  * @throws ConsoleError for any other answer (its JSON:API code read when it is one of ours), no answer, or no JSON
  */
 async function requestJson<T>(path: string, init: { method?: string; body?: string } = {}, signal?: AbortSignal): Promise<T> {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  signal?.addEventListener("abort", stop);
-  const timer = setTimeout(stop, CONSOLE_REQUEST_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(path, {
+  const answer = await send(
+    path,
+    {
       method: init.method ?? "GET",
       headers: { accept: JSON_CONTENT_TYPE, ...(init.body === undefined ? {} : { "content-type": JSON_CONTENT_TYPE }) },
       body: init.body,
       credentials: "same-origin",
       cache: "no-store",
-      signal: controller.signal,
-    });
-  } catch {
-    throw new ConsoleError("unavailable", null);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", stop);
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a static host's 404 page, a proxy's error): nothing of ours to read.
-  }
-  if (!response.ok) throw new ConsoleError(keyOf(body), response.status, firstCode(body));
-  if (body === null || typeof body !== "object") throw new ConsoleError("unavailable", response.status);
+    },
+    { timeoutMs: CONSOLE_REQUEST_TIMEOUT_MS, signal },
+  );
+  if (!answer.answered) throw new ConsoleError("unavailable", null);
+  const { status, body } = answer;
+  if (status < 200 || status > 299)
+    throw new ConsoleError(errorKeyOf(body, CONSOLE_ERROR_CODE) ?? "unavailable", status, jsonApiErrors(body)[0]?.code ?? null);
+  if (body === null || typeof body !== "object") throw new ConsoleError("unavailable", status);
   return body as T;
 }
 

@@ -5,9 +5,12 @@
 import React from "react";
 import styled from "styled-components";
 import { FLAGS, HOLDS, type FlagName, type HoldName } from "../../shared/fair-play-marks";
-import { theme } from "../styles/theme";
+import { theme } from "./theme";
 import type { ConsoleError } from "./api";
 import type { ConsoleContent } from "./content";
+import { Button as BaseButton } from "../ui/Button";
+import { errorNote } from "../ui/errorNote";
+import { ruledTable } from "../ui/ruledTable";
 
 type Copy = ConsoleContent["console"];
 
@@ -100,8 +103,7 @@ const Scroll = styled.div`
 `;
 
 export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
+  ${ruledTable}
   font-variant-numeric: tabular-nums;
   caption {
     padding-bottom: ${theme.space.sm};
@@ -111,7 +113,6 @@ export const Table = styled.table`
   th,
   td {
     padding: ${theme.space.xs} ${theme.space.sm};
-    border-bottom: 1px solid ${theme.colors.border};
     text-align: start;
     vertical-align: top;
   }
@@ -121,20 +122,18 @@ export const Table = styled.table`
   }
 `;
 
-export const Button = styled.button`
-  min-height: 36px;
+export const Button = styled(BaseButton)`
+  min-height: ${theme.controls.compact};
   padding: ${theme.space.xs} ${theme.space.lg};
-  border: 1px solid ${theme.colors.inputBorder};
+  border: ${theme.lines.border} solid ${theme.colors.inputBorder};
   border-radius: ${theme.radii.small};
   background: ${theme.colors.surfaceRaised};
   color: ${theme.colors.text};
-  font: inherit;
-  cursor: pointer;
   &:hover {
     background: ${theme.colors.hoverTint};
   }
   &:focus-visible {
-    outline: 2px solid ${theme.colors.focus};
+    outline: ${theme.lines.focusThin} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   &[aria-pressed="true"] {
@@ -144,7 +143,7 @@ export const Button = styled.button`
   }
   &:disabled {
     cursor: progress;
-    opacity: 0.7;
+    opacity: ${theme.opacities.busy};
   }
 `;
 
@@ -155,15 +154,12 @@ export const ButtonRow = styled.div`
 `;
 
 export const Notice = styled.div`
+  ${errorNote}
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${theme.space.lg};
   padding: ${theme.space.lg};
-  border: 1px solid ${theme.colors.errorBorder};
-  border-radius: ${theme.radii.small};
-  background: ${theme.colors.errorSurface};
-  color: ${theme.colors.errorText};
 `;
 
 export const Muted = styled.p`

@@ -1,9 +1,9 @@
 import React, { useEffect } from "react";
 import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { Seo } from "../components/Seo";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH } from "../../shared/routes";
 import { theme } from "../styles/theme";
 

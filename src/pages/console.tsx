@@ -3,7 +3,7 @@ import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Seo } from "../components/Seo";
 import type { ConsoleAppProps } from "../console/ConsoleApp";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { theme } from "../styles/theme";
 import { CONSOLE_PATH } from "../../shared/routes";
 

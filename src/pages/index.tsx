@@ -1,15 +1,15 @@
 import React, { useEffect } from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql, navigate, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Badges } from "../components/Badges";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { Countdown } from "../components/Countdown";
 import { Logo } from "../components/Logo";
 import { Seo } from "../components/Seo";
 import { SignupForm } from "../components/SignupForm";
 import { keepReferralCode, referralCodeForSignup } from "../referrals/referralCode";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { SUCCESS_PATH } from "../../shared/routes";
 import { currentAttribution } from "../signup/attribution";
 import { theme } from "../styles/theme";

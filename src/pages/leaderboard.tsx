@@ -1,14 +1,15 @@
 import React from "react";
 import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { LeaderboardTable, type LeaderboardView } from "../components/LeaderboardTable";
 import { Seo } from "../components/Seo";
 import { useLeaderboard } from "../referrals/queries";
 import { ReferralQueries } from "../referrals/ReferralQueries";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
+import { theme } from "../styles/theme";
 
 /** The id of the page's heading, which names the table. */
 const HEADING_ID = "leaderboard-heading";
@@ -55,7 +56,7 @@ const Heading = styled.h1`
 const Intro = styled.p`
   margin: 0;
   max-width: 46ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const JoinLink = styled(Link)`

@@ -1,8 +1,8 @@
 import React from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { LeaderboardChoice } from "../components/LeaderboardChoice";
 import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
@@ -10,7 +10,7 @@ import { StatusTokenRefusedError } from "../referrals/api";
 import { useStatus } from "../referrals/queries";
 import { useStatusToken } from "../referrals/useStatusToken";
 import { ReferralQueries } from "../referrals/ReferralQueries";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { STATUS_PATH } from "../../shared/routes";
 
 /**

@@ -1,13 +1,14 @@
 import React, { useEffect } from "react";
 import { graphql, Link, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { DiscordButton } from "../components/DiscordButton";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";
 import { loadPixelIfConsented, trackLead } from "../consent/pixel";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { LEADERBOARD_PATH, SUCCESS_PATH } from "../../shared/routes";
+import { theme } from "../styles/theme";
 
 /**
  * Route /success/ (product rules 3, 22): welcome card and one `Lead`; while the referral program runs, a second card
@@ -69,16 +70,16 @@ export default SuccessPage;
 const Cards = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   width: 100%;
 `;
 
 const Check = styled.svg`
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `;
 
 const Envelope = styled.svg`
-  color: ${({ theme }) => theme.colors.gold};
+  color: ${theme.colors.gold};
 `;
 
 const InboxHeading = styled.h2`
@@ -105,7 +106,7 @@ const Text = styled.p`
 
 const Subtext = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.gold};
+  color: ${theme.colors.gold};
   font-weight: 700;
 `;
 

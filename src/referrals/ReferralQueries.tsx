@@ -4,7 +4,7 @@
  */
 import React, { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { retryDelay } from "../signup/retryPolicy";
+import { retryDelay } from "../lib/backoff";
 
 /** Garbage-collection time of unused cache entries (ms): a visitor who leaves and comes back within it sees the last read at once. */
 export const GC_TIME_MS = 5 * 60 * 1_000;

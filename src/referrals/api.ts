@@ -4,6 +4,7 @@
  * for them: the browser's own error text is never shown to a visitor.
  */
 import { JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, STATUS_LEADERBOARD_ENDPOINT } from "../../shared/contract";
+import { send } from "../api/client";
 import { standingIn, type Standing } from "./standing";
 import type { LeaderboardChoice, LeaderboardEntry } from "../../shared/api/referrals";
 
@@ -32,7 +33,7 @@ export class ReferralServiceError extends Error {
 
 /**
  * Send a request to the service and read its JSON answer, within REFERRAL_REQUEST_TIMEOUT_MS.
- * @param init the method, headers and body (GET without a body when left out)
+ * @param init the method, headers and body (GET without a body when left out); `accept: application/json` is added
  * @param signal react-query's, aborted when the page no longer needs the answer
  * @returns the HTTP status and the parsed body (null when it is not JSON)
  * @throws ReferralServiceError when no answer arrived in time
@@ -42,24 +43,10 @@ async function requestJson(
   init: { method?: string; headers: Record<string, string>; body?: string },
   signal?: AbortSignal,
 ): Promise<{ status: number; body: unknown }> {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  signal?.addEventListener("abort", stop);
-  const timer = setTimeout(stop, REFERRAL_REQUEST_TIMEOUT_MS);
-  try {
-    const response = await fetch(path, {
-      ...init,
-      headers: { accept: "application/json", ...init.headers },
-      signal: controller.signal,
-    });
-    const body: unknown = await response.json().catch(() => null);
-    return { status: response.status, body };
-  } catch (error) {
-    throw new ReferralServiceError(`${path} could not be read: ${(error as Error).message}`);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", stop);
-  }
+  const headers = { accept: JSON_CONTENT_TYPE, ...init.headers };
+  const answer = await send(path, { ...init, headers }, { timeoutMs: REFERRAL_REQUEST_TIMEOUT_MS, signal });
+  if (!answer.answered) throw new ReferralServiceError(`${path} could not be read: ${String(answer.error)}`);
+  return answer;
 }
 
 /** What the status page shows: the standing, and whether the person chose to be shown on the leaderboard. */

@@ -1,11 +1,8 @@
-import type { ErrorObject } from "../../shared/api/errors";
 /**
  * A Client API answer read as one outcome the form acts on (202 with no body, or a JSON:API
  * `errors` document); the waitlist service answers in the same shape, so waitlistApi.ts uses it too.
  */
-
-/** One entry of a JSON:API `errors` array, as read: every member is optional in practice. */
-export type JsonApiError = Partial<ErrorObject>;
+import { jsonApiErrors } from "../api/errors";
 
 /**
  * The outcome of one answer:
@@ -40,12 +37,6 @@ export function retryAfterMs(value: string | null, nowMs = Date.now()): number |
   if (/^\d+$/.test(text)) return Number(text) * 1_000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
-}
-
-/** The `errors` array of a JSON:API error document, or [] for anything else. */
-export function jsonApiErrors(body: unknown): JsonApiError[] {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) ? errors.filter((error): error is JsonApiError => typeof error === "object" && error !== null) : [];
 }
 
 /**

@@ -3,6 +3,7 @@
  * (endpoints.ts; docs/api.md "Signups: Klaviyo transports and what a visitor sees"). Only `legacy-form`'s
  * answer is opaque, so there a call that does not throw counts as success.
  */
+import { send } from "../api/client";
 import { readProviderAnswer } from "./answer";
 import { clientApiRequest } from "./clientApi";
 import type { SignupTransport } from "./endpoints";
@@ -12,11 +13,10 @@ import {
   SignupConfigurationError,
   SignupNetworkError,
   SignupEmailRefusedError,
-  SignupThrottledError,
-  SignupServerError,
   SignupVerificationError,
   SignupRejectedError,
 } from "./errors";
+import { SignupServerError, SignupThrottledError } from "./temporaryErrors";
 
 /** Where and how to subscribe (from content/site.yaml → provider). */
 export interface ProviderConfig {
@@ -80,49 +80,31 @@ function signupRequest(transport: SignupTransport, config: ProviderConfig, submi
     : legacyFormRequest({ ...config, listId }, submission);
 }
 
-/** The answer's body as JSON, or null when it is empty, opaque or not JSON. */
-async function jsonBody(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch (error) {
-    if (error instanceof SyntaxError) return null;
-    throw error;
-  }
-}
-
 /**
  * Subscribe one visitor to the list.
  * @param timeoutMs per-attempt timeout (ms)
  * @returns once the provider accepted (or, legacy-form, answered opaquely)
  * @throws SignupConfigurationError when the list id (or, for client-api and legacy-form, the public API key) is missing (no request is made)
- * @throws SignupNetworkError when fetch rejects or the attempt times out
+ * @throws SignupNetworkError when fetch rejects or the attempt (the request and its answer) times out
  * @throws SignupEmailRefusedError, SignupThrottledError, SignupServerError, SignupRejectedError (waitlist-api and client-api)
  *   and SignupVerificationError (waitlist-api) for what the answer said
  */
 export async function subscribe(config: ProviderConfig, submission: Submission, timeoutMs = SIGNUP_ATTEMPT_TIMEOUT_MS): Promise<void> {
   const transport = config.transport ?? "legacy-form";
   const [url, init] = signupRequest(transport, config, submission);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  // The Client API's outcomes are a subset of the service's (its accepted answer has no body).
-  let answer: WaitlistAnswer;
-  try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    if (transport === "legacy-form") return;
-    // The body is read under the same timeout: a provider that stalls mid-answer is a network failure too.
-    const body = await jsonBody(response);
-    const retryAfter = response.headers.get("retry-after");
-    answer =
-      transport === "waitlist-api"
-        ? readWaitlistAnswer(response.status, body, retryAfter)
-        : readProviderAnswer(response.status, body, retryAfter);
-  } catch (error) {
-    const timedOut = controller.signal.aborted;
+  const response = await send(url, init, { timeoutMs, readBody: transport !== "legacy-form" });
+  if (!response.answered) {
+    const { error, timedOut } = response;
+    // The runtime's text, for developers; none after our own timeout.
     throw new SignupNetworkError(!timedOut && error instanceof Error ? error.message : "", { cause: error, timedOut });
-  } finally {
-    clearTimeout(timer);
   }
+  if (transport === "legacy-form") return;
+  // The Client API's outcomes are a subset of the service's (its accepted answer has no body).
+  const retryAfter = response.headers.get("retry-after");
+  const answer: WaitlistAnswer =
+    transport === "waitlist-api"
+      ? readWaitlistAnswer(response.status, response.body, retryAfter)
+      : readProviderAnswer(response.status, response.body, retryAfter);
   switch (answer.outcome) {
     case "accepted":
       return;

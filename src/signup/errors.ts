@@ -1,6 +1,7 @@
 /**
  * The ways a signup can fail, as client.ts throws them and the form tells them apart. Free of the
- * transports, so the form's first bundle carries these classes while the sending code loads later.
+ * transports, so the form's first bundle carries these classes while the sending code loads later. The provider's
+ * temporary failures, which only the engine tells apart, load with it (temporaryErrors.ts).
  */
 
 /** The key or list id is missing: a configuration mistake, never retried (product rule 10). */
@@ -30,26 +31,6 @@ export class SignupEmailRefusedError extends Error {
   constructor(detail: string) {
     super(detail);
     this.name = "SignupEmailRefusedError";
-  }
-}
-
-/** The provider asked us to slow down (429): retried after `retryAfterMs`, or product rule 9's backoff when unknown. */
-export class SignupThrottledError extends Error {
-  readonly retryAfterMs: number | null;
-  constructor(retryAfterMs: number | null) {
-    super("HTTP 429: too many requests");
-    this.name = "SignupThrottledError";
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** The provider failed (5xx): retried with product rule 9's backoff. */
-export class SignupServerError extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`HTTP ${status} from the provider`);
-    this.name = "SignupServerError";
-    this.status = status;
   }
 }
 

@@ -3,7 +3,8 @@
  * with Klaviyo; what is the service's own is read here: Turnstile's refusal. An accepted signup's answer says
  * nothing about the person (their standing reaches only their inbox), so nothing of it is read.
  */
-import { jsonApiErrors, readProviderAnswer, type ProviderAnswer } from "./answer";
+import { jsonApiErrors } from "../api/errors";
+import { readProviderAnswer, type ProviderAnswer } from "./answer";
 import { JSON_CONTENT_TYPE, TURNSTILE_FAILED_CODE } from "../../shared/contract";
 import type { Submission } from "./submission";
 import type { SignupRequest } from "../../shared/api/signups";

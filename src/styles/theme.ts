@@ -1,7 +1,10 @@
 /**
- * The dark theme: every token; components hold no literals. Text colours keep at least 4.5:1
- * (WCAG 2.2 AA) on `background` and `surface`. Import the object directly where a style depends
- * on nothing else: styled-components then computes the class once instead of on every render.
+ * The dark theme: the colours, space, shadows, layers, radii, fonts and breakpoints the public pages draw with (the
+ * console adds its own tokens in src/console/theme.ts, so that no public page carries them). Line widths, control
+ * heights, small type sizes, the lift and faded opacities stay literals in the public styles: each token
+ * interpolated into a styled template weighs more in the page's scripts than the literal it replaces.
+ * Text colours keep at least 4.5:1 (WCAG 2.2 AA) on `background` and `surface`. Import the object directly where a
+ * style depends on nothing else: styled-components then computes the class once instead of on every render.
  */
 export const theme = {
   colors: {
@@ -34,12 +37,6 @@ export const theme = {
     /** Discord's brand colour ("Blurple") and the white its guidelines put on it. */
     discord: "#5865f2",
     onDiscord: "#ffffff",
-    /** The operator console chart's series, in order (sources past the last take its colours again). */
-    chartSeries: ["#34d399", "#60a5fa", "#fbbf24", "#f472b6", "#a78bfa", "#fb923c", "#2dd4bf", "#f87171"],
-    /** Behind a dialog: the page dimmed. */
-    scrim: "rgb(0 0 0 / 60%)",
-    /** The chart's grid lines. */
-    chartGrid: "rgb(255 255 255 / 12%)",
   },
   /** Spacing steps for gaps, padding and margins. */
   space: {

@@ -1,12 +1,12 @@
 import React from "react";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
-import { Card, Centered } from "../components/Card";
+import { Card, Centered } from "../ui/Card";
 import { DrawCheck } from "../components/DrawCheck";
 import { DrawEntrants } from "../components/DrawEntrants";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { Seo } from "../components/Seo";
-import { requireSiteContent } from "../root/requireSiteContent";
+import { requireSiteContent } from "../lib/requireSiteContent";
 import { GIVEAWAY_DRAW_PATH } from "../../shared/routes";
 import type { DrawFile } from "../../shared/giveaway/draw-file";
 import { theme } from "../styles/theme";
@@ -40,31 +40,7 @@ const GiveawayDrawPage: React.FC<PageProps<Queries.GiveawayDrawPageQuery, DrawPa
           <p>{draw.notCommitted}</p>
         ) : (
           <>
-            <Section aria-labelledby="draw-commitment">
-              <h2 id="draw-commitment">{draw.commitmentHeading}</h2>
-              <Facts>
-                <dt>{draw.listHashLabel}</dt>
-                <dd>
-                  <code>{file.listHash}</code>
-                </dd>
-                <dt>{draw.roundLabel}</dt>
-                <dd>{file.round}</dd>
-                <dt>{draw.roundAtLabel}</dt>
-                <dd>
-                  <time dateTime={file.roundAt}>{file.roundAt}</time>
-                </dd>
-                <dt>{draw.cutoffLabel}</dt>
-                <dd>
-                  <time dateTime={file.cutoff}>{file.cutoff}</time>
-                </dd>
-                <dt>{draw.winnerCountLabel}</dt>
-                <dd>{file.winnerCount}</dd>
-                <dt>{draw.chainLabel}</dt>
-                <dd>
-                  <code>{draw.chain.hash}</code>
-                </dd>
-              </Facts>
-            </Section>
+            <Commitment draw={draw} file={file} />
             <Section aria-labelledby="draw-winners">
               <h2 id="draw-winners">{draw.winnersHeading}</h2>
               {file.result ? (
@@ -90,6 +66,39 @@ const GiveawayDrawPage: React.FC<PageProps<Queries.GiveawayDrawPageQuery, DrawPa
 };
 
 export default GiveawayDrawPage;
+
+type DrawCopy = NonNullable<Queries.GiveawayDrawPageQuery["siteContent"]>["draw"];
+
+/** What the draw committed to before anyone could know the round: the list's hash, the round, the cut-off, the chain. */
+function Commitment({ draw, file }: { draw: DrawCopy; file: DrawFile }) {
+  return (
+    <Section aria-labelledby="draw-commitment">
+      <h2 id="draw-commitment">{draw.commitmentHeading}</h2>
+      <Facts>
+        <dt>{draw.listHashLabel}</dt>
+        <dd>
+          <code>{file.listHash}</code>
+        </dd>
+        <dt>{draw.roundLabel}</dt>
+        <dd>{file.round}</dd>
+        <dt>{draw.roundAtLabel}</dt>
+        <dd>
+          <time dateTime={file.roundAt}>{file.roundAt}</time>
+        </dd>
+        <dt>{draw.cutoffLabel}</dt>
+        <dd>
+          <time dateTime={file.cutoff}>{file.cutoff}</time>
+        </dd>
+        <dt>{draw.winnerCountLabel}</dt>
+        <dd>{file.winnerCount}</dd>
+        <dt>{draw.chainLabel}</dt>
+        <dd>
+          <code>{draw.chain.hash}</code>
+        </dd>
+      </Facts>
+    </Section>
+  );
+}
 
 const Heading = styled.h1`
   margin: 0;

@@ -6,7 +6,7 @@
  * Drawn after hydration only: the region is fixed-position and empty until a toast is due.
  */
 import { useEffect, useRef, useState } from "react";
-import { VisuallyHidden } from "../components/VisuallyHidden";
+import { VisuallyHidden } from "../ui/VisuallyHidden";
 import styled from "styled-components";
 import {
   CloseIcon,
@@ -36,38 +36,10 @@ interface Announcement {
 export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
   const { toasts, dismissToast } = useToasts();
   const region = useRef<HTMLOListElement>(null);
-  const [mounted, setMounted] = useState(false);
-  const [pointerIn, setPointerIn] = useState(false);
-  const [focusIn, setFocusIn] = useState(false);
-  const [windowAway, setWindowAway] = useState(false);
+  const [mounted, paused, setPointerIn, setFocusIn] = usePause(region, toasts.length);
   const announcements = useAnnouncements(toasts, copy.announceLabel);
 
-  useEffect(() => {
-    setMounted(true);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === TOAST_HOTKEY) region.current?.focus();
-    };
-    const away = () => setWindowAway(true);
-    const back = () => setWindowAway(false);
-    document.addEventListener("keydown", onKey);
-    addEventListener("blur", away);
-    addEventListener("focus", back);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      removeEventListener("blur", away);
-      removeEventListener("focus", back);
-    };
-  }, []);
-
-  useEffect(() => {
-    // The list goes away with the last toast, and with it the pointer and focus it held: the next toast starts its time.
-    if (toasts.length > 0) return;
-    setPointerIn(false);
-    setFocusIn(false);
-  }, [toasts.length]);
-
   if (!mounted) return null;
-  const paused = pointerIn || focusIn || windowAway;
   return (
     <section aria-label={copy.regionLabel.replace("{hotkey}", TOAST_HOTKEY)}>
       {(["assertive", "polite"] as const).map((live) => (
@@ -104,6 +76,43 @@ export default function PlainToaster({ copy }: { copy: ToasterCopy }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * Whether the toasts' time stands still, as Radix Toast pauses it: while the pointer or focus is in the list or the
+ * window is in the background. Also binds TOAST_HOTKEY to the list. Returns [mounted, paused, setPointerIn, setFocusIn].
+ */
+function usePause(region: React.RefObject<HTMLOListElement>, count: number) {
+  const [mounted, setMounted] = useState(false);
+  const [pointerIn, setPointerIn] = useState(false);
+  const [focusIn, setFocusIn] = useState(false);
+  const [windowAway, setWindowAway] = useState(false);
+
+  useEffect(() => {
+    setMounted(true);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY) region.current?.focus();
+    };
+    const away = () => setWindowAway(true);
+    const back = () => setWindowAway(false);
+    document.addEventListener("keydown", onKey);
+    addEventListener("blur", away);
+    addEventListener("focus", back);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      removeEventListener("blur", away);
+      removeEventListener("focus", back);
+    };
+  }, [region]);
+
+  useEffect(() => {
+    // The list goes away with the last toast, and with it the pointer and focus it held: the next toast starts its time.
+    if (count > 0) return;
+    setPointerIn(false);
+    setFocusIn(false);
+  }, [count]);
+
+  return [mounted, pointerIn || focusIn || windowAway, setPointerIn, setFocusIn] as const;
 }
 
 /**

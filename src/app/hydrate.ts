@@ -1,7 +1,7 @@
 import { startTransition, type ReactElement } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "./afterFirstPaint";
-import { markPrerenderedView } from "./pageView";
+import { afterFirstPaint, PAINT_WAIT_LIMIT_MS } from "../lib/afterFirstPaint";
+import { markPrerenderedView } from "../lib/pageView";
 
 /**
  * Gatsby's `replaceHydrateFunction`: hydrate only after the first paint (afterFirstPaint). Built
