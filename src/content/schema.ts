@@ -16,6 +16,7 @@ import {
   SIGNUP_TRANSPORTS,
 } from "../signup/endpoints";
 import { SIGNUPS_ENDPOINT } from "../../shared/contract";
+import { DEFAULT_LAUNCH } from "../../shared/service-settings";
 
 /** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
 export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
@@ -133,6 +134,25 @@ function httpsUrl(description: string, example: string) {
       patternErrorMessage: "This must be a complete web address starting with https:// (never http:// or javascript:).",
     });
 }
+
+/**
+ * Where the firm's product takes new members: an https address that gets `?invite=<token>` added, or empty while
+ * there is none (our own /invite/ page stands in for it).
+ */
+const productSignupUrl = z
+  .string({ error: "This should be a web address in quotes, or empty quotes." })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : urlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .meta({
+    description:
+      "The product's sign-up page an invitation leads to: each invited person's link is this address with ?invite=<their code> added, and the product checks the code in with our service. Leave it empty (\"\") until the product exists: the links then lead to this site's own /invite/ page.",
+    examples: ["https://app.example.com/join"],
+    pattern: "^(https://\\S+)?$",
+    patternErrorMessage: "This must be empty or a complete web address starting with https://.",
+  });
 
 /** An https Discord invite link: JOIN DISCORD opens the community's invite, not a channel or another chat (product rule 3). */
 function discordInvite(description: string, example: string) {
@@ -786,7 +806,30 @@ const siteContentFields = z
         ),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
-    launch: z.strictObject({ moment: launchMoment }).meta({ description: "When the site launches (the countdown's target)." }),
+    launch: z
+      .strictObject({
+        moment: launchMoment,
+        invitationDays: wholeNumber(
+          "Days an invitation to join stays open after it is sent, on launch day and after. Past them it expires and the link stops working.",
+          DEFAULT_LAUNCH.invitationDays,
+          1,
+        ).default(DEFAULT_LAUNCH.invitationDays),
+        productSignupUrl: productSignupUrl.default(""),
+        reminderDaysBefore: wholeNumber(
+          "Days before an invitation expires that one reminder goes to the people who have not accepted yet. 0 sends no reminder.",
+          DEFAULT_LAUNCH.reminderDaysBefore,
+          0,
+        ).default(DEFAULT_LAUNCH.reminderDaysBefore),
+        backfill: z
+          .boolean({ error: "Write true or false, without quotes." })
+          .default(false)
+          .meta({
+            description:
+              "true: when an invitation expires unused, the next person in line is invited in its place (once a day at most per expired invitation). false (or left out): an expired place stays empty.",
+            examples: [false],
+          }),
+      })
+      .meta({ description: "When the site launches (the countdown's target), and how the line is let in on launch day." }),
     provider: z
       .strictObject({
         transport: z

@@ -9,6 +9,7 @@ import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { hooks } from "./hooks/routes";
+import { invitations } from "./launch/routes";
 import { errorResponse, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
 import { meterRowsRead, servedOrigin } from "./middleware";
@@ -23,6 +24,7 @@ export const app = new Hono<AppEnv>()
   .route("/", referrals)
   .route("/", hooks)
   .route("/", consoleRoutes)
+  .route("/", invitations)
   .route("/", openApi);
 
 app.notFound((c) => notFound(c.req.raw));
