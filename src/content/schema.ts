@@ -825,7 +825,7 @@ const siteContentFields = z
           .default(false)
           .meta({
             description:
-              "true: when an invitation expires unused, the next person in line is invited in its place (once a day at most per expired invitation). false (or left out): an expired place stays empty.",
+              "true: when an invitation expires unused, the next person in line is invited in its place. false (or left out): an expired place stays empty.",
             examples: [false],
           }),
       })

@@ -46,7 +46,7 @@ export async function signUpConfirmed(service: WaitlistService, count: number): 
  */
 export async function resetLine(service: WaitlistService): Promise<void> {
   await service.env.DB.batch([service.env.DB.prepare("UPDATE signups SET score = NULL"), service.env.DB.prepare("DELETE FROM rank_tree")]);
-  service.queued().length = 0;
+  service.discard();
 }
 
 /** Each person's place in line now (null: out of line), through the rank tree. */

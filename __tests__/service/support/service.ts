@@ -107,6 +107,8 @@ export interface WaitlistService {
   output(): string;
   /** Messages waiting on the delivery queue (bodies). */
   queued(queue?: string): unknown[];
+  /** Take every waiting message off a queue undelivered, as if it was never sent (a Worker that died first). */
+  discard(queue?: string): unknown[];
   /** Put a message on a queue, as a producer (or Cloudflare, with a message out of retries, on the dead-letter queue) would. */
   enqueue(queue: string, body: unknown): void;
   /**
@@ -281,6 +283,11 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
       ).results,
     output: () => lines.join("\n"),
     queued: (queue = DELIVERY_QUEUE) => queues.get(queue)!.map(({ body }) => body),
+    discard: (queue = DELIVERY_QUEUE) =>
+      queues
+        .get(queue)!
+        .splice(0)
+        .map(({ body }) => body),
     enqueue: (queue, body) => {
       const pending = queues.get(queue);
       if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);
