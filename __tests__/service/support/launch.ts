@@ -3,8 +3,18 @@
  * the API (demo delivery confirms them in development), a fresh line per test, and places and status read back.
  */
 import { expect } from "vitest";
+import type { BatchAnswer, LaunchPreview } from "../../../shared/api/launch";
 import type { StatusAnswer } from "../../../shared/api/referrals";
-import { LOCAL_ORIGIN, postSignup, startWaitlistService, type WaitlistService, type WaitlistServiceOptions, welcomeOf } from "./service";
+import { INVITE_PARAMETER, LAUNCH_BATCHES_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../../../shared/launch";
+import {
+  LOCAL_ORIGIN,
+  logLinesOf,
+  postSignup,
+  startWaitlistService,
+  type WaitlistService,
+  type WaitlistServiceOptions,
+  welcomeOf,
+} from "./service";
 
 export const OPERATOR = "local-operator@localhost";
 
@@ -59,4 +69,36 @@ export async function lineOf(service: WaitlistService, people: Person[]): Promis
 export async function statusOf(service: WaitlistService, person: Person): Promise<StatusAnswer | number> {
   const response = await service.fetch("/api/status", { headers: { authorization: `Bearer ${person.statusToken}`, origin: LOCAL_ORIGIN } });
   return response.status === 200 ? response.json<StatusAnswer>() : response.status;
+}
+
+/** POST a JSON body from the console's origin. */
+export function postJson(service: WaitlistService, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return service.fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: LOCAL_ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Invite the next `count` from the console, as an operator would: the preview first, then its key. */
+export async function inviteNext(service: WaitlistService, count: number, reason = "Launch day"): Promise<BatchAnswer> {
+  const preview = await (await service.fetch(`${LAUNCH_PREVIEW_ENDPOINT}?count=${count}`)).json<LaunchPreview>();
+  const response = await postJson(service, LAUNCH_BATCHES_ENDPOINT, { count, reason, idempotencyKey: preview.idempotencyKey });
+  expect(response.status).toBe(201);
+  return response.json<BatchAnswer>();
+}
+
+/**
+ * Each invited person's link, as a local run's demo delivery logs it in place of the e-mail (`demo_invitation_link`):
+ * runs the queue, then reads the log.
+ * @returns the token of each invitation id delivered so far
+ */
+export async function invitationTokens(service: WaitlistService): Promise<Map<string, string>> {
+  await service.deliver();
+  return new Map(
+    logLinesOf(service, "demo_invitation_link").map((line) => [
+      String(line.id),
+      new URL(String(line.inviteUrl)).searchParams.get(INVITE_PARAMETER)!,
+    ]),
+  );
 }
