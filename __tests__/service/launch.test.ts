@@ -92,7 +92,16 @@ describe("invite the next N", () => {
     await inviteNext(2);
     expect(await lineOf(service, people)).toEqual([null, null, 1, 2, 3]);
     const answer = await statusOf(service, people[4]);
-    expect((answer as StatusAnswer).position).toBe(3);
+    expect(answer).toMatchObject({ position: 3, invitation: null });
+  });
+
+  it("tells an invited person on their status page: out of line, with the link to accept by the expiry", async () => {
+    const [first] = await signUpConfirmed(service, 2);
+    await inviteNext(2);
+    const answer = (await statusOf(service, first)) as StatusAnswer;
+    expect(answer.position).toBeNull();
+    expect(answer.invitation).toMatchObject({ state: "invited", expiresAt: expect.any(String) });
+    expect(new URL(answer.invitation!.inviteUrl!).pathname).toBe("/invite/");
   });
 
   it("makes one batch of a double press: the same idempotency key answers the batch it made", async () => {
