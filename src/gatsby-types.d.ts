@@ -3693,6 +3693,7 @@ type SiteContentSortInput = {
 
 type SiteContentStatus = {
   readonly heading: Scalars['String'];
+  readonly invitation: SiteContentStatusInvitation;
   readonly leaderboardChoice: SiteContentStatusLeaderboardChoice;
   readonly loading: Scalars['String'];
   readonly missingToken: Scalars['String'];
@@ -3722,6 +3723,14 @@ type SiteContentStatusFilterInput = {
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
   readonly unavailable: InputMaybe<StringQueryOperatorInput>;
   readonly unknownToken: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusInvitation = {
+  readonly accept: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly joined: Scalars['String'];
+  readonly revoked: Scalars['String'];
 };
 
 type SiteContentStatusLeaderboardChoice = {
@@ -4652,6 +4661,8 @@ type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandNa
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
+type InvitationNoticeContentFragment = { readonly site: { readonly language: string }, readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string } } };
+
 type LeaderboardChoiceContentFragment = { readonly status: { readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } } };
 
 type LeaderboardPageQueryVariables = Exact<{ [key: string]: never; }>;
@@ -4677,7 +4688,7 @@ type SignupFormContentFragment = { readonly home: { readonly form: { readonly he
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string }, readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -8,6 +8,7 @@ import type { CheckInAnswer, InvitationAnswer, LaunchAnswer } from "../../shared
 import { personActionEndpoint } from "../../shared/console";
 import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_ERROR_CODE, personInviteEndpoint } from "../../shared/launch";
 import { errorsOf, PRODUCTION_SECRETS, PRODUCTION_SETTINGS, startWaitlistService, TEST_SETTINGS } from "./support/service";
+import { requiredSecrets } from "../../worker/src/secrets";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { invitationTokens, inviteNext, launchService, postJson, resetLine, signUpConfirmed, type Person } from "./support/launch";
 
@@ -240,5 +241,20 @@ describe("the cron", () => {
       ben.id,
     );
     expect(row.state).toBe("invited");
+  });
+});
+
+describe("a production Worker", () => {
+  it("is not deployed without LAUNCH_CHECKIN_SECRET, and takes no signup without it", async () => {
+    expect(requiredSecrets(null)).toContain("LAUNCH_CHECKIN_SECRET");
+    const { LAUNCH_CHECKIN_SECRET: _left, ...others } = PRODUCTION_SECRETS;
+    const production = startWaitlistService({ vars: { ENVIRONMENT: "production", ...others }, settings: PRODUCTION_SETTINGS });
+    const response = await production.fetch("/api/signups", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: production.origin },
+      body: JSON.stringify({ email: "nobody@example.com", firstName: "No", lastName: "Body" }),
+    });
+    expect(response.status).toBe(503);
+    expect(production.output()).toContain("LAUNCH_CHECKIN_SECRET");
   });
 });

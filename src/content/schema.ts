@@ -1309,6 +1309,28 @@ const siteContentFields = z
           "Shown on the status page when the visitor's browser runs no JavaScript (the page needs it to read the personal link).",
           "Turn on JavaScript to see your place in line, or check your latest e-mail from us.",
         ),
+        invitation: z
+          .strictObject({
+            invited: copyWithPlaceholder(
+              "{date}",
+              "the date and time the invitation expires",
+              "Shown on the status page once the visitor is invited. {date} becomes the moment the invitation expires, in the visitor's own time.",
+              "You're invited! Accept by {date}.",
+            ),
+            accept: copy("The button that opens the invitation (the product's sign-up page).", "Accept your invitation"),
+            joined: longCopy("Shown on the status page once the visitor accepted the invitation.", "You've joined. Welcome aboard!"),
+            expired: copyWithPlaceholder(
+              "{date}",
+              "the date and time the invitation expired",
+              "Shown on the status page when the visitor's invitation expired unused. {date} becomes the moment it expired.",
+              "Your invitation expired on {date}.",
+            ),
+            revoked: longCopy(
+              "Shown on the status page when the visitor's invitation was withdrawn.",
+              "Your invitation is no longer valid. Reply to our last e-mail if you think this is a mistake.",
+            ),
+          })
+          .meta({ description: "The status page on launch day: the visitor's invitation, in place of their place in line." }),
         leaderboardChoice: z
           .strictObject({
             hiddenNote: longCopy(
