@@ -4,6 +4,7 @@
  * zod schemas in shared/api/launch.ts. No zod here: the status page and the stand-in /invite/ page read these too.
  */
 import { CONSOLE_API } from "./console";
+import { INVITE_PATH } from "./routes";
 
 /** GET: the funnel and the recent batches (LaunchAnswer). */
 export const LAUNCH_ENDPOINT = `${CONSOLE_API}/launch`;
@@ -26,7 +27,7 @@ export const CHECK_IN_ENDPOINT = "/api/invitations/check-in";
 export const INVITE_ACCEPT_ENDPOINT = "/api/invitations/accept";
 
 /** The stand-in for the product's sign-up page while the content names none (`launch.productSignupUrl` empty). */
-export const INVITE_PAGE_PATH = "/invite/";
+export const INVITE_PAGE_PATH = INVITE_PATH;
 
 /** The query parameter an invitation link carries its token in: `<productSignupUrl>?invite=<token>`. */
 export const INVITE_PARAMETER = "invite";

@@ -1229,6 +1229,7 @@ type SiteContent = Node & {
   readonly home: SiteContentHome;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly invite: SiteContentInvite;
   readonly launch: SiteContentLaunch;
   readonly leaderboard: SiteContentLeaderboard;
   readonly links: SiteContentLinks;
@@ -3691,6 +3692,21 @@ type SiteContentSortInput = {
   readonly toasts: InputMaybe<SiteContentToastsSortInput>;
 };
 
+type SiteContentInvite = {
+  readonly accept: Scalars['String'];
+  readonly accepted: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly missingToken: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly revoked: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly unknown: Scalars['String'];
+  readonly used: Scalars['String'];
+};
+
 type SiteContentStatus = {
   readonly heading: Scalars['String'];
   readonly invitation: SiteContentStatusInvitation;
@@ -4660,6 +4676,10 @@ type HomePageQueryVariables = Exact<{
 type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
+
+type InvitePageQuery = { readonly siteContent: { readonly invite: { readonly pageTitle: string, readonly heading: string, readonly intro: string, readonly accept: string, readonly accepted: string, readonly used: string, readonly expired: string, readonly revoked: string, readonly unknown: string, readonly missingToken: string, readonly unavailable: string, readonly noScript: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+
+type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type InvitationNoticeContentFragment = { readonly site: { readonly language: string }, readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string } } };
 

@@ -343,7 +343,7 @@ describe("the signup page with the referral program on", () => {
 describe("/status/ on launch day", () => {
   beforeEach(() => window.history.replaceState(null, "", `/status/#t=${TOKEN}`));
   const EXPIRES_AT = "2030-06-08T19:00:00.000Z";
-  const INVITE_URL = "https://www.pickfund.example/invite/?invite=Qx7Lm2Pv9Rt4Wy8Zb3Nc6Hd1Jf5Kg0Sa7Ue2Io4Tp9";
+  const INVITE_URL = "https://www.pickfund.example/invite/?invite=Qx7Lm2Pv9Rt4Wy8Zb3Nc6Hd1Jf5Kg0Sa7Ue2Io4Tp9w";
   const dateOf = (iso: string) =>
     new Intl.DateTimeFormat(content.site.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
   const invited = (invitation: unknown) => answer(200, { ...STANDING, position: null, leaderboardShown: false, invitation });

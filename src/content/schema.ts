@@ -1354,6 +1354,42 @@ const siteContentFields = z
           }),
       })
       .meta({ description: "The status page (/status/): the visitor's place in line, friends joined and entries, kept up to date." }),
+    invite: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the /invite/ page.", "Your invitation | PickFund"),
+        heading: copy("The heading of the /invite/ page.", "You're invited"),
+        intro: longCopy(
+          "The sentence above the button. This page stands in for the product's own sign-up page until launch.productSignupUrl names it.",
+          "Your place in line came up. Accept your invitation to join.",
+        ),
+        accept: copy("The button that accepts the invitation.", "Accept invitation"),
+        accepted: copyWithPlaceholder(
+          "{firstName}",
+          "the invited person's first name",
+          "Shown once the invitation is accepted. {firstName} becomes the person's first name.",
+          "Welcome, {firstName}! You're in.",
+        ),
+        used: longCopy("Shown when the invitation was accepted already.", "This invitation was accepted already."),
+        expired: longCopy("Shown when the invitation expired.", "This invitation has expired."),
+        revoked: longCopy("Shown when the invitation was withdrawn.", "This invitation is no longer valid."),
+        unknown: longCopy(
+          "Shown when the link's invitation is not known, for example cut short when copied.",
+          "We couldn't find this invitation. Open the e-mail and click its button again.",
+        ),
+        missingToken: longCopy(
+          "Shown when the page is opened without the invitation's part of the link.",
+          "This page needs the link from your invitation e-mail. Open that e-mail and click its button again.",
+        ),
+        unavailable: longCopy(
+          "Shown when the invitation cannot be accepted here (the live site leaves accepting to the product), or the service cannot be reached.",
+          "Invitations can't be accepted here right now. Please try again later.",
+        ),
+        noScript: longCopy("Shown when the visitor's browser runs no JavaScript.", "Turn on JavaScript to accept your invitation."),
+      })
+      .meta({
+        description:
+          "The /invite/ page, where invitation links lead while launch.productSignupUrl is empty: on npm start it accepts the invitation, on the live site it accepts nothing.",
+      }),
     leaderboard: z
       .strictObject({
         pageTitle: copy("The browser tab title of the /leaderboard/ page.", "Top referrers | PickFund"),
@@ -1497,6 +1533,7 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   giveaway: "is the one giveaway every signup enters, with one set of official rules.",
   draw: "is the giveaway's one draw and its page, /giveaway/draw/.",
   status: "is the status page, which every signup's personal link leads to.",
+  invite: "is the /invite/ page, where every invitation link leads while the product has no sign-up page.",
   leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
   console: "is the operator's console, /console/, which no visitor sees.",
 };
