@@ -2,12 +2,13 @@
  * One person's page: every field of the PersonAnswer, the people they referred, what operators did to them, and the
  * actions (each through the reason dialog) with the export of their data as a JSON download.
  */
+import type { InvitationAnswer } from "../../shared/api/launch";
 import React, { useState } from "react";
 import styled from "styled-components";
 import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
-import { getConsole, withQuery } from "./api";
+import { getConsole, postInvitation, withQuery } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
@@ -153,6 +154,23 @@ export function PersonView({
           perform={(reason) => downloadExport(person.id, reason)}
           onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
         />
+        {(["invite", "revoke"] as const).map((action) => (
+          <ActionDialog<InvitationAnswer>
+            key={action}
+            copy={copy}
+            personName={name}
+            actionName={action === "invite" ? copy.launch.personInvite : copy.launch.personRevoke}
+            perform={(reason) => postInvitation(person.id, action, { reason })}
+            onDone={({ invitation }) =>
+              announce(
+                fill(copy.launch.personInvitation, {
+                  state: copy.launch.states[invitation.state],
+                  date: format.dateTime(invitation.expiresAt),
+                }),
+              )
+            }
+          />
+        ))}
       </ButtonRow>
       <SubHeading>{words.detailsHeading}</SubHeading>
       <Details>

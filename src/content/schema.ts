@@ -370,8 +370,9 @@ const consoleSection = z
         review: copy("The menu entry of the review queue.", "Review queue"),
         audit: copy("The menu entry of the audit log.", "Audit log"),
         draw: copy("The menu entry of the giveaway draw's commitment.", "Giveaway draw"),
+        launch: copy("The menu entry of launch day's screen.", "Launch"),
       })
-      .meta({ description: "The console's menu of its five screens." }),
+      .meta({ description: "The console's menu of its six screens." }),
     none: copy("Shown in a table cell or a field that has no value (no confirmation yet, no flags).", "None"),
     retry: copy("The button that asks the service again after an error.", "Try again"),
     errors: z
@@ -663,6 +664,66 @@ const consoleSection = z
         export: copy("The button that downloads every stored field of a person as JSON.", "Export data"),
       })
       .meta({ description: "The actions an operator takes on one person." }),
+    launch: z
+      .strictObject({
+        heading: copy("The heading of the Launch screen.", "Launch"),
+        funnelCaption: copy("The caption of the table of people by launch state.", "People by launch state"),
+        stateColumn: copy("The heading of the launch state column.", "State"),
+        peopleColumn: copy("The heading of the people column.", "People"),
+        states: z
+          .strictObject({
+            waiting: copy("People still in line.", "Waiting"),
+            invited: copy("People invited who have not accepted yet.", "Invited"),
+            accepted: copy("People who accepted their invitation.", "Accepted"),
+            expired: copy("Invitations that expired unused.", "Expired"),
+            revoked: copy("Invitations an operator withdrew.", "Revoked"),
+          })
+          .meta({ description: "The launch states' names." }),
+        countLabel: copy("The label of the field for how many to invite next.", "How many to invite"),
+        previewButton: copy("The button that shows who inviting the next N would invite.", "Preview"),
+        preview: longCopy(
+          "The preview's sentence: {count} becomes how many would be invited, {first} and {last} their first and last place, {disqualified}, {unconfirmed}, {flagged} and {invited} the people passed over for each reason.",
+          "{count} people, places {first} to {last}. Passed over: {disqualified} disqualified, {unconfirmed} unconfirmed, {flagged} flagged and not approved, {invited} invited already.",
+        ),
+        previewEmpty: copy("Shown when nobody in line can be invited now.", "Nobody in line can be invited now."),
+        invite: copyWithPlaceholder("{count}", "how many the preview found", "The button that invites them.", "Invite {count}"),
+        batchMade: copyWithPlaceholder(
+          "{invited}",
+          "how many the batch invited so far",
+          "Read out once a batch is made.",
+          "Batch made: {invited} invited so far.",
+        ),
+        batchesCaption: copy("The caption of the table of batches.", "Batches, newest first"),
+        batchesEmpty: copy("Shown instead of the table of batches when there is none.", "No batch yet."),
+        batchColumns: z
+          .strictObject({
+            createdAt: copy("The column of when a batch was made.", "Made"),
+            operator: copy("The column of who made it.", "By"),
+            requested: copy("The column of how many were asked for.", "Asked"),
+            invited: copy("The column of how many were invited.", "Invited"),
+            queued: copy("The column of the invitations whose e-mail is on its way.", "Queued"),
+            sent: copy("The column of the invitations Klaviyo took.", "Sent"),
+            failed: copy("The column of the invitations Klaviyo refused.", "Failed"),
+            state: copy("The column of the batch's state.", "State"),
+          })
+          .meta({ description: "The batches table's column headings." }),
+        batchStates: z
+          .strictObject({
+            choosing: copy("A batch still choosing whom to invite.", "Choosing"),
+            sending: copy("A batch whose invitations are all made, some on their way.", "Sending"),
+            done: copy("A batch whose invitations were all sent or refused.", "Done"),
+          })
+          .meta({ description: "The batches' states." }),
+        personInvite: copy("The person page's button that invites them now.", "Invite now"),
+        personRevoke: copy("The person page's button that revokes their open invitation.", "Revoke invitation"),
+        personInvitation: copyWithPlaceholder(
+          "{state}",
+          "the invitation's state",
+          "Read out after inviting or revoking from a person's page. {date} becomes its expiry.",
+          "Invitation {state}, open until {date}.",
+        ),
+      })
+      .meta({ description: "The Launch screen: people by launch state, inviting the next N with a preview, the batches." }),
     draw: z
       .strictObject({
         heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
