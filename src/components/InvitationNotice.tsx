@@ -17,33 +17,18 @@ export function InvitationNotice({ content, invitation }: InvitationNoticeProps)
   const date = new Intl.DateTimeFormat(content.site.language, { dateStyle: "long", timeStyle: "short" }).format(
     new Date(invitation.expiresAt),
   );
-  switch (invitation.state) {
-    case "invited":
-      return (
-        <Notice>
-          <p>{words.invited.replace("{date}", date)}</p>
-          <Accept href={invitation.inviteUrl ?? undefined}>{words.accept}</Accept>
-        </Notice>
-      );
-    case "accepted":
-      return (
-        <Notice>
-          <p>{words.joined}</p>
-        </Notice>
-      );
-    case "expired":
-      return (
-        <Notice>
-          <p>{words.expired.replace("{date}", date)}</p>
-        </Notice>
-      );
-    case "revoked":
-      return (
-        <Notice>
-          <p>{words.revoked}</p>
-        </Notice>
-      );
-  }
+  const text = {
+    invited: words.invited.replace("{date}", date),
+    accepted: words.joined,
+    expired: words.expired.replace("{date}", date),
+    revoked: words.revoked,
+  }[invitation.state];
+  return (
+    <Notice>
+      <p>{text}</p>
+      {invitation.state === "invited" ? <Accept href={invitation.inviteUrl ?? undefined}>{words.accept}</Accept> : null}
+    </Notice>
+  );
 }
 
 const Notice = styled.div`

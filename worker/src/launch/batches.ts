@@ -11,6 +11,7 @@ import type { LaunchMessage, ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { removeManyStatements } from "../store/rank";
 import { INVITABLE, LINE_PAGE_SIZE, type LineCursor, readLinePage, skippedCounts, walkPage } from "./line";
+import { expiryOf } from "./invitations";
 import { hashInvitationToken, invitationToken } from "./tokens";
 
 /** Pages one run chooses before it hands the rest to the queue: well inside D1's 1,000 queries per invocation. */
@@ -18,8 +19,6 @@ export const BATCH_PAGES_PER_RUN = 20;
 
 /** People a preview reads per query: larger than a batch's pages, since it writes nothing. */
 const PREVIEW_PAGE_SIZE = 1_000;
-
-const DAY_MS = 86_400_000;
 
 /** A launch_batches row. */
 export interface BatchRow {
@@ -163,7 +162,7 @@ async function choosePage(
   const run = crypto.randomUUID();
   const json = JSON.stringify(invitations);
   const at = now.toISOString();
-  const expiresAt = new Date(now.getTime() + settings.launch.invitationDays * DAY_MS).toISOString();
+  const expiresAt = expiryOf(settings, now);
   const [leave, clearScore] = removeManyStatements(db, PAGE_PEOPLE, [json]);
   const results = await db.batch<{ id: string }>([
     db

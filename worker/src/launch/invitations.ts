@@ -12,7 +12,13 @@ import type { ServiceEnv } from "../env";
 import { positionOf, removeManyStatements } from "../store/rank";
 import { hashInvitationToken, invitationToken, isInvitationToken } from "./tokens";
 
-const DAY_MS = 86_400_000;
+/** One day (ms): the content counts an invitation's life and its reminder in days. */
+export const DAY_MS = 86_400_000;
+
+/** When an invitation made at `now` expires: `launch.invitationDays` later, ISO 8601 UTC. */
+export function expiryOf(settings: Pick<ServiceSettings, "launch">, now: Date): string {
+  return new Date(now.getTime() + settings.launch.invitationDays * DAY_MS).toISOString();
+}
 
 /** An invitations row. */
 export interface InvitationRow {
@@ -131,7 +137,7 @@ export async function invitePerson(context: InvitationContext, personId: string)
   const place = (await positionOf(db, personId))?.position ?? (await currentInvitation(db, personId))?.place ?? 1;
   const id = crypto.randomUUID();
   const hash = await hashInvitationToken(await invitationToken(id, env));
-  const expiresAt = new Date(now.getTime() + settings.launch.invitationDays * DAY_MS).toISOString();
+  const expiresAt = expiryOf(settings, now);
   const [leave, clearScore] = removeManyStatements(db, "SELECT person_id FROM invitations WHERE id = ?1", [id]);
   const results = await db.batch<Record<string, unknown>>([
     auditStatement(

@@ -3,11 +3,10 @@
  * product calls (mounted by index.ts).
  */
 import { Hono } from "hono";
-import { ActionRequest, PersonParams } from "../../../shared/api/console";
+import { ActionRequest, NoQuery, PersonParams } from "../../../shared/api/console";
 import { BatchRequest, CheckInRequest, PreviewQuery } from "../../../shared/api/launch";
 import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT } from "../../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../../shared/contract";
-import { NoQuery } from "../../../shared/api/console";
 import {
   CHECK_IN_ENDPOINT,
   INVITE_ACCEPT_ENDPOINT,
@@ -27,30 +26,23 @@ const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 const FROM_CONSOLE = "Launch actions are taken only from the console's own page.";
 
 /** Mounted under the console's routes: Access and the settings are checked before any of these runs. */
-export const launchConsole = refuseOtherMethods(
-  new Hono<AppEnv>()
-    .get(LAUNCH_ENDPOINT, valid("query", NoQuery, PARAMETER), handleLaunch)
-    .get(LAUNCH_PREVIEW_ENDPOINT, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
-    .post(LAUNCH_BATCHES_ENDPOINT, sameOrigin(FROM_CONSOLE), accepts([JSON_CONTENT_TYPE]), valid("json", BatchRequest, REASON), (c) =>
-      handleBatch(c, c.req.valid("json")),
-    )
-    .post(
-      `${PERSON_ROUTE}/invite`,
-      sameOrigin(FROM_CONSOLE),
-      accepts([JSON_CONTENT_TYPE]),
-      valid("param", PersonParams, PARAMETER),
-      valid("json", ActionRequest, REASON),
-      (c) => handleInvitePerson(c, c.req.valid("param").id, c.req.valid("json").reason),
-    )
-    .post(
-      `${PERSON_ROUTE}/revoke`,
-      sameOrigin(FROM_CONSOLE),
-      accepts([JSON_CONTENT_TYPE]),
-      valid("param", PersonParams, PARAMETER),
-      valid("json", ActionRequest, REASON),
-      (c) => handleRevoke(c, c.req.valid("param").id, c.req.valid("json").reason),
-    ),
-);
+export const launchConsole = new Hono<AppEnv>()
+  .get(LAUNCH_ENDPOINT, valid("query", NoQuery, PARAMETER), handleLaunch)
+  .get(LAUNCH_PREVIEW_ENDPOINT, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
+  .post(LAUNCH_BATCHES_ENDPOINT, sameOrigin(FROM_CONSOLE), accepts([JSON_CONTENT_TYPE]), valid("json", BatchRequest, REASON), (c) =>
+    handleBatch(c, c.req.valid("json")),
+  );
+
+for (const action of ["invite", "revoke"] as const)
+  launchConsole.post(
+    `${PERSON_ROUTE}/${action}`,
+    sameOrigin(FROM_CONSOLE),
+    accepts([JSON_CONTENT_TYPE]),
+    valid("param", PersonParams, PARAMETER),
+    valid("json", ActionRequest, REASON),
+    (c) => (action === "invite" ? handleInvitePerson : handleRevoke)(c, c.req.valid("param").id, c.req.valid("json").reason),
+  );
+refuseOtherMethods(launchConsole);
 
 /** The firm's product's check-in, and the stand-in /invite/ page's (development only). */
 export const invitations = refuseOtherMethods(

@@ -10,6 +10,7 @@ import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
 import { runBatch, queueLaunchMessages } from "./batches";
+import { DAY_MS } from "./invitations";
 
 /** Invitations one run expires, reminds or queues again at most (oldest first); the rest go on the next runs. */
 export const LAUNCH_SWEEP_MAX_ROWS = 1_000;
@@ -23,8 +24,6 @@ export const LAUNCH_SWEEP_GRACE_S = 3_600;
 
 /** The operator the cron's own batches are recorded under. */
 export const CRON_OPERATOR = "cron";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Run launch day's part of one cron tick.
