@@ -12,6 +12,12 @@ export const SUCCESS_PATH = "/success/";
 /** A person's standing, reached only by the link in their e-mail; kept out of search results and the sitemap. */
 export const STATUS_PATH = "/status/";
 
+/**
+ * Where invitation links lead while the content names no product sign-up page (`launch.productSignupUrl`): it accepts
+ * the invitation on `npm start` only. Its address carries the token: never indexed, no ad pixel.
+ */
+export const INVITE_PATH = "/invite/";
+
 /** The top referrers (the referral program's public page, listed in the sitemap). */
 export const LEADERBOARD_PATH = "/leaderboard/";
 

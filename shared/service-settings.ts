@@ -7,6 +7,14 @@
 import { z } from "zod";
 import { COUNT_AFTER } from "./referral-program";
 
+/** Launch day's defaults, where the content names none. */
+export const DEFAULT_LAUNCH = {
+  invitationDays: 7,
+  reminderDaysBefore: 2,
+  invitationMetric: "Waitlist invitation",
+  reminderMetric: "Waitlist invitation reminder",
+} as const;
+
 /** The file's path in the build output (`public/`), which is also its URL path. */
 export const SERVICE_SETTINGS_PATH = "/service-settings.json";
 
@@ -66,6 +74,25 @@ export const ServiceSettingsSchema = z.object({
     },
     { error: "draw is missing (rebuild the site)." },
   ),
+  /** Launch day (`launch` of content/site.yaml); a build from before it gets the defaults. */
+  launch: z
+    .object(
+      {
+        /** Days an invitation stays open. */
+        invitationDays: count("launch.invitationDays", 1).default(DEFAULT_LAUNCH.invitationDays),
+        /** Where the product takes new members (`<url>?invite=<token>`); "" while there is none: our own /invite/ page. */
+        productSignupUrl: z.string({ error: "launch.productSignupUrl must be text (rebuild the site)." }).default(""),
+        /** Days before expiry the one reminder event is sent; 0: none. */
+        reminderDaysBefore: count("launch.reminderDaysBefore", 0).default(DEFAULT_LAUNCH.reminderDaysBefore),
+        /** true: an expired invitation's place goes to the next person in line (the cron invites them). */
+        backfill: z.boolean({ error: "launch.backfill must be true or false." }).default(false),
+        /** The Klaviyo metric of the invitation event and of its reminder (a metric-triggered flow sends each). */
+        invitationMetric: z.string({ error: "launch.invitationMetric must be text." }).default(DEFAULT_LAUNCH.invitationMetric),
+        reminderMetric: z.string({ error: "launch.reminderMetric must be text." }).default(DEFAULT_LAUNCH.reminderMetric),
+      },
+      { error: "launch must be an object (rebuild the site)." },
+    )
+    .prefault({}),
   leaderboard: z.object(
     {
       /** Rows `GET /api/leaderboard` answers (the top N). */

@@ -3,12 +3,12 @@
  * command line, through the console API of a running service (`wrangler dev`, as `npm start` runs it, with its local
  * operator), checked in the service's own D1.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
 import type { PersonExport } from "../../shared/api/console";
+import { runWaitlistCli } from "./support/waitlist-cli";
 
 /** The service tests' build: a service-settings.json and nothing else. */
 const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");
@@ -48,21 +48,7 @@ async function signUp(email: string, ip: string, ref?: string): Promise<string> 
 }
 
 /** Run the CLI against the service to its end; its exit code, standard output and both streams. */
-function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(PROJECT_DIR, "node_modules", ".bin", "tsx"), ["scripts/service/waitlist.ts", ...args], {
-      cwd: PROJECT_DIR,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, output }));
-  });
-}
+const runCli = runWaitlistCli;
 
 const row = async (email: string) =>
   (

@@ -43,6 +43,7 @@ import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnsti
 
 const OPERATOR = "fuzz-operator@example.com";
 const WEBHOOK_SECRET = "fuzz-webhook-secret";
+const CHECK_IN_SECRET = "fuzz-check-in-secret";
 const HOLDER_EMAIL = "fuzz.holder@example.com";
 const SUBJECT_EMAIL = "fuzz.subject@example.com";
 
@@ -71,6 +72,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(
     API_ROUTES.filter(({ tag, body }) => tag === "console" && body).map(({ id }) => [id, { reason: "Checked by the fuzz test." }]),
   ),
+  inviteInvitation: { reason: "Checked by the fuzz test." },
+  revokeInvitation: { reason: "Checked by the fuzz test." },
+  createBatch: { count: 1, reason: "Checked by the fuzz test.", idempotencyKey: "fuzz" },
+  checkIn: { token: "A".repeat(43) },
+  acceptInvitation: { token: "A".repeat(43) },
   commitDraw: { draw: "launch", winners: 1, cutoff: "2026-01-01T00:00:00.000Z", delayMinutes: 60 },
 };
 
@@ -78,6 +84,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 const QUERY_SAMPLES: Record<string, Record<string, string>> = {
   searchPeople: { q: HOLDER_EMAIL },
   exportPerson: { reason: "Checked by the fuzz test." },
+  previewBatch: { count: "1" },
 };
 
 /** One route as the fuzz test calls it: a route of the table with one of its media types, or the paths it lacks. */
@@ -175,7 +182,14 @@ function pathsOf(route: ApiRoute, { subjectId }: Seed): fc.Arbitrary<string> {
 
 /** What a legitimate caller of each kind sends to prove who it is (the console's operator is `npm start`'s local one). */
 function credentials(security: Security | undefined, { statusToken }: Seed): Pick<FuzzRoute, "headers" | "alternatives"> {
-  const token = security === "statusToken" ? statusToken : security === "webhookSecret" ? WEBHOOK_SECRET : null;
+  const token =
+    security === "statusToken"
+      ? statusToken
+      : security === "webhookSecret"
+        ? WEBHOOK_SECRET
+        : security === "checkInSecret"
+          ? CHECK_IN_SECRET
+          : null;
   return token === null
     ? { headers: {}, alternatives: {} }
     : { headers: { authorization: `Bearer ${token}` }, alternatives: { authorization: otherBearers(token) } };
@@ -294,6 +308,7 @@ beforeAll(async () => {
     vars: {
       CONSOLE_LOCAL_OPERATOR: OPERATOR,
       KLAVIYO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      LAUNCH_CHECKIN_SECRET: CHECK_IN_SECRET,
       TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
       TURNSTILE_VERIFY_URL: siteverify.verifyUrl,
     },

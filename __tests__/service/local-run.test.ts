@@ -87,6 +87,7 @@ describe("a production Worker", () => {
         TURNSTILE_SECRET_KEY: "x",
         IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
         KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
+        LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
       },
       settings: PRODUCTION_SETTINGS,
     });
@@ -149,6 +150,7 @@ describe("demo delivery on a local run", () => {
       TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
       IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
       KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
+      LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
     };
     const production = startWaitlistService({ vars: strong, settings: PRODUCTION_SETTINGS });
     const refused = await postSignup(production, { email: "prod.demo@example.com", firstName: "Prod", lastName: "Demo" });

@@ -286,14 +286,23 @@ describe("fair play", () => {
 });
 
 describe("GET /api/status", () => {
-  it("answers the person's standing and their leaderboard choice (hidden until they choose), never cached", async () => {
+  it("answers the person's standing and their leaderboard choice (hidden until they choose), and no invitation while they wait, never cached", async () => {
     const me = (await signUp()).standing;
     const response = await getStatus(tokenOf(me.statusUrl));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
     const { referralCode, referralUrl, position, referrals, entries, statusUrl } = me;
-    expect(await response.json()).toEqual({ referralCode, referralUrl, position, referrals, entries, statusUrl, leaderboardShown: false });
+    expect(await response.json()).toEqual({
+      referralCode,
+      referralUrl,
+      position,
+      referrals,
+      entries,
+      statusUrl,
+      leaderboardShown: false,
+      invitation: null,
+    });
   });
 
   it.each([

@@ -30,6 +30,8 @@ import { consoleFormat } from "../../src/console/format";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 import type { AuditAnswer, DashboardAnswer, PersonAnswer, PersonSummary, ReviewAnswer } from "../../shared/api/console";
+import type { LaunchAnswer, LaunchPreview } from "../../shared/api/launch";
+import { LAUNCH_BATCHES_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT, personInviteEndpoint } from "../../shared/launch";
 
 const content = loadTestContent();
 const copy = content.console;
@@ -621,5 +623,100 @@ describe("the console's formats", () => {
   it("writes an age in the content's language", () => {
     expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-01T03:30:00.000Z"))).toBe("3 hours ago");
     expect(format.age("2030-01-01T00:00:00.000Z", Date.parse("2030-01-03T00:00:00.000Z"))).toBe("2 days ago");
+  });
+});
+
+describe("the Launch screen", () => {
+  const FUNNEL: LaunchAnswer = {
+    funnel: { waiting: 1200, invited: 300, accepted: 45, expired: 5, revoked: 2 },
+    batches: [
+      {
+        id: "b-1",
+        createdAt: "2030-06-01T16:00:00.000Z",
+        operator: "ops@pickfund.example",
+        reason: "First wave",
+        requested: 300,
+        invited: 300,
+        queued: 10,
+        sent: 289,
+        failed: 1,
+        skipped: { disqualified: 3, unconfirmed: 20, flagged: 4, invited: 0 },
+        state: "sending",
+      },
+    ],
+  };
+  const PREVIEW: LaunchPreview = {
+    count: 3,
+    firstPlace: 1,
+    lastPlace: 5,
+    skipped: { disqualified: 1, unconfirmed: 1, flagged: 0, invited: 0 },
+    idempotencyKey: "after:b-1:next:3",
+  };
+
+  it("shows people by launch state and the batches' progress, then invites the next N after the preview with its key", async () => {
+    routes[LAUNCH_ENDPOINT] = () => answer(200, FUNNEL);
+    routes[LAUNCH_PREVIEW_ENDPOINT] = () => answer(200, PREVIEW);
+    routes[LAUNCH_BATCHES_ENDPOINT] = () =>
+      answer(201, { batch: { ...FUNNEL.batches[0], id: "b-2", requested: 3, invited: 3 }, audit: null });
+    await openConsole("#launch");
+    const funnel = await screen.findByRole("table", { name: copy.launch.funnelCaption });
+    expect(within(funnel).getByRole("row", { name: `${copy.launch.states.invited} 300` })).toBeVisible();
+    const batches = screen.getByRole("table", { name: copy.launch.batchesCaption });
+    expect(within(batches).getByText(copy.launch.batchStates.sending)).toBeVisible();
+
+    await userEvent.clear(screen.getByRole("spinbutton", { name: copy.launch.countLabel }));
+    await userEvent.type(screen.getByRole("spinbutton", { name: copy.launch.countLabel }), "3");
+    await userEvent.click(screen.getByRole("button", { name: copy.launch.previewButton }));
+    expect(
+      await screen.findByText(
+        copy.launch.preview
+          .replace("{count}", "3")
+          .replace("{first}", "1")
+          .replace("{last}", "5")
+          .replace("{disqualified}", "1")
+          .replace("{unconfirmed}", "1")
+          .replace("{flagged}", "0")
+          .replace("{invited}", "0"),
+      ),
+    ).toBeVisible();
+    expect(requests()).toContain(`GET ${LAUNCH_PREVIEW_ENDPOINT}?count=3`);
+
+    await userEvent.click(screen.getByRole("button", { name: copy.launch.invite.replace("{count}", "3") }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Second wave");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(post?.[0]).toBe(LAUNCH_BATCHES_ENDPOINT);
+    expect(JSON.parse(post?.[1].body as string)).toEqual({ count: 3, reason: "Second wave", idempotencyKey: PREVIEW.idempotencyKey });
+    expect(await screen.findByText(copy.launch.batchMade.replace("{invited}", "3"))).toBeInTheDocument();
+  });
+
+  it("invites one person from their page with a reason", async () => {
+    routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
+    routes[personInviteEndpoint(PERSON.id)] = () =>
+      answer(200, {
+        invitation: {
+          id: "i-1",
+          state: "invited",
+          place: 12,
+          batchId: null,
+          invitedAt: "2030-06-01T16:00:00.000Z",
+          expiresAt: "2030-06-08T16:00:00.000Z",
+          acceptedAt: null,
+          expiredAt: null,
+          revokedAt: null,
+          send: { state: "queued", attempts: 0, error: null, sentAt: null },
+        },
+        audit: PERSON.audit[0],
+      });
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.launch.personInvite }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Press contact");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(requests()).toContain(`POST ${personInviteEndpoint(PERSON.id)}`);
+    expect(await screen.findByText(new RegExp(copy.launch.states.invited))).toBeInTheDocument();
   });
 });

@@ -343,3 +343,38 @@ describe("the signup page with the referral program on", () => {
     expect(sessionStorage.getItem(REFERRAL_CODE_KEY)).toBeNull();
   });
 });
+
+describe("/status/ on launch day", () => {
+  beforeEach(() => window.history.replaceState(null, "", `/status/#t=${TOKEN}`));
+  const EXPIRES_AT = "2030-06-08T19:00:00.000Z";
+  const INVITE_URL = "https://www.pickfund.example/invite/?invite=Qx7Lm2Pv9Rt4Wy8Zb3Nc6Hd1Jf5Kg0Sa7Ue2Io4Tp9w";
+  const dateOf = (iso: string) =>
+    new Intl.DateTimeFormat(content.site.language, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
+  const invited = (invitation: unknown) => answer(200, { ...STANDING, position: null, leaderboardShown: false, invitation });
+
+  it("shows an invited person the date to accept by and the button to accept, in place of their place in line", async () => {
+    fetchMock.mockResolvedValue(invited({ state: "invited", expiresAt: EXPIRES_AT, inviteUrl: INVITE_URL }));
+    renderPage(StatusPage, "/status/", content);
+    expect(await screen.findByText(status.invitation.invited.replace("{date}", dateOf(EXPIRES_AT)))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: status.invitation.accept })).toHaveAttribute("href", INVITE_URL);
+    expect(screen.queryByRole("region", { name: HEADLINE })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["accepted", () => status.invitation.joined],
+    ["expired", () => status.invitation.expired.replace("{date}", dateOf(EXPIRES_AT))],
+    ["revoked", () => status.invitation.revoked],
+  ])("says so once the invitation is %s, with no button", async (state, words) => {
+    fetchMock.mockResolvedValue(invited({ state, expiresAt: EXPIRES_AT, inviteUrl: null }));
+    renderPage(StatusPage, "/status/", content);
+    expect(await screen.findByText(words())).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: status.invitation.accept })).not.toBeInTheDocument();
+  });
+
+  it("never puts a link of another kind in the button: an invitation without a web address is no invitation", async () => {
+    fetchMock.mockResolvedValue(invited({ state: "invited", expiresAt: EXPIRES_AT, inviteUrl: "javascript:alert(1)" }));
+    renderPage(StatusPage, "/status/", content);
+    expect(await screen.findByText(status.unavailable, undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: status.invitation.accept })).not.toBeInTheDocument();
+  }, 10_000);
+});

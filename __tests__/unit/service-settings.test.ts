@@ -30,7 +30,7 @@ const PAGES = [
   { path: "/nba-ads/", source: "nba-ads" },
 ];
 
-it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules, the time zone and the signup pages", () => {
+it("gives the service the site's address, the list, the custom source, the Turnstile site key, the referral rules, the time zone, the signup pages and launch day's rules", () => {
   expect(
     serviceSettings(
       withProvider({ transport: "waitlist-api", turnstileSiteKey: "1x00000000000000000000AA" }, "https://www.pickfund.example/"),
@@ -44,6 +44,15 @@ it("gives the service the site's address, the list, the custom source, the Turns
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
     draw: { chain: QUICKNET },
     leaderboard: { size: 10 },
+    // The fixture names no launch day rules: the defaults.
+    launch: {
+      invitationDays: 7,
+      productSignupUrl: "",
+      reminderDaysBefore: 2,
+      backfill: false,
+      invitationMetric: "Waitlist invitation",
+      reminderMetric: "Waitlist invitation reminder",
+    },
     // The fixture's launch moment is at -07:00.
     utcOffsetMinutes: -420,
     signupPages: PAGES,

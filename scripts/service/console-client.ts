@@ -7,6 +7,14 @@ import { CONSOLE_PEOPLE_ENDPOINT, type PersonAction, personActionEndpoint, perso
 import type { ActionAnswer, PeopleAnswer, PersonExport, PersonSummary } from "../../shared/api/console";
 import type { ErrorDocument } from "../../shared/api/errors";
 import { send } from "../../src/api/client";
+import type { BatchAnswer, BatchRequest, InvitationAnswer, LaunchAnswer, LaunchPreview } from "../../shared/api/launch";
+import {
+  LAUNCH_BATCHES_ENDPOINT,
+  LAUNCH_ENDPOINT,
+  LAUNCH_PREVIEW_ENDPOINT,
+  personInviteEndpoint,
+  personRevokeEndpoint,
+} from "../../shared/launch";
 
 /** Where `npm start` serves unless PORT says otherwise. */
 export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
@@ -133,4 +141,38 @@ export function act(target: ConsoleTarget, id: string, action: PersonAction, rea
 export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
   const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
   return call<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+}
+
+/** Launch day's funnel and latest batches (LaunchAnswer). */
+export function launchFunnel(target: ConsoleTarget): Promise<LaunchAnswer> {
+  return call<LaunchAnswer>(target, LAUNCH_ENDPOINT);
+}
+
+/**
+ * Invite the next `count` in line: the preview first, then the batch with the preview's idempotency key (so a
+ * command run twice on one preview, or beside the console's button, makes one batch).
+ * @returns the preview and the batch (`made`: false when the key's batch existed already)
+ */
+export async function inviteNext(
+  target: ConsoleTarget,
+  count: number,
+  reason: string,
+): Promise<{ preview: LaunchPreview; batch: BatchAnswer["batch"]; audit: BatchAnswer["audit"] }> {
+  const preview = await call<LaunchPreview>(target, `${LAUNCH_PREVIEW_ENDPOINT}?count=${count}`);
+  const request: BatchRequest = { count, reason, idempotencyKey: preview.idempotencyKey };
+  const answer = await call<BatchAnswer>(target, LAUNCH_BATCHES_ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  return { preview, ...answer };
+}
+
+/** Invite one person now, or revoke their open invitation (InvitationAnswer); the reason is the Worker's to check. */
+export function inviteAction(target: ConsoleTarget, id: string, action: "invite" | "revoke", reason: string): Promise<InvitationAnswer> {
+  return call<InvitationAnswer>(target, action === "invite" ? personInviteEndpoint(id) : personRevokeEndpoint(id), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ reason }),
+  });
 }

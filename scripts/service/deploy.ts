@@ -74,7 +74,7 @@ async function secretNames(): Promise<Set<string>> {
 }
 
 /**
- * Refuse when the Worker lacks a secret the settings need (before the build: the three every deploy needs; after it,
+ * Refuse when the Worker lacks a secret the settings need (before the build: the four every deploy needs; after it,
  * with the build's settings, also the webhook's).
  */
 function checkSecrets(names: Set<string>, settings: ServiceSettings | null): void {

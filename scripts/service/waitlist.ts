@@ -6,6 +6,8 @@
  *   draw commit | draw run                          the giveaway draw (scripts/giveaway/draw.ts)
  *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
  *                                                   the console's actions, through its API (console-client.ts)
+ *   invite --next N | invite <address or code> | revoke <address or code> --reason "…"; launch [--json]
+ *                                                   launch day, through the same API
  *
  * Locally it reads `npm start`'s database (`--persist-to DIR` for another), and the actions go to `npm start`'s
  * service. It prints addresses and names: the operator's own terminal, never a log.
@@ -20,7 +22,17 @@ import { commitDraw, drawClockMs, operatorOf, runDraw } from "../giveaway/draw";
 import { drawFileOf } from "../../src/content/draw-file";
 import { DEFAULT_DELAY_MINUTES } from "../../shared/giveaway/commit";
 import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
-import { act, consoleTarget, exportPerson, findPerson, LOCAL_ORIGIN } from "./console-client";
+import {
+  act,
+  type ConsoleTarget,
+  consoleTarget,
+  exportPerson,
+  findPerson,
+  inviteAction,
+  inviteNext,
+  launchFunnel,
+  LOCAL_ORIGIN,
+} from "./console-client";
 
 /** Rows `list` prints unless told otherwise. */
 const DEFAULT_LIMIT = 50;
@@ -64,9 +76,19 @@ Commands:
            the person, their place in line, status link and IP hash gone at once; Klaviyo asked to delete the profile
   export-person <address or referral code> [--reason WHY] [--out FILE]
            every stored field and the console actions taken on them, as JSON
-           (These six go through the operator's console API: npm start's service, as its local operator, or with
+
+  invite --next N --reason WHY
+           invite the next N in line (skipping the disqualified, unconfirmed, flagged and invited): prints the
+           preview, then the batch; run twice on one preview it still makes one batch
+  invite <address or referral code> --reason WHY
+           invite one person now, whatever their place
+  revoke <address or referral code> --reason WHY
+           revoke the person's open invitation: its link stops working
+  launch [--json]
+           launch day's funnel (waiting, invited, accepted, expired, revoked) and the latest batches' progress
+           (These go through the operator's console API: npm start's service, as its local operator, or with
            --env production the site's origin through Cloudflare Access, with the service token in
-           CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each is written in the audit log.)
+           CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each action is written in the audit log.)
 
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
@@ -74,7 +96,8 @@ Options:
   --reason WHY       why, for the audit log (required by every action but export-person)
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
-  --json             one JSON array instead of a table
+  --json             JSON instead of a table (list, launch)
+  --next N           invite the next N in line (invite)
   --out FILE         write the export to FILE (default: the standard output)
   --content FILE     the content whose referral rules and drand chain apply (default: ${DEFAULT_CONTENT_FILE})
   --file FILE        the draw file (default: giveaway/draw.json beside the content file)
@@ -249,11 +272,7 @@ async function consoleCommand(
   if (!who) throw new Error(`${command} needs an address or a referral code.\n\n${USAGE}`);
   if (command !== "export-person" && (values.reason === undefined || values.reason.trim() === ""))
     throw new Error(`${command} needs --reason "<why>" (it is written in the audit log).`);
-  const target = consoleTarget(values.env, values.origin, () => {
-    const content = loadContentFile(values.content);
-    if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
-    return content.content.site.url;
-  });
+  const target = consoleApi(values);
   const person = await findPerson(target, who);
   if (command === "export-person") {
     const exported = await exportPerson(target, person.id, values.reason);
@@ -267,6 +286,76 @@ async function consoleCommand(
   }
   const { audit } = await act(target, person.id, command, values.reason!);
   console.log(`${DONE[command]} ${person.email} (${person.id}). Audit entry ${audit.id}: ${JSON.stringify(audit.after)}`);
+}
+
+/** The console API of --env and --origin (the content's site.url only for production). */
+function consoleApi(values: { env?: string; origin?: string; content: string }): ConsoleTarget {
+  return consoleTarget(values.env, values.origin, () => {
+    const content = loadContentFile(values.content);
+    if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
+    return content.content.site.url;
+  });
+}
+
+/**
+ * Launch day's commands: `invite --next N`, `invite <who>`, `revoke <who>` (each with --reason) and `launch`.
+ * @throws Error naming a missing argument, the person not found, or the API's refusal (its detail)
+ */
+async function launchCommand(
+  command: "invite" | "revoke" | "launch",
+  who: string | undefined,
+  values: { env?: string; origin?: string; reason?: string; content: string; next?: string; json: boolean },
+): Promise<void> {
+  const api = consoleApi(values);
+  if (command === "launch") {
+    const { funnel, batches } = await launchFunnel(api);
+    if (values.json) {
+      console.log(JSON.stringify({ funnel, batches }, null, 2));
+      return;
+    }
+    console.log(
+      table(
+        ["state", "people"],
+        Object.entries(funnel).map(([state, people]) => [state, String(people)]),
+      ),
+    );
+    if (batches.length > 0)
+      console.log(
+        `\n${table(
+          ["batch", "made (UTC)", "by", "asked", "invited", "queued", "sent", "failed", "state"],
+          batches.map((batch) => [
+            batch.id,
+            batch.createdAt.replace("T", " ").replace(/\.\d+Z$/, ""),
+            batch.operator,
+            ...[batch.requested, batch.invited, batch.queued, batch.sent, batch.failed].map(String),
+            batch.state,
+          ]),
+        )}`,
+      );
+    return;
+  }
+  if (values.reason === undefined || values.reason.trim() === "")
+    throw new Error(`${command} needs --reason "<why>" (it is written in the audit log).`);
+  if (command === "invite" && values.next !== undefined) {
+    const count = Number(values.next);
+    if (!Number.isInteger(count) || count < 1) throw new Error(`--next takes a whole number of people (1 or more), not ${values.next}.`);
+    const { preview, batch } = await inviteNext(api, count, values.reason);
+    const skipped = Object.entries(preview.skipped)
+      .map(([reason, people]) => `${people} ${reason}`)
+      .join(", ");
+    console.log(
+      `Preview: ${preview.count} people, places ${preview.firstPlace ?? "-"} to ${preview.lastPlace ?? "-"}; skipped ${skipped}.\n` +
+        `Batch ${batch.id}: ${batch.invited} of ${batch.requested} invited, ${batch.sent} sent, ${batch.queued} queued (${batch.state}).`,
+    );
+    return;
+  }
+  if (!who) throw new Error(`${command} needs an address or a referral code${command === "invite" ? ", or --next N" : ""}.\n\n${USAGE}`);
+  const person = await findPerson(api, who);
+  const { invitation, audit } = await inviteAction(api, person.id, command, values.reason);
+  console.log(
+    `${command === "invite" ? "Invited" : "Revoked the invitation of"} ${person.email} (${person.id}): ${invitation.state}, ` +
+      `expires ${invitation.expiresAt}. Audit entry ${audit.id}.`,
+  );
 }
 
 async function main(): Promise<number> {
@@ -288,6 +377,7 @@ async function main(): Promise<number> {
       operator: { type: "string" },
       origin: { type: "string" },
       reason: { type: "string" },
+      next: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -298,6 +388,10 @@ async function main(): Promise<number> {
   }
   if (isConsoleCommand(command)) {
     await consoleCommand(command, positionals[1], values);
+    return 0;
+  }
+  if (command === "invite" || command === "revoke" || command === "launch") {
+    await launchCommand(command, positionals[1], values);
     return 0;
   }
   const where = target(values.env, values["persist-to"]);

@@ -10,6 +10,7 @@ import * as drawDocuments from "./draw";
 import * as errorDocuments from "./errors";
 import { ErrorDocument } from "./errors";
 import * as hookDocuments from "./hooks";
+import * as launchDocuments from "./launch";
 import * as referralDocuments from "./referrals";
 import { API_ROUTES, type ApiRoute, ERROR_STATUSES, type Security } from "./routes";
 import * as signupDocuments from "./signups";
@@ -24,6 +25,7 @@ const SCHEMAS: Record<string, unknown> = {
   ...hookDocuments,
   ...consoleDocuments,
   ...drawDocuments,
+  ...launchDocuments,
   ...errorDocuments,
 };
 
@@ -41,6 +43,7 @@ const SECURITY_SCHEMES: Record<Security, JsonSchema> = {
   statusToken: { type: "http", scheme: "bearer", description: "The status token of the person's `/status/#t=<token>` link." },
   webhookSecret: { type: "http", scheme: "bearer", description: "KLAVIYO_WEBHOOK_SECRET, as the Klaviyo flow sends it." },
   access: { type: "apiKey", in: "header", name: "Cf-Access-Jwt-Assertion", description: "The JWT Cloudflare Access signs." },
+  checkInSecret: { type: "http", scheme: "bearer", description: "LAUNCH_CHECKIN_SECRET, as the firm's product sends it." },
 };
 
 /**

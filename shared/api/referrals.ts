@@ -3,6 +3,7 @@
  * PUT /api/status/leaderboard (their choice to be shown) and GET /api/leaderboard (the top referrers).
  */
 import { z } from "zod";
+import { INVITATION_STATES } from "../launch";
 
 /** A person's standing in the referral program: part of GET /api/status's answer, never a signup's. */
 export const StandingAnswer = z.object({
@@ -24,8 +25,24 @@ export type StandingAnswer = z.infer<typeof StandingAnswer>;
 export const LeaderboardChoiceAnswer = z.object({ leaderboardShown: z.boolean() });
 export type LeaderboardChoiceAnswer = z.infer<typeof LeaderboardChoiceAnswer>;
 
-/** GET /api/status's answer: the standing, and whether the person chose to be shown on the leaderboard. */
-export const StatusAnswer = StandingAnswer.extend(LeaderboardChoiceAnswer.shape);
+/** The person's invitation on launch day, as their status page shows it. */
+export const StatusInvitation = z.object({
+  state: z.enum(INVITATION_STATES),
+  /** When an open invitation expires (or expired), ISO 8601 UTC. */
+  expiresAt: z.string(),
+  /** The link to accept it while it is open (`<productSignupUrl>?invite=<token>`); null otherwise. */
+  inviteUrl: z.string().nullable(),
+});
+export type StatusInvitation = z.infer<typeof StatusInvitation>;
+
+/**
+ * GET /api/status's answer: the standing, whether the person chose to be shown on the leaderboard, and their
+ * invitation (null while they wait). Once invited they are out of line: `position` is null.
+ */
+export const StatusAnswer = StandingAnswer.extend(LeaderboardChoiceAnswer.shape).extend({
+  position: z.int().min(1).nullable(),
+  invitation: StatusInvitation.nullable(),
+});
 export type StatusAnswer = z.infer<typeof StatusAnswer>;
 
 /** PUT /api/status/leaderboard's body: exactly `{ "shown": true | false }`. */

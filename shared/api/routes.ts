@@ -38,6 +38,17 @@ import {
   SessionAnswer,
 } from "./console";
 import { CommitRequest, DrawCommitment } from "./draw";
+import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_BATCHES_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../launch";
+import {
+  BatchAnswer,
+  BatchRequest,
+  CheckInAnswer,
+  CheckInRequest,
+  InvitationAnswer,
+  LaunchAnswer,
+  LaunchPreview,
+  PreviewQuery,
+} from "./launch";
 import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } from "./hooks";
 import { LeaderboardAnswer, LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "./referrals";
 import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
@@ -46,7 +57,7 @@ import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
 export const OPENAPI_ENDPOINT = "/api/openapi.json";
 
 /** How a route's caller proves who it is (OpenAPI security schemes, openapi.ts). */
-export type Security = "statusToken" | "webhookSecret" | "access";
+export type Security = "statusToken" | "webhookSecret" | "access" | "checkInSecret";
 
 /** One success answer: its document's schema, or none (a redirect). */
 export interface Answer {
@@ -62,7 +73,7 @@ export interface ApiRoute {
   path: string;
   summary: string;
   /** The capability (shared/api/<tag>.ts). */
-  tag: "signups" | "referrals" | "hooks" | "console" | "draw" | "openapi";
+  tag: "signups" | "referrals" | "hooks" | "console" | "draw" | "launch" | "openapi";
   security?: Security;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -82,6 +93,7 @@ export const ERROR_STATUSES: Record<number, string> = {
   404: "No such resource (or the referral program is off).",
   405: "The path does not take this method (`Allow` lists those it takes).",
   409: "The request does not apply to the resource as it is now.",
+  410: "The resource is gone for good (an invitation expired or revoked).",
   413: "The body is over 8 KB.",
   415: "The body is of another media type (`Accept-Post` lists those taken).",
   429: "Too many requests from this network (`Retry-After`).",
@@ -254,6 +266,78 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: { [JSON_CONTENT_TYPE]: CommitRequest },
     answers: { 201: { description: "The draw file of the commitment, to publish.", schema: DrawCommitment } },
     errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
+  },
+  {
+    id: "getLaunch",
+    method: "get",
+    path: LAUNCH_ENDPOINT,
+    summary: "Launch day: people by state (waiting, invited, accepted, expired, revoked) and the latest batches.",
+    tag: "launch",
+    security: "access",
+    query: NoQuery,
+    answers: { 200: { description: "The funnel and the batches.", schema: LaunchAnswer } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "previewBatch",
+    method: "get",
+    path: LAUNCH_PREVIEW_ENDPOINT,
+    summary: "Who inviting the next N would invite now: how many, first and last place, who is skipped and why.",
+    tag: "launch",
+    security: "access",
+    query: PreviewQuery,
+    answers: { 200: { description: "The preview, with the idempotency key to invite with.", schema: LaunchPreview } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "createBatch",
+    method: "post",
+    path: LAUNCH_BATCHES_ENDPOINT,
+    summary: "Invite the next N in line, with a reason (one audit entry); the same idempotency key makes one batch.",
+    tag: "launch",
+    security: "access",
+    body: { [JSON_CONTENT_TYPE]: BatchRequest },
+    answers: {
+      200: { description: "The batch this idempotency key made before.", schema: BatchAnswer },
+      201: { description: "The batch, made now (its first pages chosen, the rest queued).", schema: BatchAnswer },
+    },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
+  },
+  ...(["invite", "revoke"] as const).map((action): ApiRoute => ({
+    id: `${action}Invitation`,
+    method: "post",
+    path: `${PERSON_ROUTE}/${action}`,
+    summary:
+      action === "invite"
+        ? "Invite one person now, with a reason (one audit entry)."
+        : "Revoke the person's open invitation, with a reason.",
+    tag: "launch",
+    security: "access",
+    params: PersonParams,
+    body: { [JSON_CONTENT_TYPE]: ActionRequest },
+    answers: { 200: { description: "The invitation as it is now and the audit entry.", schema: InvitationAnswer } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 404, 409],
+  })),
+  {
+    id: "checkIn",
+    method: "post",
+    path: CHECK_IN_ENDPOINT,
+    summary: "The firm's product accepts an invitation by its token and learns whom it was for.",
+    tag: "launch",
+    security: "checkInSecret",
+    body: { [JSON_CONTENT_TYPE]: CheckInRequest },
+    answers: { 200: { description: "Accepted now.", schema: CheckInAnswer } },
+    errors: [...BODY_ERRORS, 401, 404, 409, 410, 503],
+  },
+  {
+    id: "acceptInvitation",
+    method: "post",
+    path: INVITE_ACCEPT_ENDPOINT,
+    summary: "Development only: the stand-in /invite/ page accepts an invitation (the same check-in, no secret).",
+    tag: "launch",
+    body: { [JSON_CONTENT_TYPE]: CheckInRequest },
+    answers: { 200: { description: "Accepted now.", schema: CheckInAnswer } },
+    errors: [...BODY_ERRORS, 403, 404, 409, 410],
   },
   {
     id: "getOpenApi",

@@ -4,7 +4,7 @@ import path from "node:path";
 import { isDemoBuild } from "../content/derive";
 import type { SiteContent } from "../content/schema";
 import { utcOffsetMinutesOf } from "../../shared/local-days";
-import { SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "../../shared/service-settings";
+import { DEFAULT_LAUNCH, SERVICE_SETTINGS_PATH, type ServiceSettings, type SignupPage } from "../../shared/service-settings";
 
 /**
  * The service's settings for this content.
@@ -29,6 +29,14 @@ export function serviceSettings(content: SiteContent, signupPages: SignupPage[])
     },
     draw: { chain: { ...draw.chain } },
     leaderboard: { size: leaderboard.size },
+    launch: {
+      invitationDays: launch.invitationDays,
+      productSignupUrl: launch.productSignupUrl,
+      reminderDaysBefore: launch.reminderDaysBefore,
+      backfill: launch.backfill,
+      invitationMetric: DEFAULT_LAUNCH.invitationMetric,
+      reminderMetric: DEFAULT_LAUNCH.reminderMetric,
+    },
     // The dashboard's days are the launch moment's (its offset: the content names no other time zone).
     utcOffsetMinutes: utcOffsetMinutesOf(launch.moment),
     signupPages,

@@ -2,7 +2,7 @@
  * The Meta ad pixel, loaded only after consent (product rule 21), and its one `Lead` per signup
  * (product rule 22). Before consent `window.fbq` does not exist, so nothing reaches the ad network.
  */
-import { CONSOLE_PATH, STATUS_PATH } from "../../shared/routes";
+import { CONSOLE_PATH, INVITE_PATH, STATUS_PATH } from "../../shared/routes";
 
 declare global {
   interface Window {
@@ -21,10 +21,10 @@ export const META_PIXEL_ORIGINS = ["https://connect.facebook.net", "https://www.
 export type ConsentChoice = "accepted" | "declined";
 
 /**
- * Pages where the pixel never loads and the banner never asks, whatever the visitor chose: the status page reads a
- * person's secret link, and the operator's console shows people's addresses, which no third-party script may see.
+ * Pages where the pixel never loads and the banner never asks, whatever the visitor chose: the status and invite pages
+ * read a person's secret link, and the operator's console shows people's addresses, which no third-party script may see.
  */
-export const PIXEL_FREE_PATHS: readonly string[] = [STATUS_PATH, CONSOLE_PATH];
+export const PIXEL_FREE_PATHS: readonly string[] = [STATUS_PATH, CONSOLE_PATH, INVITE_PATH];
 
 /**
  * Whether the pixel may load on the page at `pathname` ("/status" and "/status/" are one page).

@@ -13,6 +13,7 @@ import { AuditLog } from "./AuditLog";
 import type { ConsoleContent } from "./content";
 import { Dashboard } from "./Dashboard";
 import { DrawCommit } from "./DrawCommit";
+import { Launch } from "./Launch";
 import { consoleFormat, fill } from "./format";
 import { Failure, Loading, Muted } from "./parts";
 import { PersonView } from "./PersonView";
@@ -35,6 +36,7 @@ const MENU = [
   { view: "review", word: "review" },
   { view: "audit", word: "audit" },
   { view: "draw", word: "draw" },
+  { view: "launch", word: "launch" },
 ] as const;
 
 export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
@@ -106,6 +108,8 @@ function Screen({
       return <AuditLog copy={copy} format={format} />;
     case "draw":
       return <DrawCommit copy={copy} format={format} utcOffsetMinutes={clock.utcOffsetMinutes} timeZone={clock.timeZone} nowMs={nowMs} />;
+    case "launch":
+      return <Launch copy={copy} format={format} announce={announce} />;
   }
 }
 

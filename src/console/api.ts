@@ -5,6 +5,8 @@
  */
 import { send } from "../api/client";
 import { errorKeyOf, jsonApiErrors } from "../api/errors";
+import type { BatchAnswer, BatchRequest, InvitationAnswer } from "../../shared/api/launch";
+import { LAUNCH_BATCHES_ENDPOINT, personInviteEndpoint, personRevokeEndpoint } from "../../shared/launch";
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
@@ -81,6 +83,23 @@ export function postAction(personId: string, action: PersonAction, request: Acti
  */
 export function postDrawCommit(request: CommitRequest): Promise<DrawFile> {
   return requestJson<DrawFile>(DRAW_COMMIT_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST "invite the next N" with the preview's idempotency key (a double press makes one batch).
+ * @throws ConsoleError
+ */
+export function postBatch(request: BatchRequest): Promise<BatchAnswer> {
+  return requestJson<BatchAnswer>(LAUNCH_BATCHES_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST a person's invite or revoke with its reason.
+ * @throws ConsoleError
+ */
+export function postInvitation(personId: string, action: "invite" | "revoke", request: ActionRequest): Promise<InvitationAnswer> {
+  const path = action === "invite" ? personInviteEndpoint(personId) : personRevokeEndpoint(personId);
+  return requestJson<InvitationAnswer>(path, { method: "POST", body: JSON.stringify(request) });
 }
 
 /** `path?name=value…` with the values encoded; null and "" values left out. */

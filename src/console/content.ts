@@ -29,6 +29,46 @@ export const query = graphql`
         review
         audit
         draw
+        launch
+      }
+      launch {
+        heading
+        funnelCaption
+        stateColumn
+        peopleColumn
+        states {
+          waiting
+          invited
+          accepted
+          expired
+          revoked
+        }
+        countLabel
+        previewButton
+        preview
+        previewEmpty
+        invite
+        batchMade
+        batchesCaption
+        batchesEmpty
+        batchColumns {
+          createdAt
+          operator
+          requested
+          invited
+          queued
+          sent
+          failed
+          state
+        }
+        batchStates {
+          choosing
+          sending
+          done
+        }
+        personInvite
+        personRevoke
+        personInvitation
       }
       none
       retry

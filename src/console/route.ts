@@ -1,6 +1,6 @@
 /**
  * The console's screens by the address's fragment (it is one static page): `#dashboard`, `#search`,
- * `#search/<query>`, `#person/<id>`, `#review`, `#audit`, `#draw`. The back button and a bookmark work; nothing reaches a server.
+ * `#search/<query>`, `#person/<id>`, `#review`, `#audit`, `#draw`, `#launch`. The back button and a bookmark work; nothing reaches a server.
  */
 import { useCallback, useEffect, useState } from "react";
 
@@ -10,7 +10,8 @@ export type ConsoleRoute =
   | { view: "person"; id: string }
   | { view: "review" }
   | { view: "audit" }
-  | { view: "draw" };
+  | { view: "draw" }
+  | { view: "launch" };
 
 /** The route of a fragment (`#person/abc`); anything else is the dashboard. */
 export function parseRoute(hash: string): ConsoleRoute {
@@ -18,7 +19,7 @@ export function parseRoute(hash: string): ConsoleRoute {
   const argument = decodeURIComponent(rest.join("/"));
   if (view === "search") return { view, query: argument };
   if (view === "person" && argument) return { view, id: argument };
-  if (view === "review" || view === "audit" || view === "draw") return { view };
+  if (view === "review" || view === "audit" || view === "draw" || view === "launch") return { view };
   return { view: "dashboard" };
 }
 

@@ -26,6 +26,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   "status",
   "leaderboard",
   "console",
+  "invite",
   "404",
   "dev-404-page",
   "page-data",

@@ -16,6 +16,7 @@ import {
   SIGNUP_TRANSPORTS,
 } from "../signup/endpoints";
 import { SIGNUPS_ENDPOINT } from "../../shared/contract";
+import { DEFAULT_LAUNCH } from "../../shared/service-settings";
 
 /** Klaviyo public API keys (a.k.a. site ids) are six letters or digits. */
 export const KLAVIYO_PUBLIC_KEY_PATTERN = /^[A-Za-z0-9]{6}$/;
@@ -133,6 +134,25 @@ function httpsUrl(description: string, example: string) {
       patternErrorMessage: "This must be a complete web address starting with https:// (never http:// or javascript:).",
     });
 }
+
+/**
+ * Where the firm's product takes new members: an https address that gets `?invite=<token>` added, or empty while
+ * there is none (our own /invite/ page stands in for it).
+ */
+const productSignupUrl = z
+  .string({ error: "This should be a web address in quotes, or empty quotes." })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : urlProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .meta({
+    description:
+      "The product's sign-up page an invitation leads to: each invited person's link is this address with ?invite=<their code> added, and the product checks the code in with our service. Leave it empty (\"\") until the product exists: the links then lead to this site's own /invite/ page.",
+    examples: ["https://app.example.com/join"],
+    pattern: "^(https://\\S+)?$",
+    patternErrorMessage: "This must be empty or a complete web address starting with https://.",
+  });
 
 /** An https Discord invite link: JOIN DISCORD opens the community's invite, not a channel or another chat (product rule 3). */
 function discordInvite(description: string, example: string) {
@@ -350,8 +370,9 @@ const consoleSection = z
         review: copy("The menu entry of the review queue.", "Review queue"),
         audit: copy("The menu entry of the audit log.", "Audit log"),
         draw: copy("The menu entry of the giveaway draw's commitment.", "Giveaway draw"),
+        launch: copy("The menu entry of launch day's screen.", "Launch"),
       })
-      .meta({ description: "The console's menu of its five screens." }),
+      .meta({ description: "The console's menu of its six screens." }),
     none: copy("Shown in a table cell or a field that has no value (no confirmation yet, no flags).", "None"),
     retry: copy("The button that asks the service again after an error.", "Try again"),
     errors: z
@@ -643,6 +664,66 @@ const consoleSection = z
         export: copy("The button that downloads every stored field of a person as JSON.", "Export data"),
       })
       .meta({ description: "The actions an operator takes on one person." }),
+    launch: z
+      .strictObject({
+        heading: copy("The heading of the Launch screen.", "Launch"),
+        funnelCaption: copy("The caption of the table of people by launch state.", "People by launch state"),
+        stateColumn: copy("The heading of the launch state column.", "State"),
+        peopleColumn: copy("The heading of the people column.", "People"),
+        states: z
+          .strictObject({
+            waiting: copy("People still in line.", "Waiting"),
+            invited: copy("People invited who have not accepted yet.", "Invited"),
+            accepted: copy("People who accepted their invitation.", "Accepted"),
+            expired: copy("Invitations that expired unused.", "Expired"),
+            revoked: copy("Invitations an operator withdrew.", "Revoked"),
+          })
+          .meta({ description: "The launch states' names." }),
+        countLabel: copy("The label of the field for how many to invite next.", "How many to invite"),
+        previewButton: copy("The button that shows who inviting the next N would invite.", "Preview"),
+        preview: longCopy(
+          "The preview's sentence: {count} becomes how many would be invited, {first} and {last} their first and last place, {disqualified}, {unconfirmed}, {flagged} and {invited} the people passed over for each reason.",
+          "{count} people, places {first} to {last}. Passed over: {disqualified} disqualified, {unconfirmed} unconfirmed, {flagged} flagged and not approved, {invited} invited already.",
+        ),
+        previewEmpty: copy("Shown when nobody in line can be invited now.", "Nobody in line can be invited now."),
+        invite: copyWithPlaceholder("{count}", "how many the preview found", "The button that invites them.", "Invite {count}"),
+        batchMade: copyWithPlaceholder(
+          "{invited}",
+          "how many the batch invited so far",
+          "Read out once a batch is made.",
+          "Batch made: {invited} invited so far.",
+        ),
+        batchesCaption: copy("The caption of the table of batches.", "Batches, newest first"),
+        batchesEmpty: copy("Shown instead of the table of batches when there is none.", "No batch yet."),
+        batchColumns: z
+          .strictObject({
+            createdAt: copy("The column of when a batch was made.", "Made"),
+            operator: copy("The column of who made it.", "By"),
+            requested: copy("The column of how many were asked for.", "Asked"),
+            invited: copy("The column of how many were invited.", "Invited"),
+            queued: copy("The column of the invitations whose e-mail is on its way.", "Queued"),
+            sent: copy("The column of the invitations Klaviyo took.", "Sent"),
+            failed: copy("The column of the invitations Klaviyo refused.", "Failed"),
+            state: copy("The column of the batch's state.", "State"),
+          })
+          .meta({ description: "The batches table's column headings." }),
+        batchStates: z
+          .strictObject({
+            choosing: copy("A batch still choosing whom to invite.", "Choosing"),
+            sending: copy("A batch whose invitations are all made, some on their way.", "Sending"),
+            done: copy("A batch whose invitations were all sent or refused.", "Done"),
+          })
+          .meta({ description: "The batches' states." }),
+        personInvite: copy("The person page's button that invites them now.", "Invite now"),
+        personRevoke: copy("The person page's button that revokes their open invitation.", "Revoke invitation"),
+        personInvitation: copyWithPlaceholder(
+          "{state}",
+          "the invitation's state",
+          "Read out after inviting or revoking from a person's page. {date} becomes its expiry.",
+          "Invitation {state}, open until {date}.",
+        ),
+      })
+      .meta({ description: "The Launch screen: people by launch state, inviting the next N with a preview, the batches." }),
     draw: z
       .strictObject({
         heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
@@ -786,7 +867,30 @@ const siteContentFields = z
         ),
       })
       .meta({ description: "Site-wide settings: address, language, brand and logo." }),
-    launch: z.strictObject({ moment: launchMoment }).meta({ description: "When the site launches (the countdown's target)." }),
+    launch: z
+      .strictObject({
+        moment: launchMoment,
+        invitationDays: wholeNumber(
+          "Days an invitation to join stays open after it is sent, on launch day and after. Past them it expires and the link stops working.",
+          DEFAULT_LAUNCH.invitationDays,
+          1,
+        ).default(DEFAULT_LAUNCH.invitationDays),
+        productSignupUrl: productSignupUrl.default(""),
+        reminderDaysBefore: wholeNumber(
+          "Days before an invitation expires that one reminder goes to the people who have not accepted yet. 0 sends no reminder.",
+          DEFAULT_LAUNCH.reminderDaysBefore,
+          0,
+        ).default(DEFAULT_LAUNCH.reminderDaysBefore),
+        backfill: z
+          .boolean({ error: "Write true or false, without quotes." })
+          .default(false)
+          .meta({
+            description:
+              "true: when an invitation expires unused, the next person in line is invited in its place. false (or left out): an expired place stays empty.",
+            examples: [false],
+          }),
+      })
+      .meta({ description: "When the site launches (the countdown's target), and how the line is let in on launch day." }),
     provider: z
       .strictObject({
         transport: z
@@ -1266,6 +1370,28 @@ const siteContentFields = z
           "Shown on the status page when the visitor's browser runs no JavaScript (the page needs it to read the personal link).",
           "Turn on JavaScript to see your place in line, or check your latest e-mail from us.",
         ),
+        invitation: z
+          .strictObject({
+            invited: copyWithPlaceholder(
+              "{date}",
+              "the date and time the invitation expires",
+              "Shown on the status page once the visitor is invited. {date} becomes the moment the invitation expires, in the visitor's own time.",
+              "You're invited! Accept by {date}.",
+            ),
+            accept: copy("The button that opens the invitation (the product's sign-up page).", "Accept your invitation"),
+            joined: longCopy("Shown on the status page once the visitor accepted the invitation.", "You've joined. Welcome aboard!"),
+            expired: copyWithPlaceholder(
+              "{date}",
+              "the date and time the invitation expired",
+              "Shown on the status page when the visitor's invitation expired unused. {date} becomes the moment it expired.",
+              "Your invitation expired on {date}.",
+            ),
+            revoked: longCopy(
+              "Shown on the status page when the visitor's invitation was withdrawn.",
+              "Your invitation is no longer valid. Reply to our last e-mail if you think this is a mistake.",
+            ),
+          })
+          .meta({ description: "The status page on launch day: the visitor's invitation, in place of their place in line." }),
         leaderboardChoice: z
           .strictObject({
             hiddenNote: longCopy(
@@ -1289,6 +1415,42 @@ const siteContentFields = z
           }),
       })
       .meta({ description: "The status page (/status/): the visitor's place in line, friends joined and entries, kept up to date." }),
+    invite: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the /invite/ page.", "Your invitation | PickFund"),
+        heading: copy("The heading of the /invite/ page.", "You're invited"),
+        intro: longCopy(
+          "The sentence above the button. This page stands in for the product's own sign-up page until launch.productSignupUrl names it.",
+          "Your place in line came up. Accept your invitation to join.",
+        ),
+        accept: copy("The button that accepts the invitation.", "Accept invitation"),
+        accepted: copyWithPlaceholder(
+          "{firstName}",
+          "the invited person's first name",
+          "Shown once the invitation is accepted. {firstName} becomes the person's first name.",
+          "Welcome, {firstName}! You're in.",
+        ),
+        used: longCopy("Shown when the invitation was accepted already.", "This invitation was accepted already."),
+        expired: longCopy("Shown when the invitation expired.", "This invitation has expired."),
+        revoked: longCopy("Shown when the invitation was withdrawn.", "This invitation is no longer valid."),
+        unknown: longCopy(
+          "Shown when the link's invitation is not known, for example cut short when copied.",
+          "We couldn't find this invitation. Open the e-mail and click its button again.",
+        ),
+        missingToken: longCopy(
+          "Shown when the page is opened without the invitation's part of the link.",
+          "This page needs the link from your invitation e-mail. Open that e-mail and click its button again.",
+        ),
+        unavailable: longCopy(
+          "Shown when the invitation cannot be accepted here (the live site leaves accepting to the product), or the service cannot be reached.",
+          "Invitations can't be accepted here right now. Please try again later.",
+        ),
+        noScript: longCopy("Shown when the visitor's browser runs no JavaScript.", "Turn on JavaScript to accept your invitation."),
+      })
+      .meta({
+        description:
+          "The /invite/ page, where invitation links lead while launch.productSignupUrl is empty: on npm start it accepts the invitation, on the live site it accepts nothing.",
+      }),
     leaderboard: z
       .strictObject({
         pageTitle: copy("The browser tab title of the /leaderboard/ page.", "Top referrers | PickFund"),
@@ -1432,6 +1594,7 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   giveaway: "is the one giveaway every signup enters, with one set of official rules.",
   draw: "is the giveaway's one draw and its page, /giveaway/draw/.",
   status: "is the status page, which every signup's personal link leads to.",
+  invite: "is the /invite/ page, where every invitation link leads while the product has no sign-up page.",
   leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
   console: "is the operator's console, /console/, which no visitor sees.",
 };

@@ -3,6 +3,7 @@ import { VisuallyHidden } from "../ui/VisuallyHidden";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../ui/Card";
+import { InvitationNotice } from "../components/InvitationNotice";
 import { LeaderboardChoice } from "../components/LeaderboardChoice";
 import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
@@ -28,7 +29,7 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
       ? { kind: "pending" }
       : token === null
         ? { kind: "message", text: status.missingToken }
-        : personal.data
+        : personal.data?.standing
           ? { kind: "ready", standing: personal.data.standing }
           : personal.error instanceof StatusTokenRefusedError
             ? { kind: "message", text: status.unknownToken }
@@ -43,7 +44,11 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
         <Heading>{status.heading}</Heading>
         {/* For screen readers: the dashes on screen say the same to sighted visitors. */}
         <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
-        <ReferralPanel content={content} view={view} noScriptText={status.noScript} />
+        {personal.data?.invitation ? (
+          <InvitationNotice content={content} invitation={personal.data.invitation} />
+        ) : (
+          <ReferralPanel content={content} view={view} noScriptText={status.noScript} />
+        )}
         <LeaderboardChoice content={content} token={token ?? null} shown={personal.data?.leaderboardShown ?? null} />
       </Card>
     </Centered>
@@ -71,6 +76,7 @@ export const query = graphql`
       ...SeoContent
       ...ReferralPanelContent
       ...LeaderboardChoiceContent
+      ...InvitationNoticeContent
       status {
         pageTitle
         heading

@@ -5,8 +5,8 @@
  */
 import { JSON_CONTENT_TYPE, LEADERBOARD_ENDPOINT, STATUS_ENDPOINT, STATUS_LEADERBOARD_ENDPOINT } from "../../shared/contract";
 import { send } from "../api/client";
-import { standingIn, type Standing } from "./standing";
-import type { LeaderboardChoice, LeaderboardEntry } from "../../shared/api/referrals";
+import { invitationIn, standingIn, type Standing } from "./standing";
+import type { LeaderboardChoice, LeaderboardEntry, StatusInvitation } from "../../shared/api/referrals";
 
 /** How long a read may take before it counts as failed (ms): a visitor should not watch "loading" longer on a dead connection. */
 export const REFERRAL_REQUEST_TIMEOUT_MS = 10_000;
@@ -49,9 +49,12 @@ async function requestJson(
   return answer;
 }
 
-/** What the status page shows: the standing, and whether the person chose to be shown on the leaderboard. */
+/** What the status page shows: the standing (or the invitation, once invited), and the leaderboard choice. */
 export interface PersonalStatus {
-  standing: Standing;
+  /** null once they are invited: they are out of line. */
+  standing: Standing | null;
+  /** Their invitation on launch day; null while they wait (or from an older service). */
+  invitation: StatusInvitation | null;
   /** false until they choose to be shown (also when an older service leaves it out). */
   leaderboardShown: boolean;
 }
@@ -65,9 +68,10 @@ export async function fetchStatus(token: string, signal?: AbortSignal): Promise<
   const { status, body } = await requestJson(STATUS_ENDPOINT, { headers: { authorization: `Bearer ${token}` } }, signal);
   if (status === 401) throw new StatusTokenRefusedError();
   if (status !== 200) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered ${status}`, status);
+  const invitation = invitationIn(body);
   const standing = standingIn(body);
-  if (!standing) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered 200 without a standing`, status);
-  return { standing, leaderboardShown: (body as { leaderboardShown?: unknown }).leaderboardShown === true };
+  if (!standing && !invitation) throw new ReferralServiceError(`${STATUS_ENDPOINT} answered 200 without a standing`, status);
+  return { standing, invitation, leaderboardShown: (body as { leaderboardShown?: unknown }).leaderboardShown === true };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { StandingAnswer } from "../../shared/api/referrals";
+import type { StandingAnswer, StatusInvitation } from "../../shared/api/referrals";
+import { INVITATION_STATES } from "../../shared/launch";
 /**
  * A person's standing, from `GET /api/status` (a signup's answer carries none: it reaches only their inbox).
  * Whatever does not have the expected shape is no standing: never shown half.
@@ -30,4 +31,18 @@ export function standingIn(value: unknown): Standing | null {
   if (!isWebAddress(referralUrl) || !isWebAddress(statusUrl)) return null;
   if (!isWhole(position, 1) || !isWhole(referrals, 0) || !isWhole(entries, 1)) return null;
   return { referralUrl, position, referrals, entries, statusUrl };
+}
+
+/**
+ * The invitation in the status endpoint's answer, parsed JSON.
+ * @returns the invitation, or null when there is none or it is malformed (an open one needs its web address)
+ */
+export function invitationIn(value: unknown): StatusInvitation | null {
+  const invitation = (value as { invitation?: unknown } | null)?.invitation;
+  if (!invitation || typeof invitation !== "object") return null;
+  const { state, expiresAt, inviteUrl } = invitation as Record<string, unknown>;
+  if (!(INVITATION_STATES as readonly unknown[]).includes(state) || typeof expiresAt !== "string" || Number.isNaN(Date.parse(expiresAt)))
+    return null;
+  if (state === "invited" && !isWebAddress(inviteUrl)) return null;
+  return { state: state as StatusInvitation["state"], expiresAt, inviteUrl: state === "invited" ? (inviteUrl as string) : null };
 }

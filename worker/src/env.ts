@@ -21,13 +21,20 @@ export interface DeliveryMessage {
   refused?: true;
 }
 
+/**
+ * What the delivery queue carries for launch day (launch/send.ts): an invitation's event or its reminder, by the
+ * invitation's id, or the next pages of a batch still choosing, by the batch's id. Never personal data or a token.
+ */
+export type LaunchMessage = { kind: "invitation" | "reminder"; invitationId: string } | { kind: "batch"; batchId: string };
+
 export type { ServiceSecrets };
 
 /**
  * Env with the delivery queue typed by its message, and the secrets as optional strings. An intersection (not
  * `extends`), so that a later `wrangler types` run that sees the secrets in a `.dev.vars` still compiles.
  */
-export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage> } & Partial<ServiceSecrets> & DevelopmentVars;
+export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage | LaunchMessage> } & Partial<ServiceSecrets> &
+  DevelopmentVars;
 
 /** Vars a local run passes (`npm start`) and wrangler.jsonc does not declare, since production must not have them. */
 export interface DevelopmentVars {

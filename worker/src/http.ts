@@ -171,3 +171,13 @@ export async function readJsonBody(request: Request): Promise<{ document: unknow
     return { error: { status: 400, code: "invalid_json", detail: `The body is not valid JSON (${(error as Error).message}).` } };
   }
 }
+
+/**
+ * Whether two secrets are equal, in time that does not depend on where they differ: both are hashed first (SHA-256),
+ * so the comparison is of equal lengths, then compared with the runtime's timingSafeEqual.
+ */
+export async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (text: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const [a, b] = await Promise.all([digest(given), digest(expected)]);
+  return crypto.subtle.timingSafeEqual(a, b);
+}

@@ -9,6 +9,8 @@ import { consumeDeliveries } from "./delivery/queue";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { hooks } from "./hooks/routes";
+import { invitations } from "./launch/routes";
+import { runLaunchSchedule } from "./launch/scheduled";
 import { errorResponse, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
 import { meterRowsRead, servedOrigin } from "./middleware";
@@ -23,6 +25,7 @@ export const app = new Hono<AppEnv>()
   .route("/", referrals)
   .route("/", hooks)
   .route("/", consoleRoutes)
+  .route("/", invitations)
   .route("/", openApi);
 
 app.notFound((c) => notFound(c.req.raw));
@@ -37,5 +40,9 @@ app.onError((error, c) => {
 export default {
   fetch: app.fetch,
   queue: (batch, env) => consumeDeliveries(batch, withServedOrigin(env)),
-  scheduled: (controller, env) => sweepPendingDeliveries(withServedOrigin(env), controller.scheduledTime),
+  scheduled: async (controller, env) => {
+    const served = withServedOrigin(env);
+    await sweepPendingDeliveries(served, controller.scheduledTime);
+    await runLaunchSchedule(served, controller.scheduledTime);
+  },
 } satisfies ExportedHandler<ServiceEnv>;

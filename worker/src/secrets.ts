@@ -16,18 +16,21 @@ export interface ServiceSecrets {
   KLAVIYO_WEBHOOK_SECRET: string;
   /** The webhook's former secret, taken as well while the flow is switched to a new one; unset otherwise. */
   KLAVIYO_WEBHOOK_SECRET_PREVIOUS: string;
+  /** The firm's product's secret for checking invitations in (`Authorization: Bearer`). Unset: check-in answers 503. */
+  LAUNCH_CHECKIN_SECRET: string;
 }
 
 export type SecretName = keyof ServiceSecrets;
 
 /**
  * The secrets a production Worker needs: the Klaviyo private API key (else signups never reach the list), the
- * Turnstile secret (else bots get in) and the IP hash salt (an unsalted IPv4 hash is reversed by trying all 2^32);
+ * Turnstile secret (else bots get in), the IP hash salt (an unsalted IPv4 hash is reversed by trying all 2^32; it
+ * also keys the invitation tokens) and the launch check-in secret (else no invitation can be accepted);
  * with referrals counted after confirmation, the webhook secret too (else no referral ever counts).
- * @param settings null when unknown (then only the first three are named)
+ * @param settings null when unknown (then only the first four are named)
  */
 export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | null): SecretName[] {
-  const required: SecretName[] = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT"];
+  const required: SecretName[] = ["KLAVIYO_PRIVATE_API_KEY", "TURNSTILE_SECRET_KEY", "IP_HASH_SALT", "LAUNCH_CHECKIN_SECRET"];
   if (settings?.referrals.enabled && settings.referrals.countAfter === "confirmation") required.push("KLAVIYO_WEBHOOK_SECRET");
   return required;
 }
@@ -36,7 +39,12 @@ export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | n
  * Secrets that must be long and random in production: a short or patterned webhook secret can be guessed, and a
  * guessable salt lets anyone holding the database reverse the IP hashes.
  */
-const RANDOM_SECRETS: readonly SecretName[] = ["IP_HASH_SALT", "KLAVIYO_WEBHOOK_SECRET", "KLAVIYO_WEBHOOK_SECRET_PREVIOUS"];
+const RANDOM_SECRETS: readonly SecretName[] = [
+  "IP_HASH_SALT",
+  "KLAVIYO_WEBHOOK_SECRET",
+  "KLAVIYO_WEBHOOK_SECRET_PREVIOUS",
+  "LAUNCH_CHECKIN_SECRET",
+];
 
 /** The shortest random secret taken (characters): `openssl rand -hex 32` gives 64. */
 export const RANDOM_SECRET_MIN_LENGTH = 32;

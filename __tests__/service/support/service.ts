@@ -42,6 +42,7 @@ export const PRODUCTION_SECRETS = {
   TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
   IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
   KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
+  LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
 };
 
 /** The Worker's default export, as the runtime calls it (every handler with its ExecutionContext). */
@@ -106,6 +107,8 @@ export interface WaitlistService {
   output(): string;
   /** Messages waiting on the delivery queue (bodies). */
   queued(queue?: string): unknown[];
+  /** Take every waiting message off a queue undelivered, as if it was never sent (a Worker that died first). */
+  discard(queue?: string): unknown[];
   /** Put a message on a queue, as a producer (or Cloudflare, with a message out of retries, on the dead-letter queue) would. */
   enqueue(queue: string, body: unknown): void;
   /**
@@ -280,6 +283,11 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
       ).results,
     output: () => lines.join("\n"),
     queued: (queue = DELIVERY_QUEUE) => queues.get(queue)!.map(({ body }) => body),
+    discard: (queue = DELIVERY_QUEUE) =>
+      queues
+        .get(queue)!
+        .splice(0)
+        .map(({ body }) => body),
     enqueue: (queue, body) => {
       const pending = queues.get(queue);
       if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);

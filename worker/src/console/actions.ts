@@ -12,6 +12,7 @@ import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { errorName, log } from "../log";
+import { revokeStatement } from "../launch/invitations";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
 import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
@@ -100,6 +101,8 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
       // The credit comes off their referrer first, while the row still says it counted.
       return [
         ...withdrawStatements(db, id, program.placesPerReferral),
+        // An open invitation goes with the eligibility: its token never checks in.
+        revokeStatement(db, id, at),
         db.prepare("UPDATE signups SET disqualified_at = ?2 WHERE id = ?1 AND disqualified_at IS NULL").bind(id, at),
       ];
     case "requalify":
@@ -125,8 +128,9 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
     }
     case "erase":
       return [
-        // Out of line first: everyone behind moves up one place.
+        // Out of line first: everyone behind moves up one place; an open invitation is revoked (its row stays, nameless).
         ...removeStatements(db, id),
+        revokeStatement(db, id, at),
         // Klaviyo has the profile unless delivery was demo (nothing was sent): its deletion is owed.
         db
           .prepare(
@@ -168,8 +172,8 @@ export async function runAction(context: ActionContext, action: PersonAction, id
     const gone = action === "erase";
     return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
   }
-  // An erase's erasures INSERT comes after the audit entry and the rank tree's statements (changeStatements).
-  const erasureQueued = action === "erase" && (results[1 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
+  // An erase's erasures INSERT comes after the audit entry, the rank tree's statements and the revocation (changeStatements).
+  const erasureQueued = action === "erase" && (results[2 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
   const person = action === "erase" ? null : await readPerson(db, id, context.settings);
   return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
 }

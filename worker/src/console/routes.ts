@@ -16,6 +16,7 @@ import {
 } from "../../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import { draw } from "../draw/routes";
+import { launchConsole } from "../launch/routes";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
@@ -57,4 +58,4 @@ for (const action of PERSON_ACTIONS)
     (c) => handleAction(c, action, c.req.valid("param").id, c.req.valid("json").reason),
   );
 
-refuseOtherMethods(consoleRoutes).route("/", draw);
+refuseOtherMethods(consoleRoutes).route("/", draw).route("/", launchConsole);

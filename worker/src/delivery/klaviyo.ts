@@ -156,6 +156,44 @@ export async function updateKlaviyoProfile(
   return (await post(fetcher, account, "/api/profile-import", profileUpdateDocument(update), names)) ?? { kind: "delivered" };
 }
 
+/** One event about a profile: its metric, the profile by address and names, its properties and its unique id. */
+export interface KlaviyoEvent {
+  metric: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  properties: Record<string, string | number>;
+  /** Klaviyo records an event once per profile, metric and unique_id: a retried event is never recorded twice. */
+  uniqueId: string;
+}
+
+/** The body of `POST /api/events` (answered 202): JSON:API, the metric by name, the profile by address. */
+export function eventDocument(event: KlaviyoEvent) {
+  return {
+    data: {
+      type: "event",
+      attributes: {
+        properties: event.properties,
+        metric: { data: { type: "metric", attributes: { name: event.metric } } },
+        profile: { data: { type: "profile", attributes: { email: event.email, first_name: event.firstName, last_name: event.lastName } } },
+        unique_id: event.uniqueId,
+      },
+    },
+  };
+}
+
+/**
+ * Create one event (Create Event); a metric-triggered flow turns it into an e-mail.
+ * @returns `delivered` when Klaviyo took it (202); never throws for Klaviyo's or the network's failures
+ */
+export async function createKlaviyoEvent(
+  event: KlaviyoEvent,
+  account: KlaviyoAccount,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryOutcome> {
+  return (await post(fetcher, account, "/api/events", eventDocument(event), event)) ?? { kind: "delivered" };
+}
+
 /** The body of `POST /api/data-privacy-deletion-jobs` (answered 202): the profile named by its address alone. */
 export function deletionJobDocument(email: string) {
   return {

@@ -4,7 +4,8 @@
  * nothing. docs/delivery.md.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { type DeliveryMessage, isDevelopment, type ServiceEnv } from "../env";
+import { type DeliveryMessage, isDevelopment, type LaunchMessage, type ServiceEnv } from "../env";
+import { consumeLaunchMessages, launchMessageOf } from "../launch/send";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
 import {
@@ -45,7 +46,13 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   if (batch.queue === DEAD_LETTER_QUEUE) return consumeDeadLetters(batch, env);
 
   const messages: { message: Message; signupId: string }[] = [];
+  const launch: { message: Message; body: LaunchMessage }[] = [];
   for (const message of batch.messages) {
+    const body = launchMessageOf(message.body);
+    if (body) {
+      launch.push({ message, body });
+      continue;
+    }
     const signupId = signupIdOf(message.body);
     if (signupId) messages.push({ message, signupId });
     else {
@@ -53,6 +60,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
       message.ack();
     }
   }
+  if (launch.length > 0) await consumeLaunchMessages(launch, env);
   if (messages.length === 0) return;
 
   let rows: Map<string, DeliveryRow>;

@@ -8,20 +8,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ConfirmationAnswer, ConfirmationRequest } from "../../../shared/api/hooks";
 import type { AppEnv, DeliveryMessage } from "../env";
-import { bearerToken, errorResponse, jsonResponse, notConfigured, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
+import { bearerToken, errorResponse, jsonResponse, notConfigured, sameSecret, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
 import { emailKey } from "../signups/email-key";
 import { personByEmailKey } from "../store/referrals";
-
-/**
- * Whether two secrets are equal, in time that does not depend on where they differ: both are hashed first (SHA-256),
- * so the comparison is of equal lengths, then compared with the runtime's timingSafeEqual.
- */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const digest = async (text: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  const [a, b] = await Promise.all([digest(given), digest(expected)]);
-  return crypto.subtle.timingSafeEqual(a, b);
-}
 
 /**
  * 503 while KLAVIYO_WEBHOOK_SECRET is unset (nobody can be told from Klaviyo); 401 without it or with another. While

@@ -8,6 +8,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/api/referrals";
 import type { AppEnv } from "../env";
 import { bearerToken, errorResponse, jsonResponse } from "../http";
+import { currentInvitation } from "../launch/invitations";
+import { inviteUrl, invitationToken } from "../launch/tokens";
 import { positionOf } from "../store/rank";
 import { chooseLeaderboardShown, personByStatusTokenHash, type ReferralPerson } from "../store/referrals";
 import { standingAnswer } from "./answer";
@@ -39,14 +41,23 @@ export const statusTokenHolder: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Answer GET /api/status: 200 with the standing, 401 when the person has no place in line. Needs statusTokenHolder. */
+/**
+ * Answer GET /api/status: 200 with the standing and the invitation (its link while it is open); 401 when the person
+ * has neither a place in line nor an invitation. Needs statusTokenHolder.
+ */
 export async function handleStatus(c: Context<AppEnv>): Promise<Response> {
   const { person, token } = c.var.statusHolder;
-  const position = await positionOf(c.env.DB, person.id);
-  if (!position) return unknownToken();
+  const [position, invitation] = await Promise.all([positionOf(c.env.DB, person.id), currentInvitation(c.env.DB, person.id)]);
+  if (!position && !invitation) return unknownToken();
   const answer: StatusAnswer = {
-    ...standingAnswer(c.var.settings, person, position.position, token),
+    ...standingAnswer(c.var.settings, person, position?.position ?? 1, token),
+    position: position?.position ?? null,
     leaderboardShown: person.leaderboardShown,
+    invitation: invitation && {
+      state: invitation.state,
+      expiresAt: invitation.expires_at,
+      inviteUrl: invitation.state === "invited" ? inviteUrl(c.var.settings, await invitationToken(invitation.id, c.env)) : null,
+    },
   };
   return jsonResponse(200, answer);
 }

@@ -8,7 +8,7 @@
 import ipaddr from "ipaddr.js";
 
 /** The salt when IP_HASH_SALT is unset, which only a development Worker may be (env.ts: productionProblems). */
-const DEVELOPMENT_SALT = "development";
+export const DEVELOPMENT_SALT = "development";
 
 /** Bits of an IPv6 address that name the customer's network: a /64 is what one subscriber gets. */
 const IPV6_NETWORK_BITS = 64;

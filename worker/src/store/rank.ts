@@ -190,6 +190,18 @@ export function removeStatements(db: D1Database, signupId: string): D1PreparedSt
   ];
 }
 
+/**
+ * The statements that take several people out of line at once (the people a page of invitations names): everyone
+ * behind each of them moves up. `who` is a query yielding their signups.id values; it may use the bound `params`.
+ * @returns statements to run in this order, in one db.batch() (2 statements)
+ */
+export function removeManyStatements(db: D1Database, who: string, params: unknown[]): D1PreparedStatement[] {
+  return [
+    db.prepare(treeChangeSql(`SELECT score, -1 AS change FROM signups WHERE id IN (${who}) AND score IS NOT NULL`)).bind(...params),
+    db.prepare(`UPDATE signups SET score = NULL WHERE id IN (${who})`).bind(...params),
+  ];
+}
+
 /** A person's place in line. */
 export interface Position {
   /** 1 = first in line; distinct for every person. */

@@ -1,0 +1,262 @@
+/**
+ * "Invite the next N" (docs/operators.md: Launch): a batch row, then its invitations chosen a page at a time down the
+ * line (line.ts). Each page is ONE D1 batch that claims the page on the batch row, makes the invitations of the
+ * people still invitable, takes them out of line (store/rank.ts) and counts them; its events go to the queue after.
+ * A batch whose Worker dies goes on from the page it stopped at: the queue's `batch` message, or the cron.
+ */
+import type { LaunchBatch, LaunchPreview } from "../../../shared/api/launch";
+import type { SkipReason } from "../../../shared/launch";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import type { LaunchMessage, ServiceEnv } from "../env";
+import { errorName, log } from "../log";
+import { removeManyStatements } from "../store/rank";
+import { INVITABLE, LINE_PAGE_SIZE, type LineCursor, readLinePage, skippedCounts, walkPage } from "./line";
+import { expiryOf } from "./invitations";
+import { hashInvitationToken, invitationToken } from "./tokens";
+
+/** Pages one run chooses before it hands the rest to the queue: well inside D1's 1,000 queries per invocation. */
+export const BATCH_PAGES_PER_RUN = 20;
+
+/** People a preview reads per query: larger than a batch's pages, since it writes nothing. */
+const PREVIEW_PAGE_SIZE = 1_000;
+
+/** A launch_batches row. */
+export interface BatchRow {
+  id: string;
+  idempotency_key: string;
+  created_at: string;
+  operator: string;
+  reason: string;
+  requested: number;
+  invited: number;
+  sent: number;
+  failed: number;
+  scanned: number;
+  skipped_disqualified: number;
+  skipped_unconfirmed: number;
+  skipped_flagged: number;
+  skipped_invited: number;
+  after_score: number | null;
+  after_referrals: number | null;
+  state: LaunchBatch["state"];
+}
+
+/** A batch row as the console shows it. */
+export function batchOf(row: BatchRow): LaunchBatch {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    operator: row.operator,
+    reason: row.reason,
+    requested: row.requested,
+    invited: row.invited,
+    queued: row.invited - row.sent - row.failed,
+    sent: row.sent,
+    failed: row.failed,
+    skipped: {
+      disqualified: row.skipped_disqualified,
+      unconfirmed: row.skipped_unconfirmed,
+      flagged: row.skipped_flagged,
+      invited: row.skipped_invited,
+    },
+    state: row.state,
+  };
+}
+
+/** One batch by id, or null. */
+export function readBatch(db: D1Database, id: string): Promise<BatchRow | null> {
+  return db.prepare("SELECT * FROM launch_batches WHERE id = ?1").bind(id).first<BatchRow>();
+}
+
+/** One batch by its idempotency key, or null. */
+export function batchByKey(db: D1Database, key: string): Promise<BatchRow | null> {
+  return db.prepare("SELECT * FROM launch_batches WHERE idempotency_key = ?1").bind(key).first<BatchRow>();
+}
+
+/** The newest batches, newest first. */
+export async function latestBatches(db: D1Database, limit: number): Promise<BatchRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM launch_batches ORDER BY created_at DESC, id DESC LIMIT ?1")
+    .bind(limit)
+    .all<BatchRow>();
+  return results;
+}
+
+/**
+ * The idempotency key "invite the next `count`" takes now: the newest batch's id and the count. Two operators (or
+ * two presses) acting on the same preview send the same key, so they make one batch; once it exists the next
+ * preview names it, and so a new key.
+ */
+export async function previewKey(db: D1Database, count: number): Promise<string> {
+  const [newest] = await latestBatches(db, 1);
+  return `after:${newest?.id ?? "none"}:next:${count}`;
+}
+
+/**
+ * Who "invite the next `count`" would invite now, read down the line from its head; nothing is written.
+ * @returns the count, the first and last place, and the people passed over before the last, by reason
+ */
+export async function previewBatch(db: D1Database, count: number): Promise<Omit<LaunchPreview, "idempotencyKey">> {
+  const skipped: Record<SkipReason, number> = { disqualified: 0, unconfirmed: 0, flagged: 0, invited: 0 };
+  let taken = 0;
+  let place = 0;
+  let firstPlace: number | null = null;
+  let lastPlace: number | null = null;
+  let after: LineCursor | null = null;
+  while (taken < count) {
+    const page = await readLinePage(db, after, PREVIEW_PAGE_SIZE);
+    for (const row of page) {
+      place += 1;
+      if (row.skip) skipped[row.skip] += 1;
+      else {
+        taken += 1;
+        firstPlace ??= place;
+        lastPlace = place;
+        if (taken === count) break;
+      }
+    }
+    if (page.length < PREVIEW_PAGE_SIZE) break;
+    const last = page[page.length - 1];
+    after = { score: last.score, referrals: last.referrals };
+  }
+  return { count: taken, firstPlace, lastPlace, skipped };
+}
+
+/** One invitation of a page, as the page's statements read it from JSON. */
+interface PageInvitation {
+  invitation: string;
+  person: string;
+  hash: string;
+  place: number;
+}
+
+/** The people a page's invitations name (parameter ?1: the page's JSON). */
+const PAGE_PEOPLE = "SELECT person_id FROM invitations WHERE id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))";
+
+/**
+ * Choose one page of a batch.
+ * @returns the invitation ids made (their events are the caller's to queue), and whether the batch still chooses;
+ *   null when the batch is not choosing, or another run claimed this page first
+ */
+async function choosePage(
+  env: ServiceEnv,
+  settings: ServiceSettings,
+  batch: BatchRow,
+  now: Date,
+): Promise<{ invitationIds: string[]; choosing: boolean } | null> {
+  const db = env.DB;
+  const wanted = batch.requested - batch.invited;
+  const after =
+    batch.after_score === null || batch.after_referrals === null ? null : { score: batch.after_score, referrals: batch.after_referrals };
+  const walk = wanted > 0 ? await walkPage(db, after, wanted) : { taken: [], read: [], ended: true };
+  const finished = walk.ended || walk.taken.length === wanted;
+  const invitations: PageInvitation[] = await Promise.all(
+    walk.taken.map(async (row) => {
+      const invitation = crypto.randomUUID();
+      const hash = await hashInvitationToken(await invitationToken(invitation, env));
+      return { invitation, person: row.id, hash, place: batch.scanned + walk.read.indexOf(row) + 1 };
+    }),
+  );
+  const skipped = skippedCounts(walk.read);
+  const last = walk.read.at(-1);
+  const run = crypto.randomUUID();
+  const json = JSON.stringify(invitations);
+  const at = now.toISOString();
+  const expiresAt = expiryOf(settings, now);
+  const [leave, clearScore] = removeManyStatements(db, PAGE_PEOPLE, [json]);
+  const results = await db.batch<{ id: string }>([
+    db
+      .prepare(
+        `UPDATE launch_batches SET run = ?2, scanned = scanned + ?3, after_score = coalesce(?4, after_score),
+           after_referrals = coalesce(?5, after_referrals), skipped_disqualified = skipped_disqualified + ?6,
+           skipped_unconfirmed = skipped_unconfirmed + ?7, skipped_flagged = skipped_flagged + ?8,
+           skipped_invited = skipped_invited + ?9, state = CASE WHEN ?10 THEN 'sending' ELSE state END
+         WHERE id = ?1 AND scanned = ?11 AND state = 'choosing'`,
+      )
+      .bind(
+        batch.id,
+        run,
+        walk.read.length,
+        last?.score ?? null,
+        last?.referrals ?? null,
+        skipped.disqualified,
+        skipped.unconfirmed,
+        skipped.flagged,
+        skipped.invited,
+        finished ? 1 : 0,
+        batch.scanned,
+      ),
+    // Only the run whose claim held writes, and only people still invitable now (another batch may have been faster).
+    db
+      .prepare(
+        `INSERT INTO invitations (id, person_id, token_hash, batch_id, place, invited_at, expires_at)
+         SELECT j.invitation, p.id, j.hash, ?2, j.place, ?3, ?4
+         FROM (SELECT json_extract(value, '$.invitation') AS invitation, json_extract(value, '$.person') AS person,
+                 json_extract(value, '$.hash') AS hash, json_extract(value, '$.place') AS place FROM json_each(?1)) AS j
+           JOIN signups AS p ON p.id = j.person
+         WHERE ${INVITABLE} AND EXISTS (SELECT 1 FROM launch_batches WHERE id = ?2 AND run = ?5)
+         RETURNING id`,
+      )
+      .bind(json, batch.id, at, expiresAt, run),
+    leave,
+    db
+      .prepare(
+        `UPDATE signups SET invitation_id = (SELECT i.id FROM invitations AS i WHERE i.person_id = signups.id
+           AND i.id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))) WHERE id IN (${PAGE_PEOPLE})`,
+      )
+      .bind(json),
+    clearScore,
+    db
+      .prepare(
+        `UPDATE launch_batches SET invited = invited + (SELECT count(*) FROM invitations
+           WHERE id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))) WHERE id = ?2 AND run = ?3`,
+      )
+      .bind(json, batch.id, run),
+    db.prepare("UPDATE launch_batches SET state = 'done' WHERE id = ?1 AND state = 'sending' AND sent + failed >= invited").bind(batch.id),
+  ]);
+  if ((results[0].meta.changes ?? 0) === 0) return null;
+  return { invitationIds: results[1].results.map((row) => row.id), choosing: !finished };
+}
+
+/**
+ * Send messages to the delivery queue, LINE_PAGE_SIZE per call (Cloudflare Queues takes at most 100 a call).
+ * @returns whether every send succeeded (a failure is logged; the cron sweep resumes what was not sent)
+ */
+export async function queueLaunchMessages(env: ServiceEnv, bodies: LaunchMessage[]): Promise<boolean> {
+  try {
+    for (let start = 0; start < bodies.length; start += LINE_PAGE_SIZE)
+      await env.DELIVERY.sendBatch(bodies.slice(start, start + LINE_PAGE_SIZE).map((body) => ({ body })));
+    return true;
+  } catch (error) {
+    log("launch_queue_failed", { messages: bodies.length, reason: errorName(error) });
+    return false;
+  }
+}
+
+/**
+ * Choose up to BATCH_PAGES_PER_RUN pages of a batch, queueing each page's invitation events as it goes; when the
+ * batch still chooses after them, its next run is queued (a `batch` message).
+ * @returns the batch as it is now, or null when there is no such batch
+ * @throws whatever D1 throws (the pages written stay written; the next run goes on from them)
+ */
+export async function runBatch(
+  env: ServiceEnv,
+  settings: ServiceSettings,
+  batchId: string,
+  now: Date = new Date(),
+): Promise<BatchRow | null> {
+  for (let page = 0; page < BATCH_PAGES_PER_RUN; page += 1) {
+    const batch = await readBatch(env.DB, batchId);
+    if (!batch || batch.state !== "choosing") return batch;
+    const chosen = await choosePage(env, settings, batch, now);
+    if (chosen === null) return readBatch(env.DB, batchId);
+    await queueLaunchMessages(
+      env,
+      chosen.invitationIds.map((invitationId) => ({ kind: "invitation", invitationId })),
+    );
+    log("launch_page", { batch: batchId, invited: chosen.invitationIds.length });
+    if (!chosen.choosing) return readBatch(env.DB, batchId);
+  }
+  await queueLaunchMessages(env, [{ kind: "batch", batchId }]);
+  return readBatch(env.DB, batchId);
+}

@@ -1,0 +1,226 @@
+/**
+ * One person's invitation: invite now, revoke (an operator's, a disqualification's, an erase's), read, and check in
+ * (the firm's product accepting it). Every change is conditional on the rows as they are when it runs, so two
+ * requests never both apply. docs/operators.md: Launch.
+ */
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import type { CheckInAnswer, Invitation } from "../../../shared/api/launch";
+import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
+import type { ServiceSettings } from "../../../shared/service-settings";
+import { AUDIT_COLUMNS, type AuditRow } from "../console/rows";
+import type { ServiceEnv } from "../env";
+import { positionOf, removeManyStatements } from "../store/rank";
+import { hashInvitationToken, invitationToken, isInvitationToken } from "./tokens";
+
+/** One day (ms): the content counts an invitation's life and its reminder in days. */
+export const DAY_MS = 86_400_000;
+
+/** When an invitation made at `now` expires: `launch.invitationDays` later, ISO 8601 UTC. */
+export function expiryOf(settings: Pick<ServiceSettings, "launch">, now: Date): string {
+  return new Date(now.getTime() + settings.launch.invitationDays * DAY_MS).toISOString();
+}
+
+/** An invitations row. */
+export interface InvitationRow {
+  id: string;
+  person_id: string | null;
+  batch_id: string | null;
+  place: number;
+  state: Invitation["state"];
+  invited_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  expired_at: string | null;
+  revoked_at: string | null;
+  send_state: Invitation["send"]["state"];
+  send_attempts: number;
+  send_error: string | null;
+  sent_at: string | null;
+  reminded_at: string | null;
+}
+
+/** An invitations row as the console shows it. */
+export function invitationOf(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    state: row.state,
+    place: row.place,
+    batchId: row.batch_id,
+    invitedAt: row.invited_at,
+    expiresAt: row.expires_at,
+    acceptedAt: row.accepted_at,
+    expiredAt: row.expired_at,
+    revokedAt: row.revoked_at,
+    send: { state: row.send_state, attempts: row.send_attempts, error: row.send_error, sentAt: row.sent_at },
+  };
+}
+
+/** The person's latest invitation (signups.invitation_id), or null while they wait. */
+export function currentInvitation(db: D1Database, personId: string): Promise<InvitationRow | null> {
+  return db
+    .prepare("SELECT i.* FROM signups AS p JOIN invitations AS i ON i.id = p.invitation_id WHERE p.id = ?1")
+    .bind(personId)
+    .first<InvitationRow>();
+}
+
+/** When a person may be invited alone: not disqualified, and waiting or their last invitation expired or revoked. */
+const INVITE_APPLIES = `p.disqualified_at IS NULL AND (p.invitation_id IS NULL
+  OR (SELECT state FROM invitations WHERE id = p.invitation_id) IN ('expired', 'revoked'))`;
+
+/** When a person's invitation may be revoked: it is open (`invited`). */
+const REVOKE_APPLIES = "EXISTS (SELECT 1 FROM invitations WHERE id = p.invitation_id AND state = 'invited')";
+
+/** The statement that revokes the person's open invitation at `at` (nothing when it is not open): ?1 the person. */
+export function revokeStatement(db: D1Database, personId: string, at: string): D1PreparedStatement {
+  return db
+    .prepare(
+      "UPDATE invitations SET state = 'revoked', revoked_at = ?2 WHERE id = (SELECT invitation_id FROM signups WHERE id = ?1) AND state = 'invited'",
+    )
+    .bind(personId, at);
+}
+
+/** What an invitation action needs besides its person. */
+export interface InvitationContext {
+  env: ServiceEnv;
+  settings: ServiceSettings;
+  operator: string;
+  reason: string;
+  now: Date;
+}
+
+/** An invitation action's result. */
+export type InvitationResult =
+  { kind: "done"; invitation: InvitationRow; audit: AuditRow } | { kind: "not_found" } | { kind: "not_applicable"; detail: string };
+
+/** The audit entry's INSERT, written only while `applies` holds for the person `p` (RETURNING the entry). */
+function auditStatement(
+  db: D1Database,
+  applies: string,
+  action: string,
+  personId: string,
+  context: InvitationContext,
+  after: string,
+  ...afterValues: string[]
+) {
+  return db
+    .prepare(
+      `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
+       SELECT ?2, ?3, ?4, p.id, ?5, json_object('invitation_id', p.invitation_id), ${after}
+       FROM signups AS p WHERE p.id = ?1 AND ${applies} RETURNING ${AUDIT_COLUMNS}`,
+    )
+    .bind(personId, context.now.toISOString(), context.operator, action, context.reason, ...afterValues);
+}
+
+/** Whether the person exists, and whether `applies` holds for them now. */
+async function applies(db: D1Database, personId: string, condition: string): Promise<"not_found" | boolean> {
+  const row = await db
+    .prepare(`SELECT ${condition} AS applies FROM signups AS p WHERE p.id = ?1`)
+    .bind(personId)
+    .first<{ applies: number }>();
+  return row ? Boolean(row.applies) : "not_found";
+}
+
+/**
+ * Invite one person now (their page, the command line), whatever their place: a new invitation, the person out of
+ * line, the audit entry, in one batch. Its event is the caller's to queue.
+ * @returns `done` with the invitation; `not_applicable` when they are disqualified, invited or accepted already
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function invitePerson(context: InvitationContext, personId: string): Promise<InvitationResult> {
+  const { env, settings, now } = context;
+  const db = env.DB;
+  const check = await applies(db, personId, INVITE_APPLIES);
+  if (check === "not_found") return { kind: "not_found" };
+  if (!check)
+    return { kind: "not_applicable", detail: "Only a person who is not disqualified and not invited or accepted already can be invited." };
+  // Their place now; someone out of line (an expired or revoked invitation) keeps the place they were invited at.
+  const place = (await positionOf(db, personId))?.position ?? (await currentInvitation(db, personId))?.place ?? 1;
+  const id = crypto.randomUUID();
+  const hash = await hashInvitationToken(await invitationToken(id, env));
+  const expiresAt = expiryOf(settings, now);
+  const [leave, clearScore] = removeManyStatements(db, "SELECT person_id FROM invitations WHERE id = ?1", [id]);
+  const results = await db.batch<Record<string, unknown>>([
+    auditStatement(
+      db,
+      INVITE_APPLIES,
+      LAUNCH_AUDIT_ACTIONS.invite,
+      personId,
+      context,
+      "json_object('invitation_id', ?6, 'expires_at', ?7)",
+      id,
+      expiresAt,
+    ),
+    db
+      .prepare(
+        `INSERT INTO invitations (id, person_id, token_hash, place, invited_at, expires_at)
+         SELECT ?2, p.id, ?3, ?4, ?5, ?6 FROM signups AS p WHERE p.id = ?1 AND ${INVITE_APPLIES}`,
+      )
+      .bind(personId, id, hash, place, now.toISOString(), expiresAt),
+    leave,
+    db
+      .prepare("UPDATE signups SET invitation_id = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM invitations WHERE id = ?2)")
+      .bind(personId, id),
+    clearScore,
+  ]);
+  const audit = results[0].results[0] as unknown as AuditRow | undefined;
+  if (!audit) return { kind: "not_applicable", detail: "The person changed meanwhile; look again." };
+  const invitation = await db.prepare("SELECT * FROM invitations WHERE id = ?1").bind(id).first<InvitationRow>();
+  return { kind: "done", invitation: invitation!, audit };
+}
+
+/**
+ * Revoke the person's open invitation: its token never checks in again. They stay out of line.
+ * @returns `done` with the invitation; `not_applicable` when they have no open invitation
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function revokeInvitation(context: InvitationContext, personId: string): Promise<InvitationResult> {
+  const db = context.env.DB;
+  const check = await applies(db, personId, REVOKE_APPLIES);
+  if (check === "not_found") return { kind: "not_found" };
+  if (!check) return { kind: "not_applicable", detail: "The person has no open invitation." };
+  const at = context.now.toISOString();
+  const results = await db.batch<Record<string, unknown>>([
+    auditStatement(db, REVOKE_APPLIES, LAUNCH_AUDIT_ACTIONS.revoke, personId, context, "json_object('revoked_at', ?2)"),
+    revokeStatement(db, personId, at),
+  ]);
+  const audit = results[0].results[0] as unknown as AuditRow | undefined;
+  if (!audit) return { kind: "not_applicable", detail: "The person has no open invitation." };
+  return { kind: "done", invitation: (await currentInvitation(db, personId))!, audit };
+}
+
+/** A check-in's result: the person, or why the token is refused. */
+export type CheckInResult =
+  { kind: "accepted"; answer: CheckInAnswer } | { kind: "unknown" } | { kind: "used" } | { kind: "expired" } | { kind: "revoked" };
+
+/**
+ * Accept the invitation whose token this is, at `now`: once, while it is open and not past its expiry. A refusal
+ * changes nothing.
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function checkIn(db: D1Database, token: unknown, now: Date): Promise<CheckInResult> {
+  if (!isInvitationToken(token)) return { kind: "unknown" };
+  const hash = await hashInvitationToken(token);
+  const at = now.toISOString();
+  const [accepted, person] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare(
+        "UPDATE invitations SET state = 'accepted', accepted_at = ?2 WHERE token_hash = ?1 AND state = 'invited' AND expires_at > ?2 RETURNING place",
+      )
+      .bind(hash, at),
+    db
+      .prepare(
+        `SELECT p.email, p.first_name, p.last_name FROM invitations AS i JOIN signups AS p ON p.id = i.person_id
+         WHERE i.token_hash = ?1 AND i.state = 'accepted' AND i.accepted_at = ?2`,
+      )
+      .bind(hash, at),
+  ]);
+  const place = accepted.results[0] as { place: number } | undefined;
+  const row = person.results[0] as { email: string; first_name: string; last_name: string } | undefined;
+  if (place && row)
+    return { kind: "accepted", answer: { email: row.email, firstName: row.first_name, lastName: row.last_name, place: place.place } };
+  const found = await db.prepare("SELECT state FROM invitations WHERE token_hash = ?1").bind(hash).first<{ state: Invitation["state"] }>();
+  if (!found) return { kind: "unknown" };
+  if (found.state === "accepted") return { kind: "used" };
+  if (found.state === "revoked") return { kind: "revoked" };
+  return { kind: "expired" };
+}

@@ -1,0 +1,124 @@
+/**
+ * Launch day's part of the cron (wrangler.jsonc `triggers.crons`): open invitations past their expiry become
+ * `expired` (and with `launch.backfill` the next people in line are invited in their place), the one reminder goes
+ * to those still invited `launch.reminderDaysBefore` days before expiry, and what a dead Worker left undone resumes:
+ * events never queued, batches still choosing. docs/operators.md: Launch.
+ */
+import type { ServiceSettings } from "../../../shared/service-settings";
+import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
+import type { ServiceEnv } from "../env";
+import { errorName, log } from "../log";
+import { readSettings } from "../settings";
+import { runBatch, queueLaunchMessages } from "./batches";
+import { DAY_MS } from "./invitations";
+
+/** Invitations one run expires, reminds or queues again at most (oldest first); the rest go on the next runs. */
+export const LAUNCH_SWEEP_MAX_ROWS = 1_000;
+
+/**
+ * How long an invitation's event may wait unsent before the cron queues it again (s): longer than a large batch
+ * takes at Klaviyo's steady limit, so an event merely waiting its turn is not doubled (a doubled one is harmless:
+ * its unique_id is recorded once, and a sent invitation is never sent again).
+ */
+export const LAUNCH_SWEEP_GRACE_S = 3_600;
+
+/** The operator the cron's own batches are recorded under. */
+export const CRON_OPERATOR = "cron";
+
+/**
+ * Run launch day's part of one cron tick.
+ * @param now the scheduled time (ms since the epoch)
+ * @throws whatever D1 throws (each step is safe to run again on the next tick)
+ */
+export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<void> {
+  let settings: ServiceSettings;
+  try {
+    settings = await readSettings(env.ASSETS);
+  } catch (error) {
+    log("launch_schedule_skipped", { reason: errorName(error) });
+    return;
+  }
+  const db = env.DB;
+  const at = new Date(now).toISOString();
+
+  // 1. Expiry: open invitations past their time, oldest first.
+  const { results: expired } = await db
+    .prepare(
+      `UPDATE invitations SET state = 'expired', expired_at = ?1 WHERE id IN (
+         SELECT id FROM invitations WHERE state = 'invited' AND expires_at <= ?1 ORDER BY expires_at LIMIT ?2
+       ) RETURNING id`,
+    )
+    .bind(at, LAUNCH_SWEEP_MAX_ROWS)
+    .all<{ id: string }>();
+
+  // 2. Backfill: as many of the next people in line as expired, as a batch of the cron's (one per tick: its key).
+  let backfilled = 0;
+  if (settings.launch.backfill && expired.length > 0) {
+    const id = crypto.randomUUID();
+    const [made] = await db.batch([
+      db
+        .prepare(
+          `INSERT INTO launch_batches (id, idempotency_key, created_at, operator, reason, requested) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+           ON CONFLICT (idempotency_key) DO NOTHING`,
+        )
+        .bind(id, `backfill:${at}`, at, CRON_OPERATOR, `Backfill: ${expired.length} invitations expired`, expired.length),
+      db
+        .prepare(
+          `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
+           SELECT created_at, operator, ?2, NULL, reason, NULL, json_object('batch_id', id, 'requested', requested, 'backfill', json('true'))
+           FROM launch_batches WHERE id = ?1`,
+        )
+        .bind(id, LAUNCH_AUDIT_ACTIONS.batch),
+    ]);
+    if ((made.meta.changes ?? 0) > 0) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
+  }
+
+  // 3. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.
+  let reminded: { id: string }[] = [];
+  if (settings.launch.reminderDaysBefore > 0) {
+    const remindBefore = new Date(now + settings.launch.reminderDaysBefore * DAY_MS).toISOString();
+    ({ results: reminded } = await db
+      .prepare(
+        `UPDATE invitations SET reminded_at = ?1 WHERE id IN (
+           SELECT id FROM invitations WHERE state = 'invited' AND expires_at <= ?2 AND reminded_at IS NULL AND send_state = 'sent'
+           ORDER BY expires_at LIMIT ?3
+         ) RETURNING id`,
+      )
+      .bind(at, remindBefore, LAUNCH_SWEEP_MAX_ROWS)
+      .all<{ id: string }>());
+    await queueLaunchMessages(
+      env,
+      reminded.map(({ id }) => ({ kind: "reminder", invitationId: id })),
+    );
+  }
+
+  // 4. Events never queued, or out of retries: claimed (their due time becomes now) and queued again.
+  const overdueBefore = new Date(now - LAUNCH_SWEEP_GRACE_S * 1000).toISOString();
+  const { results: unsent } = await db
+    .prepare(
+      `UPDATE invitations SET send_due_at = ?2 WHERE id IN (
+         SELECT id FROM invitations WHERE send_state = 'queued' AND state = 'invited' AND coalesce(send_due_at, invited_at) < ?1
+         ORDER BY invited_at LIMIT ?3
+       ) RETURNING id`,
+    )
+    .bind(overdueBefore, at, LAUNCH_SWEEP_MAX_ROWS)
+    .all<{ id: string }>();
+  await queueLaunchMessages(
+    env,
+    unsent.map(({ id }) => ({ kind: "invitation", invitationId: id })),
+  );
+
+  // 5. Batches still choosing: their next run (a second run beside a live one claims no page twice).
+  const { results: choosing } = await db.prepare("SELECT id FROM launch_batches WHERE state = 'choosing'").all<{ id: string }>();
+  await queueLaunchMessages(
+    env,
+    choosing.map(({ id }) => ({ kind: "batch", batchId: id })),
+  );
+  log("launch_schedule", {
+    expired: expired.length,
+    backfilled,
+    reminded: reminded.length,
+    requeued: unsent.length,
+    choosing: choosing.length,
+  });
+}
