@@ -71,7 +71,7 @@ export class ConsoleApiError extends Error {
  * One request to the console API.
  * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
  */
-async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
+export async function callConsole<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${target.origin}${path}`, {
@@ -109,7 +109,7 @@ async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = 
  * @throws Error when no one does
  */
 export async function findPerson(target: ConsoleTarget, addressOrCode: string): Promise<PersonSummary> {
-  const { people } = await call<PeopleAnswer>(target, `${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(addressOrCode)}`);
+  const { people } = await callConsole<PeopleAnswer>(target, `${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(addressOrCode)}`);
   if (people.length === 0) throw new Error(`No one on the waitlist has the address or referral code ${JSON.stringify(addressOrCode)}.`);
   if (people.length > 1)
     throw new Error(
@@ -120,7 +120,7 @@ export async function findPerson(target: ConsoleTarget, addressOrCode: string): 
 
 /** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
 export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
-  return call<ActionAnswer>(target, personActionEndpoint(id, action), {
+  return callConsole<ActionAnswer>(target, personActionEndpoint(id, action), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ reason }),
@@ -130,5 +130,5 @@ export function act(target: ConsoleTarget, id: string, action: PersonAction, rea
 /** Every stored field of one person and their audit entries (PersonExport); the export is audited. */
 export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
   const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
-  return call<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+  return callConsole<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
 }

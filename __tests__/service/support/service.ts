@@ -50,6 +50,8 @@ const worker = entry as Required<Pick<ExportedHandler<ServiceEnv>, "fetch" | "qu
 /** The queues of wrangler.jsonc: the delivery queue and its dead-letter queue. */
 export const DELIVERY_QUEUE = "waitlist-delivery";
 export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
+/** The giveaway draw's commitment job (worker/src/draw/queue.ts). */
+export const DRAW_JOB_QUEUE = "waitlist-draw-job";
 
 /** The consumer's acks and retries of one batch (the fields of Cloudflare's FetcherQueueResult the tests read). */
 export interface QueueResult {
@@ -106,6 +108,8 @@ export interface WaitlistService {
   output(): string;
   /** Messages waiting on the delivery queue (bodies). */
   queued(queue?: string): unknown[];
+  /** Drop every message waiting on a queue, as a lost message or a Worker that died before sending would. */
+  discard(queue: string): void;
   /** Put a message on a queue, as a producer (or Cloudflare, with a message out of retries, on the dead-letter queue) would. */
   enqueue(queue: string, body: unknown): void;
   /**
@@ -196,12 +200,14 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
   const queues = new Map<string, Pending[]>([
     [DELIVERY_QUEUE, []],
     [DEAD_LETTER_QUEUE, []],
+    [DRAW_JOB_QUEUE, []],
   ]);
   const serviceEnv = {
     ...env,
     ...(settings === undefined ? {} : { ASSETS: settingsAssets(settings) }),
     DELIVERY: recordingQueue(queues.get(DELIVERY_QUEUE)!),
     DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
+    DRAW_JOB: recordingQueue(queues.get(DRAW_JOB_QUEUE)!),
     ...vars,
   } as unknown as ServiceEnv;
   const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
@@ -280,6 +286,9 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
       ).results,
     output: () => lines.join("\n"),
     queued: (queue = DELIVERY_QUEUE) => queues.get(queue)!.map(({ body }) => body),
+    discard: (queue) => {
+      queues.get(queue)?.splice(0);
+    },
     enqueue: (queue, body) => {
       const pending = queues.get(queue);
       if (!pending) throw new Error(`wrangler.jsonc has no queue ${queue}`);
@@ -288,7 +297,7 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
     deliver: ({ alongside = false } = {}) => {
       const runRounds = async () => {
         const rounds: QueueRound[] = [];
-        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
+        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, DRAW_JOB_QUEUE]) {
           const round = await runBatch(queue);
           if (round) rounds.push(round);
         }
