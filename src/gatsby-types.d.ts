@@ -1859,14 +1859,14 @@ type SiteContentConsoleDraw = {
   readonly committed: Scalars['String'];
   readonly committing: Scalars['String'];
   readonly confirm: Scalars['String'];
-  readonly cutoffHint: Scalars['String'];
   readonly cutoffLabel: Scalars['String'];
-  readonly delayLabel: Scalars['String'];
-  readonly drawHint: Scalars['String'];
   readonly drawLabel: Scalars['String'];
+  readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
+  readonly progress: Scalars['String'];
   readonly refusals: SiteContentConsoleDrawRefusals;
+  readonly roundLabel: Scalars['String'];
   readonly submit: Scalars['String'];
   readonly winnersLabel: Scalars['String'];
 };
@@ -1875,14 +1875,14 @@ type SiteContentConsoleDrawFieldSelector = {
   readonly committed: InputMaybe<FieldSelectorEnum>;
   readonly committing: InputMaybe<FieldSelectorEnum>;
   readonly confirm: InputMaybe<FieldSelectorEnum>;
-  readonly cutoffHint: InputMaybe<FieldSelectorEnum>;
   readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
-  readonly delayLabel: InputMaybe<FieldSelectorEnum>;
-  readonly drawHint: InputMaybe<FieldSelectorEnum>;
   readonly drawLabel: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly progress: InputMaybe<FieldSelectorEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFieldSelector>;
+  readonly roundLabel: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
   readonly winnersLabel: InputMaybe<FieldSelectorEnum>;
 };
@@ -1891,14 +1891,14 @@ type SiteContentConsoleDrawFilterInput = {
   readonly committed: InputMaybe<StringQueryOperatorInput>;
   readonly committing: InputMaybe<StringQueryOperatorInput>;
   readonly confirm: InputMaybe<StringQueryOperatorInput>;
-  readonly cutoffHint: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly delayLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly drawHint: InputMaybe<StringQueryOperatorInput>;
   readonly drawLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly progress: InputMaybe<StringQueryOperatorInput>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFilterInput>;
+  readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submit: InputMaybe<StringQueryOperatorInput>;
   readonly winnersLabel: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1906,40 +1906,52 @@ type SiteContentConsoleDrawFilterInput = {
 type SiteContentConsoleDrawRefusals = {
   readonly alreadyCommitted: Scalars['String'];
   readonly cutoffInvalid: Scalars['String'];
-  readonly delayInvalid: Scalars['String'];
   readonly drawIdInvalid: Scalars['String'];
   readonly entriesOpen: Scalars['String'];
+  readonly otherCutoff: Scalars['String'];
+  readonly otherDraw: Scalars['String'];
+  readonly otherWinners: Scalars['String'];
   readonly pseudonymClash: Scalars['String'];
+  readonly roundPublished: Scalars['String'];
   readonly winnersInvalid: Scalars['String'];
 };
 
 type SiteContentConsoleDrawRefusalsFieldSelector = {
   readonly alreadyCommitted: InputMaybe<FieldSelectorEnum>;
   readonly cutoffInvalid: InputMaybe<FieldSelectorEnum>;
-  readonly delayInvalid: InputMaybe<FieldSelectorEnum>;
   readonly drawIdInvalid: InputMaybe<FieldSelectorEnum>;
   readonly entriesOpen: InputMaybe<FieldSelectorEnum>;
+  readonly otherCutoff: InputMaybe<FieldSelectorEnum>;
+  readonly otherDraw: InputMaybe<FieldSelectorEnum>;
+  readonly otherWinners: InputMaybe<FieldSelectorEnum>;
   readonly pseudonymClash: InputMaybe<FieldSelectorEnum>;
+  readonly roundPublished: InputMaybe<FieldSelectorEnum>;
   readonly winnersInvalid: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentConsoleDrawRefusalsFilterInput = {
   readonly alreadyCommitted: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffInvalid: InputMaybe<StringQueryOperatorInput>;
-  readonly delayInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly drawIdInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly entriesOpen: InputMaybe<StringQueryOperatorInput>;
+  readonly otherCutoff: InputMaybe<StringQueryOperatorInput>;
+  readonly otherDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly otherWinners: InputMaybe<StringQueryOperatorInput>;
   readonly pseudonymClash: InputMaybe<StringQueryOperatorInput>;
+  readonly roundPublished: InputMaybe<StringQueryOperatorInput>;
   readonly winnersInvalid: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentConsoleDrawRefusalsSortInput = {
   readonly alreadyCommitted: InputMaybe<SortOrderEnum>;
   readonly cutoffInvalid: InputMaybe<SortOrderEnum>;
-  readonly delayInvalid: InputMaybe<SortOrderEnum>;
   readonly drawIdInvalid: InputMaybe<SortOrderEnum>;
   readonly entriesOpen: InputMaybe<SortOrderEnum>;
+  readonly otherCutoff: InputMaybe<SortOrderEnum>;
+  readonly otherDraw: InputMaybe<SortOrderEnum>;
+  readonly otherWinners: InputMaybe<SortOrderEnum>;
   readonly pseudonymClash: InputMaybe<SortOrderEnum>;
+  readonly roundPublished: InputMaybe<SortOrderEnum>;
   readonly winnersInvalid: InputMaybe<SortOrderEnum>;
 };
 
@@ -1947,14 +1959,14 @@ type SiteContentConsoleDrawSortInput = {
   readonly committed: InputMaybe<SortOrderEnum>;
   readonly committing: InputMaybe<SortOrderEnum>;
   readonly confirm: InputMaybe<SortOrderEnum>;
-  readonly cutoffHint: InputMaybe<SortOrderEnum>;
   readonly cutoffLabel: InputMaybe<SortOrderEnum>;
-  readonly delayLabel: InputMaybe<SortOrderEnum>;
-  readonly drawHint: InputMaybe<SortOrderEnum>;
   readonly drawLabel: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly progress: InputMaybe<SortOrderEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsSortInput>;
+  readonly roundLabel: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
   readonly winnersLabel: InputMaybe<SortOrderEnum>;
 };
@@ -2632,31 +2644,37 @@ type SiteContentDraw = {
   readonly chainLabel: Scalars['String'];
   readonly checkFailed: Scalars['String'];
   readonly commitmentHeading: Scalars['String'];
-  readonly cutoffLabel: Scalars['String'];
-  readonly entrantsHeading: Scalars['String'];
-  readonly entriesColumn: Scalars['String'];
+  readonly cutoff: Scalars['String'];
+  readonly entrantsLabel: Scalars['String'];
+  readonly findButton: Scalars['String'];
   readonly findHelp: Scalars['String'];
   readonly findLabel: Scalars['String'];
   readonly findNoMatch: Scalars['String'];
+  readonly found: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly howWinnersAreSelected: Scalars['String'];
+  readonly id: Scalars['String'];
   readonly listHashLabel: Scalars['String'];
+  readonly listLink: Scalars['String'];
+  readonly merkleRootLabel: Scalars['String'];
   readonly mismatches: SiteContentDrawMismatches;
   readonly notCommitted: Scalars['String'];
   readonly notDrawnYet: Scalars['String'];
   readonly notVerified: Scalars['String'];
   readonly odds: Scalars['String'];
   readonly pageTitle: Scalars['String'];
-  readonly pseudonymColumn: Scalars['String'];
   readonly relayUrl: Scalars['String'];
   readonly roundAtLabel: Scalars['String'];
+  readonly roundDelayHours: Scalars['Int'];
   readonly roundLabel: Scalars['String'];
+  readonly rulesFixed: Scalars['String'];
+  readonly totalEntriesLabel: Scalars['String'];
   readonly verified: Scalars['String'];
   readonly verifiedCommitment: Scalars['String'];
   readonly verifyButton: Scalars['String'];
   readonly verifying: Scalars['String'];
   readonly wherePublished: Scalars['String'];
-  readonly winnerCountLabel: Scalars['String'];
+  readonly winners: Scalars['Int'];
   readonly winnersHeading: Scalars['String'];
 };
 
@@ -2693,31 +2711,37 @@ type SiteContentDrawFieldSelector = {
   readonly chainLabel: InputMaybe<FieldSelectorEnum>;
   readonly checkFailed: InputMaybe<FieldSelectorEnum>;
   readonly commitmentHeading: InputMaybe<FieldSelectorEnum>;
-  readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
-  readonly entrantsHeading: InputMaybe<FieldSelectorEnum>;
-  readonly entriesColumn: InputMaybe<FieldSelectorEnum>;
+  readonly cutoff: InputMaybe<FieldSelectorEnum>;
+  readonly entrantsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly findButton: InputMaybe<FieldSelectorEnum>;
   readonly findHelp: InputMaybe<FieldSelectorEnum>;
   readonly findLabel: InputMaybe<FieldSelectorEnum>;
   readonly findNoMatch: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly howWinnersAreSelected: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
   readonly listHashLabel: InputMaybe<FieldSelectorEnum>;
+  readonly listLink: InputMaybe<FieldSelectorEnum>;
+  readonly merkleRootLabel: InputMaybe<FieldSelectorEnum>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesFieldSelector>;
   readonly notCommitted: InputMaybe<FieldSelectorEnum>;
   readonly notDrawnYet: InputMaybe<FieldSelectorEnum>;
   readonly notVerified: InputMaybe<FieldSelectorEnum>;
   readonly odds: InputMaybe<FieldSelectorEnum>;
   readonly pageTitle: InputMaybe<FieldSelectorEnum>;
-  readonly pseudonymColumn: InputMaybe<FieldSelectorEnum>;
   readonly relayUrl: InputMaybe<FieldSelectorEnum>;
   readonly roundAtLabel: InputMaybe<FieldSelectorEnum>;
+  readonly roundDelayHours: InputMaybe<FieldSelectorEnum>;
   readonly roundLabel: InputMaybe<FieldSelectorEnum>;
+  readonly rulesFixed: InputMaybe<FieldSelectorEnum>;
+  readonly totalEntriesLabel: InputMaybe<FieldSelectorEnum>;
   readonly verified: InputMaybe<FieldSelectorEnum>;
   readonly verifiedCommitment: InputMaybe<FieldSelectorEnum>;
   readonly verifyButton: InputMaybe<FieldSelectorEnum>;
   readonly verifying: InputMaybe<FieldSelectorEnum>;
   readonly wherePublished: InputMaybe<FieldSelectorEnum>;
-  readonly winnerCountLabel: InputMaybe<FieldSelectorEnum>;
+  readonly winners: InputMaybe<FieldSelectorEnum>;
   readonly winnersHeading: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2726,31 +2750,37 @@ type SiteContentDrawFilterInput = {
   readonly chainLabel: InputMaybe<StringQueryOperatorInput>;
   readonly checkFailed: InputMaybe<StringQueryOperatorInput>;
   readonly commitmentHeading: InputMaybe<StringQueryOperatorInput>;
-  readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly entrantsHeading: InputMaybe<StringQueryOperatorInput>;
-  readonly entriesColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoff: InputMaybe<StringQueryOperatorInput>;
+  readonly entrantsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly findButton: InputMaybe<StringQueryOperatorInput>;
   readonly findHelp: InputMaybe<StringQueryOperatorInput>;
   readonly findLabel: InputMaybe<StringQueryOperatorInput>;
   readonly findNoMatch: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly howWinnersAreSelected: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly listHashLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly listLink: InputMaybe<StringQueryOperatorInput>;
+  readonly merkleRootLabel: InputMaybe<StringQueryOperatorInput>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesFilterInput>;
   readonly notCommitted: InputMaybe<StringQueryOperatorInput>;
   readonly notDrawnYet: InputMaybe<StringQueryOperatorInput>;
   readonly notVerified: InputMaybe<StringQueryOperatorInput>;
   readonly odds: InputMaybe<StringQueryOperatorInput>;
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
-  readonly pseudonymColumn: InputMaybe<StringQueryOperatorInput>;
   readonly relayUrl: InputMaybe<StringQueryOperatorInput>;
   readonly roundAtLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly roundDelayHours: InputMaybe<IntQueryOperatorInput>;
   readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly rulesFixed: InputMaybe<StringQueryOperatorInput>;
+  readonly totalEntriesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly verified: InputMaybe<StringQueryOperatorInput>;
   readonly verifiedCommitment: InputMaybe<StringQueryOperatorInput>;
   readonly verifyButton: InputMaybe<StringQueryOperatorInput>;
   readonly verifying: InputMaybe<StringQueryOperatorInput>;
   readonly wherePublished: InputMaybe<StringQueryOperatorInput>;
-  readonly winnerCountLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly winners: InputMaybe<IntQueryOperatorInput>;
   readonly winnersHeading: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2758,10 +2788,16 @@ type SiteContentDrawMismatches = {
   readonly beaconRound: Scalars['String'];
   readonly chain: Scalars['String'];
   readonly format: Scalars['String'];
+  readonly list: Scalars['String'];
+  readonly listBytes: Scalars['String'];
   readonly listHash: Scalars['String'];
+  readonly merkleRoot: Scalars['String'];
+  readonly n: Scalars['String'];
   readonly randomness: Scalars['String'];
   readonly round: Scalars['String'];
+  readonly rules: Scalars['String'];
   readonly signature: Scalars['String'];
+  readonly totalEntries: Scalars['String'];
   readonly winners: Scalars['String'];
 };
 
@@ -2769,10 +2805,16 @@ type SiteContentDrawMismatchesFieldSelector = {
   readonly beaconRound: InputMaybe<FieldSelectorEnum>;
   readonly chain: InputMaybe<FieldSelectorEnum>;
   readonly format: InputMaybe<FieldSelectorEnum>;
+  readonly list: InputMaybe<FieldSelectorEnum>;
+  readonly listBytes: InputMaybe<FieldSelectorEnum>;
   readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly merkleRoot: InputMaybe<FieldSelectorEnum>;
+  readonly n: InputMaybe<FieldSelectorEnum>;
   readonly randomness: InputMaybe<FieldSelectorEnum>;
   readonly round: InputMaybe<FieldSelectorEnum>;
+  readonly rules: InputMaybe<FieldSelectorEnum>;
   readonly signature: InputMaybe<FieldSelectorEnum>;
+  readonly totalEntries: InputMaybe<FieldSelectorEnum>;
   readonly winners: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2780,10 +2822,16 @@ type SiteContentDrawMismatchesFilterInput = {
   readonly beaconRound: InputMaybe<StringQueryOperatorInput>;
   readonly chain: InputMaybe<StringQueryOperatorInput>;
   readonly format: InputMaybe<StringQueryOperatorInput>;
+  readonly list: InputMaybe<StringQueryOperatorInput>;
+  readonly listBytes: InputMaybe<StringQueryOperatorInput>;
   readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly merkleRoot: InputMaybe<StringQueryOperatorInput>;
+  readonly n: InputMaybe<StringQueryOperatorInput>;
   readonly randomness: InputMaybe<StringQueryOperatorInput>;
   readonly round: InputMaybe<StringQueryOperatorInput>;
+  readonly rules: InputMaybe<StringQueryOperatorInput>;
   readonly signature: InputMaybe<StringQueryOperatorInput>;
+  readonly totalEntries: InputMaybe<StringQueryOperatorInput>;
   readonly winners: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2791,10 +2839,16 @@ type SiteContentDrawMismatchesSortInput = {
   readonly beaconRound: InputMaybe<SortOrderEnum>;
   readonly chain: InputMaybe<SortOrderEnum>;
   readonly format: InputMaybe<SortOrderEnum>;
+  readonly list: InputMaybe<SortOrderEnum>;
+  readonly listBytes: InputMaybe<SortOrderEnum>;
   readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly merkleRoot: InputMaybe<SortOrderEnum>;
+  readonly n: InputMaybe<SortOrderEnum>;
   readonly randomness: InputMaybe<SortOrderEnum>;
   readonly round: InputMaybe<SortOrderEnum>;
+  readonly rules: InputMaybe<SortOrderEnum>;
   readonly signature: InputMaybe<SortOrderEnum>;
+  readonly totalEntries: InputMaybe<SortOrderEnum>;
   readonly winners: InputMaybe<SortOrderEnum>;
 };
 
@@ -2803,31 +2857,37 @@ type SiteContentDrawSortInput = {
   readonly chainLabel: InputMaybe<SortOrderEnum>;
   readonly checkFailed: InputMaybe<SortOrderEnum>;
   readonly commitmentHeading: InputMaybe<SortOrderEnum>;
-  readonly cutoffLabel: InputMaybe<SortOrderEnum>;
-  readonly entrantsHeading: InputMaybe<SortOrderEnum>;
-  readonly entriesColumn: InputMaybe<SortOrderEnum>;
+  readonly cutoff: InputMaybe<SortOrderEnum>;
+  readonly entrantsLabel: InputMaybe<SortOrderEnum>;
+  readonly findButton: InputMaybe<SortOrderEnum>;
   readonly findHelp: InputMaybe<SortOrderEnum>;
   readonly findLabel: InputMaybe<SortOrderEnum>;
   readonly findNoMatch: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly howWinnersAreSelected: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
   readonly listHashLabel: InputMaybe<SortOrderEnum>;
+  readonly listLink: InputMaybe<SortOrderEnum>;
+  readonly merkleRootLabel: InputMaybe<SortOrderEnum>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesSortInput>;
   readonly notCommitted: InputMaybe<SortOrderEnum>;
   readonly notDrawnYet: InputMaybe<SortOrderEnum>;
   readonly notVerified: InputMaybe<SortOrderEnum>;
   readonly odds: InputMaybe<SortOrderEnum>;
   readonly pageTitle: InputMaybe<SortOrderEnum>;
-  readonly pseudonymColumn: InputMaybe<SortOrderEnum>;
   readonly relayUrl: InputMaybe<SortOrderEnum>;
   readonly roundAtLabel: InputMaybe<SortOrderEnum>;
+  readonly roundDelayHours: InputMaybe<SortOrderEnum>;
   readonly roundLabel: InputMaybe<SortOrderEnum>;
+  readonly rulesFixed: InputMaybe<SortOrderEnum>;
+  readonly totalEntriesLabel: InputMaybe<SortOrderEnum>;
   readonly verified: InputMaybe<SortOrderEnum>;
   readonly verifiedCommitment: InputMaybe<SortOrderEnum>;
   readonly verifyButton: InputMaybe<SortOrderEnum>;
   readonly verifying: InputMaybe<SortOrderEnum>;
   readonly wherePublished: InputMaybe<SortOrderEnum>;
-  readonly winnerCountLabel: InputMaybe<SortOrderEnum>;
+  readonly winners: InputMaybe<SortOrderEnum>;
   readonly winnersHeading: InputMaybe<SortOrderEnum>;
 };
 
@@ -3692,6 +3752,7 @@ type SiteContentSortInput = {
 };
 
 type SiteContentStatus = {
+  readonly drawPlace: SiteContentStatusDrawPlace;
   readonly heading: Scalars['String'];
   readonly leaderboardChoice: SiteContentStatusLeaderboardChoice;
   readonly loading: Scalars['String'];
@@ -3702,7 +3763,56 @@ type SiteContentStatus = {
   readonly unknownToken: Scalars['String'];
 };
 
+type SiteContentStatusDrawPlace = {
+  readonly check: Scalars['String'];
+  readonly checking: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly inDraw: Scalars['String'];
+  readonly notInDraw: Scalars['String'];
+  readonly notPublished: Scalars['String'];
+  readonly proofFailed: Scalars['String'];
+  readonly proven: Scalars['String'];
+  readonly ticket: Scalars['String'];
+};
+
+type SiteContentStatusDrawPlaceFieldSelector = {
+  readonly check: InputMaybe<FieldSelectorEnum>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly inDraw: InputMaybe<FieldSelectorEnum>;
+  readonly notInDraw: InputMaybe<FieldSelectorEnum>;
+  readonly notPublished: InputMaybe<FieldSelectorEnum>;
+  readonly proofFailed: InputMaybe<FieldSelectorEnum>;
+  readonly proven: InputMaybe<FieldSelectorEnum>;
+  readonly ticket: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentStatusDrawPlaceFilterInput = {
+  readonly check: InputMaybe<StringQueryOperatorInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly inDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly notInDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly notPublished: InputMaybe<StringQueryOperatorInput>;
+  readonly proofFailed: InputMaybe<StringQueryOperatorInput>;
+  readonly proven: InputMaybe<StringQueryOperatorInput>;
+  readonly ticket: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusDrawPlaceSortInput = {
+  readonly check: InputMaybe<SortOrderEnum>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly inDraw: InputMaybe<SortOrderEnum>;
+  readonly notInDraw: InputMaybe<SortOrderEnum>;
+  readonly notPublished: InputMaybe<SortOrderEnum>;
+  readonly proofFailed: InputMaybe<SortOrderEnum>;
+  readonly proven: InputMaybe<SortOrderEnum>;
+  readonly ticket: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentStatusFieldSelector = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
@@ -3714,6 +3824,7 @@ type SiteContentStatusFieldSelector = {
 };
 
 type SiteContentStatusFilterInput = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
@@ -3757,6 +3868,7 @@ type SiteContentStatusLeaderboardChoiceSortInput = {
 };
 
 type SiteContentStatusSortInput = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
@@ -4630,16 +4742,18 @@ type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readon
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
-type DrawCheckContentFragment = { readonly draw: { readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+type DrawCheckContentFragment = { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
 
-type DrawEntrantsContentFragment = { readonly draw: { readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string } };
+type DrawLookupContentFragment = { readonly draw: { readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string } };
+
+type DrawPlaceCheckContentFragment = { readonly status: { readonly drawPlace: { readonly check: string, readonly checking: string, readonly inDraw: string, readonly proven: string, readonly ticket: string, readonly proofFailed: string, readonly notPublished: string, readonly notInDraw: string, readonly failed: string } } };
 
 type FloatingDecorContentFragment = { readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string } };
 
 type GiveawayDrawPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly cutoffLabel: string, readonly winnerCountLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly rulesFixed: string, readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type GiveawayRulesContentFragment = { readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string } };
 
@@ -4666,6 +4780,8 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
+type PublishedDrawContentFragment = { readonly draw: { readonly id: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+
 type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
 
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
@@ -4677,7 +4793,7 @@ type SignupFormContentFragment = { readonly home: { readonly form: { readonly he
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string }, readonly drawPlace: { readonly check: string, readonly checking: string, readonly inDraw: string, readonly proven: string, readonly ticket: string, readonly proofFailed: string, readonly notPublished: string, readonly notInDraw: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 

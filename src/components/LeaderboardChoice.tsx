@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
+import { Failure, OutlineButton as Button } from "./StatusParts";
 
 export interface LeaderboardChoiceProps {
   content: Queries.LeaderboardChoiceContentFragment;
@@ -60,35 +61,6 @@ const Section = styled.section`
 const Note = styled.p`
   margin: 0;
   font-size: 0.95rem;
-`;
-
-const Button = styled.button`
-  min-height: 44px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.xl}`};
-  border: 1px solid ${({ theme }) => theme.colors.text};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  font-weight: 700;
-  cursor: pointer;
-  &:disabled {
-    cursor: default;
-    opacity: 0.6;
-  }
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-const Failure = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.errorBorder};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.errorSurface};
-  color: ${({ theme }) => theme.colors.errorText};
 `;
 
 export const query = graphql`

@@ -1231,7 +1231,7 @@ const siteContentFields = z
         ),
         wherePublished: longCopy(
           "Where the draw is published.",
-          "The list, the round and the winners are published on this page and in the site's public repository, and anyone can check them here with the Verify button.",
+          "The commitment and the list of entrants are published here the moment entries are committed, the winners once drawn, and anyone can check them here with the Verify button.",
         ),
         notCommitted: longCopy(
           "Shown instead of the draw until the list of entrants has been committed.",
@@ -1242,20 +1242,23 @@ const siteContentFields = z
         roundLabel: copy("The label of the drand round that draws the winners.", "drand round"),
         roundAtLabel: copy("The label of the time that round is published (shown in UTC).", "Published by drand at"),
         chainLabel: copy("The label of the drand chain's hash.", "drand chain (quicknet)"),
-        cutoffLabel: copy("The label of the entries' cut-off time (shown in UTC).", "Entries counted until"),
-        winnerCountLabel: copy("The label of how many winners are drawn.", "Winners to draw"),
-        entrantsHeading: copy("The heading of the table of entrants.", "Entrants"),
-        pseudonymColumn: copy("The heading of the column of pseudonyms.", "Pseudonym"),
-        entriesColumn: copy("The heading of the column of entries.", "Entries"),
-        findLabel: copy(
-          "The label of the box where a visitor finds themselves in the table.",
-          "Find yourself: your referral code or pseudonym",
-        ),
+        merkleRootLabel: copy("The label of the list's Merkle root (each person's proof leads to it).", "Merkle root of the list"),
+        entrantsLabel: copy("The label of the number of entrants (lines of the list).", "Entrants"),
+        totalEntriesLabel: copy("The label of the entries of all entrants together.", "Entries in all"),
+        listLink: copy("The text of the link to the published list of entrants.", "The list of entrants (one line each)"),
+        findLabel: copy("The label of the box where a visitor finds their line in the list.", "Find yourself: your ticket or pseudonym"),
         findHelp: copyWithPlaceholder(
           "{draw}",
           "the draw's name",
-          "How a visitor computes their own pseudonym, under the search box. {draw} becomes the draw's name.",
-          "Your pseudonym is the first 16 characters of the SHA-256 of {draw}, a colon and your referral code (the end of your referral link). Type your code here and the page computes it for you, on your own device.",
+          "How a visitor finds their line, under the search box. {draw} becomes the draw's name.",
+          "Your ticket is on your status page. Your pseudonym is the first 16 characters of the SHA-256 of {draw}, a colon and your ticket; the page computes it on your own device and looks it up in the list.",
+        ),
+        findButton: copy("The button that looks the ticket or pseudonym up in the list.", "Find"),
+        found: copyWithPlaceholder(
+          "{entries}",
+          "the line's entries",
+          "Shown when the line is found. {entries} becomes its entries; {pseudonym} and {line} (optional) the pseudonym and the line's number.",
+          "{pseudonym} is line {line} of the list, with {entries} entries.",
         ),
         findNoMatch: copy("Shown when no entrant matches what the visitor typed.", "No entrant matches."),
         winnersHeading: copy("The heading of the list of winners.", "Winners"),
@@ -1266,7 +1269,7 @@ const siteContentFields = z
           "The winners are drawn once drand round {round} is published.",
         ),
         verifyButton: copy("The button that checks the draw in the visitor's browser.", "Verify"),
-        verifying: copy("Shown while the check runs.", "Checking…"),
+        verifying: copy("Shown while the check runs (beside a progress bar of the list read so far).", "Checking…"),
         verified: longCopy(
           "Shown when the whole draw checks out.",
           "Verified: the list matches its SHA-256, the round was published after the commitment and signed by drand, and its randomness draws exactly these winners.",
@@ -1283,6 +1286,18 @@ const siteContentFields = z
         mismatches: z
           .strictObject({
             format: copy("The published draw file is not in the documented form.", "The draw file is not in the published format."),
+            rules: copy("The draw's rules are not the ones this site publishes.", "The draw's rules are not the ones this site publishes."),
+            list: copy(
+              "A line of the list is malformed, out of order or repeated.",
+              "A line of the list is malformed, out of order or repeated.",
+            ),
+            listBytes: copy("The list's size is not the committed one.", "The list's size is not the committed one."),
+            n: copy("The number of lines is not the committed one.", "The list does not have the committed number of entrants."),
+            totalEntries: copy(
+              "The entries in all are not the committed number.",
+              "The list's entries do not add up to the committed number.",
+            ),
+            merkleRoot: copy("The list's Merkle root is not the committed one.", "The list's Merkle root is not the committed one."),
             chain: copy("The draw names another drand chain than this site.", "The draw names another drand chain than this site's."),
             round: copy(
               "The round is not published after the commitment, or its time is wrong.",
@@ -1330,6 +1345,43 @@ const siteContentFields = z
           "Shown on the status page when the visitor's browser runs no JavaScript (the page needs it to read the personal link).",
           "Turn on JavaScript to see your place in line, or check your latest e-mail from us.",
         ),
+        drawPlace: z
+          .strictObject({
+            check: copy("The button that looks up and checks the visitor's place in the giveaway draw.", "Check my place in the draw"),
+            checking: copy("Shown while the place is looked up and its proof checked.", "Checking your place…"),
+            inDraw: copyWithPlaceholder(
+              "{entries}",
+              "the visitor's entries",
+              "Shown once the visitor's line is found. {entries} becomes their entries; {draw} (optional) the draw's id.",
+              "You are in the draw with {entries} entries.",
+            ),
+            proven: copyWithPlaceholder(
+              "{line}",
+              "the visitor's line number",
+              "Shown once the proof of the line is checked on the visitor's device. {line} becomes their line; {n} and {root} (optional) the lines in the list and its Merkle root.",
+              "Checked on your device: line {line} of {n} leads to the published root {root}.",
+            ),
+            ticket: copyWithPlaceholder(
+              "{ticket}",
+              "the visitor's secret ticket",
+              "The visitor's secret ticket, the seed of their pseudonym. {ticket} becomes the ticket; {pseudonym} (optional) their pseudonym.",
+              "Your secret ticket is {ticket} and your pseudonym {pseudonym}. Keep the ticket to yourself: it finds your line.",
+            ),
+            proofFailed: longCopy(
+              "Shown when the proof does not lead to the published root (the list changed, or the answer was tampered with).",
+              "The proof of your place does not match the published list. Please tell us.",
+            ),
+            notPublished: copy("Shown before the draw's list is published.", "The draw's list is not published yet."),
+            notInDraw: longCopy(
+              "Shown when the visitor is not in the draw's list (not confirmed by the cut-off, or disqualified).",
+              "You are not in this draw's list.",
+            ),
+            failed: copy(
+              "Shown when the place cannot be looked up right now.",
+              "Your place can't be checked right now. Try again in a minute.",
+            ),
+          })
+          .meta({ description: "The status page's check of the visitor's place in the giveaway draw." }),
         leaderboardChoice: z
           .strictObject({
             hiddenNote: longCopy(

@@ -3,6 +3,7 @@ import { VisuallyHidden } from "../components/VisuallyHidden";
 import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../components/Card";
+import { DrawPlaceCheck } from "../components/DrawPlaceCheck";
 import { LeaderboardChoice } from "../components/LeaderboardChoice";
 import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
@@ -45,6 +46,7 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
         <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
         <ReferralPanel content={content} view={view} noScriptText={status.noScript} />
         <LeaderboardChoice content={content} token={token ?? null} shown={personal.data?.leaderboardShown ?? null} />
+        <DrawPlaceCheck content={content} token={personal.data ? (token ?? null) : null} />
       </Card>
     </Centered>
   );
@@ -71,6 +73,7 @@ export const query = graphql`
       ...SeoContent
       ...ReferralPanelContent
       ...LeaderboardChoiceContent
+      ...DrawPlaceCheckContent
       status {
         pageTitle
         heading
