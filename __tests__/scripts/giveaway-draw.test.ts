@@ -44,6 +44,10 @@ function run(script: string, args: string[]): Promise<{ code: number | null; out
   });
 }
 
+/** The verifier on the golden files, checking one ticket's place. */
+const verifyTicket = (ticket: string) =>
+  run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--content", goldenContent, "--ticket", ticket]);
+
 const bodyOf = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let body = "";
@@ -141,15 +145,7 @@ it("refuses a commit from a local D1 against production's rules: nothing but the
 }, 120_000);
 
 it("verifies a format 2 draw from its files against the content's rules, and one ticket's place", async () => {
-  const { code, output } = await run("scripts/giveaway/verify.ts", [
-    DRAW_2,
-    "--list",
-    LIST_2,
-    "--content",
-    goldenContent,
-    "--ticket",
-    goldenTicket(12),
-  ]);
+  const { code, output } = await verifyTicket(goldenTicket(12));
   expect(code).toBe(0);
   expect(output).toMatch(
     /^verified: the list, the rules, the round and the winners all match\nIn the draw: line \d+, "[0-9a-f]{16} 000003", audit path of 6 hashes/,
@@ -180,15 +176,7 @@ it("says what does not match: a tampered line, the site's other rules, a ticket 
   expect(otherRules.code).toBe(1);
   expect(otherRules.output).toMatch(/rules: the file's rules \(draw golden/);
 
-  const stranger = await run("scripts/giveaway/verify.ts", [
-    DRAW_2,
-    "--list",
-    LIST_2,
-    "--content",
-    goldenContent,
-    "--ticket",
-    goldenTicket(99),
-  ]);
+  const stranger = await verifyTicket(goldenTicket(99));
   expect(stranger.code).toBe(1);
   expect(stranger.output).toMatch(/^NOT in the draw/);
 });

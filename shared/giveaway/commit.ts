@@ -1,22 +1,14 @@
 /**
- * Closing a draw: the request an operator makes (from `npm run waitlist -- draw commit` or the console's button), its
- * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
- * itself is SQL (worker/src/draw/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
+ * Closing a draw: the console API's addresses, the request an operator makes (from `npm run waitlist -- draw commit`
+ * or the console's button) and its checks against the published rules (rules.ts), which the Worker runs before it
+ * writes anything. The commitment itself is the Worker's job (worker/src/draw/job.ts). docs/operators.md: "The
+ * giveaway draw".
  */
 import type { CommitRequest } from "../api/draw";
 import { CONSOLE_API } from "../console";
 import type { DrandChain } from "./chains";
 import { cutoffOf, roundOfRules, RULE_BREACH, ruleBreaches, type DrawRules } from "./rules";
-import {
-  DRAW_FORMAT,
-  DRAW_ID_PATTERN,
-  listHashOf,
-  pseudonymOf,
-  serialiseDraw,
-  sortEntrants,
-  type DrawFile,
-  type Entrant,
-} from "./draw-file";
+import { DRAW_ID_PATTERN } from "./draw-file";
 
 /** POST a CommitRequest: the console's button and `draw commit`; 202 with the DrawState (worker/src/draw/commit.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
@@ -64,12 +56,6 @@ export class CommitRefused extends Error {
   }
 }
 
-/** One eligible person as the store reads them: their ticket (the pseudonym's seed) and entries at the cut-off. */
-export interface EligibleEntrant {
-  ticket: string;
-  entries: number;
-}
-
 /**
  * Check a request against the published rules and the clock: the draw, cut-off and winners the rules name, after the
  * cut-off and before the rules' round is published.
@@ -112,64 +98,5 @@ const BREACH_MEMBER: Partial<Record<CommitRefusalCode, keyof CommitRequest>> = {
   [COMMIT_REFUSAL.otherWinners]: "winners",
 };
 
-/**
- * The commitment: every eligible entrant by pseudonym with their entries, sorted, the list's SHA-256, and the rules'
- * round (a round nobody can know yet).
- * @param nowMs Unix time in ms: the commitment's time
- * @throws CommitRefused when the request does not check (checkCommitRequest) or two entrants share a pseudonym
- */
-export async function commitmentOf(
-  request: CommitRequest,
-  chain: DrandChain,
-  rules: DrawRules,
-  eligible: readonly EligibleEntrant[],
-  nowMs: number,
-): Promise<DrawFile> {
-  const { cutoff, round, roundAt } = checkCommitRequest(request, chain, rules, nowMs);
-  const entrants: Entrant[] = [];
-  for (const person of eligible) entrants.push({ pseudonym: await pseudonymOf(request.draw, person.ticket), entries: person.entries });
-  if (new Set(entrants.map((entrant) => entrant.pseudonym)).size !== entrants.length)
-    throw new CommitRefused(COMMIT_REFUSAL.pseudonymClash, `Two entrants share a pseudonym in draw ${request.draw}.`);
-  return {
-    format: DRAW_FORMAT,
-    draw: request.draw,
-    winnerCount: request.winners,
-    cutoff,
-    committedAt: new Date(nowMs).toISOString(),
-    chain,
-    round,
-    roundAt,
-    listHash: await listHashOf(entrants),
-    entrants: sortEntrants(entrants),
-    result: null,
-  };
-}
-
-/** The audit_log action of a commitment; the store refuses a second one for the same draw by it. */
+/** The audit_log action of a published commitment; its entry holds the list's hashes (worker/src/draw/job.ts). */
 export const DRAW_COMMIT_ACTION = "draw_commit";
-
-/** A commitment's audit entry: its reason and `after` (no name, no address, no referral code). */
-export function commitAudit(file: DrawFile): { action: string; reason: string; after: Record<string, unknown> } {
-  return {
-    action: DRAW_COMMIT_ACTION,
-    reason: `Entries closed at ${file.cutoff}: the list of ${file.entrants.length} entrants and drand round ${file.round} committed.`,
-    after: {
-      draw: file.draw,
-      listHash: file.listHash,
-      round: file.round,
-      roundAt: file.roundAt,
-      entrants: file.entrants.length,
-      entries: file.entrants.reduce((sum, { entries }) => sum + entries, 0),
-      winnerCount: file.winnerCount,
-      cutoff: file.cutoff,
-    },
-  };
-}
-
-/** The name the console's download takes: the site's draw file is `content/giveaway/draw.json`. */
-export const DRAW_FILE_NAME = "draw.json";
-
-/** The draw file's text, as it is written to the repository and downloaded from the console. */
-export function drawText(file: DrawFile): string {
-  return serialiseDraw(file);
-}

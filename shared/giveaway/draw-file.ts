@@ -1,7 +1,8 @@
 /**
- * The giveaway draw file (`content/giveaway/draw.json`): its type, the canonical list of entrants and its SHA-256
- * (the commitment), and the pseudonym rule. One file per draw, written by `npm run waitlist -- draw commit|run`, read
- * by the /giveaway/draw/ page and `scripts/giveaway/verify.ts`. docs/operators.md: "The giveaway draw".
+ * Format 1 of a giveaway draw (`pickfund-giveaway-draw/1`): one file holding the commitment and every entrant, as
+ * draws were published before format 2 (commitment.ts). Its type, canonical list and SHA-256 stay so that such a file
+ * still verifies (verify.ts); the pseudonym rule and the entrant type are both formats'. docs/operators.md: "The
+ * giveaway draw".
  */
 import type { Beacon } from "./beacon";
 import type { DrandChain } from "./chains";
@@ -57,12 +58,13 @@ export interface DrawFile {
 }
 
 /**
- * A person's pseudonym in a draw: the first 16 hex characters of sha256("<draw id>:<referral code>") in UTF-8, so a
- * person recomputes their own from their referral code (`printf '%s' 'launch:AbCd2345' | sha256sum | cut -c1-16`),
- * nobody learns a name or an address, and pseudonyms of different draws cannot be matched up.
+ * A person's pseudonym in a draw: the first 16 hex characters of sha256("<draw id>:<ticket>") in UTF-8, their ticket
+ * being the secret only they see (their status page, their data export), so a person recomputes their own
+ * (`printf '%s' 'launch:<ticket>' | sha256sum | cut -c1-16`), nobody who has seen their referral link can, and
+ * pseudonyms of different draws cannot be matched up. (A format 1 draw seeded it with the referral code.)
  */
-export async function pseudonymOf(drawId: string, referralCode: string): Promise<string> {
-  return toHex(await sha256(`${drawId}:${referralCode}`)).slice(0, PSEUDONYM_HEX_CHARS);
+export async function pseudonymOf(drawId: string, ticket: string): Promise<string> {
+  return toHex(await sha256(`${drawId}:${ticket}`)).slice(0, PSEUDONYM_HEX_CHARS);
 }
 
 /** Entrants in the canonical order: by pseudonym, ascending (pseudonyms are lower-case hex, so any sort agrees). */
