@@ -71,7 +71,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(
     API_ROUTES.filter(({ tag, body }) => tag === "console" && body).map(({ id }) => [id, { reason: "Checked by the fuzz test." }]),
   ),
-  commitDraw: { draw: "launch", winners: 1, cutoff: "2026-01-01T00:00:00.000Z", delayMinutes: 60 },
+  commitDraw: { draw: "launch", winners: 2, cutoff: "2026-01-01T00:00:00Z" },
 };
 
 /** A query each route's rules take, beyond what its schema alone says (by operationId). */

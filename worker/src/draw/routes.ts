@@ -28,12 +28,12 @@ export const draw = refuseOtherMethods(
 );
 
 /** The published draw's files (every other /giveaway/draw/ path is the static build's) and a person's place. */
-export const drawPublic = new Hono<AppEnv>()
-  .get(
+export const drawPublic = refuseOtherMethods(
+  new Hono<AppEnv>().get(
     STATUS_DRAW_ENDPOINT,
     sameOrigin("Your place in the draw is read only from the site's own pages."),
     withSettings,
     statusTokenHolder,
     handleDrawPlace,
-  )
-  .on(["GET", "HEAD"], "/giveaway/draw/*", handlePublished);
+  ),
+).on(["GET", "HEAD"], "/giveaway/draw/*", handlePublished);
