@@ -34,7 +34,6 @@ import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-p
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
 import { GIVEAWAY_DRAW_PATH, REFERRAL_PAGE_PATHS } from "./shared/routes";
-import { readDrawFile } from "./src/content/draw-file";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
@@ -168,13 +167,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   for (const node of result.data.allSiteContent.nodes) {
     actions.createPage({ path: node.derived.pagePath, component: SIGNUP_PAGE_COMPONENT, context: {} });
   }
-  // The giveaway draw's page, from the draw file as the draw command wrote it (the page checks it; null: not committed).
-  try {
-    const drawFile = await readDrawFile(contentFilePath());
-    actions.createPage({ path: GIVEAWAY_DRAW_PATH, component: DRAW_PAGE_COMPONENT, context: { drawFile } });
-  } catch (error) {
-    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
-  }
+  // The giveaway draw's page: its rules from the content; the published draw is read from the site when it opens.
+  actions.createPage({ path: GIVEAWAY_DRAW_PATH, component: DRAW_PAGE_COMPONENT, context: {} });
 };
 
 /** The giveaway draw's page component. */

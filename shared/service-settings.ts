@@ -71,6 +71,14 @@ export const ServiceSettingsSchema = z.object({
         },
         { error: "draw.chain is missing (rebuild the site)." },
       ),
+      /** The rules fixed before entries close (content: `draw.id`, `draw.cutoff`, `draw.winners`, `draw.roundDelayHours`). */
+      id: z.string({ error: "draw.id must be text (rebuild the site)." }),
+      /** ISO 8601 with its offset, as the content writes it. */
+      cutoff: z.string({ error: "draw.cutoff must be text (rebuild the site)." }),
+      winners: count("draw.winners", 1),
+      roundDelayHours: count("draw.roundDelayHours", 1),
+      /** The drand relay the Worker fetches the committed round from (content: `draw.relayUrl`). */
+      relayUrl: z.string({ error: "draw.relayUrl must be text (rebuild the site)." }),
     },
     { error: "draw is missing (rebuild the site)." },
   ),

@@ -966,6 +966,7 @@ type Query_siteContentArgs = {
   home: InputMaybe<SiteContentHomeFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  invite: InputMaybe<SiteContentInviteFilterInput>;
   launch: InputMaybe<SiteContentLaunchFilterInput>;
   leaderboard: InputMaybe<SiteContentLeaderboardFilterInput>;
   links: InputMaybe<SiteContentLinksFilterInput>;
@@ -1353,6 +1354,7 @@ type SiteContentConsole = {
   readonly flags: SiteContentConsoleFlags;
   readonly heading: Scalars['String'];
   readonly holds: SiteContentConsoleHolds;
+  readonly launch: SiteContentConsoleLaunch;
   readonly loading: Scalars['String'];
   readonly localOperator: Scalars['String'];
   readonly navigation: SiteContentConsoleNavigation;
@@ -1860,14 +1862,14 @@ type SiteContentConsoleDraw = {
   readonly committed: Scalars['String'];
   readonly committing: Scalars['String'];
   readonly confirm: Scalars['String'];
-  readonly cutoffHint: Scalars['String'];
   readonly cutoffLabel: Scalars['String'];
-  readonly delayLabel: Scalars['String'];
-  readonly drawHint: Scalars['String'];
   readonly drawLabel: Scalars['String'];
+  readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
+  readonly progress: Scalars['String'];
   readonly refusals: SiteContentConsoleDrawRefusals;
+  readonly roundLabel: Scalars['String'];
   readonly submit: Scalars['String'];
   readonly winnersLabel: Scalars['String'];
 };
@@ -1876,14 +1878,14 @@ type SiteContentConsoleDrawFieldSelector = {
   readonly committed: InputMaybe<FieldSelectorEnum>;
   readonly committing: InputMaybe<FieldSelectorEnum>;
   readonly confirm: InputMaybe<FieldSelectorEnum>;
-  readonly cutoffHint: InputMaybe<FieldSelectorEnum>;
   readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
-  readonly delayLabel: InputMaybe<FieldSelectorEnum>;
-  readonly drawHint: InputMaybe<FieldSelectorEnum>;
   readonly drawLabel: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly progress: InputMaybe<FieldSelectorEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFieldSelector>;
+  readonly roundLabel: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
   readonly winnersLabel: InputMaybe<FieldSelectorEnum>;
 };
@@ -1892,14 +1894,14 @@ type SiteContentConsoleDrawFilterInput = {
   readonly committed: InputMaybe<StringQueryOperatorInput>;
   readonly committing: InputMaybe<StringQueryOperatorInput>;
   readonly confirm: InputMaybe<StringQueryOperatorInput>;
-  readonly cutoffHint: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly delayLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly drawHint: InputMaybe<StringQueryOperatorInput>;
   readonly drawLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly progress: InputMaybe<StringQueryOperatorInput>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFilterInput>;
+  readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
   readonly submit: InputMaybe<StringQueryOperatorInput>;
   readonly winnersLabel: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1907,40 +1909,52 @@ type SiteContentConsoleDrawFilterInput = {
 type SiteContentConsoleDrawRefusals = {
   readonly alreadyCommitted: Scalars['String'];
   readonly cutoffInvalid: Scalars['String'];
-  readonly delayInvalid: Scalars['String'];
   readonly drawIdInvalid: Scalars['String'];
   readonly entriesOpen: Scalars['String'];
+  readonly otherCutoff: Scalars['String'];
+  readonly otherDraw: Scalars['String'];
+  readonly otherWinners: Scalars['String'];
   readonly pseudonymClash: Scalars['String'];
+  readonly roundPublished: Scalars['String'];
   readonly winnersInvalid: Scalars['String'];
 };
 
 type SiteContentConsoleDrawRefusalsFieldSelector = {
   readonly alreadyCommitted: InputMaybe<FieldSelectorEnum>;
   readonly cutoffInvalid: InputMaybe<FieldSelectorEnum>;
-  readonly delayInvalid: InputMaybe<FieldSelectorEnum>;
   readonly drawIdInvalid: InputMaybe<FieldSelectorEnum>;
   readonly entriesOpen: InputMaybe<FieldSelectorEnum>;
+  readonly otherCutoff: InputMaybe<FieldSelectorEnum>;
+  readonly otherDraw: InputMaybe<FieldSelectorEnum>;
+  readonly otherWinners: InputMaybe<FieldSelectorEnum>;
   readonly pseudonymClash: InputMaybe<FieldSelectorEnum>;
+  readonly roundPublished: InputMaybe<FieldSelectorEnum>;
   readonly winnersInvalid: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentConsoleDrawRefusalsFilterInput = {
   readonly alreadyCommitted: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffInvalid: InputMaybe<StringQueryOperatorInput>;
-  readonly delayInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly drawIdInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly entriesOpen: InputMaybe<StringQueryOperatorInput>;
+  readonly otherCutoff: InputMaybe<StringQueryOperatorInput>;
+  readonly otherDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly otherWinners: InputMaybe<StringQueryOperatorInput>;
   readonly pseudonymClash: InputMaybe<StringQueryOperatorInput>;
+  readonly roundPublished: InputMaybe<StringQueryOperatorInput>;
   readonly winnersInvalid: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentConsoleDrawRefusalsSortInput = {
   readonly alreadyCommitted: InputMaybe<SortOrderEnum>;
   readonly cutoffInvalid: InputMaybe<SortOrderEnum>;
-  readonly delayInvalid: InputMaybe<SortOrderEnum>;
   readonly drawIdInvalid: InputMaybe<SortOrderEnum>;
   readonly entriesOpen: InputMaybe<SortOrderEnum>;
+  readonly otherCutoff: InputMaybe<SortOrderEnum>;
+  readonly otherDraw: InputMaybe<SortOrderEnum>;
+  readonly otherWinners: InputMaybe<SortOrderEnum>;
   readonly pseudonymClash: InputMaybe<SortOrderEnum>;
+  readonly roundPublished: InputMaybe<SortOrderEnum>;
   readonly winnersInvalid: InputMaybe<SortOrderEnum>;
 };
 
@@ -1948,14 +1962,14 @@ type SiteContentConsoleDrawSortInput = {
   readonly committed: InputMaybe<SortOrderEnum>;
   readonly committing: InputMaybe<SortOrderEnum>;
   readonly confirm: InputMaybe<SortOrderEnum>;
-  readonly cutoffHint: InputMaybe<SortOrderEnum>;
   readonly cutoffLabel: InputMaybe<SortOrderEnum>;
-  readonly delayLabel: InputMaybe<SortOrderEnum>;
-  readonly drawHint: InputMaybe<SortOrderEnum>;
   readonly drawLabel: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly progress: InputMaybe<SortOrderEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsSortInput>;
+  readonly roundLabel: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
   readonly winnersLabel: InputMaybe<SortOrderEnum>;
 };
@@ -2019,6 +2033,7 @@ type SiteContentConsoleFieldSelector = {
   readonly flags: InputMaybe<SiteContentConsoleFlagsFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly holds: InputMaybe<SiteContentConsoleHoldsFieldSelector>;
+  readonly launch: InputMaybe<SiteContentConsoleLaunchFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly localOperator: InputMaybe<FieldSelectorEnum>;
   readonly navigation: InputMaybe<SiteContentConsoleNavigationFieldSelector>;
@@ -2045,6 +2060,7 @@ type SiteContentConsoleFilterInput = {
   readonly flags: InputMaybe<SiteContentConsoleFlagsFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly holds: InputMaybe<SiteContentConsoleHoldsFilterInput>;
+  readonly launch: InputMaybe<SiteContentConsoleLaunchFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly localOperator: InputMaybe<StringQueryOperatorInput>;
   readonly navigation: InputMaybe<SiteContentConsoleNavigationFilterInput>;
@@ -2228,12 +2244,196 @@ type SiteContentConsoleHoldsSortInput = {
   readonly domainLimit: InputMaybe<SiteContentConsoleHoldsDomainLimitSortInput>;
 };
 
+type SiteContentConsoleLaunch = {
+  readonly batchColumns: SiteContentConsoleLaunchBatchColumns;
+  readonly batchMade: Scalars['String'];
+  readonly batchStates: SiteContentConsoleLaunchBatchStates;
+  readonly batchesCaption: Scalars['String'];
+  readonly batchesEmpty: Scalars['String'];
+  readonly countLabel: Scalars['String'];
+  readonly funnelCaption: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly invite: Scalars['String'];
+  readonly peopleColumn: Scalars['String'];
+  readonly personInvitation: Scalars['String'];
+  readonly personInvite: Scalars['String'];
+  readonly personRevoke: Scalars['String'];
+  readonly preview: Scalars['String'];
+  readonly previewButton: Scalars['String'];
+  readonly previewEmpty: Scalars['String'];
+  readonly stateColumn: Scalars['String'];
+  readonly states: SiteContentConsoleLaunchStates;
+};
+
+type SiteContentConsoleLaunchBatchColumns = {
+  readonly createdAt: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly operator: Scalars['String'];
+  readonly queued: Scalars['String'];
+  readonly requested: Scalars['String'];
+  readonly sent: Scalars['String'];
+  readonly state: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchBatchColumnsFieldSelector = {
+  readonly createdAt: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly operator: InputMaybe<FieldSelectorEnum>;
+  readonly queued: InputMaybe<FieldSelectorEnum>;
+  readonly requested: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+  readonly state: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchBatchColumnsFilterInput = {
+  readonly createdAt: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly operator: InputMaybe<StringQueryOperatorInput>;
+  readonly queued: InputMaybe<StringQueryOperatorInput>;
+  readonly requested: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+  readonly state: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchBatchColumnsSortInput = {
+  readonly createdAt: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly operator: InputMaybe<SortOrderEnum>;
+  readonly queued: InputMaybe<SortOrderEnum>;
+  readonly requested: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+  readonly state: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleLaunchBatchStates = {
+  readonly choosing: Scalars['String'];
+  readonly done: Scalars['String'];
+  readonly sending: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchBatchStatesFieldSelector = {
+  readonly choosing: InputMaybe<FieldSelectorEnum>;
+  readonly done: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchBatchStatesFilterInput = {
+  readonly choosing: InputMaybe<StringQueryOperatorInput>;
+  readonly done: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchBatchStatesSortInput = {
+  readonly choosing: InputMaybe<SortOrderEnum>;
+  readonly done: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleLaunchFieldSelector = {
+  readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsFieldSelector>;
+  readonly batchMade: InputMaybe<FieldSelectorEnum>;
+  readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesFieldSelector>;
+  readonly batchesCaption: InputMaybe<FieldSelectorEnum>;
+  readonly batchesEmpty: InputMaybe<FieldSelectorEnum>;
+  readonly countLabel: InputMaybe<FieldSelectorEnum>;
+  readonly funnelCaption: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invite: InputMaybe<FieldSelectorEnum>;
+  readonly peopleColumn: InputMaybe<FieldSelectorEnum>;
+  readonly personInvitation: InputMaybe<FieldSelectorEnum>;
+  readonly personInvite: InputMaybe<FieldSelectorEnum>;
+  readonly personRevoke: InputMaybe<FieldSelectorEnum>;
+  readonly preview: InputMaybe<FieldSelectorEnum>;
+  readonly previewButton: InputMaybe<FieldSelectorEnum>;
+  readonly previewEmpty: InputMaybe<FieldSelectorEnum>;
+  readonly stateColumn: InputMaybe<FieldSelectorEnum>;
+  readonly states: InputMaybe<SiteContentConsoleLaunchStatesFieldSelector>;
+};
+
+type SiteContentConsoleLaunchFilterInput = {
+  readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsFilterInput>;
+  readonly batchMade: InputMaybe<StringQueryOperatorInput>;
+  readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesFilterInput>;
+  readonly batchesCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly batchesEmpty: InputMaybe<StringQueryOperatorInput>;
+  readonly countLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly funnelCaption: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invite: InputMaybe<StringQueryOperatorInput>;
+  readonly peopleColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly personInvitation: InputMaybe<StringQueryOperatorInput>;
+  readonly personInvite: InputMaybe<StringQueryOperatorInput>;
+  readonly personRevoke: InputMaybe<StringQueryOperatorInput>;
+  readonly preview: InputMaybe<StringQueryOperatorInput>;
+  readonly previewButton: InputMaybe<StringQueryOperatorInput>;
+  readonly previewEmpty: InputMaybe<StringQueryOperatorInput>;
+  readonly stateColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly states: InputMaybe<SiteContentConsoleLaunchStatesFilterInput>;
+};
+
+type SiteContentConsoleLaunchSortInput = {
+  readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsSortInput>;
+  readonly batchMade: InputMaybe<SortOrderEnum>;
+  readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesSortInput>;
+  readonly batchesCaption: InputMaybe<SortOrderEnum>;
+  readonly batchesEmpty: InputMaybe<SortOrderEnum>;
+  readonly countLabel: InputMaybe<SortOrderEnum>;
+  readonly funnelCaption: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invite: InputMaybe<SortOrderEnum>;
+  readonly peopleColumn: InputMaybe<SortOrderEnum>;
+  readonly personInvitation: InputMaybe<SortOrderEnum>;
+  readonly personInvite: InputMaybe<SortOrderEnum>;
+  readonly personRevoke: InputMaybe<SortOrderEnum>;
+  readonly preview: InputMaybe<SortOrderEnum>;
+  readonly previewButton: InputMaybe<SortOrderEnum>;
+  readonly previewEmpty: InputMaybe<SortOrderEnum>;
+  readonly stateColumn: InputMaybe<SortOrderEnum>;
+  readonly states: InputMaybe<SiteContentConsoleLaunchStatesSortInput>;
+};
+
+type SiteContentConsoleLaunchStates = {
+  readonly accepted: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly revoked: Scalars['String'];
+  readonly waiting: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchStatesFieldSelector = {
+  readonly accepted: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly revoked: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchStatesFilterInput = {
+  readonly accepted: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly revoked: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchStatesSortInput = {
+  readonly accepted: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly revoked: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentConsoleNavigation = {
   readonly audit: Scalars['String'];
   readonly dashboard: Scalars['String'];
   readonly draw: Scalars['String'];
-  readonly launch: Scalars['String'];
   readonly label: Scalars['String'];
+  readonly launch: Scalars['String'];
   readonly review: Scalars['String'];
   readonly search: Scalars['String'];
 };
@@ -2243,6 +2443,7 @@ type SiteContentConsoleNavigationFieldSelector = {
   readonly dashboard: InputMaybe<FieldSelectorEnum>;
   readonly draw: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly launch: InputMaybe<FieldSelectorEnum>;
   readonly review: InputMaybe<FieldSelectorEnum>;
   readonly search: InputMaybe<FieldSelectorEnum>;
 };
@@ -2252,6 +2453,7 @@ type SiteContentConsoleNavigationFilterInput = {
   readonly dashboard: InputMaybe<StringQueryOperatorInput>;
   readonly draw: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly launch: InputMaybe<StringQueryOperatorInput>;
   readonly review: InputMaybe<StringQueryOperatorInput>;
   readonly search: InputMaybe<StringQueryOperatorInput>;
 };
@@ -2261,6 +2463,7 @@ type SiteContentConsoleNavigationSortInput = {
   readonly dashboard: InputMaybe<SortOrderEnum>;
   readonly draw: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
+  readonly launch: InputMaybe<SortOrderEnum>;
   readonly review: InputMaybe<SortOrderEnum>;
   readonly search: InputMaybe<SortOrderEnum>;
 };
@@ -2548,6 +2751,7 @@ type SiteContentConsoleSortInput = {
   readonly flags: InputMaybe<SiteContentConsoleFlagsSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly holds: InputMaybe<SiteContentConsoleHoldsSortInput>;
+  readonly launch: InputMaybe<SiteContentConsoleLaunchSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly localOperator: InputMaybe<SortOrderEnum>;
   readonly navigation: InputMaybe<SiteContentConsoleNavigationSortInput>;
@@ -2634,31 +2838,37 @@ type SiteContentDraw = {
   readonly chainLabel: Scalars['String'];
   readonly checkFailed: Scalars['String'];
   readonly commitmentHeading: Scalars['String'];
-  readonly cutoffLabel: Scalars['String'];
-  readonly entrantsHeading: Scalars['String'];
-  readonly entriesColumn: Scalars['String'];
+  readonly cutoff: Scalars['String'];
+  readonly entrantsLabel: Scalars['String'];
+  readonly findButton: Scalars['String'];
   readonly findHelp: Scalars['String'];
   readonly findLabel: Scalars['String'];
   readonly findNoMatch: Scalars['String'];
+  readonly found: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly howWinnersAreSelected: Scalars['String'];
+  readonly id: Scalars['String'];
   readonly listHashLabel: Scalars['String'];
+  readonly listLink: Scalars['String'];
+  readonly merkleRootLabel: Scalars['String'];
   readonly mismatches: SiteContentDrawMismatches;
   readonly notCommitted: Scalars['String'];
   readonly notDrawnYet: Scalars['String'];
   readonly notVerified: Scalars['String'];
   readonly odds: Scalars['String'];
   readonly pageTitle: Scalars['String'];
-  readonly pseudonymColumn: Scalars['String'];
   readonly relayUrl: Scalars['String'];
   readonly roundAtLabel: Scalars['String'];
+  readonly roundDelayHours: Scalars['Int'];
   readonly roundLabel: Scalars['String'];
+  readonly rulesFixed: Scalars['String'];
+  readonly totalEntriesLabel: Scalars['String'];
   readonly verified: Scalars['String'];
   readonly verifiedCommitment: Scalars['String'];
   readonly verifyButton: Scalars['String'];
   readonly verifying: Scalars['String'];
   readonly wherePublished: Scalars['String'];
-  readonly winnerCountLabel: Scalars['String'];
+  readonly winners: Scalars['Int'];
   readonly winnersHeading: Scalars['String'];
 };
 
@@ -2695,31 +2905,37 @@ type SiteContentDrawFieldSelector = {
   readonly chainLabel: InputMaybe<FieldSelectorEnum>;
   readonly checkFailed: InputMaybe<FieldSelectorEnum>;
   readonly commitmentHeading: InputMaybe<FieldSelectorEnum>;
-  readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
-  readonly entrantsHeading: InputMaybe<FieldSelectorEnum>;
-  readonly entriesColumn: InputMaybe<FieldSelectorEnum>;
+  readonly cutoff: InputMaybe<FieldSelectorEnum>;
+  readonly entrantsLabel: InputMaybe<FieldSelectorEnum>;
+  readonly findButton: InputMaybe<FieldSelectorEnum>;
   readonly findHelp: InputMaybe<FieldSelectorEnum>;
   readonly findLabel: InputMaybe<FieldSelectorEnum>;
   readonly findNoMatch: InputMaybe<FieldSelectorEnum>;
+  readonly found: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly howWinnersAreSelected: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
   readonly listHashLabel: InputMaybe<FieldSelectorEnum>;
+  readonly listLink: InputMaybe<FieldSelectorEnum>;
+  readonly merkleRootLabel: InputMaybe<FieldSelectorEnum>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesFieldSelector>;
   readonly notCommitted: InputMaybe<FieldSelectorEnum>;
   readonly notDrawnYet: InputMaybe<FieldSelectorEnum>;
   readonly notVerified: InputMaybe<FieldSelectorEnum>;
   readonly odds: InputMaybe<FieldSelectorEnum>;
   readonly pageTitle: InputMaybe<FieldSelectorEnum>;
-  readonly pseudonymColumn: InputMaybe<FieldSelectorEnum>;
   readonly relayUrl: InputMaybe<FieldSelectorEnum>;
   readonly roundAtLabel: InputMaybe<FieldSelectorEnum>;
+  readonly roundDelayHours: InputMaybe<FieldSelectorEnum>;
   readonly roundLabel: InputMaybe<FieldSelectorEnum>;
+  readonly rulesFixed: InputMaybe<FieldSelectorEnum>;
+  readonly totalEntriesLabel: InputMaybe<FieldSelectorEnum>;
   readonly verified: InputMaybe<FieldSelectorEnum>;
   readonly verifiedCommitment: InputMaybe<FieldSelectorEnum>;
   readonly verifyButton: InputMaybe<FieldSelectorEnum>;
   readonly verifying: InputMaybe<FieldSelectorEnum>;
   readonly wherePublished: InputMaybe<FieldSelectorEnum>;
-  readonly winnerCountLabel: InputMaybe<FieldSelectorEnum>;
+  readonly winners: InputMaybe<FieldSelectorEnum>;
   readonly winnersHeading: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2728,31 +2944,37 @@ type SiteContentDrawFilterInput = {
   readonly chainLabel: InputMaybe<StringQueryOperatorInput>;
   readonly checkFailed: InputMaybe<StringQueryOperatorInput>;
   readonly commitmentHeading: InputMaybe<StringQueryOperatorInput>;
-  readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly entrantsHeading: InputMaybe<StringQueryOperatorInput>;
-  readonly entriesColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly cutoff: InputMaybe<StringQueryOperatorInput>;
+  readonly entrantsLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly findButton: InputMaybe<StringQueryOperatorInput>;
   readonly findHelp: InputMaybe<StringQueryOperatorInput>;
   readonly findLabel: InputMaybe<StringQueryOperatorInput>;
   readonly findNoMatch: InputMaybe<StringQueryOperatorInput>;
+  readonly found: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly howWinnersAreSelected: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly listHashLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly listLink: InputMaybe<StringQueryOperatorInput>;
+  readonly merkleRootLabel: InputMaybe<StringQueryOperatorInput>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesFilterInput>;
   readonly notCommitted: InputMaybe<StringQueryOperatorInput>;
   readonly notDrawnYet: InputMaybe<StringQueryOperatorInput>;
   readonly notVerified: InputMaybe<StringQueryOperatorInput>;
   readonly odds: InputMaybe<StringQueryOperatorInput>;
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
-  readonly pseudonymColumn: InputMaybe<StringQueryOperatorInput>;
   readonly relayUrl: InputMaybe<StringQueryOperatorInput>;
   readonly roundAtLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly roundDelayHours: InputMaybe<IntQueryOperatorInput>;
   readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly rulesFixed: InputMaybe<StringQueryOperatorInput>;
+  readonly totalEntriesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly verified: InputMaybe<StringQueryOperatorInput>;
   readonly verifiedCommitment: InputMaybe<StringQueryOperatorInput>;
   readonly verifyButton: InputMaybe<StringQueryOperatorInput>;
   readonly verifying: InputMaybe<StringQueryOperatorInput>;
   readonly wherePublished: InputMaybe<StringQueryOperatorInput>;
-  readonly winnerCountLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly winners: InputMaybe<IntQueryOperatorInput>;
   readonly winnersHeading: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2760,10 +2982,16 @@ type SiteContentDrawMismatches = {
   readonly beaconRound: Scalars['String'];
   readonly chain: Scalars['String'];
   readonly format: Scalars['String'];
+  readonly list: Scalars['String'];
+  readonly listBytes: Scalars['String'];
   readonly listHash: Scalars['String'];
+  readonly merkleRoot: Scalars['String'];
+  readonly n: Scalars['String'];
   readonly randomness: Scalars['String'];
   readonly round: Scalars['String'];
+  readonly rules: Scalars['String'];
   readonly signature: Scalars['String'];
+  readonly totalEntries: Scalars['String'];
   readonly winners: Scalars['String'];
 };
 
@@ -2771,10 +2999,16 @@ type SiteContentDrawMismatchesFieldSelector = {
   readonly beaconRound: InputMaybe<FieldSelectorEnum>;
   readonly chain: InputMaybe<FieldSelectorEnum>;
   readonly format: InputMaybe<FieldSelectorEnum>;
+  readonly list: InputMaybe<FieldSelectorEnum>;
+  readonly listBytes: InputMaybe<FieldSelectorEnum>;
   readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly merkleRoot: InputMaybe<FieldSelectorEnum>;
+  readonly n: InputMaybe<FieldSelectorEnum>;
   readonly randomness: InputMaybe<FieldSelectorEnum>;
   readonly round: InputMaybe<FieldSelectorEnum>;
+  readonly rules: InputMaybe<FieldSelectorEnum>;
   readonly signature: InputMaybe<FieldSelectorEnum>;
+  readonly totalEntries: InputMaybe<FieldSelectorEnum>;
   readonly winners: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -2782,10 +3016,16 @@ type SiteContentDrawMismatchesFilterInput = {
   readonly beaconRound: InputMaybe<StringQueryOperatorInput>;
   readonly chain: InputMaybe<StringQueryOperatorInput>;
   readonly format: InputMaybe<StringQueryOperatorInput>;
+  readonly list: InputMaybe<StringQueryOperatorInput>;
+  readonly listBytes: InputMaybe<StringQueryOperatorInput>;
   readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly merkleRoot: InputMaybe<StringQueryOperatorInput>;
+  readonly n: InputMaybe<StringQueryOperatorInput>;
   readonly randomness: InputMaybe<StringQueryOperatorInput>;
   readonly round: InputMaybe<StringQueryOperatorInput>;
+  readonly rules: InputMaybe<StringQueryOperatorInput>;
   readonly signature: InputMaybe<StringQueryOperatorInput>;
+  readonly totalEntries: InputMaybe<StringQueryOperatorInput>;
   readonly winners: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -2793,10 +3033,16 @@ type SiteContentDrawMismatchesSortInput = {
   readonly beaconRound: InputMaybe<SortOrderEnum>;
   readonly chain: InputMaybe<SortOrderEnum>;
   readonly format: InputMaybe<SortOrderEnum>;
+  readonly list: InputMaybe<SortOrderEnum>;
+  readonly listBytes: InputMaybe<SortOrderEnum>;
   readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly merkleRoot: InputMaybe<SortOrderEnum>;
+  readonly n: InputMaybe<SortOrderEnum>;
   readonly randomness: InputMaybe<SortOrderEnum>;
   readonly round: InputMaybe<SortOrderEnum>;
+  readonly rules: InputMaybe<SortOrderEnum>;
   readonly signature: InputMaybe<SortOrderEnum>;
+  readonly totalEntries: InputMaybe<SortOrderEnum>;
   readonly winners: InputMaybe<SortOrderEnum>;
 };
 
@@ -2805,31 +3051,37 @@ type SiteContentDrawSortInput = {
   readonly chainLabel: InputMaybe<SortOrderEnum>;
   readonly checkFailed: InputMaybe<SortOrderEnum>;
   readonly commitmentHeading: InputMaybe<SortOrderEnum>;
-  readonly cutoffLabel: InputMaybe<SortOrderEnum>;
-  readonly entrantsHeading: InputMaybe<SortOrderEnum>;
-  readonly entriesColumn: InputMaybe<SortOrderEnum>;
+  readonly cutoff: InputMaybe<SortOrderEnum>;
+  readonly entrantsLabel: InputMaybe<SortOrderEnum>;
+  readonly findButton: InputMaybe<SortOrderEnum>;
   readonly findHelp: InputMaybe<SortOrderEnum>;
   readonly findLabel: InputMaybe<SortOrderEnum>;
   readonly findNoMatch: InputMaybe<SortOrderEnum>;
+  readonly found: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly howWinnersAreSelected: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
   readonly listHashLabel: InputMaybe<SortOrderEnum>;
+  readonly listLink: InputMaybe<SortOrderEnum>;
+  readonly merkleRootLabel: InputMaybe<SortOrderEnum>;
   readonly mismatches: InputMaybe<SiteContentDrawMismatchesSortInput>;
   readonly notCommitted: InputMaybe<SortOrderEnum>;
   readonly notDrawnYet: InputMaybe<SortOrderEnum>;
   readonly notVerified: InputMaybe<SortOrderEnum>;
   readonly odds: InputMaybe<SortOrderEnum>;
   readonly pageTitle: InputMaybe<SortOrderEnum>;
-  readonly pseudonymColumn: InputMaybe<SortOrderEnum>;
   readonly relayUrl: InputMaybe<SortOrderEnum>;
   readonly roundAtLabel: InputMaybe<SortOrderEnum>;
+  readonly roundDelayHours: InputMaybe<SortOrderEnum>;
   readonly roundLabel: InputMaybe<SortOrderEnum>;
+  readonly rulesFixed: InputMaybe<SortOrderEnum>;
+  readonly totalEntriesLabel: InputMaybe<SortOrderEnum>;
   readonly verified: InputMaybe<SortOrderEnum>;
   readonly verifiedCommitment: InputMaybe<SortOrderEnum>;
   readonly verifyButton: InputMaybe<SortOrderEnum>;
   readonly verifying: InputMaybe<SortOrderEnum>;
   readonly wherePublished: InputMaybe<SortOrderEnum>;
-  readonly winnerCountLabel: InputMaybe<SortOrderEnum>;
+  readonly winners: InputMaybe<SortOrderEnum>;
   readonly winnersHeading: InputMaybe<SortOrderEnum>;
 };
 
@@ -2873,6 +3125,7 @@ type SiteContentFieldSelector = {
   readonly home: InputMaybe<SiteContentHomeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly invite: InputMaybe<SiteContentInviteFieldSelector>;
   readonly launch: InputMaybe<SiteContentLaunchFieldSelector>;
   readonly leaderboard: InputMaybe<SiteContentLeaderboardFieldSelector>;
   readonly links: InputMaybe<SiteContentLinksFieldSelector>;
@@ -2900,6 +3153,7 @@ type SiteContentFilterInput = {
   readonly home: InputMaybe<SiteContentHomeFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly invite: InputMaybe<SiteContentInviteFilterInput>;
   readonly launch: InputMaybe<SiteContentLaunchFilterInput>;
   readonly leaderboard: InputMaybe<SiteContentLeaderboardFilterInput>;
   readonly links: InputMaybe<SiteContentLinksFilterInput>;
@@ -3238,20 +3492,96 @@ type SiteContentHomeSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentInvite = {
+  readonly accept: Scalars['String'];
+  readonly accepted: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly missingToken: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly revoked: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly unknown: Scalars['String'];
+  readonly used: Scalars['String'];
+};
+
+type SiteContentInviteFieldSelector = {
+  readonly accept: InputMaybe<FieldSelectorEnum>;
+  readonly accepted: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly missingToken: InputMaybe<FieldSelectorEnum>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly revoked: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly unknown: InputMaybe<FieldSelectorEnum>;
+  readonly used: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentInviteFilterInput = {
+  readonly accept: InputMaybe<StringQueryOperatorInput>;
+  readonly accepted: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly missingToken: InputMaybe<StringQueryOperatorInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly revoked: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly unknown: InputMaybe<StringQueryOperatorInput>;
+  readonly used: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentInviteSortInput = {
+  readonly accept: InputMaybe<SortOrderEnum>;
+  readonly accepted: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly missingToken: InputMaybe<SortOrderEnum>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly revoked: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly unknown: InputMaybe<SortOrderEnum>;
+  readonly used: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentLaunch = {
+  readonly backfill: Scalars['Boolean'];
+  readonly invitationDays: Scalars['Int'];
   readonly moment: Scalars['String'];
+  readonly productSignupUrl: Scalars['String'];
+  readonly reminderDaysBefore: Scalars['Int'];
 };
 
 type SiteContentLaunchFieldSelector = {
+  readonly backfill: InputMaybe<FieldSelectorEnum>;
+  readonly invitationDays: InputMaybe<FieldSelectorEnum>;
   readonly moment: InputMaybe<FieldSelectorEnum>;
+  readonly productSignupUrl: InputMaybe<FieldSelectorEnum>;
+  readonly reminderDaysBefore: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentLaunchFilterInput = {
+  readonly backfill: InputMaybe<BooleanQueryOperatorInput>;
+  readonly invitationDays: InputMaybe<IntQueryOperatorInput>;
   readonly moment: InputMaybe<StringQueryOperatorInput>;
+  readonly productSignupUrl: InputMaybe<StringQueryOperatorInput>;
+  readonly reminderDaysBefore: InputMaybe<IntQueryOperatorInput>;
 };
 
 type SiteContentLaunchSortInput = {
+  readonly backfill: InputMaybe<SortOrderEnum>;
+  readonly invitationDays: InputMaybe<SortOrderEnum>;
   readonly moment: InputMaybe<SortOrderEnum>;
+  readonly productSignupUrl: InputMaybe<SortOrderEnum>;
+  readonly reminderDaysBefore: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentLeaderboard = {
@@ -3680,6 +4010,7 @@ type SiteContentSortInput = {
   readonly home: InputMaybe<SiteContentHomeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly invite: InputMaybe<SiteContentInviteSortInput>;
   readonly launch: InputMaybe<SiteContentLaunchSortInput>;
   readonly leaderboard: InputMaybe<SiteContentLeaderboardSortInput>;
   readonly links: InputMaybe<SiteContentLinksSortInput>;
@@ -3693,22 +4024,8 @@ type SiteContentSortInput = {
   readonly toasts: InputMaybe<SiteContentToastsSortInput>;
 };
 
-type SiteContentInvite = {
-  readonly accept: Scalars['String'];
-  readonly accepted: Scalars['String'];
-  readonly expired: Scalars['String'];
-  readonly heading: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly missingToken: Scalars['String'];
-  readonly noScript: Scalars['String'];
-  readonly pageTitle: Scalars['String'];
-  readonly revoked: Scalars['String'];
-  readonly unavailable: Scalars['String'];
-  readonly unknown: Scalars['String'];
-  readonly used: Scalars['String'];
-};
-
 type SiteContentStatus = {
+  readonly drawPlace: SiteContentStatusDrawPlace;
   readonly heading: Scalars['String'];
   readonly invitation: SiteContentStatusInvitation;
   readonly leaderboardChoice: SiteContentStatusLeaderboardChoice;
@@ -3720,8 +4037,58 @@ type SiteContentStatus = {
   readonly unknownToken: Scalars['String'];
 };
 
+type SiteContentStatusDrawPlace = {
+  readonly check: Scalars['String'];
+  readonly checking: Scalars['String'];
+  readonly failed: Scalars['String'];
+  readonly inDraw: Scalars['String'];
+  readonly notInDraw: Scalars['String'];
+  readonly notPublished: Scalars['String'];
+  readonly proofFailed: Scalars['String'];
+  readonly proven: Scalars['String'];
+  readonly ticket: Scalars['String'];
+};
+
+type SiteContentStatusDrawPlaceFieldSelector = {
+  readonly check: InputMaybe<FieldSelectorEnum>;
+  readonly checking: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly inDraw: InputMaybe<FieldSelectorEnum>;
+  readonly notInDraw: InputMaybe<FieldSelectorEnum>;
+  readonly notPublished: InputMaybe<FieldSelectorEnum>;
+  readonly proofFailed: InputMaybe<FieldSelectorEnum>;
+  readonly proven: InputMaybe<FieldSelectorEnum>;
+  readonly ticket: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentStatusDrawPlaceFilterInput = {
+  readonly check: InputMaybe<StringQueryOperatorInput>;
+  readonly checking: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly inDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly notInDraw: InputMaybe<StringQueryOperatorInput>;
+  readonly notPublished: InputMaybe<StringQueryOperatorInput>;
+  readonly proofFailed: InputMaybe<StringQueryOperatorInput>;
+  readonly proven: InputMaybe<StringQueryOperatorInput>;
+  readonly ticket: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusDrawPlaceSortInput = {
+  readonly check: InputMaybe<SortOrderEnum>;
+  readonly checking: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly inDraw: InputMaybe<SortOrderEnum>;
+  readonly notInDraw: InputMaybe<SortOrderEnum>;
+  readonly notPublished: InputMaybe<SortOrderEnum>;
+  readonly proofFailed: InputMaybe<SortOrderEnum>;
+  readonly proven: InputMaybe<SortOrderEnum>;
+  readonly ticket: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentStatusFieldSelector = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invitation: InputMaybe<SiteContentStatusInvitationFieldSelector>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFieldSelector>;
   readonly loading: InputMaybe<FieldSelectorEnum>;
   readonly missingToken: InputMaybe<FieldSelectorEnum>;
@@ -3732,7 +4099,9 @@ type SiteContentStatusFieldSelector = {
 };
 
 type SiteContentStatusFilterInput = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invitation: InputMaybe<SiteContentStatusInvitationFilterInput>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceFilterInput>;
   readonly loading: InputMaybe<StringQueryOperatorInput>;
   readonly missingToken: InputMaybe<StringQueryOperatorInput>;
@@ -3748,6 +4117,30 @@ type SiteContentStatusInvitation = {
   readonly invited: Scalars['String'];
   readonly joined: Scalars['String'];
   readonly revoked: Scalars['String'];
+};
+
+type SiteContentStatusInvitationFieldSelector = {
+  readonly accept: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly joined: InputMaybe<FieldSelectorEnum>;
+  readonly revoked: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentStatusInvitationFilterInput = {
+  readonly accept: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly joined: InputMaybe<StringQueryOperatorInput>;
+  readonly revoked: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentStatusInvitationSortInput = {
+  readonly accept: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly joined: InputMaybe<SortOrderEnum>;
+  readonly revoked: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentStatusLeaderboardChoice = {
@@ -3783,7 +4176,9 @@ type SiteContentStatusLeaderboardChoiceSortInput = {
 };
 
 type SiteContentStatusSortInput = {
+  readonly drawPlace: InputMaybe<SiteContentStatusDrawPlaceSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invitation: InputMaybe<SiteContentStatusInvitationSortInput>;
   readonly leaderboardChoice: InputMaybe<SiteContentStatusLeaderboardChoiceSortInput>;
   readonly loading: InputMaybe<SortOrderEnum>;
   readonly missingToken: InputMaybe<SortOrderEnum>;
@@ -4647,25 +5042,27 @@ type BadgesContentFragment = { readonly home: { readonly badges: { readonly ssl:
 
 type ConsentBannerContentFragment = { readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
-type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly drawHint: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly cutoffHint: string, readonly delayLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly delayInvalid: string, readonly entriesOpen: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
+type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
 
 type ConsolePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly drawHint: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly cutoffHint: string, readonly delayLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly delayInvalid: string, readonly entriesOpen: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
-type DrawCheckContentFragment = { readonly draw: { readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+type DrawCheckContentFragment = { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
 
-type DrawEntrantsContentFragment = { readonly draw: { readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string } };
+type DrawLookupContentFragment = { readonly draw: { readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string } };
+
+type DrawPlaceCheckContentFragment = { readonly status: { readonly drawPlace: { readonly check: string, readonly checking: string, readonly inDraw: string, readonly proven: string, readonly ticket: string, readonly proofFailed: string, readonly notPublished: string, readonly notInDraw: string, readonly failed: string } } };
 
 type FloatingDecorContentFragment = { readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string } };
 
 type GiveawayDrawPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly cutoffLabel: string, readonly winnerCountLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly entrantsHeading: string, readonly pseudonymColumn: string, readonly entriesColumn: string, readonly findLabel: string, readonly findHelp: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly chain: string, readonly round: string, readonly listHash: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly rulesFixed: string, readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type GiveawayRulesContentFragment = { readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string } };
 
@@ -4676,13 +5073,14 @@ type HomePageQueryVariables = Exact<{
 
 type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
-type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
-
-type InvitePageQuery = { readonly siteContent: { readonly invite: { readonly pageTitle: string, readonly heading: string, readonly intro: string, readonly accept: string, readonly accepted: string, readonly used: string, readonly expired: string, readonly revoked: string, readonly unknown: string, readonly missingToken: string, readonly unavailable: string, readonly noScript: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type InvitationNoticeContentFragment = { readonly site: { readonly language: string }, readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string } } };
 
 type InvitePageQueryVariables = Exact<{ [key: string]: never; }>;
 
-type InvitationNoticeContentFragment = { readonly site: { readonly language: string }, readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string } } };
+
+type InvitePageQuery = { readonly siteContent: { readonly invite: { readonly pageTitle: string, readonly heading: string, readonly intro: string, readonly accept: string, readonly accepted: string, readonly used: string, readonly expired: string, readonly revoked: string, readonly unknown: string, readonly missingToken: string, readonly unavailable: string, readonly noScript: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+
+type LayoutContentFragment = { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
 type LeaderboardChoiceContentFragment = { readonly status: { readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } } };
 
@@ -4698,6 +5096,8 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
+type PublishedDrawContentFragment = { readonly draw: { readonly id: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+
 type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
 
 type SeoContentFragment = { readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } } };
@@ -4709,7 +5109,7 @@ type SignupFormContentFragment = { readonly home: { readonly form: { readonly he
 type StatusPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type StatusPageQuery = { readonly siteContent: { readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string }, readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
+type StatusPageQuery = { readonly siteContent: { readonly status: { readonly pageTitle: string, readonly heading: string, readonly loading: string, readonly missingToken: string, readonly unknownToken: string, readonly unavailable: string, readonly noScript: string, readonly leaderboardChoice: { readonly shownNote: string, readonly hiddenNote: string, readonly show: string, readonly hide: string, readonly failed: string }, readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string }, readonly drawPlace: { readonly check: string, readonly checking: string, readonly inDraw: string, readonly proven: string, readonly ticket: string, readonly proofFailed: string, readonly notPublished: string, readonly notInDraw: string, readonly failed: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } } | null };
 
 type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 

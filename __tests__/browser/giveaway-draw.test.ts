@@ -1,21 +1,50 @@
 /**
- * /giveaway/draw/ in a real browser, built from the fixture's draw file (__tests__/fixtures/giveaway/draw.json, a
- * draw on a recorded quicknet round): the commitment and the winners are on the page, Verify checks them in the
- * browser and says so, a visitor finds themselves by referral code, a tampered draw is reported with what does not
- * match, and the checking code (with @noble/curves) is fetched only once Verify is pressed.
+ * /giveaway/draw/ and the status page's proof in a real browser, with the published draw routed to the golden format 2
+ * files (__tests__/fixtures/giveaway/draw-2.json and entrants-2.txt, answering Range requests as the Worker's R2 does;
+ * the fixture content publishes the golden draw's rules): the rules, the commitment and the winners on the page, a
+ * ticket found by binary search, Verify streaming the list and saying "verified", a tampered list reported, the
+ * checking code fetched only on the click, and a person's proof checked on their status page.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, originOf, test, waitForHydration } from "./support/fixtures";
-import { FIXTURE } from "./support/fixture-content";
+import type { Page, Request } from "@playwright/test";
+import { expect, gotoHydrated, test, waitForHydration } from "./support/fixtures";
+import { FIXTURE, waitlistContent } from "./support/fixture-content";
 import { escapeRegExp } from "./support/signup-page";
-import { pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
+import type { Commitment, DrawPlace } from "../../shared/api/draw";
+import { pseudonymOf } from "../../shared/giveaway/draw-file";
+import { leafBytes, LINE_BYTES } from "../../shared/giveaway/list";
+import { auditPath, leafHash } from "../../shared/giveaway/merkle";
+import { goldenTicket } from "../fixtures/giveaway/format2";
 
-const DRAW_FILE = JSON.parse(readFileSync(path.join(__dirname, "..", "fixtures", "giveaway", "draw.json"), "utf8")) as DrawFile;
+const FIXTURES = path.join(__dirname, "..", "fixtures", "giveaway");
+const COMMITMENT_TEXT = readFileSync(path.join(FIXTURES, "draw-2.json"), "utf8");
+const COMMITMENT = JSON.parse(COMMITMENT_TEXT) as Commitment;
+const LIST = readFileSync(path.join(FIXTURES, "entrants-2.txt"));
 const { draw } = FIXTURE;
 /** The quicknet signature check's hash-to-curve tag: in the checking code's chunk and nowhere else. */
 const CHECK_CODE_MARK = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+
+/** Serve the published draw as the Worker does: the commitment, and the list with Range requests. */
+async function routePublished(page: Page, list: Buffer = LIST): Promise<Request[]> {
+  const ranges: Request[] = [];
+  await page.route(`**/giveaway/draw/${COMMITMENT.draw}/draw.json`, (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: COMMITMENT_TEXT }),
+  );
+  await page.route(`**${COMMITMENT.listUrl}`, (route) => {
+    const range = /^bytes=(\d+)-(\d+)$/.exec(route.request().headers().range ?? "");
+    if (!range) return route.fulfill({ status: 200, contentType: "text/plain", body: list });
+    ranges.push(route.request());
+    const [from, to] = [Number(range[1]), Math.min(Number(range[2]), list.length - 1)];
+    return route.fulfill({
+      status: 206,
+      contentType: "text/plain",
+      headers: { "content-range": `bytes ${from}-${to}/${list.length}` },
+      body: list.subarray(from, to + 1),
+    });
+  });
+  return ranges;
+}
 
 /** The bodies of every script the page fetches from now on. */
 function scriptsOf(page: Page): Promise<string>[] {
@@ -26,59 +55,55 @@ function scriptsOf(page: Page): Promise<string>[] {
   return bodies;
 }
 
-test("shows the commitment and the winners, and Verify says the draw is verified", async ({ page }) => {
+test("shows the rules, the commitment and the winners, and Verify streams the list and says verified", async ({ page }) => {
+  await routePublished(page);
   await gotoHydrated(page, "/giveaway/draw/");
   await expect(page.getByRole("heading", { name: draw.heading })).toBeVisible();
-  await expect(page.getByText(DRAW_FILE.listHash)).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^Draw ${COMMITMENT.draw}: entries are counted until ${escapeRegExp(COMMITMENT.rules.cutoff)}`)),
+  ).toBeVisible();
+  await expect(page.getByText(COMMITMENT.listHash)).toBeVisible();
+  await expect(page.getByText(COMMITMENT.merkleRoot)).toBeVisible();
   const winners = page.getByRole("region", { name: draw.winnersHeading }).getByRole("listitem");
-  await expect(winners).toHaveText(DRAW_FILE.result!.winners);
+  await expect(winners).toHaveText(COMMITMENT.result!.winners.map(({ pseudonym }) => pseudonym));
 
   await page.getByRole("button", { name: draw.verifyButton }).click();
   await expect(page.getByRole("status").filter({ hasText: draw.verified })).toBeVisible();
 });
 
-test("finds a visitor's own row from their referral code, computed on the page", async ({ page }) => {
+test("finds a visitor's line from their ticket by a few Range requests, and a wrong ticket finds nothing", async ({ page }) => {
+  const ranges = await routePublished(page);
   await gotoHydrated(page, "/giveaway/draw/");
-  await page.getByLabel(draw.findLabel).fill("Fixt2345");
-  const own = await pseudonymOf(DRAW_FILE.draw, "Fixt2345");
-  const rows = page.getByRole("table", { name: draw.entrantsHeading }).getByRole("row");
-  await expect(rows.filter({ hasText: own })).toBeVisible();
-  await expect(rows).toHaveText([`${draw.pseudonymColumn}${draw.entriesColumn}`, `${own}5`]);
+  await page.getByLabel(draw.findLabel).fill(goldenTicket(12));
+  await page.getByRole("button", { name: draw.findButton }).click();
+  const own = await pseudonymOf(COMMITMENT.draw, goldenTicket(12));
+  await expect(page.getByText(new RegExp(`^${own} is line \\d+ of the list, with 3 entries\\.$`))).toBeVisible();
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges.length).toBeLessThanOrEqual(Math.ceil(Math.log2(COMMITMENT.n)) + 1);
 
-  await page.getByLabel(draw.findLabel).fill("Nobody99");
+  await page.getByLabel(draw.findLabel).fill(goldenTicket(99));
+  await page.getByRole("button", { name: draw.findButton }).click();
   await expect(page.getByText(draw.findNoMatch)).toBeVisible();
 });
 
-test("reports a tampered draw: one entrant's entries changed after the commitment", async ({ page }) => {
-  await page.route("**/page-data/giveaway/draw/page-data.json", async (route) => {
-    const response = await route.fetch();
-    const json = (await response.json()) as { result: { pageContext: { drawFile: string } } };
-    const file = JSON.parse(json.result.pageContext.drawFile) as DrawFile;
-    file.entrants[0].entries += 10;
-    json.result.pageContext.drawFile = JSON.stringify(file);
-    await route.fulfill({ response, json });
-  });
-  await page.goto("/giveaway/draw/");
-  await waitForHydration(page);
+test("reports a tampered list: one line's entries changed after the commitment", async ({ page }) => {
+  const tampered = Buffer.from(LIST);
+  tampered[LINE_BYTES * 3 + 22] = tampered[LINE_BYTES * 3 + 22] === 0x31 ? 0x32 : 0x31;
+  await routePublished(page, tampered);
+  await gotoHydrated(page, "/giveaway/draw/");
   await page.getByRole("button", { name: draw.verifyButton }).click();
   const status = page.getByRole("status").filter({ hasText: draw.notVerified });
   await expect(status).toBeVisible();
   const lines = status.getByRole("listitem");
   const saying = (text: string) => lines.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
   await expect(saying(draw.mismatches.listHash)).not.toHaveCount(0);
+  await expect(saying(draw.mismatches.merkleRoot)).not.toHaveCount(0);
   await expect(saying(draw.mismatches.signature)).toHaveCount(0);
   await expect(page.getByText(draw.verified)).toHaveCount(0);
 });
 
-test("fetches the checking code only when Verify is pressed, on no other page", async ({ context }) => {
-  const home = await context.newPage();
-  const homeScripts = scriptsOf(home);
-  await home.goto("/");
-  await waitForHydration(home);
-  await home.waitForLoadState("networkidle");
-  for (const body of await Promise.all(homeScripts)) expect(body.includes(CHECK_CODE_MARK)).toBe(false);
-
-  const page = await context.newPage();
+test("fetches the checking code only when Verify is pressed", async ({ page }) => {
+  await routePublished(page);
   const scripts = scriptsOf(page);
   await page.goto("/giveaway/draw/");
   await waitForHydration(page);
@@ -90,10 +115,58 @@ test("fetches the checking code only when Verify is pressed, on no other page", 
   expect((await Promise.all(scripts.slice(before))).some((body) => body.includes(CHECK_CODE_MARK))).toBe(true);
 });
 
-test("says the draw is not committed yet on a site without a draw file", async ({ page }) => {
-  // The legacy-form build's content is a copy of the fixture's in a folder of its own, with no giveaway/draw.json.
-  await gotoHydrated(page, `${originOf("legacyPixel")}/giveaway/draw/`);
+test("says the draw is not committed yet while nothing is published", async ({ page }) => {
+  await page.route(`**/giveaway/draw/${COMMITMENT.draw}/draw.json`, (route) => route.fulfill({ status: 404, body: "" }));
+  await gotoHydrated(page, "/giveaway/draw/");
   await expect(page.getByText(draw.notCommitted)).toBeVisible();
   await expect(page.getByText(draw.howWinnersAreSelected)).toBeVisible();
   await expect(page.getByRole("button", { name: draw.verifyButton })).toHaveCount(0);
+});
+
+test.describe("a person's place, on their status page", () => {
+  test.use({ site: "waitlist" });
+  const TOKEN = "Vb3kq9ZxT1mN8pL2rS6wYa";
+  const { status, site } = waitlistContent();
+
+  test("shows their entries and their line's proof as checked against the published root", async ({ page }) => {
+    const ticket = goldenTicket(12);
+    const pseudonym = await pseudonymOf(COMMITMENT.draw, ticket);
+    const lines = LIST.toString("utf8").trim().split("\n");
+    const index = lines.findIndex((line) => line.startsWith(pseudonym));
+    const place: DrawPlace = {
+      draw: COMMITMENT.draw,
+      ticket,
+      pseudonym,
+      index,
+      entries: 3,
+      path: auditPath(
+        index,
+        lines.map((line) => leafHash(leafBytes(line))),
+      ).map((hash) => Buffer.from(hash).toString("hex")),
+      n: COMMITMENT.n,
+      merkleRoot: COMMITMENT.merkleRoot,
+      listUrl: COMMITMENT.listUrl,
+    };
+    const standing = {
+      referralCode: "K7QM2XPD",
+      referralUrl: `${site.url}/?ref=K7QM2XPD`,
+      position: 1,
+      referrals: 2,
+      entries: 3,
+      statusUrl: `${site.url}/status/#t=${TOKEN}`,
+    };
+    await page.route("**/api/status", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(standing) }),
+    );
+    await page.route("**/api/status/draw", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(place) }),
+    );
+    await routePublished(page);
+    await page.goto(`/status/#t=${TOKEN}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: status.drawPlace.check }).click();
+    await expect(page.getByText(status.drawPlace.inDraw.replace("{entries}", "3"))).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Checked on your device: line ${index + 1} of ${COMMITMENT.n}`))).toBeVisible();
+    await expect(page.getByText(ticket, { exact: false })).toBeVisible();
+  });
 });

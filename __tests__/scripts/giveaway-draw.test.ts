@@ -1,48 +1,39 @@
 /**
- * `npm run waitlist -- draw commit|run` against a local D1 (migrated with wrangler, rows inserted with d1Query) and a
- * loopback drand relay serving recorded quicknet rounds: who is in the list and with how many entries, the commitment
- * and its audit entry, a second commitment refused, a forged round refused, the winners drawn and checked by
- * `scripts/giveaway/verify.ts`.
+ * `npm run waitlist -- draw commit|run` and `scripts/giveaway/verify.ts` as an operator and anyone run them: the draw
+ * commands only call the console's API (a loopback stand-in here records what they send; the Worker's own checks are
+ * __tests__/service/console-draw.test.ts), so a local database cannot commit anything; the verifier streams a format
+ * 2 list from a file or its URL (with Range requests), checks it against the rules the content publishes, checks one
+ * ticket's place, and still verifies format 1 files.
  */
 import { spawn } from "node:child_process";
-import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import vectors from "../fixtures/giveaway/drand-vectors.json";
-import { entrantRow, type RowValue } from "../fixtures/giveaway/entrant-row";
-import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
-import { loadContentFile } from "../../src/content/load";
+import type { Commitment, DrawState } from "../../shared/api/draw";
+import { DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
+import { LINE_BYTES } from "../../shared/giveaway/list";
 import { applyMigrations, d1Query, PROJECT_DIR } from "../../scripts/lib/wrangler";
-import { roundTimeMs } from "../../shared/giveaway/beacon";
-import { listHashOf, pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
-import { drawWinners } from "../../shared/giveaway/winners";
-import { TEST_CLOCK_VARIABLE } from "../../scripts/giveaway/draw";
+import { GOLDEN_RULES, goldenTicket } from "../fixtures/giveaway/format2";
 
-/** A recorded quicknet round with its randomness (the source published it). */
-const ROUND = vectors.quicknet.rounds.find((round) => round.round === 30662990) as { round: number; randomness: string; signature: string };
-const CUTOFF = "2026-01-01T00:00:00.000Z";
+const FIXTURES = path.join(PROJECT_DIR, "__tests__", "fixtures", "giveaway");
+const DRAW_2 = path.join(FIXTURES, "draw-2.json");
+const LIST_2 = path.join(FIXTURES, "entrants-2.txt");
 
-let stateDir: string;
-let relay: Server;
-let relayUrl: string;
-/** What the relay stand-in serves for the committed round (a test may forge it). */
-let served: { round: number; randomness: string; signature: string };
+let directory: string;
+/** content/site.yaml with the golden draw's rules: what a site that published them would say. */
+let goldenContent: string;
+let server: Server;
+let origin: string;
+const received: { method: string; url: string; body: string }[] = [];
 
-/**
- * Run the CLI (or another script) to its end; its exit code and output. `clock` is the time it takes as now (the
- * recorded rounds are in the past), through the test clock, which only NODE_ENV=test honours.
- */
-function run(script: string, args: string[], clock?: { now: string; nodeEnv?: string }): Promise<{ code: number | null; output: string }> {
+/** Run a script to its end; its exit code and output. */
+function run(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(PROJECT_DIR, "node_modules", ".bin", "tsx"), [script, ...args], {
       cwd: PROJECT_DIR,
-      env: {
-        ...process.env,
-        WRANGLER_SEND_METRICS: "false",
-        ...(clock ? { [TEST_CLOCK_VARIABLE]: clock.now, NODE_ENV: clock.nodeEnv ?? "test" } : {}),
-      },
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -53,210 +44,145 @@ function run(script: string, args: string[], clock?: { now: string; nodeEnv?: st
   });
 }
 
-const content = loadContentFile(DEFAULT_CONTENT_FILE);
-if (!content.ok) throw new Error("content/site.yaml is not valid");
-const { chain } = content.content.draw;
-const { entriesPerReferral } = content.content.referrals;
-/** The clock the commitment reads: an hour before the recorded round, so the default delay names that round. */
-const COMMIT_NOW = new Date(roundTimeMs(chain, ROUND.round) - 60 * 60_000).toISOString();
-const RUN_NOW = new Date(roundTimeMs(chain, ROUND.round) + 60_000).toISOString();
+/** The verifier on the golden files, checking one ticket's place. */
+const verifyTicket = (ticket: string) =>
+  run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--content", goldenContent, "--ticket", ticket]);
 
-/** The SQL that stores one person of the draw (entrant-row.ts). */
-function signup(seq: number, name: string, code: string, fields: Record<string, RowValue>): string {
-  const values = entrantRow(seq, name, code, fields);
-  const sql = (value: RowValue) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value}'`);
-  return `INSERT INTO signups (${Object.keys(values).join(", ")}) VALUES (${Object.values(values).map(sql).join(", ")})`;
-}
+const bodyOf = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => resolve(body));
+  });
 
 beforeAll(async () => {
-  stateDir = await mkdtemp(path.join(tmpdir(), "giveaway-draw-"));
-  await applyMigrations(stateDir);
-  await d1Query(
-    stateDir,
-    [
-      // 4 referrals credited by the cut-off (gus's, after it, does not count): 1 + 4 × entriesPerReferral entries.
-      signup(1, "ana", "Ana23456", { confirmed_at: "2025-12-01T00:00:00.000Z", referrals: 5 }),
-      signup(2, "ben", "Ben23456", { confirmed_at: "2025-12-02T00:00:00.000Z" }),
-      signup(3, "cat", "Cat23456", {}), // never confirmed
-      signup(4, "dan", "Dan23456", { confirmed_at: "2025-12-03T00:00:00.000Z", disqualified_at: "2025-12-20T00:00:00.000Z" }),
-      signup(5, "eve", "Eve23456", { confirmed_at: "2025-12-04T00:00:00.000Z" }),
-      signup(6, "fay", "Fay23456", { confirmed_at: "2026-02-01T00:00:00.000Z" }), // confirmed after the cut-off
-      signup(7, "gus", "Gus23456", {
-        confirmed_at: "2025-12-15T00:00:00.000Z",
-        referred_by: "id-ana",
-        referral_counted_at: "2026-03-01T00:00:00.000Z",
-      }),
-      signup(8, "hal", "Hal23456", { confirmed_at: "2025-12-05T00:00:00.000Z", referrals: 2 }),
-      "DELETE FROM signups WHERE id = 'id-eve'", // erased
-    ].join(";\n"),
+  directory = await mkdtemp(path.join(tmpdir(), "giveaway-draw-"));
+  const site = await readFile(path.join(PROJECT_DIR, "content", "site.yaml"), "utf8");
+  goldenContent = path.join(directory, "site.yaml");
+  await writeFile(
+    goldenContent,
+    site
+      .replace(/^ {2}id: launch$/m, `  id: ${GOLDEN_RULES.id}`)
+      .replace(/^ {2}cutoff: .*$/m, `  cutoff: "${GOLDEN_RULES.cutoff}"`)
+      .replace(/^ {2}winners: \d+$/m, `  winners: ${GOLDEN_RULES.winners}`),
   );
-  served = { round: ROUND.round, randomness: ROUND.randomness, signature: ROUND.signature };
-  relay = createServer((request, response) => {
-    const match = /^\/([0-9a-f]{64})\/public\/(\d+)$/.exec(request.url ?? "");
-    if (!match || match[1] !== chain.hash || Number(match[2]) !== served.round) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(served));
+  const commitment = JSON.parse(await readFile(DRAW_2, "utf8")) as Commitment;
+  const list = await readFile(LIST_2);
+  // The console API and the published files, as the Worker answers them.
+  let polls = 0;
+  server = createServer((request, response) => {
+    void bodyOf(request).then((body) => {
+      received.push({ method: request.method ?? "", url: request.url ?? "", body });
+      const state = (job: DrawState["job"]): DrawState => ({
+        rules: {
+          draw: "launch",
+          cutoff: "2026-12-01T00:00:00.000Z",
+          winners: 3,
+          roundDelayHours: 24,
+          round: 1,
+          roundAt: "2026-12-02T00:00:00.000Z",
+        },
+        job,
+      });
+      const building = { operator: "ops@example.com", requestedAt: "2026-12-01T01:00:00.000Z", failure: null, commitment: null };
+      if (request.url === DRAW_COMMIT_ENDPOINT) {
+        response
+          .writeHead(202, { "content-type": "application/json" })
+          .end(JSON.stringify(state({ ...building, state: "listing", eligible: 0, written: 0 })));
+      } else if (request.url === DRAW_STATE_ENDPOINT) {
+        polls += 1;
+        const job =
+          polls < 2
+            ? { ...building, state: "writing" as const, eligible: 37, written: 16 }
+            : { ...building, state: "published" as const, eligible: 37, written: 37, commitment: { ...commitment, result: null } };
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(state(job)));
+      } else if (request.url === commitment.listUrl) {
+        const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? "");
+        if (!range) response.writeHead(200, { "content-type": "text/plain" }).end(list);
+        else {
+          const [from, to] = [Number(range[1]), Math.min(Number(range[2]), list.length - 1)];
+          response.writeHead(206, { "content-range": `bytes ${from}-${to}/${list.length}` }).end(list.subarray(from, to + 1));
+        }
+      } else if (request.url === "/giveaway/draw/golden/draw.json") {
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(commitment));
+      } else response.writeHead(404).end();
+    });
   });
-  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => relay?.close(resolve));
-  await rm(stateDir, { recursive: true, force: true });
+  await new Promise((resolve) => server?.close(resolve));
+  await rm(directory, { recursive: true, force: true });
 });
 
-const drawFile = () => path.join(stateDir, "giveaway", "draw.json");
-const cli = (args: string[], now: string) =>
-  run("scripts/service/waitlist.ts", ["draw", ...args, "--persist-to", stateDir, "--file", drawFile(), "--operator", "ops@example.com"], {
-    now,
-  });
-
-it("refuses to commit while entries are still open", async () => {
-  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF], "2025-12-31T23:00:00Z");
-  expect(code).toBe(1);
-  expect(output).toMatch(/Entries are open until 2026-01-01T00:00:00.000Z/);
-});
-
-it("commits the confirmed, eligible entrants by pseudonym with their entries at the cut-off, and logs it", async () => {
-  const { code, output } = await cli(["commit", "--draw", "launch", "--winners", "2", "--cutoff", CUTOFF], COMMIT_NOW);
+it("commits through the console's API with the rules the content publishes, and reports the job until published", async () => {
+  const { code, output } = await run("scripts/service/waitlist.ts", ["draw", "commit", "--origin", origin]);
   expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
-
-  const text = await readFile(drawFile(), "utf8");
-  const file = JSON.parse(text) as DrawFile;
-  const expected = [
-    { pseudonym: await pseudonymOf("launch", "Ana23456"), entries: 1 + 4 * entriesPerReferral },
-    { pseudonym: await pseudonymOf("launch", "Ben23456"), entries: 1 },
-    { pseudonym: await pseudonymOf("launch", "Gus23456"), entries: 1 },
-    { pseudonym: await pseudonymOf("launch", "Hal23456"), entries: 1 + 2 * entriesPerReferral },
-  ].sort((a, b) => (a.pseudonym < b.pseudonym ? -1 : 1));
-  // Unconfirmed (cat), disqualified (dan), erased (eve) and confirmed after the cut-off (fay) are not in the list.
-  expect(file.entrants).toEqual(expected);
-  expect(file).toMatchObject({
-    draw: "launch",
-    winnerCount: 2,
-    cutoff: CUTOFF,
-    committedAt: COMMIT_NOW,
-    round: ROUND.round,
-    chain,
-    result: null,
+  expect(received[0]).toEqual({
+    method: "POST",
+    url: DRAW_COMMIT_ENDPOINT,
+    body: JSON.stringify({ draw: "launch", cutoff: "2026-12-01T00:00:00Z", winners: 3 }),
   });
-  expect(file.listHash).toBe(await listHashOf(expected));
-  expect(text).not.toMatch(/example\.com|Testperson|23456|\bana\b/);
-
-  const log = await d1Query<{ operator: string; action: string; person_id: string | null; before: string | null; after: string }>(
-    stateDir,
-    "SELECT operator, action, person_id, before, after FROM audit_log",
-  );
-  expect(log).toHaveLength(1);
-  expect(log[0]).toMatchObject({ operator: "ops@example.com", action: "draw_commit", person_id: null, before: null });
-  expect(JSON.parse(log[0].after)).toMatchObject({ draw: "launch", listHash: file.listHash, round: ROUND.round, entrants: 4 });
-  expect(log[0].after).not.toMatch(/example\.com|Testperson|23456/);
+  expect(received.slice(1).every(({ method, url }) => method === "GET" && url === DRAW_STATE_ENDPOINT)).toBe(true);
+  expect(output).toMatch(/writing: 37 eligible read, 16 lines written/);
+  expect(output).toMatch(/Committed draw golden: 37 entrants/);
 });
 
-it("refuses a second commitment for the same draw, whether its file is there or not", async () => {
-  const before = await readFile(drawFile(), "utf8");
-  const again = await cli(["commit", "--draw", "launch", "--winners", "3", "--cutoff", CUTOFF], COMMIT_NOW);
-  expect(again.code).toBe(1);
-  expect(again.output).toMatch(/never replaced/);
-  expect(await readFile(drawFile(), "utf8")).toBe(before);
-
-  const elsewhere = path.join(stateDir, "elsewhere.json");
-  const moved = await run(
-    "scripts/service/waitlist.ts",
-    [
-      "draw",
-      "commit",
-      "--draw",
-      "launch",
-      "--winners",
-      "2",
-      "--cutoff",
-      CUTOFF,
-      "--persist-to",
-      stateDir,
-      "--file",
-      elsewhere,
-      "--operator",
-      "ops@example.com",
-    ],
-    { now: COMMIT_NOW },
-  );
-  expect(moved.code).toBe(1);
-  expect(moved.output).toMatch(/already committed \(audit_log\)/);
-});
-
-it("refuses to draw before the committed round is published", async () => {
-  const before = await readFile(drawFile(), "utf8");
-  const { code, output } = await cli(["run", "--relay", relayUrl], COMMIT_NOW);
+it("refuses a commit from a local D1 against production's rules: nothing but the service commits", async () => {
+  const stateDir = path.join(directory, "state");
+  await applyMigrations(stateDir);
+  // No service listens here: the command has no other way to commit, and the local database stays untouched.
+  const closed = `http://127.0.0.1:9`;
+  const { code, output } = await run("scripts/service/waitlist.ts", ["draw", "commit", "--persist-to", stateDir, "--origin", closed]);
   expect(code).toBe(1);
-  expect(output).toMatch(new RegExp(`Round ${ROUND.round} is published at`));
-  expect(await readFile(drawFile(), "utf8")).toBe(before);
-});
-
-it("refuses a forged round from the relay and draws nothing", async () => {
-  const before = await readFile(drawFile(), "utf8");
-  const byte = (parseInt(ROUND.signature.slice(10, 12), 16) ^ 1).toString(16).padStart(2, "0");
-  served = { ...served, signature: ROUND.signature.slice(0, 10) + byte + ROUND.signature.slice(12) };
-  const { code, output } = await cli(["run", "--relay", relayUrl], RUN_NOW);
-  served = { round: ROUND.round, randomness: ROUND.randomness, signature: ROUND.signature };
-  expect(code).toBe(1);
-  expect(output).toMatch(/refused \(randomness, signature does not verify\)/);
-  expect(await readFile(drawFile(), "utf8")).toBe(before);
-});
-
-it("draws the winners from the committed round, logs it, and the draw verifies", async () => {
-  const { code, output } = await cli(["run", "--relay", relayUrl], RUN_NOW);
-  expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
-  const file = JSON.parse(await readFile(drawFile(), "utf8")) as DrawFile;
-  expect(file.result).toEqual({ beacon: served, winners: await drawWinners(ROUND.randomness, file.entrants, 2), drawnAt: RUN_NOW });
-
-  const [entry] = await d1Query<{ action: string; after: string }>(
-    stateDir,
-    "SELECT action, after FROM audit_log WHERE action = 'draw_run'",
-  );
-  expect(JSON.parse(entry.after)).toEqual({
-    draw: "launch",
-    round: ROUND.round,
-    randomness: ROUND.randomness,
-    winners: file.result!.winners,
-  });
-
-  const verified = await run("scripts/giveaway/verify.ts", [drawFile()]);
-  expect(verified).toEqual({ code: 0, output: "verified: the list, the round and the winners all match\n" });
-});
-
-it("says exactly what does not match in a draw file changed after the fact", async () => {
-  const file = JSON.parse(await readFile(drawFile(), "utf8")) as DrawFile;
-  file.entrants[0] = { ...file.entrants[0], entries: file.entrants[0].entries + 1 };
-  const tampered = path.join(stateDir, "tampered.json");
-  await writeFile(tampered, JSON.stringify(file));
-  const { code, output } = await run("scripts/giveaway/verify.ts", [tampered]);
-  expect(code).toBe(1);
-  expect(output).toMatch(/^NOT verified:\n {2}listHash: the list's SHA-256 is [0-9a-f]{64}, the commitment says [0-9a-f]{64}\n/);
-
-  await copyFile(drawFile(), tampered);
-  const again = await cli(["run", "--relay", relayUrl], RUN_NOW);
-  expect(again.code).toBe(1);
-  expect(again.output).toMatch(/already drawn/);
-});
-
-it("an operator cannot set the draw's clock to commit to a round already published", async () => {
-  const file = path.join(stateDir, "clock.json");
-  const args = ["draw", "commit", "--draw", "clock", "--winners", "1", "--cutoff", CUTOFF, "--persist-to", stateDir, "--file", file];
-  const before = Date.now();
-  const { code, output } = await run("scripts/service/waitlist.ts", [...args, "--operator", "ops@example.com"], {
-    now: COMMIT_NOW,
-    nodeEnv: "production",
-  });
-  expect({ code, output: code === 0 ? "" : output }).toEqual({ code: 0, output: "" });
-  const committed = JSON.parse(await readFile(file, "utf8")) as DrawFile;
-  // The machine's clock, not the one asked for: the round is still to come.
-  expect(Date.parse(committed.committedAt)).toBeGreaterThanOrEqual(before);
-  expect(Date.parse(committed.roundAt)).toBeGreaterThan(Date.now());
-
+  expect(output).toMatch(/Cannot reach the console API/);
+  const [{ n }] = await d1Query<{ n: number }>(stateDir, "SELECT (SELECT count(*) FROM draws) + (SELECT count(*) FROM audit_log) AS n");
+  expect(n).toBe(0);
   const help = await run("scripts/service/waitlist.ts", ["--help"]);
-  expect(help.output).not.toMatch(/--now|WAITLIST_TEST_NOW/);
+  expect(help.output).not.toMatch(/--now|WAITLIST_TEST_NOW|--operator|--delay-minutes/);
+}, 120_000);
+
+it("verifies a format 2 draw from its files against the content's rules, and one ticket's place", async () => {
+  const { code, output } = await verifyTicket(goldenTicket(12));
+  expect(code).toBe(0);
+  expect(output).toMatch(
+    /^verified: the list, the rules, the round and the winners all match\nIn the draw: line \d+, "[0-9a-f]{16} 000003", audit path of 6 hashes/,
+  );
+});
+
+it("verifies a format 2 draw from its URL, streaming the list and reading blocks back by Range", async () => {
+  const { code, output } = await run("scripts/giveaway/verify.ts", [
+    `${origin}/giveaway/draw/golden/draw.json`,
+    "--content",
+    goldenContent,
+  ]);
+  expect({ code, output }).toEqual({ code: 0, output: "verified: the list, the rules, the round and the winners all match\n" });
+});
+
+it("says what does not match: a tampered line, the site's other rules, a ticket not in the draw", async () => {
+  const tampered = Buffer.from(await readFile(LIST_2));
+  tampered[LINE_BYTES * 3 + 22] = tampered[LINE_BYTES * 3 + 22] === 0x31 ? 0x32 : 0x31;
+  const list = path.join(directory, "tampered.txt");
+  await writeFile(list, tampered);
+  const changed = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", list, "--content", goldenContent]);
+  expect(changed.code).toBe(1);
+  expect(changed.output).toMatch(/^NOT verified:\n/);
+  expect(changed.output).toMatch(/listHash: the list's SHA-256 is [0-9a-f]{64}, the commitment says/);
+  expect(changed.output).toMatch(/merkleRoot: the list's Merkle root is/);
+
+  const otherRules = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2]);
+  expect(otherRules.code).toBe(1);
+  expect(otherRules.output).toMatch(/rules: the file's rules \(draw golden/);
+
+  const stranger = await verifyTicket(goldenTicket(99));
+  expect(stranger.code).toBe(1);
+  expect(stranger.output).toMatch(/^NOT in the draw/);
+});
+
+it("still verifies a format 1 draw file", async () => {
+  const fixtureContent = path.join(PROJECT_DIR, "__tests__", "fixtures", "site.yaml");
+  const { code, output } = await run("scripts/giveaway/verify.ts", [path.join(FIXTURES, "draw.json"), "--content", fixtureContent]);
+  expect({ code, output }).toEqual({ code: 0, output: "verified: the list, the round and the winners all match\n" });
 });

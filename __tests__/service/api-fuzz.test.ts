@@ -77,7 +77,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   createBatch: { count: 1, reason: "Checked by the fuzz test.", idempotencyKey: "fuzz" },
   checkIn: { token: "A".repeat(43) },
   acceptInvitation: { token: "A".repeat(43) },
-  commitDraw: { draw: "launch", winners: 1, cutoff: "2026-01-01T00:00:00.000Z", delayMinutes: 60 },
+  commitDraw: { draw: "launch", winners: 2, cutoff: "2026-01-01T00:00:00Z" },
 };
 
 /** A query each route's rules take, beyond what its schema alone says (by operationId). */

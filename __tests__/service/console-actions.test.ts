@@ -470,6 +470,8 @@ describe("send again and export", () => {
     const [row] = await service.query<Record<string, unknown>>("SELECT * FROM signups WHERE id = ?1", someone.id);
     expect(Object.keys(exported.person).sort()).toEqual(Object.keys(row).sort());
     expect(exported.person.email).toBe(someone.email);
+    // Their draw ticket, the secret seed of their pseudonym, is theirs to see.
+    expect(exported.person.draw_ticket).toMatch(/^[0-9a-f]{32}$/);
     expect(exported.audit).toMatchObject([{ action: "export_person", personId: someone.id, reason: "Subject access request" }]);
   });
 });

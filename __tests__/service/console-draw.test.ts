@@ -1,25 +1,66 @@
 /**
- * The console's button that closes a giveaway draw (POST /api/console/draw/commit), against the Worker in workerd: the
- * eligible entrants frozen by pseudonym as the command line freezes them, the answer a draw file that verifies, its
- * audit entry, and every way a commitment is refused without writing anything.
+ * The giveaway draw in the Worker, in workerd: a commitment only through the console's API, only by the rules the site
+ * publishes and only between the cut-off and the rules' round (each steering attempt refused, with a test named after
+ * it), one commitment per draw ever; the commitment job building the list in parts from a page of rows at a time,
+ * resuming after a lost step; the list and the commitment served from R2 with Range requests, verifying against the
+ * rules; the winners drawn by streaming; and a person's place with an audit path that leads to the root.
  */
-import { beforeAll, expect, it } from "vitest";
-import { CONSOLE_ERROR_CODE } from "../../shared/console";
-import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
-import { listHashOf, pseudonymOf, type DrawFile } from "../../shared/giveaway/draw-file";
-import { verifyDraw } from "../../shared/giveaway/verify";
+import { afterEach, beforeAll, expect, it, vi } from "vitest";
+import type { Commitment, DrawPlace, DrawState } from "../../shared/api/draw";
+import { fromHex } from "../../shared/giveaway/bytes";
+import {
+  COMMIT_REFUSAL,
+  DRAW_COMMIT_ENDPOINT,
+  DRAW_RUN_ENDPOINT,
+  DRAW_STATE_ENDPOINT,
+  STATUS_DRAW_ENDPOINT,
+} from "../../shared/giveaway/commit";
+import { bytesSource, verifyCommitment } from "../../shared/giveaway/commitment";
+import { pseudonymOf } from "../../shared/giveaway/draw-file";
+import { leafBytes, LINE_BYTES, listLine } from "../../shared/giveaway/list";
+import { leafHash, verifyInclusion } from "../../shared/giveaway/merkle";
+import { roundTimeMs } from "../../shared/giveaway/rounds";
+import type { DrawRules } from "../../shared/giveaway/rules";
+import { drawWinners } from "../../shared/giveaway/winners";
+import type { ServiceSettings } from "../../shared/service-settings";
+import { hashStatusToken } from "../../worker/src/referrals/codes";
+import { STALLED_AFTER_MS } from "../../worker/src/draw/job";
+import vectors from "../fixtures/giveaway/drand-vectors.json";
 import { entrantRow, type RowValue } from "../fixtures/giveaway/entrant-row";
-import defaultSettings from "./fixtures/public/service-settings.json";
-import { errorsOf, LOCAL_ORIGIN, startWaitlistService, type WaitlistService } from "./support/service";
+import { DRAW_JOB_QUEUE, errorsOf, LOCAL_ORIGIN, startWaitlistService, TEST_SETTINGS, type WaitlistService } from "./support/service";
 
 const OPERATOR = "draw-operator@example.com";
-const CUTOFF = "2026-01-01T00:00:00.000Z";
-const { chain } = defaultSettings.draw;
-const { entriesPerReferral } = defaultSettings.referrals;
+const { chain } = TEST_SETTINGS.draw;
+const { entriesPerReferral } = TEST_SETTINGS.referrals;
+const HOUR_MS = 3_600_000;
+/** A recorded quicknet round: the main draw's rules name it, so its recorded signature draws the winners. */
+const ROUND = vectors.quicknet.rounds.find((round) => round.round === 30662990) as { round: number; randomness: string; signature: string };
+const ROUND_AT_MS = roundTimeMs(chain, ROUND.round);
+/** The main draw's cut-off: 24 hours before the recorded round. */
+const CUTOFF = new Date(ROUND_AT_MS - 24 * HOUR_MS).toISOString();
+const RULES: DrawRules = { id: "launch", cutoff: CUTOFF, winners: 2, roundDelayHours: 24 };
+const TOKEN = "ana-status-token-0123456789abcde"; // 32 characters, as STATUS_TOKEN_PATTERN takes
+
+/** Run the clock at `ms` (Date only: timers stay real). */
+function clockAt(ms: number): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(ms);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A service whose build publishes `rules` (the local operator signed in). */
+function serviceWith(rules: DrawRules, vars: Record<string, string> = {}): WaitlistService {
+  const settings: ServiceSettings = { ...TEST_SETTINGS, draw: { ...TEST_SETTINGS.draw, ...rules } };
+  return startWaitlistService({ origin: LOCAL_ORIGIN, settings, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR, ...vars } });
+}
 
 let service: WaitlistService;
 
-/** Store one person of the draw (entrant-row.ts). */
+/** Store one person (entrant-row.ts). */
 async function seed(seq: number, name: string, code: string, fields: Record<string, RowValue>): Promise<void> {
   const values = entrantRow(seq, name, code, fields);
   const columns = Object.keys(values);
@@ -29,105 +70,215 @@ async function seed(seq: number, name: string, code: string, fields: Record<stri
   );
 }
 
+const BEFORE = new Date(Date.parse(CUTOFF) - 30 * 24 * HOUR_MS).toISOString();
+const AFTER = new Date(Date.parse(CUTOFF) + HOUR_MS).toISOString();
+
 beforeAll(async () => {
-  service = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
-  await seed(1, "ana", "Ana23456", { confirmed_at: "2025-12-01T00:00:00.000Z", referrals: 5 });
-  await seed(2, "ben", "Ben23456", { confirmed_at: "2025-12-02T00:00:00.000Z" });
+  service = serviceWith(RULES);
+  await seed(1, "ana", "Ana23456", { confirmed_at: BEFORE, referrals: 5, status_token_hash: await hashStatusToken(TOKEN) });
+  await seed(2, "ben", "Ben23456", { confirmed_at: BEFORE });
   await seed(3, "cat", "Cat23456", {}); // never confirmed
-  await seed(4, "dan", "Dan23456", { confirmed_at: "2025-12-03T00:00:00.000Z", disqualified_at: "2025-12-20T00:00:00.000Z" });
-  await seed(5, "fay", "Fay23456", { confirmed_at: "2026-02-01T00:00:00.000Z" }); // confirmed after the cut-off
+  await seed(4, "dan", "Dan23456", { confirmed_at: BEFORE, disqualified_at: BEFORE });
+  await seed(5, "fay", "Fay23456", { confirmed_at: AFTER }); // confirmed after the cut-off
   // Ana's fifth referral was credited after the cut-off: 4 count.
-  await seed(6, "gus", "Gus23456", {
-    confirmed_at: "2025-12-15T00:00:00.000Z",
-    referred_by: "id-ana",
-    referral_counted_at: "2026-03-01T00:00:00.000Z",
-  });
+  await seed(6, "gus", "Gus23456", { confirmed_at: BEFORE, referred_by: "id-ana", referral_counted_at: AFTER });
+  for (let seq = 7; seq <= 11; seq++) await seed(seq, `p${seq}`, `P${seq}x3456`, { confirmed_at: BEFORE });
 });
 
-function commit(body: unknown, target = service): Promise<Response> {
+function commit(target: WaitlistService, body: unknown): Promise<Response> {
   return target.fetch(DRAW_COMMIT_ENDPOINT, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: JSON.stringify(body),
   });
 }
 
-async function auditCount(): Promise<number> {
-  const [{ n }] = await service.query<{ n: number }>("SELECT count(*) AS n FROM audit_log");
+const request = (rules: DrawRules) => ({ draw: rules.id, winners: rules.winners, cutoff: rules.cutoff });
+
+async function drawRows(): Promise<number> {
+  const [{ n }] = await service.query<{ n: number }>("SELECT count(*) AS n FROM draws");
   return n;
 }
 
-it("refuses a malformed request and writes nothing", async () => {
-  for (const [body, code] of [
-    ["{", "invalid_json"],
-    [{ draw: "Launch!", winners: 1, cutoff: CUTOFF }, COMMIT_REFUSAL.drawIdInvalid],
-    [{ draw: "launch", winners: 0, cutoff: CUTOFF }, COMMIT_REFUSAL.winnersInvalid],
-    [{ draw: "launch", winners: 1, cutoff: "next friday" }, COMMIT_REFUSAL.cutoffInvalid],
-    [{ draw: "launch", winners: 1, cutoff: CUTOFF, delayMinutes: 0 }, COMMIT_REFUSAL.delayInvalid],
-    [{ draw: "launch", winners: 1, cutoff: CUTOFF, extra: true }, "invalid_type"],
-  ] as const) {
-    const response = await commit(body);
-    expect({ body, status: response.status, code: (await errorsOf(response))[0].code }).toEqual({ body, status: 400, code });
-  }
-  expect(await auditCount()).toBe(0);
+/** Hand the draw job's queue to its consumer until nothing waits. */
+async function runJob(target: WaitlistService): Promise<void> {
+  for (let round = 0; round < 200 && target.queued(DRAW_JOB_QUEUE).length > 0; round++) await target.deliver();
+}
+
+it("refuses a second draw id beside the published one", async () => {
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  const response = await commit(service, { ...request(RULES), draw: "launch-b" });
+  expect(response.status).toBe(409);
+  expect((await errorsOf(response))[0]).toMatchObject({ code: COMMIT_REFUSAL.otherDraw, source: { pointer: "/draw" } });
+  expect(await drawRows()).toBe(0);
 });
 
-it("refuses to commit while entries are still open", async () => {
-  const response = await commit({ draw: "launch", winners: 1, cutoff: new Date(Date.now() + 86_400_000).toISOString() });
+it("refuses another cut-off than the published one", async () => {
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  const response = await commit(service, { ...request(RULES), cutoff: new Date(Date.parse(CUTOFF) - HOUR_MS).toISOString() });
+  expect(response.status).toBe(409);
+  expect((await errorsOf(response))[0].code).toBe(COMMIT_REFUSAL.otherCutoff);
+  expect(await drawRows()).toBe(0);
+});
+
+it("refuses a commit before the cut-off", async () => {
+  clockAt(Date.parse(CUTOFF) - 60_000);
+  const response = await commit(service, request(RULES));
   expect(response.status).toBe(409);
   expect((await errorsOf(response))[0].code).toBe(COMMIT_REFUSAL.entriesOpen);
-  expect(await auditCount()).toBe(0);
+  expect(await drawRows()).toBe(0);
 });
 
-it("a request without an Access token cannot commit a draw", async () => {
-  const stranger = startWaitlistService();
-  const response = await commit({ draw: "launch", winners: 1, cutoff: CUTOFF }, stranger);
-  expect(response.status).toBe(401);
-  expect((await errorsOf(response))[0].code).toBe(CONSOLE_ERROR_CODE.accessTokenMissing);
-  expect(await auditCount()).toBe(0);
+it("refuses a commit after its round is published", async () => {
+  clockAt(ROUND_AT_MS);
+  const response = await commit(service, request(RULES));
+  expect(response.status).toBe(409);
+  expect((await errorsOf(response))[0].code).toBe(COMMIT_REFUSAL.roundPublished);
+  expect(await drawRows()).toBe(0);
 });
 
-it("commits the eligible entrants by pseudonym with a future round, answers the draw file and logs it", async () => {
-  const before = Date.now();
-  const response = await commit({ draw: "launch", winners: 2, cutoff: "2026-01-01T01:00:00+01:00" });
-  expect(response.status).toBe(201);
-  expect(response.headers.get("content-disposition")).toBe('attachment; filename="draw.json"');
-  const text = await response.text();
-  const file = JSON.parse(text) as DrawFile;
+it("refuses a clock set from the shell: the Worker reads no variable for its time", async () => {
+  clockAt(ROUND_AT_MS + HOUR_MS);
+  const shell = serviceWith(RULES, { WAITLIST_TEST_NOW: new Date(Date.parse(CUTOFF) + HOUR_MS).toISOString(), NODE_ENV: "test" });
+  const response = await commit(shell, request(RULES));
+  expect((await errorsOf(response))[0].code).toBe(COMMIT_REFUSAL.roundPublished);
+  expect(await drawRows()).toBe(0);
+});
 
-  // Unconfirmed (cat), disqualified (dan) and confirmed after the cut-off (fay) are not in the list.
-  const expected = [
-    { pseudonym: await pseudonymOf("launch", "Ana23456"), entries: 1 + 4 * entriesPerReferral },
-    { pseudonym: await pseudonymOf("launch", "Ben23456"), entries: 1 },
-    { pseudonym: await pseudonymOf("launch", "Gus23456"), entries: 1 },
-  ].sort((a, b) => (a.pseudonym < b.pseudonym ? -1 : 1));
-  expect(file).toMatchObject({ draw: "launch", winnerCount: 2, cutoff: CUTOFF, chain, entrants: expected, result: null });
-  expect(file.listHash).toBe(await listHashOf(expected));
-  expect(Date.parse(file.roundAt)).toBeGreaterThan(before);
-  expect(await verifyDraw(file, chain)).toMatchObject({ verified: true });
-  expect(text).not.toMatch(/example\.com|Testperson|23456/);
+it("commits once by the rules, builds the list in the job and publishes it with its commitment", async () => {
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  const response = await commit(service, request(RULES));
+  expect(response.status).toBe(202);
+  const accepted = (await response.json()) as DrawState;
+  expect(accepted.rules).toMatchObject({ draw: "launch", round: ROUND.round, roundAt: new Date(ROUND_AT_MS).toISOString() });
+  expect(accepted.job).toMatchObject({ state: "listing", operator: OPERATOR, commitment: null });
 
-  const log = await service.query<{ operator: string; action: string; person_id: string | null; after: string }>(
-    "SELECT operator, action, person_id, after FROM audit_log",
+  await runJob(service);
+  const state = (await (await service.fetch(DRAW_STATE_ENDPOINT)).json()) as DrawState;
+  expect(state.job).toMatchObject({ state: "published", eligible: 8, written: 8 });
+  const commitment = state.job!.commitment!;
+
+  // The published files, from R2, as anyone reads them.
+  const published = await service.fetch("/giveaway/draw/launch/draw.json");
+  expect(published.status).toBe(200);
+  expect((await published.json()) as Commitment).toEqual(commitment);
+  const listAnswer = await service.fetch(commitment.listUrl);
+  const list = new Uint8Array(await listAnswer.arrayBuffer());
+  expect(list.length).toBe(8 * LINE_BYTES);
+
+  // Unconfirmed (cat), disqualified (dan) and confirmed after the cut-off (fay) are not in it; ana has 4 referrals.
+  const tickets = await service.query<{ name: string; ticket: string }>("SELECT first_name AS name, draw_ticket AS ticket FROM signups");
+  const ticketOf = (name: string) => tickets.find((row) => row.name === name)!.ticket;
+  const expected = await Promise.all(
+    ["ana", "ben", "gus", "p7", "p8", "p9", "p10", "p11"].map(async (name) => ({
+      pseudonym: await pseudonymOf("launch", ticketOf(name)),
+      entries: name === "ana" ? 1 + 4 * entriesPerReferral : 1,
+    })),
   );
-  expect(log).toHaveLength(1);
-  expect(log[0]).toMatchObject({ operator: OPERATOR, action: "draw_commit", person_id: null });
-  expect(JSON.parse(log[0].after)).toMatchObject({ draw: "launch", listHash: file.listHash, round: file.round, entrants: 3 });
-  expect(log[0].after).not.toMatch(/example\.com|Testperson|23456/);
+  expected.sort((a, b) => (a.pseudonym < b.pseudonym ? -1 : 1));
+  expect(new TextDecoder().decode(list)).toBe(expected.map(listLine).join(""));
+  expect(commitment).toMatchObject({ n: 8, totalEntries: 8 + 4 * entriesPerReferral, round: ROUND.round, result: null });
+  expect(await verifyCommitment(commitment, { chain, rules: RULES }, bytesSource(list))).toMatchObject({ verified: true });
+
+  // A referral code, in every link a person shares, finds nobody.
+  const codePseudonym = await pseudonymOf("launch", "Ana23456");
+  expect(new TextDecoder().decode(list)).not.toContain(codePseudonym);
+
+  const [audit] = await service.query<{ operator: string; after: string }>(
+    "SELECT operator, after FROM audit_log WHERE action = 'draw_commit'",
+  );
+  expect(audit.operator).toBe(OPERATOR);
+  expect(JSON.parse(audit.after)).toMatchObject({ draw: "launch", listHash: commitment.listHash, merkleRoot: commitment.merkleRoot, n: 8 });
+  expect(audit.after).not.toMatch(/example\.com|Testperson|23456/);
 });
 
-it("a second commitment for the same draw is refused, and its first stays", async () => {
-  const response = await commit({ draw: "launch", winners: 5, cutoff: CUTOFF });
+it("answers a Range request on the list with its bytes", async () => {
+  const response = await service.fetch("/giveaway/draw/launch/entrants.txt", {
+    headers: { range: `bytes=${LINE_BYTES}-${2 * LINE_BYTES - 1}` },
+  });
+  expect(response.status).toBe(206);
+  expect(response.headers.get("content-range")).toBe(`bytes ${LINE_BYTES}-${2 * LINE_BYTES - 1}/${8 * LINE_BYTES}`);
+  expect(await response.text()).toMatch(/^[0-9a-f]{16} \d{6}\n$/);
+});
+
+it("refuses a second commitment of the draw, and its first stays", async () => {
+  clockAt(Date.parse(CUTOFF) + 2 * HOUR_MS);
+  const response = await commit(service, request(RULES));
   expect(response.status).toBe(409);
   expect((await errorsOf(response))[0].code).toBe(COMMIT_REFUSAL.alreadyCommitted);
-  expect(await auditCount()).toBe(1);
+  expect(await drawRows()).toBe(1);
 });
 
-it("two operators committing one draw at once make one commitment", async () => {
-  const answers = await Promise.all([1, 2, 3].map(() => commit({ draw: "spring", winners: 1, cutoff: CUTOFF })));
-  expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
-  const [{ n }] = await service.query<{ n: number }>(
-    "SELECT count(*) AS n FROM audit_log WHERE action = 'draw_commit' AND json_extract(after, '$.draw') = 'spring'",
-  );
-  expect(n).toBe(1);
+it("answers a person their ticket, line and an audit path that leads to the published root", async () => {
+  const response = await service.fetch(STATUS_DRAW_ENDPOINT, {
+    headers: { authorization: `Bearer ${TOKEN}`, "sec-fetch-site": "same-origin" },
+  });
+  expect(response.status).toBe(200);
+  const place = (await response.json()) as DrawPlace;
+  const [ana] = await service.query<{ ticket: string }>("SELECT draw_ticket AS ticket FROM signups WHERE id = 'id-ana'");
+  expect(place).toMatchObject({
+    draw: "launch",
+    ticket: ana.ticket,
+    pseudonym: await pseudonymOf("launch", ana.ticket),
+    entries: 1 + 4 * entriesPerReferral,
+    n: 8,
+  });
+  const leaf = leafHash(leafBytes(listLine(place)));
+  expect(verifyInclusion(leaf, place.index, place.n, place.path.map(fromHex), fromHex(place.merkleRoot))).toBe(true);
+  // A tampered line does not lead there.
+  const tampered = leafHash(leafBytes(listLine({ ...place, entries: place.entries + 1 })));
+  expect(verifyInclusion(tampered, place.index, place.n, place.path.map(fromHex), fromHex(place.merkleRoot))).toBe(false);
+});
+
+it("draws the winners from the rules' round by streaming the list, as the in-memory algorithm does", async () => {
+  clockAt(ROUND_AT_MS - 60_000);
+  const early = await service.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect((await errorsOf(early))[0].code).toBe("round_not_published");
+
+  clockAt(ROUND_AT_MS + 60_000);
+  const relay = vi.spyOn(globalThis, "fetch").mockImplementation((input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    expect(url).toBe(`${TEST_SETTINGS.draw.relayUrl}/${chain.hash}/public/${ROUND.round}`);
+    return Promise.resolve(Response.json({ round: ROUND.round, randomness: ROUND.randomness, signature: ROUND.signature }));
+  });
+  const response = await service.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect(response.status).toBe(200);
+  relay.mockRestore();
+  const drawn = (await response.json()) as Commitment;
+  const list = new Uint8Array(await (await service.fetch(drawn.listUrl)).arrayBuffer());
+  const lines = new TextDecoder()
+    .decode(list)
+    .trim()
+    .split("\n")
+    .map((line) => ({ pseudonym: line.slice(0, 16), entries: Number(line.slice(17)) }));
+  const expected = await drawWinners(ROUND.randomness, lines, RULES.winners);
+  expect(drawn.result!.winners.map((winner) => winner.pseudonym)).toEqual(expected);
+  expect(await verifyCommitment(drawn, { chain, rules: RULES }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
+  expect((await (await service.fetch("/giveaway/draw/launch/draw.json")).json()) as Commitment).toEqual(drawn);
+
+  const again = await service.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect((await errorsOf(again))[0].code).toBe("already_drawn");
+});
+
+it("builds a list of several parts a page at a time, and resumes a job whose step was lost", async () => {
+  const rules: DrawRules = { id: "spring", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const spring = serviceWith(rules);
+  await seed(12, "zed", "Zed23456", { confirmed_at: BEFORE });
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  expect((await commit(spring, request(rules))).status).toBe(202);
+  // Small pages and parts: the 9 entrants make parts of 2^2, 2^2 and 1 lines, read 3 seq at a time.
+  await spring.query("UPDATE draws SET page_rows = 3, part_lines = 4 WHERE id = 'spring'");
+  await spring.deliver();
+  // The next step's message is lost; the cron sends it again once the row has not moved for a while.
+  spring.discard(DRAW_JOB_QUEUE);
+  await spring.scheduled("*/5 * * * *", Date.now() + STALLED_AFTER_MS + 60_000);
+  expect(spring.queued(DRAW_JOB_QUEUE)).toHaveLength(1);
+  await runJob(spring);
+
+  const parts = await spring.query<{ lines: number }>("SELECT lines FROM draw_parts WHERE draw = 'spring' ORDER BY part");
+  expect(parts.map(({ lines }) => lines)).toEqual([4, 4, 1]);
+  const commitment = (await (await spring.fetch("/giveaway/draw/spring/draw.json")).json()) as Commitment;
+  const list = new Uint8Array(await (await spring.fetch(commitment.listUrl)).arrayBuffer());
+  expect(await verifyCommitment(commitment, { chain, rules }, bytesSource(list))).toMatchObject({ verified: true });
+  expect(commitment.n).toBe(9);
 });

@@ -77,3 +77,10 @@ test("lets a newcomer join the tree the migration built and move an existing per
   expect(newcomer).toMatchObject({ position: PEOPLE_BEFORE + 1 });
   expect(passed).toMatchObject({ position: 241 });
 });
+
+test("gives every existing person a secret draw ticket of 128 random bits, each their own", async () => {
+  const tickets = await db.prepare("SELECT draw_ticket FROM signups WHERE seq <= ?1").bind(PEOPLE_BEFORE).all<{ draw_ticket: string }>();
+  expect(tickets.results).toHaveLength(PEOPLE_BEFORE);
+  for (const { draw_ticket } of tickets.results) expect(draw_ticket).toMatch(/^[0-9a-f]{32}$/);
+  expect(new Set(tickets.results.map(({ draw_ticket }) => draw_ticket)).size).toBe(PEOPLE_BEFORE);
+});

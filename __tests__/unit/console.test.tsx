@@ -5,7 +5,7 @@
  * the reason dialog (nothing is posted without a reason; an erase asks to confirm). Errors are the content's words.
  */
 import { renderToString } from "react-dom/server";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ConsolePage from "../../src/pages/console";
 import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
@@ -21,9 +21,8 @@ import {
   personExportEndpoint,
 } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
-import { QUICKNET } from "../../shared/giveaway/chains";
-import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
-import { DRAW_FORMAT, type DrawFile } from "../../shared/giveaway/draw-file";
+import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
+import type { DrawState } from "../../shared/api/draw";
 import { FLAGS, HOLDS } from "../../shared/fair-play-marks";
 import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
 import { consoleFormat } from "../../src/console/format";
@@ -525,73 +524,45 @@ describe("the review queue and the audit log", () => {
 });
 
 describe("closing the giveaway draw", () => {
-  const FILE: DrawFile = {
-    format: DRAW_FORMAT,
+  const RULES: DrawState["rules"] = {
     draw: "launch",
-    winnerCount: 3,
     cutoff: "2026-01-01T07:00:00.000Z",
-    committedAt: "2026-11-24T10:00:00.000Z",
-    chain: QUICKNET,
+    winners: 3,
+    roundDelayHours: 24,
     round: 26500000,
-    roundAt: "2026-11-24T11:00:00.000Z",
-    listHash: "0".repeat(64),
-    entrants: [{ pseudonym: "0123456789abcdef", entries: 2 }],
-    result: null,
+    roundAt: "2026-01-02T07:00:01.000Z",
   };
+  const JOB = { operator: "ops@example.com", requestedAt: "2026-01-01T08:00:00.000Z", failure: null, commitment: null };
 
-  /** Fill the form; the cut-off as the browser's date-and-time field gives it. */
-  async function fillDraw(draw: string) {
-    await openConsole("#draw");
-    const name = await screen.findByRole("textbox", { name: copy.draw.drawLabel });
-    await userEvent.clear(name);
-    await userEvent.type(name, draw);
-    const winners = screen.getByRole("spinbutton", { name: copy.draw.winnersLabel });
-    await userEvent.clear(winners);
-    await userEvent.type(winners, "3");
-    fireEvent.change(screen.getByLabelText(copy.draw.cutoffLabel), { target: { value: "2026-01-01T00:00" } });
-  }
-
-  it("commits nothing until the operator confirms, names a mistake before sending, then downloads the draw file", async () => {
+  it("shows the published rules, commits them only once confirmed, then the job's progress until published", async () => {
     const posted: unknown[] = [];
-    routes[DRAW_COMMIT_ENDPOINT] = (_url, init) => (posted.push(JSON.parse(init.body as string)), answer(201, FILE));
-    const blobs: Blob[] = [];
-    URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), "blob:draw"));
-    URL.revokeObjectURL = jest.fn();
-    const clicked: string[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
-    await fillDraw("Launch!");
+    let job: DrawState["job"] = null;
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_COMMIT_ENDPOINT] = (_url, init) => {
+      posted.push(JSON.parse(init.body as string));
+      job = { ...JOB, state: "writing", eligible: 1200, written: 400 };
+      return answer(202, { rules: RULES, job });
+    };
+    await openConsole("#draw");
+    expect(await screen.findByText("launch")).toBeVisible();
+    expect(screen.getByText((text) => text.includes("26,500,000"))).toBeVisible();
     const submit = screen.getByRole("button", { name: copy.draw.submit });
     expect(submit).toBeDisabled();
     await userEvent.click(screen.getByRole("checkbox", { name: copy.draw.confirm }));
     await userEvent.click(submit);
-    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.refusals.drawIdInvalid);
-    expect(posted).toEqual([]);
-
-    const name = screen.getByRole("textbox", { name: copy.draw.drawLabel });
-    await userEvent.clear(name);
-    await userEvent.type(name, "launch");
-    await userEvent.click(submit);
-    await waitFor(() => expect(clicked).toEqual(["draw.json"]));
-    // The cut-off is read on the site's clock: the fixture's launch moment is at -07:00.
-    expect(posted).toEqual([{ draw: "launch", winners: 3, cutoff: "2026-01-01T00:00:00-07:00", delayMinutes: 60 }]);
-    const status = screen.getByText((text) => text.includes("launch") && text.includes("26,500,000"));
+    expect(posted).toEqual([{ draw: "launch", winners: 3, cutoff: RULES.cutoff }]);
+    const status = await screen.findByText((text) => text.includes("1,200") && text.includes("400"));
     expect(status).toHaveAttribute("role", "status");
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsText(blobs[0]);
-    });
-    expect(JSON.parse(text)).toEqual(FILE);
+    expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
   });
 
   it("shows the service's refusal in the content's words, never the server's", async () => {
-    routes[DRAW_COMMIT_ENDPOINT] = () => errorAnswer(409, COMMIT_REFUSAL.alreadyCommitted);
-    await fillDraw("launch");
-    await userEvent.click(screen.getByRole("checkbox", { name: copy.draw.confirm }));
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job: null });
+    routes[DRAW_COMMIT_ENDPOINT] = () => errorAnswer(409, COMMIT_REFUSAL.roundPublished);
+    await openConsole("#draw");
+    await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.confirm }));
     await userEvent.click(screen.getByRole("button", { name: copy.draw.submit }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.refusals.alreadyCommitted);
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.refusals.roundPublished);
     expect(screen.queryByText(SERVER_DETAIL)).toBeNull();
   });
 });

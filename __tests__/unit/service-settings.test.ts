@@ -42,7 +42,14 @@ it("gives the service the site's address, the list, the custom source, the Turns
     source: "Fixture Fund waitlist",
     turnstileSiteKey: "1x00000000000000000000AA",
     referrals: { enabled: false, placesPerReferral: 10, entriesPerReferral: 1, countAfter: "confirmation" },
-    draw: { chain: QUICKNET },
+    draw: {
+      chain: QUICKNET,
+      id: "golden",
+      cutoff: "2026-07-22T07:38:54.000Z",
+      winners: 3,
+      roundDelayHours: 24,
+      relayUrl: "https://api.drand.sh",
+    },
     leaderboard: { size: 10 },
     // The fixture names no launch day rules: the defaults.
     launch: {

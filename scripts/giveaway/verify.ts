@@ -1,38 +1,140 @@
 /**
- * `npx tsx scripts/giveaway/verify.ts <draw.json> [--content FILE]`: check a published giveaway draw as anyone can,
- * against the drand chain the site's content names (content/site.yaml → draw.chain). Prints "verified" or each
- * mismatch; exit code 0 when verified, 1 when not, 2 when used wrongly.
+ * `npx tsx scripts/giveaway/verify.ts <draw.json file or URL> [--list FILE|URL] [--ticket TICKET] [--content FILE]`:
+ * check a published giveaway draw as anyone can, against the rules and the drand chain the site's content publishes
+ * (content/site.yaml → draw). A format 2 draw's list is streamed once from a file or its URL (the commitment's
+ * listUrl, on the commitment's origin, unless --list names another), and read back in blocks for the winners;
+ * --ticket checks one person's line and its audit path against the Merkle root. Prints "verified" or each mismatch;
+ * exit code 0 when verified, 1 when not, 2 when used wrongly.
  */
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { open, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
+import { fromHex, toHex } from "../../shared/giveaway/bytes";
+import { DRAW_FORMAT_2, verifyCommitment, type ListSource } from "../../shared/giveaway/commitment";
+import { pseudonymOf } from "../../shared/giveaway/draw-file";
+import { findLine, leafBytes, LINE_BYTES, listLine } from "../../shared/giveaway/list";
+import { leafHash, PathCollector, verifyInclusion } from "../../shared/giveaway/merkle";
 import { verifyDraw } from "../../shared/giveaway/verify";
+
+const isUrl = (where: string) => /^https?:\/\//.test(where);
+
+/** The text of a file or a URL. @throws Error when a URL does not answer 200 */
+async function readText(where: string): Promise<string> {
+  if (!isUrl(where)) return readFile(where, "utf8");
+  const response = await fetch(where);
+  if (!response.ok) throw new Error(`${where} answered ${response.status}`);
+  return response.text();
+}
+
+/** A list in a file, or at a URL answering Range requests. */
+function listSource(where: string): ListSource {
+  if (isUrl(where))
+    return {
+      async *chunks() {
+        const response = await fetch(where);
+        if (!response.ok || !response.body) throw new Error(`${where} answered ${response.status}`);
+        const reader = response.body.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) yield chunk.value;
+      },
+      async range(offset, length) {
+        const response = await fetch(where, { headers: { range: `bytes=${offset}-${offset + length - 1}` } });
+        if (response.status === 416) return new Uint8Array(0);
+        if (response.status !== 206 && response.status !== 200) throw new Error(`${where} answered ${response.status}`);
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return response.status === 200 ? bytes.subarray(offset, offset + length) : bytes;
+      },
+    };
+  return {
+    async *chunks() {
+      for await (const chunk of createReadStream(where)) yield chunk as Uint8Array;
+    },
+    async range(offset, length) {
+      const file = await open(where);
+      try {
+        const buffer = new Uint8Array(length);
+        const { bytesRead } = await file.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
+    },
+  };
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { content: { type: "string", default: DEFAULT_CONTENT_FILE } },
+    options: {
+      content: { type: "string", default: DEFAULT_CONTENT_FILE },
+      list: { type: "string" },
+      ticket: { type: "string" },
+    },
   });
   const [file] = positionals;
   if (!file) {
-    console.error("Usage: npx tsx scripts/giveaway/verify.ts <draw.json> [--content FILE]");
+    console.error("Usage: npx tsx scripts/giveaway/verify.ts <draw.json file or URL> [--list FILE|URL] [--ticket TICKET] [--content FILE]");
     return 2;
   }
   const content = loadContentFile(values.content);
   if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
+  const { chain, id, cutoff, winners, roundDelayHours } = content.content.draw;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, "utf8"));
+    parsed = JSON.parse(await readText(file));
   } catch (error) {
     parsed = null;
     console.error(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const report = await verifyDraw(parsed, content.content.draw.chain);
+  const format = (parsed as { format?: unknown } | null)?.format;
+  if (format !== DRAW_FORMAT_2) {
+    // Format 1 carries its list and names no rules: checked against itself and the site's chain.
+    return print(await verifyDraw(parsed, chain), "the list, the round and the winners all match", "");
+  }
+
+  const commitment = parsed as { listUrl: string; n: number; merkleRoot: string; draw: string };
+  const listWhere = values.list ?? (isUrl(file) ? new URL(commitment.listUrl, file).href : null);
+  if (listWhere === null) {
+    console.error("The commitment is a file: name its list with --list FILE or --list URL.");
+    return 2;
+  }
+  const source = listSource(listWhere);
+  let collector: PathCollector | null = null;
+  let place: { index: number; line: string } | null = null;
+  if (values.ticket !== undefined) {
+    const pseudonym = await pseudonymOf(commitment.draw, values.ticket.trim().toLowerCase());
+    const found = await findLine((index) => source.range(index * LINE_BYTES, LINE_BYTES), commitment.n, pseudonym);
+    if (found === null) {
+      console.log(`NOT in the draw: no line holds pseudonym ${pseudonym} (ticket ${values.ticket}).`);
+      return 1;
+    }
+    place = { index: found.index, line: listLine(found.entrant) };
+    collector = new PathCollector(found.index, commitment.n);
+  }
+  const report = await verifyCommitment(parsed, { chain, rules: { id, cutoff, winners, roundDelayHours } }, source, undefined, (hash) =>
+    collector?.add(hash),
+  );
+  let proof = "";
+  if (place && collector) {
+    const path = collector.path();
+    const included = verifyInclusion(leafHash(leafBytes(place.line)), place.index, commitment.n, path, fromHex(commitment.merkleRoot));
+    if (!included)
+      report.mismatches.push({ kind: "merkleRoot", detail: `line ${place.index}'s audit path does not lead to the Merkle root` });
+    report.verified = report.mismatches.length === 0;
+    proof = `\nIn the draw: line ${place.index}, "${place.line.trim()}", audit path of ${path.length} hashes: ${path.map(toHex).join(" ")}`;
+  }
+  return print(report, "the list, the rules, the round and the winners all match", proof);
+}
+
+/** Print the report (`drawn`: what a verified, drawn draw matched); its exit code. */
+function print(
+  report: { verified: boolean; drawn: boolean; mismatches: { kind: string; detail: string }[] },
+  drawn: string,
+  proof: string,
+): number {
   if (report.verified) {
-    console.log(
-      report.drawn ? "verified: the list, the round and the winners all match" : "verified: the commitment matches (not drawn yet)",
-    );
+    console.log(`verified: ${report.drawn ? drawn : "the commitment matches (not drawn yet)"}${proof}`);
     return 0;
   }
   console.log("NOT verified:");

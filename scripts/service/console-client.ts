@@ -83,7 +83,7 @@ export class ConsoleApiError extends Error {
  * One request to the console API.
  * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
  */
-async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
+export async function callConsole<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
   const answer = await send(
     `${target.origin}${path}`,
     {
@@ -119,7 +119,7 @@ async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = 
  * @throws Error when no one does
  */
 export async function findPerson(target: ConsoleTarget, addressOrCode: string): Promise<PersonSummary> {
-  const { people } = await call<PeopleAnswer>(target, `${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(addressOrCode)}`);
+  const { people } = await callConsole<PeopleAnswer>(target, `${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(addressOrCode)}`);
   if (people.length === 0) throw new Error(`No one on the waitlist has the address or referral code ${JSON.stringify(addressOrCode)}.`);
   if (people.length > 1)
     throw new Error(
@@ -130,7 +130,7 @@ export async function findPerson(target: ConsoleTarget, addressOrCode: string): 
 
 /** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
 export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
-  return call<ActionAnswer>(target, personActionEndpoint(id, action), {
+  return callConsole<ActionAnswer>(target, personActionEndpoint(id, action), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ reason }),
@@ -140,12 +140,12 @@ export function act(target: ConsoleTarget, id: string, action: PersonAction, rea
 /** Every stored field of one person and their audit entries (PersonExport); the export is audited. */
 export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
   const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
-  return call<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+  return callConsole<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
 }
 
 /** Launch day's funnel and latest batches (LaunchAnswer). */
 export function launchFunnel(target: ConsoleTarget): Promise<LaunchAnswer> {
-  return call<LaunchAnswer>(target, LAUNCH_ENDPOINT);
+  return callConsole<LaunchAnswer>(target, LAUNCH_ENDPOINT);
 }
 
 /**
@@ -158,9 +158,9 @@ export async function inviteNext(
   count: number,
   reason: string,
 ): Promise<{ preview: LaunchPreview; batch: BatchAnswer["batch"]; audit: BatchAnswer["audit"] }> {
-  const preview = await call<LaunchPreview>(target, `${LAUNCH_PREVIEW_ENDPOINT}?count=${count}`);
+  const preview = await callConsole<LaunchPreview>(target, `${LAUNCH_PREVIEW_ENDPOINT}?count=${count}`);
   const request: BatchRequest = { count, reason, idempotencyKey: preview.idempotencyKey };
-  const answer = await call<BatchAnswer>(target, LAUNCH_BATCHES_ENDPOINT, {
+  const answer = await callConsole<BatchAnswer>(target, LAUNCH_BATCHES_ENDPOINT, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(request),
@@ -170,7 +170,7 @@ export async function inviteNext(
 
 /** Invite one person now, or revoke their open invitation (InvitationAnswer); the reason is the Worker's to check. */
 export function inviteAction(target: ConsoleTarget, id: string, action: "invite" | "revoke", reason: string): Promise<InvitationAnswer> {
-  return call<InvitationAnswer>(target, action === "invite" ? personInviteEndpoint(id) : personRevokeEndpoint(id), {
+  return callConsole<InvitationAnswer>(target, action === "invite" ? personInviteEndpoint(id) : personRevokeEndpoint(id), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ reason }),

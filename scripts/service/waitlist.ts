@@ -3,7 +3,7 @@
  *
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
- *   draw commit | draw run                          the giveaway draw (scripts/giveaway/draw.ts)
+ *   draw commit | draw run                          the giveaway draw, through the console's API (scripts/giveaway/draw.ts)
  *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
  *                                                   the console's actions, through its API (console-client.ts)
  *   invite --next N | invite <address or code> | revoke <address or code> --reason "…"; launch [--json]
@@ -18,9 +18,7 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
-import { commitDraw, drawClockMs, operatorOf, runDraw } from "../giveaway/draw";
-import { drawFileOf } from "../../src/content/draw-file";
-import { DEFAULT_DELAY_MINUTES } from "../../shared/giveaway/commit";
+import { commitDraw, runDraw } from "../giveaway/draw";
 import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
 import {
   act,
@@ -56,13 +54,14 @@ Commands:
   list     the newest signups first
   export   every signup as CSV, in signup order: address, names, source, referral code, referrer's code,
            referrals, giveaway entries, position, flags, confirmation, delivery state
-  draw commit --draw ID --winners N --cutoff TIME [--delay-minutes M]
-           close the giveaway: write the eligible entrants (confirmed by TIME, not disqualified) by pseudonym with
-           their entries, the list's SHA-256 and the first drand round published M minutes from now (default
-           ${DEFAULT_DELAY_MINUTES}) to the draw file, and log it in audit_log. Refused once the draw is committed.
-  draw run [--relay URL]
-           fetch the committed round from drand (content: draw.relayUrl), check its signature, and add the
-           winners to the draw file; logged in audit_log. Check any draw file: npx tsx scripts/giveaway/verify.ts FILE
+  draw commit
+           close the giveaway by the rules content/site.yaml publishes (draw.id, draw.cutoff, draw.winners,
+           draw.roundDelayHours): the service lists the eligible entrants by pseudonym, publishes the list and
+           the commitment at /giveaway/draw/<id>/, and logs it in audit_log. Refused before the cut-off, once the
+           rules' drand round is published, for rules the service does not publish, and once committed.
+  draw run
+           once the rules' drand round is published: the service fetches it, checks its signature, draws the
+           winners from the published list and publishes them. Check any draw: npx tsx scripts/giveaway/verify.ts
 
   disqualify <address or referral code> --reason WHY
            out of the giveaway and off the leaderboard; the credit they earned their referrer is withdrawn
@@ -86,9 +85,10 @@ Commands:
            revoke the person's open invitation: its link stops working
   launch [--json]
            launch day's funnel (waiting, invited, accepted, expired, revoked) and the latest batches' progress
-           (These go through the operator's console API: npm start's service, as its local operator, or with
-           --env production the site's origin through Cloudflare Access, with the service token in
-           CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each action is written in the audit log.)
+           (These, draw and the six above go through the operator's console API: npm start's service, as its
+           local operator, or with --env production the site's origin through Cloudflare Access, with the
+           service token in CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each action is written in the
+           audit log.)
 
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
@@ -99,9 +99,7 @@ Options:
   --json             JSON instead of a table (list, launch)
   --next N           invite the next N in line (invite)
   --out FILE         write the export to FILE (default: the standard output)
-  --content FILE     the content whose referral rules and drand chain apply (default: ${DEFAULT_CONTENT_FILE})
-  --file FILE        the draw file (default: giveaway/draw.json beside the content file)
-  --operator EMAIL   who runs the draw, for audit_log (default: git config user.email)`;
+  --content FILE     the content whose draw rules and site address apply (default: ${DEFAULT_CONTENT_FILE})`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -177,69 +175,26 @@ async function exportRows(where: D1Target, contentFile: string, out: string | un
   }
 }
 
-/** The relay --relay names: https, or http on this machine only (the tests' stand-in). */
-function relayUrl(flag: string | undefined, fromContent: string): string {
-  if (flag === undefined) return fromContent;
-  const url = new URL(flag);
-  if (url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost"].includes(url.hostname))) return flag;
-  throw new Error("--relay takes an https:// address (http:// only for 127.0.0.1 or localhost).");
-}
-
 /**
- * `draw commit` or `draw run`.
- * @throws Error naming a missing or wrong flag, the content's mistakes, or why the draw refused
+ * `draw commit` or `draw run`, through the console's API (`--env production`: the deployed site, through Access).
+ * @throws Error naming a wrong step, the content's mistakes, or the service's refusal (its detail)
  */
-async function draw(
-  where: D1Target,
-  step: string | undefined,
-  values: {
-    content: string;
-    draw?: string;
-    winners?: string;
-    cutoff?: string;
-    "delay-minutes": string;
-    relay?: string;
-    file?: string;
-    operator?: string;
-  },
-): Promise<void> {
+async function draw(step: string | undefined, values: { env?: string; origin?: string; content: string }): Promise<void> {
   const content = loadContentFile(values.content);
   if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
-  const { chain } = content.content.draw;
-  const file = values.file ?? drawFileOf(values.content);
-  const nowMs = drawClockMs();
+  const target = consoleTarget(values.env, values.origin, () => content.content.site.url);
+  const { id, cutoff, winners } = content.content.draw;
   if (step === "commit") {
-    if (!values.draw || !values.winners || !values.cutoff) throw new Error("draw commit needs --draw ID, --winners N and --cutoff TIME.");
-    const committed = await commitDraw({
-      where,
-      chain,
-      entriesPerReferral: content.content.referrals.entriesPerReferral,
-      request: {
-        draw: values.draw,
-        winners: Number(values.winners),
-        cutoff: values.cutoff,
-        delayMinutes: Number(values["delay-minutes"]),
-      },
-      nowMs,
-      operator: operatorOf(values.operator),
-      out: file,
-    });
+    const committed = await commitDraw(target, { draw: id, cutoff, winners }, (line) => console.log(line));
     console.log(
-      `Committed draw ${committed.draw}: ${committed.entrants.length} entrants, list SHA-256 ${committed.listHash}, drand round ${committed.round} (published ${committed.roundAt}).\n` +
-        `Written to ${file}: publish it (commit and deploy) before ${committed.roundAt}, then run: npm run waitlist -- draw run`,
+      `Committed draw ${committed.draw}: ${committed.n} entrants, ${committed.totalEntries} entries, list SHA-256 ${committed.listHash}, ` +
+        `Merkle root ${committed.merkleRoot}, drand round ${committed.round} (published ${committed.roundAt}).\n` +
+        `Published at ${committed.listUrl}. After ${committed.roundAt}, run: npm run waitlist -- draw run`,
     );
   } else if (step === "run") {
-    const drawn = await runDraw({
-      where,
-      chain,
-      relayUrl: relayUrl(values.relay, content.content.draw.relayUrl),
-      nowMs,
-      operator: operatorOf(values.operator),
-      file,
-    });
-    console.log(
-      `Drew ${drawn.draw} from drand round ${drawn.round}: ${drawn.result?.winners.join(", ")}.\nWritten to ${file}: publish it.`,
-    );
+    const drawn = await runDraw(target);
+    const winnersText = drawn.result?.winners.map(({ pseudonym, entries }) => `${pseudonym} (${entries} entries)`).join(", ");
+    console.log(`Drew ${drawn.draw} from drand round ${drawn.round}: ${winnersText || "nobody"}. Published with the commitment.`);
   } else {
     throw new Error(`draw takes commit or run, not ${JSON.stringify(step)}.\n\n${USAGE}`);
   }
@@ -368,13 +323,6 @@ async function main(): Promise<number> {
       json: { type: "boolean", default: false },
       out: { type: "string" },
       content: { type: "string", default: DEFAULT_CONTENT_FILE },
-      draw: { type: "string" },
-      winners: { type: "string" },
-      cutoff: { type: "string" },
-      "delay-minutes": { type: "string", default: String(DEFAULT_DELAY_MINUTES) },
-      relay: { type: "string" },
-      file: { type: "string" },
-      operator: { type: "string" },
       origin: { type: "string" },
       reason: { type: "string" },
       next: { type: "string" },
@@ -394,6 +342,10 @@ async function main(): Promise<number> {
     await launchCommand(command, positionals[1], values);
     return 0;
   }
+  if (command === "draw") {
+    await draw(positionals[1], values);
+    return 0;
+  }
   const where = target(values.env, values["persist-to"]);
   switch (command) {
     case "list": {
@@ -404,9 +356,6 @@ async function main(): Promise<number> {
     }
     case "export":
       await exportRows(where, values.content, values.out);
-      return 0;
-    case "draw":
-      await draw(where, positionals[1], values);
       return 0;
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);

@@ -19,7 +19,7 @@ import {
   STATUS_ENDPOINT,
   STATUS_LEADERBOARD_ENDPOINT,
 } from "../contract";
-import { DRAW_COMMIT_ENDPOINT } from "../giveaway/commit";
+import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT, DRAW_STATE_ENDPOINT, STATUS_DRAW_ENDPOINT } from "../giveaway/commit";
 import {
   ActionAnswer,
   ActionRequest,
@@ -37,7 +37,6 @@ import {
   ReviewAnswer,
   SessionAnswer,
 } from "./console";
-import { CommitRequest, DrawCommitment } from "./draw";
 import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_BATCHES_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../launch";
 import {
   BatchAnswer,
@@ -49,6 +48,7 @@ import {
   LaunchPreview,
   PreviewQuery,
 } from "./launch";
+import { CommitRequest, Commitment, DrawPlace, DrawState } from "./draw";
 import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } from "./hooks";
 import { LeaderboardAnswer, LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "./referrals";
 import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
@@ -98,6 +98,7 @@ export const ERROR_STATUSES: Record<number, string> = {
   415: "The body is of another media type (`Accept-Post` lists those taken).",
   429: "Too many requests from this network (`Retry-After`).",
   500: "The request could not be handled.",
+  502: "An upstream service (the drand relay) answered something the service refuses.",
   503: "The service is not configured, or briefly unavailable (`Retry-After`).",
 };
 
@@ -264,7 +265,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: "draw",
     security: "access",
     body: { [JSON_CONTENT_TYPE]: CommitRequest },
-    answers: { 201: { description: "The draw file of the commitment, to publish.", schema: DrawCommitment } },
+    answers: { 202: { description: "Accepted: the commitment job runs; its progress as GET answers it.", schema: DrawState } },
     errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
   },
   {
@@ -338,6 +339,36 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: { [JSON_CONTENT_TYPE]: CheckInRequest },
     answers: { 200: { description: "Accepted now.", schema: CheckInAnswer } },
     errors: [...BODY_ERRORS, 403, 404, 409, 410],
+  },
+  {
+    id: "getDraw",
+    method: "get",
+    path: DRAW_STATE_ENDPOINT,
+    summary: "The published rules of the giveaway draw and its commitment job's progress.",
+    tag: "draw",
+    security: "access",
+    answers: { 200: { description: "The rules and the job (null before a commitment).", schema: DrawState } },
+    errors: CONSOLE_ERRORS,
+  },
+  {
+    id: "runDraw",
+    method: "post",
+    path: DRAW_RUN_ENDPOINT,
+    summary: "Draw the winners of the committed draw from its drand round, once that round is published.",
+    tag: "draw",
+    security: "access",
+    answers: { 200: { description: "The commitment with its result, as published.", schema: Commitment } },
+    errors: [...CONSOLE_ERRORS, 409, 502],
+  },
+  {
+    id: "getDrawPlace",
+    method: "get",
+    path: STATUS_DRAW_ENDPOINT,
+    summary: "The person's place in the published giveaway draw: their ticket, line, entries and audit path.",
+    tag: "referrals",
+    security: "statusToken",
+    answers: { 200: { description: "Their place and its proof.", schema: DrawPlace } },
+    errors: STATUS_TOKEN_ERRORS,
   },
   {
     id: "getOpenApi",

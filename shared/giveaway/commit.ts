@@ -1,40 +1,42 @@
 /**
- * Closing a draw: the request an operator makes (from `npm run waitlist -- draw commit` or the console's button), its
- * checks, and the commitment built from the eligible entrants: the draw file and its audit entry. The eligibility rule
- * itself is SQL (worker/src/draw/entrants.ts), read by both. docs/operators.md: "The giveaway draw".
+ * Closing a draw: the console API's addresses, the request an operator makes (from `npm run waitlist -- draw commit`
+ * or the console's button) and its checks against the published rules (rules.ts), which the Worker runs before it
+ * writes anything. The commitment itself is the Worker's job (worker/src/draw/job.ts). docs/operators.md: "The
+ * giveaway draw".
  */
 import type { CommitRequest } from "../api/draw";
 import { CONSOLE_API } from "../console";
 import type { DrandChain } from "./chains";
-import { firstRoundAfter, roundTimeMs } from "./rounds";
-import {
-  DRAW_FORMAT,
-  DRAW_ID_PATTERN,
-  listHashOf,
-  pseudonymOf,
-  serialiseDraw,
-  sortEntrants,
-  type DrawFile,
-  type Entrant,
-} from "./draw-file";
+import { cutoffOf, roundOfRules, RULE_BREACH, ruleBreaches, type DrawRules } from "./rules";
+import { DRAW_ID_PATTERN } from "./draw-file";
 
-/** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/draw/commit.ts). */
+/** POST a CommitRequest: the console's button and `draw commit`; 202 with the DrawState (worker/src/draw/commit.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
-
-/** The delay the commitment's round takes unless the operator names another, minutes. */
-export const DEFAULT_DELAY_MINUTES = 60;
+/** GET: the published rules and the commitment job's progress (DrawState). */
+export const DRAW_STATE_ENDPOINT = `${CONSOLE_API}/draw`;
+/** POST: draw the winners once the rules' round is published; 200 with the commitment and its result. */
+export const DRAW_RUN_ENDPOINT = `${CONSOLE_API}/draw/run`;
+/** GET with the status token: the person's place in the published draw (DrawPlace). */
+export const STATUS_DRAW_ENDPOINT = "/api/status/draw";
 
 /** Why a commitment is refused; the console names each in the content's words, the command line in its message. */
 export const COMMIT_REFUSAL = {
   drawIdInvalid: "draw_id_invalid",
   winnersInvalid: "winners_invalid",
   cutoffInvalid: "cutoff_invalid",
-  delayInvalid: "delay_invalid",
+  /** The request names another draw than the published rules. */
+  otherDraw: RULE_BREACH.otherDraw,
+  /** The request names another cut-off than the published rules. */
+  otherCutoff: RULE_BREACH.otherCutoff,
+  /** The request names another number of winners than the published rules. */
+  otherWinners: RULE_BREACH.otherWinners,
   /** The cut-off has not passed: entries are still open. */
-  entriesOpen: "entries_open",
-  /** The audit log (or the draw file) already holds this draw's commitment, which is never replaced. */
+  entriesOpen: RULE_BREACH.entriesOpen,
+  /** The rules' round is published already. */
+  roundPublished: RULE_BREACH.roundPublished,
+  /** The draw has its commitment already (the draws table's key), which is never replaced. */
   alreadyCommitted: "already_committed",
-  /** Two entrants' referral codes give one pseudonym in this draw: commit under another id. */
+  /** Two entrants' tickets give one pseudonym in this draw. */
   pseudonymClash: "pseudonym_clash",
 } as const;
 export type CommitRefusalCode = (typeof COMMIT_REFUSAL)[keyof typeof COMMIT_REFUSAL];
@@ -54,18 +56,19 @@ export class CommitRefused extends Error {
   }
 }
 
-/** One eligible person as the store reads them: their referral code (the pseudonym's seed) and entries at the cut-off. */
-export interface EligibleEntrant {
-  referralCode: string;
-  entries: number;
-}
-
 /**
- * The request's cut-off as ISO 8601 UTC, checked against the clock.
- * @param nowMs Unix time in ms
- * @throws CommitRefused when a member is malformed or the cut-off is still to come
+ * Check a request against the published rules and the clock: the draw, cut-off and winners the rules name, after the
+ * cut-off and before the rules' round is published.
+ * @param nowMs Unix time in ms: the Worker's clock, which nothing else sets
+ * @returns the rules' cut-off as ISO 8601 UTC, and their round
+ * @throws CommitRefused when a member is malformed or a rule is broken (the first breach)
  */
-export function checkCommitRequest(request: CommitRequest, nowMs: number): { cutoff: string; delayMs: number } {
+export function checkCommitRequest(
+  request: CommitRequest,
+  chain: DrandChain,
+  rules: DrawRules,
+  nowMs: number,
+): { cutoff: string; round: number; roundAt: string } {
   if (typeof request.draw !== "string" || !DRAW_ID_PATTERN.test(request.draw))
     throw new CommitRefused(
       COMMIT_REFUSAL.drawIdInvalid,
@@ -74,83 +77,26 @@ export function checkCommitRequest(request: CommitRequest, nowMs: number): { cut
     );
   if (!Number.isSafeInteger(request.winners) || request.winners < 1)
     throw new CommitRefused(COMMIT_REFUSAL.winnersInvalid, "The number of winners is a whole number of 1 or more.", "winners");
-  const cutoffMs = typeof request.cutoff === "string" ? Date.parse(request.cutoff) : Number.NaN;
-  if (Number.isNaN(cutoffMs))
+  if (typeof request.cutoff !== "string" || Number.isNaN(Date.parse(request.cutoff)))
     throw new CommitRefused(
       COMMIT_REFUSAL.cutoffInvalid,
       `The cut-off is an ISO 8601 time with its offset, like 2026-12-01T00:00:00Z, not ${JSON.stringify(request.cutoff)}.`,
       "cutoff",
     );
-  if (typeof request.delayMinutes !== "number" || !Number.isFinite(request.delayMinutes) || request.delayMinutes < 1)
-    throw new CommitRefused(COMMIT_REFUSAL.delayInvalid, "The delay before the round is a number of minutes, 1 or more.", "delayMinutes");
-  const cutoff = new Date(cutoffMs).toISOString();
-  if (cutoffMs > nowMs)
-    throw new CommitRefused(COMMIT_REFUSAL.entriesOpen, `Entries are open until ${cutoff}: commit the draw after the cut-off.`);
-  return { cutoff, delayMs: request.delayMinutes * 60_000 };
+  const [breach] = ruleBreaches(chain, rules, { ...request, atMs: nowMs });
+  if (breach) {
+    const member = BREACH_MEMBER[breach.code];
+    throw new CommitRefused(breach.code, breach.detail, member);
+  }
+  return { cutoff: cutoffOf(rules), ...roundOfRules(chain, rules) };
 }
 
-/**
- * The commitment: every eligible entrant by pseudonym with their entries, sorted, the list's SHA-256, and the first
- * round of `chain` published at least the request's delay after `nowMs` (a round nobody can know yet).
- * @param nowMs Unix time in ms: the commitment's time
- * @throws CommitRefused when the request does not check (checkCommitRequest) or two entrants share a pseudonym
- */
-export async function commitmentOf(
-  request: CommitRequest,
-  chain: DrandChain,
-  eligible: readonly EligibleEntrant[],
-  nowMs: number,
-): Promise<DrawFile> {
-  const { cutoff, delayMs } = checkCommitRequest(request, nowMs);
-  const entrants: Entrant[] = [];
-  for (const person of eligible)
-    entrants.push({ pseudonym: await pseudonymOf(request.draw, person.referralCode), entries: person.entries });
-  if (new Set(entrants.map((entrant) => entrant.pseudonym)).size !== entrants.length)
-    throw new CommitRefused(
-      COMMIT_REFUSAL.pseudonymClash,
-      `Two entrants share a pseudonym in draw ${request.draw}: commit under another draw id.`,
-    );
-  const round = firstRoundAfter(chain, nowMs, delayMs);
-  return {
-    format: DRAW_FORMAT,
-    draw: request.draw,
-    winnerCount: request.winners,
-    cutoff,
-    committedAt: new Date(nowMs).toISOString(),
-    chain,
-    round,
-    roundAt: new Date(roundTimeMs(chain, round)).toISOString(),
-    listHash: await listHashOf(entrants),
-    entrants: sortEntrants(entrants),
-    result: null,
-  };
-}
+/** The request's member a breach is about, when one is. */
+const BREACH_MEMBER: Partial<Record<CommitRefusalCode, keyof CommitRequest>> = {
+  [COMMIT_REFUSAL.otherDraw]: "draw",
+  [COMMIT_REFUSAL.otherCutoff]: "cutoff",
+  [COMMIT_REFUSAL.otherWinners]: "winners",
+};
 
-/** The audit_log action of a commitment; the store refuses a second one for the same draw by it. */
+/** The audit_log action of a published commitment; its entry holds the list's hashes (worker/src/draw/job.ts). */
 export const DRAW_COMMIT_ACTION = "draw_commit";
-
-/** A commitment's audit entry: its reason and `after` (no name, no address, no referral code). */
-export function commitAudit(file: DrawFile): { action: string; reason: string; after: Record<string, unknown> } {
-  return {
-    action: DRAW_COMMIT_ACTION,
-    reason: `Entries closed at ${file.cutoff}: the list of ${file.entrants.length} entrants and drand round ${file.round} committed.`,
-    after: {
-      draw: file.draw,
-      listHash: file.listHash,
-      round: file.round,
-      roundAt: file.roundAt,
-      entrants: file.entrants.length,
-      entries: file.entrants.reduce((sum, { entries }) => sum + entries, 0),
-      winnerCount: file.winnerCount,
-      cutoff: file.cutoff,
-    },
-  };
-}
-
-/** The name the console's download takes: the site's draw file is `content/giveaway/draw.json`. */
-export const DRAW_FILE_NAME = "draw.json";
-
-/** The draw file's text, as it is written to the repository and downloaded from the console. */
-export function drawText(file: DrawFile): string {
-  return serialiseDraw(file);
-}

@@ -1,7 +1,8 @@
 /**
- * The giveaway draw file (`content/giveaway/draw.json`): its type, the canonical list of entrants and its SHA-256
- * (the commitment), and the pseudonym rule. One file per draw, written by `npm run waitlist -- draw commit|run`, read
- * by the /giveaway/draw/ page and `scripts/giveaway/verify.ts`. docs/operators.md: "The giveaway draw".
+ * Format 1 of a giveaway draw (`pickfund-giveaway-draw/1`): one file holding the commitment and every entrant, as
+ * draws were published before format 2 (commitment.ts). Its type, canonical list and SHA-256 stay so that such a file
+ * still verifies (verify.ts); the pseudonym rule and the entrant type are both formats'. docs/operators.md: "The
+ * giveaway draw".
  */
 import type { Beacon } from "./beacon";
 import type { DrandChain } from "./chains";

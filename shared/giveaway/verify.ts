@@ -1,7 +1,7 @@
 /**
- * Checking a published draw from its file alone: the commitment's hash against the list, the round's time against
- * the commitment, the round's BLS signature against the chain's public key, and the winners recomputed. The
- * /giveaway/draw/ page (in the browser), `scripts/giveaway/verify.ts` and the draw command all run this.
+ * Checking a format 1 draw from its file alone: the commitment's hash against the list, the round's time against
+ * the commitment, the round's BLS signature against the chain's public key, and the winners recomputed.
+ * `scripts/giveaway/verify.ts` runs this for a format 1 file (format 2: commitment.ts).
  */
 import { beaconProblems, roundTimeMs } from "./beacon";
 import type { DrandChain } from "./chains";

@@ -13,7 +13,7 @@ import { sortEntrants, type Entrant } from "./draw-file";
 const TWO_TO_64 = BigInt(2) ** BigInt(64);
 
 /** The counter-mode SHA-256 stream of step 1, one 64-bit word at a time. */
-function wordStream(seed: Uint8Array): () => Promise<bigint> {
+export function wordStream(seed: Uint8Array): () => Promise<bigint> {
   let block = 0;
   let words: bigint[] = [];
   return async () => {
@@ -26,6 +26,15 @@ function wordStream(seed: Uint8Array): () => Promise<bigint> {
     }
     return words.shift() as bigint;
   };
+}
+
+/** Step 2: an integer in [0, total) without modulo bias, from the word stream. */
+export async function nextTicket(next: () => Promise<bigint>, total: number): Promise<number> {
+  const range = BigInt(total);
+  const limit = TWO_TO_64 - (TWO_TO_64 % range);
+  let word = await next();
+  while (word >= limit) word = await next();
+  return Number(word % range);
 }
 
 /**
@@ -46,11 +55,7 @@ export async function drawWinners(randomness: string, entrants: readonly Entrant
   const next = wordStream(fromHex(randomness));
   const winners: string[] = [];
   while (winners.length < winnerCount && remaining.length > 0) {
-    const range = BigInt(total);
-    const limit = TWO_TO_64 - (TWO_TO_64 % range);
-    let word = await next();
-    while (word >= limit) word = await next();
-    const ticket = Number(word % range);
+    const ticket = await nextTicket(next, total);
     let sum = 0;
     const index = remaining.findIndex(({ entries }) => (sum += entries) > ticket);
     const [winner] = remaining.splice(index, 1);

@@ -27,7 +27,14 @@ export function serviceSettings(content: SiteContent, signupPages: SignupPage[])
       entriesPerReferral: referrals.entriesPerReferral,
       countAfter: referrals.countAfter,
     },
-    draw: { chain: { ...draw.chain } },
+    draw: {
+      chain: { ...draw.chain },
+      id: draw.id,
+      cutoff: draw.cutoff,
+      winners: draw.winners,
+      roundDelayHours: draw.roundDelayHours,
+      relayUrl: draw.relayUrl,
+    },
     leaderboard: { size: leaderboard.size },
     launch: {
       invitationDays: launch.invitationDays,

@@ -1,9 +1,7 @@
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import { useLeaderboardChoice } from "../referrals/queries";
-import { outlineButton } from "../ui/buttonLooks";
-import { errorNote } from "../ui/errorNote";
-import { theme } from "../styles/theme";
+import { Failure, OutlineButton as Button } from "./StatusParts";
 
 export interface LeaderboardChoiceProps {
   content: Queries.LeaderboardChoiceContentFragment;
@@ -52,7 +50,7 @@ function ChoiceControls({
 const Section = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${theme.space.md};
+  gap: ${({ theme }) => theme.space.md};
   width: 100%;
   text-align: center;
   &[data-covered="true"] {
@@ -63,24 +61,6 @@ const Section = styled.section`
 const Note = styled.p`
   margin: 0;
   font-size: 0.95rem;
-`;
-
-const Button = styled.button`
-  ${outlineButton}
-  padding: ${theme.space.sm} ${theme.space.xl};
-  &:disabled {
-    cursor: default;
-    opacity: 0.6;
-  }
-  &:focus-visible {
-    outline: 3px solid ${theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-const Failure = styled.p`
-  ${errorNote}
-  padding: ${theme.space.sm} ${theme.space.md};
 `;
 
 export const query = graphql`

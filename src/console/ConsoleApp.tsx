@@ -72,7 +72,7 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
         </Menu>
       </nav>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} clock={{ utcOffsetMinutes, timeZone }} />
+      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} />
     </App>
   );
 }
@@ -84,7 +84,6 @@ function Screen({
   format,
   nowMs,
   announce,
-  clock,
 }: {
   copy: ConsoleContent["console"];
   route: ConsoleRoute;
@@ -92,8 +91,6 @@ function Screen({
   format: ReturnType<typeof consoleFormat>;
   nowMs: () => number;
   announce: (text: string) => void;
-  /** The site's clock: its offset (minutes east of UTC) and its zone's name. */
-  clock: { utcOffsetMinutes: number; timeZone: string };
 }) {
   switch (route.view) {
     case "dashboard":
@@ -107,7 +104,7 @@ function Screen({
     case "audit":
       return <AuditLog copy={copy} format={format} />;
     case "draw":
-      return <DrawCommit copy={copy} format={format} utcOffsetMinutes={clock.utcOffsetMinutes} timeZone={clock.timeZone} nowMs={nowMs} />;
+      return <DrawCommit copy={copy} format={format} />;
     case "launch":
       return <Launch copy={copy} format={format} announce={announce} />;
   }

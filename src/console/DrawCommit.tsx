@@ -1,193 +1,112 @@
 /**
- * Close the giveaway draw: the form that commits its eligible entrants and a future drand round
- * (POST /api/console/draw/commit), checked first by the rule the Worker and the command line apply
- * (shared/giveaway/commit.ts), then the draw file downloaded for the operator to publish.
+ * Close the giveaway draw: the rules the site publishes (GET /api/console/draw), the confirmation, the commitment
+ * (POST /api/console/draw/commit, which the Worker checks against those rules and its own clock), then the job's
+ * progress until the list and the commitment are published.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import styled from "styled-components";
-import {
-  checkCommitRequest,
-  COMMIT_REFUSAL,
-  CommitRefused,
-  DEFAULT_DELAY_MINUTES,
-  DRAW_FILE_NAME,
-  drawText,
-} from "../../shared/giveaway/commit";
-import type { DrawFile } from "../../shared/giveaway/draw-file";
+import type { DrawState } from "../../shared/api/draw";
+import { COMMIT_REFUSAL, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
 import { theme } from "../styles/theme";
 import { ConsoleError, postDrawCommit } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import { Button, Input, Muted, Notice, Section, SectionHeading } from "./parts";
-import type { CommitRequest } from "../../shared/api/draw";
+import { Button, Muted, Notice, Section, SectionHeading } from "./parts";
+import { useAnswer } from "./useAnswer";
 
 type Copy = ConsoleContent["console"];
 type RefusalKey = keyof typeof COMMIT_REFUSAL;
 
 const REFUSAL_KEY = new Map<string, RefusalKey>(Object.entries(COMMIT_REFUSAL).map(([key, code]) => [code, key as RefusalKey]));
 
-/** `+hh:mm` / `-hh:mm` of an offset in minutes east of UTC. */
-function offsetText(utcOffsetMinutes: number): string {
-  const sign = utcOffsetMinutes < 0 ? "-" : "+";
-  const minutes = Math.abs(utcOffsetMinutes);
-  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
+/** How often the screen asks for the job's progress while it runs (ms). */
+export const DRAW_PROGRESS_INTERVAL_MS = 2_000;
 
-/** Save the committed draw file through the browser's download, as the repository keeps it. */
-function download(file: DrawFile): void {
-  const url = URL.createObjectURL(new Blob([drawText(file)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = DRAW_FILE_NAME;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
-type Outcome = { kind: "idle" } | { kind: "busy" } | { kind: "done"; file: DrawFile } | { kind: "failed"; message: string };
-
-/** The fields of the commitment as typed. */
-type DrawFields = { draw: string; winners: string; cutoff: string; delay: string };
-
-/** The draw's commitment form, its refusals and the committed draw, whose file the browser downloads. */
-export function DrawCommit({
-  copy,
-  format,
-  utcOffsetMinutes,
-  timeZone,
-  nowMs,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  /** The site's clock: the cut-off typed is read at this offset (minutes east of UTC). */
-  utcOffsetMinutes: number;
-  timeZone: string;
-  nowMs: () => number;
-}) {
+export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat }) {
   const words = copy.draw;
   const confirmId = useId();
-  const [fields, setFields] = useState<DrawFields>({ draw: "launch", winners: "1", cutoff: "", delay: String(DEFAULT_DELAY_MINUTES) });
+  const { state, reload } = useAnswer<DrawState>(DRAW_STATE_ENDPOINT);
   const [confirmed, setConfirmed] = useState(false);
-  const { outcome, commit } = useDrawCommit(copy, utcOffsetMinutes, nowMs);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const job = state.kind === "ready" ? state.answer.job : null;
+  const building = job !== null && (job.state === "listing" || job.state === "writing" || job.state === "publishing");
+  useEffect(() => {
+    if (!building) return;
+    const timer = setTimeout(reload, DRAW_PROGRESS_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [building, job, reload]);
+
+  if (state.kind === "loading") return <Section aria-busy="true" />;
+  if (state.kind === "failed") return <Notice role="alert">{copy.errors[state.error.key]}</Notice>;
+  const { rules } = state.answer;
+
+  const commit = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await postDrawCommit({ draw: rules.draw, winners: rules.winners, cutoff: rules.cutoff });
+      reload();
+    } catch (error) {
+      const refused = error instanceof ConsoleError ? error : new ConsoleError("unavailable", null);
+      const key = refused.code === null ? undefined : REFUSAL_KEY.get(refused.code);
+      setFailure(key ? words.refusals[key] : copy.errors[refused.key]);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <Section aria-labelledby="draw-heading">
       <SectionHeading id="draw-heading">{words.heading}</SectionHeading>
       <Muted>{words.intro}</Muted>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void commit(fields);
-        }}
-      >
-        <DrawFieldset copy={copy} format={format} timeZone={timeZone} fields={fields} setFields={setFields} />
-        <Check>
-          <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
-          <label htmlFor={confirmId}>{words.confirm}</label>
-        </Check>
-        <div>
-          <Button type="submit" disabled={!confirmed || outcome.kind === "busy"}>
-            {outcome.kind === "busy" ? words.committing : words.submit}
-          </Button>
-        </div>
-      </Form>
-      {outcome.kind === "failed" ? <Notice role="alert">{outcome.message}</Notice> : null}
+      <Rules>
+        <dt>{words.drawLabel}</dt>
+        <dd>{rules.draw}</dd>
+        <dt>{words.cutoffLabel}</dt>
+        <dd>{format.dateTime(rules.cutoff)}</dd>
+        <dt>{words.winnersLabel}</dt>
+        <dd>{format.count(rules.winners)}</dd>
+        <dt>{words.roundLabel}</dt>
+        <dd>
+          {format.count(rules.round)} · {format.dateTime(rules.roundAt)}
+        </dd>
+      </Rules>
+      {job === null ? (
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void commit();
+          }}
+        >
+          <Check>
+            <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+            <label htmlFor={confirmId}>{words.confirm}</label>
+          </Check>
+          <div>
+            <Button type="submit" disabled={!confirmed || busy}>
+              {busy ? words.committing : words.submit}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {failure ? <Notice role="alert">{failure}</Notice> : null}
+      {job?.state === "failed" ? <Notice role="alert">{fill(words.failed, { failure: job.failure ?? "" })}</Notice> : null}
       <p role="status">
-        {outcome.kind === "done"
-          ? fill(words.committed, {
-              draw: outcome.file.draw,
-              entrants: format.count(outcome.file.entrants.length),
-              round: format.count(outcome.file.round),
-              roundAt: format.dateTime(outcome.file.roundAt),
-            })
-          : ""}
+        {building
+          ? fill(words.progress, { eligible: format.count(job.eligible), written: format.count(job.written) })
+          : job?.commitment
+            ? fill(words.committed, {
+                draw: job.commitment.draw,
+                entrants: format.count(job.commitment.n),
+                round: format.count(job.commitment.round),
+                roundAt: format.dateTime(job.commitment.roundAt),
+                listUrl: job.commitment.listUrl,
+              })
+            : ""}
       </p>
     </Section>
-  );
-}
-
-/**
- * The commitment's sending: checked here first with the service's own rules, then posted; the file is downloaded.
- * @returns the outcome so far, and `commit` for the fields as typed
- */
-function useDrawCommit(copy: Copy, utcOffsetMinutes: number, nowMs: () => number) {
-  const words = copy.draw;
-  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
-
-  const refusal = (code: string | null): string | null => {
-    const key = code === null ? undefined : REFUSAL_KEY.get(code);
-    return key ? words.refusals[key] : null;
-  };
-
-  const commit = async (fields: DrawFields) => {
-    const request: CommitRequest = {
-      draw: fields.draw.trim(),
-      winners: Number(fields.winners),
-      cutoff: fields.cutoff ? `${fields.cutoff}:00${offsetText(utcOffsetMinutes)}` : "",
-      delayMinutes: Number(fields.delay),
-    };
-    try {
-      // The same checks as the service's, so a mistake is named before anything is sent.
-      checkCommitRequest(request, nowMs());
-    } catch (error) {
-      if (!(error instanceof CommitRefused)) throw error;
-      setOutcome({ kind: "failed", message: words.refusals[REFUSAL_KEY.get(error.code) ?? "cutoffInvalid"] });
-      return;
-    }
-    setOutcome({ kind: "busy" });
-    try {
-      const file = await postDrawCommit(request);
-      download(file);
-      setOutcome({ kind: "done", file });
-    } catch (error) {
-      const failure = error instanceof ConsoleError ? error : new ConsoleError("unavailable", null);
-      setOutcome({ kind: "failed", message: refusal(failure.code) ?? copy.errors[failure.key] });
-    }
-  };
-
-  return { outcome, commit };
-}
-
-/** The four fields of a commitment: the draw's name, the winners, the cut-off (site time) and the delay. */
-function DrawFieldset({
-  copy,
-  format,
-  timeZone,
-  fields,
-  setFields,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  timeZone: string;
-  fields: DrawFields;
-  setFields: React.Dispatch<React.SetStateAction<DrawFields>>;
-}) {
-  const words = copy.draw;
-  const ids = { draw: useId(), drawHint: useId(), winners: useId(), cutoff: useId(), cutoffHint: useId(), delay: useId() };
-  const set = (name: keyof DrawFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  return (
-    <>
-      <Field>
-        <label htmlFor={ids.draw}>{words.drawLabel}</label>
-        <Input id={ids.draw} value={fields.draw} onChange={set("draw")} aria-describedby={ids.drawHint} autoComplete="off" />
-        <Muted id={ids.drawHint}>{words.drawHint}</Muted>
-      </Field>
-      <Field>
-        <label htmlFor={ids.winners}>{words.winnersLabel}</label>
-        <Input id={ids.winners} type="number" min={1} step={1} inputMode="numeric" value={fields.winners} onChange={set("winners")} />
-      </Field>
-      <Field>
-        <label htmlFor={ids.cutoff}>{words.cutoffLabel}</label>
-        <Input id={ids.cutoff} type="datetime-local" value={fields.cutoff} onChange={set("cutoff")} aria-describedby={ids.cutoffHint} />
-        <Muted id={ids.cutoffHint}>{fill(words.cutoffHint, { timeZone: format.zone(timeZone) })}</Muted>
-      </Field>
-      <Field>
-        <label htmlFor={ids.delay}>{words.delayLabel}</label>
-        <Input id={ids.delay} type="number" min={1} step={1} inputMode="numeric" value={fields.delay} onChange={set("delay")} />
-      </Field>
-    </>
   );
 }
 
@@ -197,9 +116,14 @@ const Form = styled.form`
   max-width: 32rem;
 `;
 
-const Field = styled.div`
+const Rules = styled.dl`
   display: grid;
-  gap: ${theme.space.xs};
+  grid-template-columns: max-content 1fr;
+  gap: ${theme.space.xs} ${theme.space.lg};
+  margin: 0;
+  dd {
+    margin: 0;
+  }
 `;
 
 const Check = styled.div`

@@ -11,9 +11,8 @@ import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
 import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
-import type { DrawFile } from "../../shared/giveaway/draw-file";
 import type { ActionAnswer, ActionRequest } from "../../shared/api/console";
-import type { CommitRequest } from "../../shared/api/draw";
+import type { CommitRequest, DrawState } from "../../shared/api/draw";
 
 /** How long a request may take before it counts as failed (ms). */
 export const CONSOLE_REQUEST_TIMEOUT_MS = 15_000;
@@ -78,11 +77,11 @@ export function postAction(personId: string, action: PersonAction, request: Acti
 }
 
 /**
- * POST a draw's commitment (shared/giveaway/commit.ts); the answer is the draw file to publish.
+ * POST a draw's commitment (shared/giveaway/commit.ts); the answer is the draw's state, its job started.
  * @throws ConsoleError (a refusal's code in `code`)
  */
-export function postDrawCommit(request: CommitRequest): Promise<DrawFile> {
-  return requestJson<DrawFile>(DRAW_COMMIT_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
+export function postDrawCommit(request: CommitRequest): Promise<DrawState> {
+  return requestJson<DrawState>(DRAW_COMMIT_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
 }
 
 /**

@@ -267,21 +267,24 @@ export const query = graphql`
         heading
         intro
         drawLabel
-        drawHint
         winnersLabel
         cutoffLabel
-        cutoffHint
-        delayLabel
+        roundLabel
         confirm
         submit
         committing
+        progress
+        failed
         committed
         refusals {
           drawIdInvalid
           winnersInvalid
           cutoffInvalid
-          delayInvalid
+          otherDraw
+          otherCutoff
+          otherWinners
           entriesOpen
+          roundPublished
           alreadyCommitted
           pseudonymClash
         }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { COUNT_AFTER, REFERRALS_TRANSPORT, runsReferralProgram } from "../../shared/referral-program";
 import { CUSTOM_SOURCE_MAX_CHARS } from "../../shared/validation";
 import { QUICKNET } from "../../shared/giveaway/chains";
+import { DRAW_ID_PATTERN } from "../../shared/giveaway/draw-file";
 import {
   CLIENT_API_ENDPOINT_URL,
   DEFAULT_SIGNUP_TRANSPORT,
@@ -288,6 +289,27 @@ function hexText(description: string, example: string, chars: number) {
     .regex(new RegExp(pattern), { error: message })
     .meta({ description, examples: [example], pattern, patternErrorMessage: message });
 }
+
+const DRAW_ID_MESSAGE = "Write the draw's id in lower-case letters, digits and -, starting with a letter, like launch.";
+/** The content's example of a draw's delay, hours: a day to commit the draw after entries close. */
+const DRAW_ROUND_DELAY_HOURS_EXAMPLE = 24;
+/** The longest delay an editor may set, hours: thirty days. */
+const DRAW_ROUND_DELAY_HOURS_MAX = 720;
+
+/** The draw's cut-off: a moment with its offset, like the launch moment. */
+const drawCutoff = z
+  .string({ error: 'Put the cut-off in quotes, like "2026-12-01T00:00:00Z".' })
+  .trim()
+  .refine((value) => DATE_TIME_WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value)), {
+    error: "Write the cut-off as the date, T, the time and the time-zone offset, like 2026-12-01T00:00:00Z (Z for UTC).",
+  })
+  .meta({
+    description:
+      "When entries close, fixed before they do: who had confirmed by then, with the referrals credited by then, is in the draw. Date, T, time and time-zone offset.",
+    examples: ["2026-12-01T00:00:00Z"],
+    pattern: DATE_TIME_WITH_OFFSET_FORM,
+    patternErrorMessage: "Write the date, T, the time and the time-zone offset, like 2026-12-01T00:00:00Z (Z for UTC).",
+  });
 
 const launchMoment = z
   .string({
@@ -728,49 +750,66 @@ const consoleSection = z
       .strictObject({
         heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
         intro: longCopy(
-          "What committing does, above the form.",
-          "Once entries close, commit the draw: the list of eligible entrants (by pseudonym) and a future drand round are fixed for good and logged. Publish the file you download before that round, then run the draw from the command line.",
+          "What committing does, above the rules.",
+          "Once entries close, commit the draw by the rules the site publishes: the service lists every eligible entrant by pseudonym and publishes the list and its commitment at once, before the rules' drand round. Then run the draw from the command line once that round is out.",
         ),
-        drawLabel: copy("The label of the draw's name (lower-case letters, digits and -, like launch).", "Draw name"),
-        drawHint: copy("The hint under the draw's name.", "Lower-case letters, digits and -, starting with a letter, like launch."),
-        winnersLabel: copy("The label of how many winners the draw names.", "Winners"),
-        cutoffLabel: copy("The label of the rules' cut-off: who had confirmed by then takes part.", "Entries closed at"),
-        cutoffHint: copyWithPlaceholder(
-          "{timeZone}",
-          "the site's time zone",
-          "The hint under the cut-off. {timeZone} becomes the time zone the time is read in.",
-          "On the site's clock ({timeZone}); it must have passed.",
-        ),
-        delayLabel: copy("The label of the minutes until the committed drand round is published.", "Minutes until the round"),
+        drawLabel: copy("The label of the rules' draw id.", "Draw"),
+        winnersLabel: copy("The label of how many winners the rules name.", "Winners"),
+        cutoffLabel: copy("The label of the rules' cut-off: who had confirmed by then takes part.", "Entries close at"),
+        roundLabel: copy("The label of the rules' drand round and when it is published.", "drand round"),
         confirm: longCopy(
           "The checkbox the operator ticks before committing: a commitment can never be changed.",
           "I understand that this commitment can never be changed or made again.",
         ),
         submit: copy("The button that commits the draw.", "Commit the draw"),
-        committing: copy("Shown while the service commits the draw.", "Committing…"),
+        committing: copy("Shown while the service accepts the commitment.", "Committing…"),
+        progress: copyWithPlaceholder(
+          "{written}",
+          "the lines of the list written so far",
+          "Shown while the service builds the list. {written} becomes the lines written so far; {eligible} (optional) the eligible people read so far.",
+          "Building the list: {eligible} eligible people read, {written} lines written…",
+        ),
+        failed: copyWithPlaceholder(
+          "{failure}",
+          "the reason the job stopped",
+          "Shown when the commitment job stopped for good. {failure} becomes its reason (a code).",
+          "The commitment stopped ({failure}). Nothing was published; see docs/operators.md.",
+        ),
         committed: copyWithPlaceholder(
           "{draw}",
           "the draw's name",
-          "Shown once committed; the draw file downloads at the same time. {draw} becomes the draw's name; {entrants}, {round} and {roundAt} (optional) the number of entrants, the drand round and when it is published.",
-          "Draw {draw} is committed: {entrants} entrants, drand round {round} at {roundAt}. Put the downloaded draw.json at content/giveaway/draw.json and publish it before then.",
+          "Shown once the list and the commitment are published. {draw} becomes the draw's name; {entrants}, {round}, {roundAt} and {listUrl} (optional) the number of entrants, the drand round, when it is published and the list's address.",
+          "Draw {draw} is committed: {entrants} entrants, drand round {round} at {roundAt}. The list is published at {listUrl}.",
         ),
         refusals: z
           .strictObject({
-            drawIdInvalid: copy(
-              "Shown when the draw's name is not one the draw takes.",
-              "Use lower-case letters, digits and -, starting with a letter.",
-            ),
+            drawIdInvalid: copy("Shown when the draw's id is not one the draw takes.", "The draw's id is not valid."),
             winnersInvalid: copy("Shown when the number of winners is not a whole number of 1 or more.", "Draw at least one winner."),
-            cutoffInvalid: copy("Shown when the cut-off is not a date and time.", "Give the date and time entries closed."),
-            delayInvalid: copy("Shown when the minutes until the round are fewer than 1.", "Give at least 1 minute until the round."),
+            cutoffInvalid: copy("Shown when the cut-off is not a date and time.", "The cut-off is not a date and time."),
+            otherDraw: copy(
+              "Shown when the service publishes another draw id than the console read (deploy the content first).",
+              "The service publishes another draw: reload, and deploy the content first if you changed it.",
+            ),
+            otherCutoff: copy(
+              "Shown when the service publishes another cut-off than the console read.",
+              "The service publishes another cut-off: reload.",
+            ),
+            otherWinners: copy(
+              "Shown when the service publishes another number of winners than the console read.",
+              "The service publishes another number of winners: reload.",
+            ),
             entriesOpen: copy("Shown when the cut-off has not passed yet.", "Entries are still open: commit after the cut-off."),
+            roundPublished: copy(
+              "Shown when the rules' drand round is already published: the draw can no longer be committed.",
+              "The rules' drand round is already published: this draw can no longer be committed.",
+            ),
             alreadyCommitted: copy(
               "Shown when this draw was committed before (a commitment is never replaced).",
               "This draw is already committed; its commitment is never replaced.",
             ),
             pseudonymClash: copy(
-              "Shown in the very rare case two entrants get one pseudonym under this draw's name.",
-              "Two entrants share a pseudonym under this name: commit under another draw name.",
+              "Shown in the very rare case two entrants get one pseudonym in this draw.",
+              "Two entrants share a pseudonym in this draw: see docs/operators.md.",
             ),
           })
           .meta({ description: "Why the service refused a commitment, one message per reason." }),
@@ -1258,9 +1297,34 @@ const siteContentFields = z
             description:
               "The drand chain whose rounds draw the winners (quicknet), shown on the draw page so that anyone can check a round themselves.",
           }),
+        id: z
+          .string({ error: DRAW_ID_MESSAGE })
+          .trim()
+          .regex(DRAW_ID_PATTERN, { error: DRAW_ID_MESSAGE })
+          .meta({
+            description:
+              "The draw's id, fixed before entries close: part of every pseudonym and of the list's address. Lower-case letters, digits and -, starting with a letter.",
+            examples: ["launch"],
+            pattern: DRAW_ID_PATTERN.source,
+            patternErrorMessage: DRAW_ID_MESSAGE,
+          }),
+        cutoff: drawCutoff,
+        winners: wholeNumber("How many winners the draw names, fixed before entries close.", 3, 1),
+        roundDelayHours: wholeNumber(
+          "Hours from the cut-off to the drand round that draws the winners (the first round published at or after cut-off + this delay); the operator commits the draw in between.",
+          DRAW_ROUND_DELAY_HOURS_EXAMPLE,
+          1,
+          DRAW_ROUND_DELAY_HOURS_MAX,
+        ),
         relayUrl: httpsUrl("The drand relay the draw command fetches the committed round from (drand's HTTP API).", "https://api.drand.sh"),
         pageTitle: copy("The browser tab title of the /giveaway/draw/ page.", "Giveaway draw | PickFund"),
         heading: copy("The heading of the /giveaway/draw/ page.", "The giveaway draw"),
+        rulesFixed: copyWithPlaceholder(
+          "{cutoff}",
+          "the cut-off time in UTC",
+          "The draw's rules as fixed before entries close. {cutoff} becomes the cut-off (UTC); {draw}, {winners}, {delayHours} and {roundAt} (optional) the draw's id, the number of winners, the delay and when the round is published.",
+          "Draw {draw}: entries are counted until {cutoff}. {winners} winners are drawn by the first drand round published at least {delayHours} hours later, at {roundAt}. These rules are fixed before entries close and cannot change.",
+        ),
         howWinnersAreSelected: longCopy(
           "How winners are selected, as the official rules say it: the list of entrants is fixed and published with its SHA-256 before a future drand round is produced, and that round's randomness picks the winners.",
           "When entries close, we publish the list of every eligible entrant (by pseudonym, never by name) with its SHA-256 fingerprint, and name a future round of drand, a public randomness beacon no one controls. When that round is produced, its randomness picks the winners by a published rule that anyone can rerun.",
@@ -1271,7 +1335,7 @@ const siteContentFields = z
         ),
         wherePublished: longCopy(
           "Where the draw is published.",
-          "The list, the round and the winners are published on this page and in the site's public repository, and anyone can check them here with the Verify button.",
+          "The commitment and the list of entrants are published here the moment entries are committed, the winners once drawn, and anyone can check them here with the Verify button.",
         ),
         notCommitted: longCopy(
           "Shown instead of the draw until the list of entrants has been committed.",
@@ -1282,20 +1346,23 @@ const siteContentFields = z
         roundLabel: copy("The label of the drand round that draws the winners.", "drand round"),
         roundAtLabel: copy("The label of the time that round is published (shown in UTC).", "Published by drand at"),
         chainLabel: copy("The label of the drand chain's hash.", "drand chain (quicknet)"),
-        cutoffLabel: copy("The label of the entries' cut-off time (shown in UTC).", "Entries counted until"),
-        winnerCountLabel: copy("The label of how many winners are drawn.", "Winners to draw"),
-        entrantsHeading: copy("The heading of the table of entrants.", "Entrants"),
-        pseudonymColumn: copy("The heading of the column of pseudonyms.", "Pseudonym"),
-        entriesColumn: copy("The heading of the column of entries.", "Entries"),
-        findLabel: copy(
-          "The label of the box where a visitor finds themselves in the table.",
-          "Find yourself: your referral code or pseudonym",
-        ),
+        merkleRootLabel: copy("The label of the list's Merkle root (each person's proof leads to it).", "Merkle root of the list"),
+        entrantsLabel: copy("The label of the number of entrants (lines of the list).", "Entrants"),
+        totalEntriesLabel: copy("The label of the entries of all entrants together.", "Entries in all"),
+        listLink: copy("The text of the link to the published list of entrants.", "The list of entrants (one line each)"),
+        findLabel: copy("The label of the box where a visitor finds their line in the list.", "Find yourself: your ticket or pseudonym"),
         findHelp: copyWithPlaceholder(
           "{draw}",
           "the draw's name",
-          "How a visitor computes their own pseudonym, under the search box. {draw} becomes the draw's name.",
-          "Your pseudonym is the first 16 characters of the SHA-256 of {draw}, a colon and your referral code (the end of your referral link). Type your code here and the page computes it for you, on your own device.",
+          "How a visitor finds their line, under the search box. {draw} becomes the draw's name.",
+          "Your ticket is on your status page. Your pseudonym is the first 16 characters of the SHA-256 of {draw}, a colon and your ticket; the page computes it on your own device and looks it up in the list.",
+        ),
+        findButton: copy("The button that looks the ticket or pseudonym up in the list.", "Find"),
+        found: copyWithPlaceholder(
+          "{entries}",
+          "the line's entries",
+          "Shown when the line is found. {entries} becomes its entries; {pseudonym} and {line} (optional) the pseudonym and the line's number.",
+          "{pseudonym} is line {line} of the list, with {entries} entries.",
         ),
         findNoMatch: copy("Shown when no entrant matches what the visitor typed.", "No entrant matches."),
         winnersHeading: copy("The heading of the list of winners.", "Winners"),
@@ -1306,7 +1373,7 @@ const siteContentFields = z
           "The winners are drawn once drand round {round} is published.",
         ),
         verifyButton: copy("The button that checks the draw in the visitor's browser.", "Verify"),
-        verifying: copy("Shown while the check runs.", "Checking…"),
+        verifying: copy("Shown while the check runs (beside a progress bar of the list read so far).", "Checking…"),
         verified: longCopy(
           "Shown when the whole draw checks out.",
           "Verified: the list matches its SHA-256, the round was published after the commitment and signed by drand, and its randomness draws exactly these winners.",
@@ -1323,6 +1390,18 @@ const siteContentFields = z
         mismatches: z
           .strictObject({
             format: copy("The published draw file is not in the documented form.", "The draw file is not in the published format."),
+            rules: copy("The draw's rules are not the ones this site publishes.", "The draw's rules are not the ones this site publishes."),
+            list: copy(
+              "A line of the list is malformed, out of order or repeated.",
+              "A line of the list is malformed, out of order or repeated.",
+            ),
+            listBytes: copy("The list's size is not the committed one.", "The list's size is not the committed one."),
+            n: copy("The number of lines is not the committed one.", "The list does not have the committed number of entrants."),
+            totalEntries: copy(
+              "The entries in all are not the committed number.",
+              "The list's entries do not add up to the committed number.",
+            ),
+            merkleRoot: copy("The list's Merkle root is not the committed one.", "The list's Merkle root is not the committed one."),
             chain: copy("The draw names another drand chain than this site.", "The draw names another drand chain than this site's."),
             round: copy(
               "The round is not published after the commitment, or its time is wrong.",
@@ -1392,6 +1471,43 @@ const siteContentFields = z
             ),
           })
           .meta({ description: "The status page on launch day: the visitor's invitation, in place of their place in line." }),
+        drawPlace: z
+          .strictObject({
+            check: copy("The button that looks up and checks the visitor's place in the giveaway draw.", "Check my place in the draw"),
+            checking: copy("Shown while the place is looked up and its proof checked.", "Checking your place…"),
+            inDraw: copyWithPlaceholder(
+              "{entries}",
+              "the visitor's entries",
+              "Shown once the visitor's line is found. {entries} becomes their entries; {draw} (optional) the draw's id.",
+              "You are in the draw with {entries} entries.",
+            ),
+            proven: copyWithPlaceholder(
+              "{line}",
+              "the visitor's line number",
+              "Shown once the proof of the line is checked on the visitor's device. {line} becomes their line; {n} and {root} (optional) the lines in the list and its Merkle root.",
+              "Checked on your device: line {line} of {n} leads to the published root {root}.",
+            ),
+            ticket: copyWithPlaceholder(
+              "{ticket}",
+              "the visitor's secret ticket",
+              "The visitor's secret ticket, the seed of their pseudonym. {ticket} becomes the ticket; {pseudonym} (optional) their pseudonym.",
+              "Your secret ticket is {ticket} and your pseudonym {pseudonym}. Keep the ticket to yourself: it finds your line.",
+            ),
+            proofFailed: longCopy(
+              "Shown when the proof does not lead to the published root (the list changed, or the answer was tampered with).",
+              "The proof of your place does not match the published list. Please tell us.",
+            ),
+            notPublished: copy("Shown before the draw's list is published.", "The draw's list is not published yet."),
+            notInDraw: longCopy(
+              "Shown when the visitor is not in the draw's list (not confirmed by the cut-off, or disqualified).",
+              "You are not in this draw's list.",
+            ),
+            failed: copy(
+              "Shown when the place cannot be looked up right now.",
+              "Your place can't be checked right now. Try again in a minute.",
+            ),
+          })
+          .meta({ description: "The status page's check of the visitor's place in the giveaway draw." }),
         leaderboardChoice: z
           .strictObject({
             hiddenNote: longCopy(

@@ -4,6 +4,7 @@ import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { Card, Centered } from "../ui/Card";
 import { InvitationNotice } from "../components/InvitationNotice";
+import { DrawPlaceCheck } from "../components/DrawPlaceCheck";
 import { LeaderboardChoice } from "../components/LeaderboardChoice";
 import { ReferralPanel, type ReferralPanelView } from "../components/ReferralPanel";
 import { Seo } from "../components/Seo";
@@ -50,6 +51,7 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
           <ReferralPanel content={content} view={view} noScriptText={status.noScript} />
         )}
         <LeaderboardChoice content={content} token={token ?? null} shown={personal.data?.leaderboardShown ?? null} />
+        <DrawPlaceCheck content={content} token={personal.data ? (token ?? null) : null} />
       </Card>
     </Centered>
   );
@@ -77,6 +79,7 @@ export const query = graphql`
       ...ReferralPanelContent
       ...LeaderboardChoiceContent
       ...InvitationNoticeContent
+      ...DrawPlaceCheckContent
       status {
         pageTitle
         heading

@@ -3,6 +3,7 @@ import { countsAtSignup } from "../../shared/referral-program";
 import type { ServiceSettings } from "../../shared/service-settings";
 import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
 import type { ReferralPerson } from "./store/referrals";
+import type { DrawJobMessage } from "./draw/job";
 
 /**
  * What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1), and
@@ -33,7 +34,10 @@ export type { ServiceSecrets };
  * Env with the delivery queue typed by its message, and the secrets as optional strings. An intersection (not
  * `extends`), so that a later `wrangler types` run that sees the secrets in a `.dev.vars` still compiles.
  */
-export type ServiceEnv = Omit<Env, "DELIVERY"> & { DELIVERY: Queue<DeliveryMessage | LaunchMessage> } & Partial<ServiceSecrets> &
+export type ServiceEnv = Omit<Env, "DELIVERY" | "DRAW_JOB"> & {
+  DELIVERY: Queue<DeliveryMessage | LaunchMessage>;
+  DRAW_JOB: Queue<DrawJobMessage>;
+} & Partial<ServiceSecrets> &
   DevelopmentVars;
 
 /** Vars a local run passes (`npm start`) and wrangler.jsonc does not declare, since production must not have them. */

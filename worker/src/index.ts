@@ -6,6 +6,9 @@
 import { Hono } from "hono";
 import { consoleRoutes } from "./console/routes";
 import { consumeDeliveries } from "./delivery/queue";
+import { resumeStalledDraws } from "./draw/job";
+import { consumeDrawJob, DRAW_JOB_QUEUE } from "./draw/queue";
+import { drawPublic } from "./draw/routes";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { hooks } from "./hooks/routes";
@@ -26,6 +29,7 @@ export const app = new Hono<AppEnv>()
   .route("/", hooks)
   .route("/", consoleRoutes)
   .route("/", invitations)
+  .route("/", drawPublic)
   .route("/", openApi);
 
 app.notFound((c) => notFound(c.req.raw));
@@ -39,10 +43,11 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => consumeDeliveries(batch, withServedOrigin(env)),
+  queue: (batch, env) => (batch.queue === DRAW_JOB_QUEUE ? consumeDrawJob(batch, env) : consumeDeliveries(batch, withServedOrigin(env))),
   scheduled: async (controller, env) => {
     const served = withServedOrigin(env);
     await sweepPendingDeliveries(served, controller.scheduledTime);
     await runLaunchSchedule(served, controller.scheduledTime);
+    await resumeStalledDraws(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ServiceEnv>;

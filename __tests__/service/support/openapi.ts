@@ -47,6 +47,8 @@ export async function declaredAnswer(request: Request, response: Response): Prom
     statusText: response.statusText,
     headers: response.headers,
   });
+  // A static or published file (a draw's list from R2) is not the API's.
+  if (!pathname.startsWith("/api/")) return answer;
   const routes = routesOf(pathname);
   const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
   const route = routes.find((candidate) => candidate.method === method);

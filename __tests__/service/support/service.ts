@@ -51,6 +51,8 @@ const worker = entry as Required<Pick<ExportedHandler<ServiceEnv>, "fetch" | "qu
 /** The queues of wrangler.jsonc: the delivery queue and its dead-letter queue. */
 export const DELIVERY_QUEUE = "waitlist-delivery";
 export const DEAD_LETTER_QUEUE = "waitlist-delivery-dlq";
+/** The giveaway draw's commitment job (worker/src/draw/queue.ts). */
+export const DRAW_JOB_QUEUE = "waitlist-draw-job";
 
 /** The consumer's acks and retries of one batch (the fields of Cloudflare's FetcherQueueResult the tests read). */
 export interface QueueResult {
@@ -199,12 +201,14 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
   const queues = new Map<string, Pending[]>([
     [DELIVERY_QUEUE, []],
     [DEAD_LETTER_QUEUE, []],
+    [DRAW_JOB_QUEUE, []],
   ]);
   const serviceEnv = {
     ...env,
     ...(settings === undefined ? {} : { ASSETS: settingsAssets(settings) }),
     DELIVERY: recordingQueue(queues.get(DELIVERY_QUEUE)!),
     DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
+    DRAW_JOB: recordingQueue(queues.get(DRAW_JOB_QUEUE)!),
     ...vars,
   } as unknown as ServiceEnv;
   const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
@@ -296,7 +300,7 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
     deliver: ({ alongside = false } = {}) => {
       const runRounds = async () => {
         const rounds: QueueRound[] = [];
-        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE]) {
+        for (const queue of [DELIVERY_QUEUE, DEAD_LETTER_QUEUE, DRAW_JOB_QUEUE]) {
           const round = await runBatch(queue);
           if (round) rounds.push(round);
         }

@@ -1,72 +1,48 @@
 /**
- * The giveaway's eligible entrants and its commitment in D1: who is in a draw (confirmed by the cut-off, not
- * disqualified; an erased person has no row) with the referrals credited by then, and the audit entry that makes a
- * commitment once and only once. The console's commit route runs these; the command line runs the same SQL through
- * wrangler (scripts/giveaway/draw.ts).
+ * The giveaway's eligible entrants in D1: who is in a draw (confirmed by the cut-off, not disqualified; an erased
+ * person has no row) with the referrals credited by then, read a page of signups.seq at a time, and each person's
+ * ticket, the seed of their pseudonym. The commitment job (job.ts) runs these.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { DRAW_COMMIT_ACTION, type EligibleEntrant } from "../../../shared/giveaway/commit";
-import { entriesOf } from "../referrals/standing";
+import { DRAW_COMMIT_ACTION } from "../../../shared/giveaway/commit";
 
 /**
- * Every eligible person's referral code and the referrals credited to them by the cut-off (`?1`, ISO 8601 UTC).
- * Reads every confirmed row once, plus each one's referred rows through signups_referred_recent: about 2 rows per
- * signup (2,000,000 at a million), once per draw.
+ * The eligible people among signups with seq in (?2, ?3]: their ticket and the referrals credited to them by the
+ * cut-off (`?1`, ISO 8601 UTC). Reads the page's rows by the seq index, plus each eligible person's referred rows.
  */
-export const ELIGIBLE_ENTRANTS_SQL =
-  "SELECT s.referral_code, s.referrals - (SELECT count(*) FROM signups r WHERE r.referred_by = s.id AND r.referral_counted_at > ?1) " +
-  "AS referrals FROM signups s WHERE s.confirmed_at IS NOT NULL AND s.confirmed_at <= ?1 AND s.disqualified_at IS NULL";
+export const ELIGIBLE_PAGE_SQL =
+  "SELECT s.draw_ticket, s.referrals - (SELECT count(*) FROM signups r WHERE r.referred_by = s.id AND r.referral_counted_at > ?1) " +
+  "AS referrals FROM signups s WHERE s.seq > ?2 AND s.seq <= ?3 AND s.confirmed_at IS NOT NULL AND s.confirmed_at <= ?1 " +
+  "AND s.disqualified_at IS NULL";
 
-/** Whether a draw is committed: its `draw_commit` audit entry (`?1` the draw's id). Reads the audit log once. */
+/** Whether a format 1 draw is committed: its `draw_commit` audit entry (`?1` the draw's id). */
 export const DRAW_COMMITTED_SQL = `SELECT count(*) AS committed FROM audit_log WHERE action = '${DRAW_COMMIT_ACTION}' AND json_extract(after, '$.draw') = ?1`;
 
-/** A row of ELIGIBLE_ENTRANTS_SQL. */
+/** A row of ELIGIBLE_PAGE_SQL. */
 export interface EligibleRow {
-  referral_code: string | null;
+  draw_ticket: string | null;
   referrals: number;
 }
 
 /**
- * The rows as entrants with their entries (1 + entriesPerReferral × referrals).
- * @throws Error when an eligible person has no referral code (a database the migrations have not reached)
+ * The eligible people of one page of seq.
+ * @throws Error when an eligible person has no ticket (a database the migrations have not reached)
  */
-export function eligibleEntrantsOf(rows: readonly EligibleRow[], entriesPerReferral: number): EligibleEntrant[] {
-  return rows.map((row) => {
-    if (!row.referral_code) throw new Error("An eligible person has no referral code, so no pseudonym: run the migrations first.");
-    return { referralCode: row.referral_code, entries: entriesOf(Math.max(0, row.referrals), entriesPerReferral) };
+export async function eligiblePage(
+  db: D1Database,
+  cutoff: string,
+  afterSeq: number,
+  throughSeq: number,
+): Promise<{ ticket: string; referrals: number }[]> {
+  const { results } = await db.prepare(ELIGIBLE_PAGE_SQL).bind(cutoff, afterSeq, throughSeq).all<EligibleRow>();
+  return results.map((row) => {
+    if (!row.draw_ticket) throw new Error("An eligible person has no draw ticket: run the migrations first.");
+    return { ticket: row.draw_ticket, referrals: Math.max(0, row.referrals) };
   });
 }
 
-/**
- * The eligible entrants at `cutoff` (ISO 8601 UTC).
- * @throws Error as eligibleEntrantsOf
- */
-export async function eligibleEntrants(db: D1Database, cutoff: string, entriesPerReferral: number): Promise<EligibleEntrant[]> {
-  const { results } = await db.prepare(ELIGIBLE_ENTRANTS_SQL).bind(cutoff).all<EligibleRow>();
-  return eligibleEntrantsOf(results, entriesPerReferral);
-}
-
-/** Whether draw `drawId` is committed already. */
+/** Whether draw `drawId` has a format 1 commitment in the audit log. */
 export async function drawCommitted(db: D1Database, drawId: string): Promise<boolean> {
   const row = await db.prepare(DRAW_COMMITTED_SQL).bind(drawId).first<{ committed: number }>();
   return (row?.committed ?? 0) > 0;
-}
-
-/**
- * Write a commitment's audit entry unless the draw already has one, in one statement, so two operators committing at
- * once cannot both succeed.
- * @returns false when the draw was committed already (nothing written)
- */
-export async function recordCommitment(
-  db: D1Database,
-  entry: { at: string; operator: string; action: string; reason: string; after: Record<string, unknown> },
-): Promise<boolean> {
-  const result = await db
-    .prepare(
-      "INSERT INTO audit_log (at, operator, action, person_id, reason, before, after) SELECT ?1, ?2, ?3, NULL, ?4, NULL, ?5 " +
-        `WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ?3 AND json_extract(after, '$.draw') = ?6)`,
-    )
-    .bind(entry.at, entry.operator, entry.action, entry.reason, JSON.stringify(entry.after), entry.after.draw)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
 }
