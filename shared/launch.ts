@@ -36,9 +36,7 @@ export const INVITE_PARAMETER = "invite";
 export const PERSON_LAUNCH_STATES = ["waiting", "invited", "accepted", "expired", "revoked"] as const;
 export type PersonLaunchState = (typeof PERSON_LAUNCH_STATES)[number];
 
-/** An invitation's states. */
-export const INVITATION_STATES = ["invited", "accepted", "expired", "revoked"] as const;
-export type InvitationState = (typeof INVITATION_STATES)[number];
+export { INVITATION_STATES, type InvitationState } from "./invitation-states";
 
 /** An invitation event's delivery: queued until Klaviyo took it (sent) or refused it (failed). */
 export const SEND_STATES = ["queued", "sent", "failed"] as const;
