@@ -8,10 +8,11 @@ import { sha256, toHex } from "./bytes";
 export const PSEUDONYM_HEX_CHARS = 16;
 
 /**
- * A person's pseudonym in a draw: the first 16 hex characters of sha256("<draw id>:<referral code>") in UTF-8, so a
- * person recomputes their own from their referral code (`printf '%s' 'launch:AbCd2345' | sha256sum | cut -c1-16`),
- * nobody learns a name or an address, and pseudonyms of different draws cannot be matched up.
+ * A person's pseudonym in a draw: the first 16 hex characters of sha256("<draw id>:<ticket>") in UTF-8, their ticket
+ * being the secret only they see (their status page, their data export), so a person recomputes their own
+ * (`printf '%s' 'launch:<ticket>' | sha256sum | cut -c1-16`), nobody who has seen their referral link can, and
+ * pseudonyms of different draws cannot be matched up. (A format 1 draw seeded it with the referral code.)
  */
-export async function pseudonymOf(drawId: string, referralCode: string): Promise<string> {
-  return toHex(await sha256(`${drawId}:${referralCode}`)).slice(0, PSEUDONYM_HEX_CHARS);
+export async function pseudonymOf(drawId: string, ticket: string): Promise<string> {
+  return toHex(await sha256(`${drawId}:${ticket}`)).slice(0, PSEUDONYM_HEX_CHARS);
 }

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import { pseudonymOf } from "../../shared/giveaway/draw-file";
+import { pseudonymOf } from "../../shared/giveaway/pseudonym";
 import { findLine, LINE_BYTES } from "../../shared/giveaway/list";
 import { theme } from "../styles/theme";
+import { outlineButton } from "../ui/buttonLooks";
 
 type Found =
   { kind: "idle" } | { kind: "searching" } | { kind: "found"; pseudonym: string; entries: number; line: number } | { kind: "none" };
@@ -103,14 +104,8 @@ const Form = styled.form`
     font-family: ${theme.fonts.mono};
   }
   button {
-    min-height: 44px;
+    ${outlineButton}
     padding: ${theme.space.sm} ${theme.space.lg};
-    border: 1px solid ${theme.colors.text};
-    border-radius: ${theme.radii.small};
-    background: transparent;
-    color: ${theme.colors.text};
-    font: inherit;
-    font-weight: 700;
   }
 `;
 

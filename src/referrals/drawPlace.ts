@@ -7,7 +7,7 @@
 import type { Commitment, DrawPlace } from "../../shared/api/draw";
 import { fromHex } from "../../shared/giveaway/bytes";
 import { STATUS_DRAW_ENDPOINT } from "../../shared/giveaway/commit";
-import { pseudonymOf } from "../../shared/giveaway/draw-file";
+import { pseudonymOf } from "../../shared/giveaway/pseudonym";
 import { commitmentPath, leafBytes, listLine } from "../../shared/giveaway/list";
 import { leafHash, verifyInclusion } from "../../shared/giveaway/merkle";
 
