@@ -14,7 +14,12 @@ const { invite } = content;
 const TOKEN = "Qx7Lm2Pv9Rt4Wy8Zb3Nc6Hd1Jf5Kg0Sa7Ue2Io4Tp9w";
 
 const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>();
-const answer = (status: number, body: unknown) => ({ status, ok: status < 300, json: () => Promise.resolve(body) });
+const answer = (status: number, body: unknown) => ({
+  status,
+  ok: status < 300,
+  headers: new Headers(),
+  text: () => Promise.resolve(JSON.stringify(body)),
+});
 const refusal = (status: number, code: string) => answer(status, { errors: [{ status: String(status), code, detail: "" }] });
 
 beforeEach(() => {
