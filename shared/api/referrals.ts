@@ -3,7 +3,7 @@
  * PUT /api/status/leaderboard (their choice to be shown) and GET /api/leaderboard (the top referrers).
  */
 import { z } from "zod";
-import { INVITATION_STATES } from "../invitation-states";
+import { INVITATION_STATES } from "../invitations";
 
 /** A person's standing in the referral program: part of GET /api/status's answer, never a signup's. */
 export const StandingAnswer = z.object({

@@ -2,7 +2,7 @@
  * The stand-in /invite/ page's one call: `POST /api/invitations/accept` with the link's token (shared/launch.ts), and
  * its answer as the page's words pick them. The browser's own error text is never shown.
  */
-import { INVITATION_TOKEN_PATTERN, INVITE_ACCEPT_ENDPOINT, INVITE_PARAMETER, LAUNCH_ERROR_CODE } from "../../shared/launch";
+import { INVITATION_TOKEN_PATTERN, INVITE_ACCEPT_ENDPOINT, INVITE_PARAMETER, LAUNCH_ERROR_CODE } from "../../shared/invitations";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
 import { send } from "../api/client";
 import { jsonApiErrors } from "../api/errors";

@@ -1,5 +1,5 @@
 import type { StandingAnswer, StatusInvitation } from "../../shared/api/referrals";
-import { INVITATION_STATES } from "../../shared/invitation-states";
+import { INVITATION_STATES } from "../../shared/invitations";
 /**
  * A person's standing, from `GET /api/status` (a signup's answer carries none: it reaches only their inbox).
  * Whatever does not have the expected shape is no standing: never shown half.
