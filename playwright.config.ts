@@ -20,9 +20,9 @@ export default defineConfig({
   globalSetup: "./__tests__/browser/support/global-setup.ts",
   outputDir: "artifacts/playwright",
   snapshotPathTemplate: "{testDir}/__snapshots__/{testFilePath}/{arg}{ext}",
-  // Two files at a time, one per core of CI's machine: the tests wait on pages and services as much as they compute.
-  // Each worker has its own waitlist service (support/worker-service.ts), so no file shares a D1 with another.
-  workers: 2,
+  // Playwright's default, half the cores: one file at a time on CI's two, where the suite is bound by the processor
+  // (two workers made each test take twice as long); more on a larger machine. Each worker has its own waitlist
+  // service (support/worker-service.ts), so files running side by side never share a D1.
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
