@@ -1,7 +1,7 @@
 /**
  * Vitest for the waitlist service's tests (`__tests__/service`): each test file runs inside workerd with the Worker
- * (`@cloudflare/vitest-pool-workers`), the bindings of the one wrangler.jsonc, its own D1 storage (migrated by the
- * setup file), and the loopback provider stand-ins a Node global setup starts. Jest runs everything else.
+ * (`@cloudflare/vitest-pool-workers`), the bindings of the one wrangler.jsonc, its own D1 storage (emptied and
+ * migrated by the setup file), and the loopback provider stand-ins a Node global setup starts. Jest runs everything else.
  */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -25,9 +25,12 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
-    // Every core: vitest's default keeps one for its main process, which only hands out files and waits. Files are
-    // independent: each has its own D1 storage and its own client addresses for the rate limit.
+    // Every core: vitest's default keeps one for its main process, which only hands out files and waits.
     maxWorkers: "100%",
+    // A worker's files share one workerd runtime and module graph instead of starting one per file, which cost more
+    // than most files' tests. They stay independent: the setup file empties D1, R2 and the cached leaderboard before
+    // each file, and each file has its own client addresses for the rate limit (support/service.ts).
+    isolate: false,
     // The rank tests seed and query up to 100,000 rows: seconds on a busy machine, not the default 5 s.
     testTimeout: 120_000,
     hookTimeout: 120_000,

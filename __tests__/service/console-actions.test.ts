@@ -18,7 +18,16 @@ import {
   personExportEndpoint,
   REASON_MAX_LENGTH,
 } from "../../shared/console";
-import { errorsOf, LOCAL_ORIGIN, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  errorsOf,
+  freshBoardNames,
+  LOCAL_ORIGIN,
+  nextClientIp,
+  postSignup,
+  startWaitlistService,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
 
@@ -70,16 +79,6 @@ async function done(action: PersonAction, id: string, reason: string, target = s
   const response = await act(action, id, { reason }, target);
   expect(response.status).toBe(200);
   return response.json<ActionAnswer>();
-}
-
-let boardNumber = 0;
-/** The public leaderboard's names, read fresh (a host of its own: no cached copy answers). */
-async function boardNames(): Promise<string[]> {
-  boardNumber += 1;
-  const response = await service.fetch(`https://board-${boardNumber}.waitlist.example/api/leaderboard`, {
-    headers: { "sec-fetch-site": "same-origin" },
-  });
-  return (await response.json<{ entries: { name: string }[] }>()).entries.map((entry) => entry.name);
 }
 
 async function showOnBoard(who: Person): Promise<void> {
@@ -167,7 +166,7 @@ describe("disqualify and requalify", () => {
     const credited = await person(referrer.id);
     expect(credited.referrals).toBe(1);
     expect(credited.position).toBeLessThan(placeAlone);
-    expect(await boardNames()).toContain("Riley Q.");
+    expect(await freshBoardNames(service)).toContain("Riley Q.");
 
     const { person: disqualified, audit } = await done("disqualify", friend.id, "Same household as the referrer");
     expect(disqualified?.disqualifiedAt).not.toBeNull();
@@ -179,15 +178,15 @@ describe("disqualify and requalify", () => {
     });
     const withdrawn = await person(referrer.id);
     expect(withdrawn).toMatchObject({ referrals: 0, position: placeAlone });
-    expect(await boardNames()).not.toContain("Riley Q.");
+    expect(await freshBoardNames(service)).not.toContain("Riley Q.");
 
     await done("requalify", friend.id, "Checked: different people");
     expect(await person(referrer.id)).toMatchObject({ referrals: 1, position: credited.position });
-    expect(await boardNames()).toContain("Riley Q.");
+    expect(await freshBoardNames(service)).toContain("Riley Q.");
 
     // A disqualified referrer leaves the board though their referral still counts.
     await done("disqualify", referrer.id, "Bought referrals");
-    expect(await boardNames()).not.toContain("Riley Q.");
+    expect(await freshBoardNames(service)).not.toContain("Riley Q.");
     expect((await person(referrer.id)).referrals).toBe(1);
   });
 

@@ -5,7 +5,15 @@
  * of one read never answers another.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorsOf, postSignup, startWaitlistService, TEST_SETTINGS, type WaitlistService, welcomeOf } from "./support/service";
+import {
+  errorsOf,
+  freshBoardNames,
+  postSignup,
+  startWaitlistService,
+  TEST_SETTINGS,
+  type WaitlistService,
+  welcomeOf,
+} from "./support/service";
 
 let service: WaitlistService;
 
@@ -14,7 +22,6 @@ beforeAll(() => {
 });
 
 let addressNumber = 0;
-let boardNumber = 0;
 
 /** A new person as their welcome e-mail gives them: their referral code and status token. */
 interface Person {
@@ -53,16 +60,6 @@ function choose(token: string | null, body: unknown, headers: Record<string, str
   });
 }
 
-/** The board's names, read fresh (a host of its own: no cached copy answers). */
-async function boardNames(): Promise<string[]> {
-  boardNumber += 1;
-  const response = await service.fetch(`https://board-${boardNumber}.waitlist.example/api/leaderboard`, {
-    headers: { "sec-fetch-site": "same-origin" },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json<{ entries: { name: string }[] }>()).entries.map((entry) => entry.name);
-}
-
 async function statusOf(person: Person): Promise<{ leaderboardShown: boolean }> {
   const response = await service.fetch(`${service.origin}/api/status`, {
     headers: { authorization: `Bearer ${person.token}`, "sec-fetch-site": "same-origin" },
@@ -82,7 +79,7 @@ async function shownAtOf(person: Person): Promise<string | null> {
 describe("nobody is shown who did not agree to be", () => {
   it("a public leaderboard lists nobody who did not choose to be shown", async () => {
     const quiet = await referrer(3, "Quinn", "Quiet");
-    expect(await boardNames()).not.toContain("Quinn Q.");
+    expect(await freshBoardNames(service)).not.toContain("Quinn Q.");
     expect(await statusOf(quiet)).toEqual(expect.objectContaining({ leaderboardShown: false }));
     expect(await shownAtOf(quiet)).toBeNull();
   });
@@ -93,7 +90,7 @@ describe("nobody is shown who did not agree to be", () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get("cache-control")).toBe("no-store");
     expect(await shown.json()).toEqual({ leaderboardShown: true });
-    expect(await boardNames()).toContain("Avery S.");
+    expect(await freshBoardNames(service)).toContain("Avery S.");
     expect(await statusOf(person)).toEqual(expect.objectContaining({ leaderboardShown: true }));
     const chosenAt = await shownAtOf(person);
     expect(chosenAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -104,7 +101,7 @@ describe("nobody is shown who did not agree to be", () => {
 
     const hidden = await choose(person.token, { shown: false });
     expect(await hidden.json()).toEqual({ leaderboardShown: false });
-    expect(await boardNames()).not.toContain("Avery S.");
+    expect(await freshBoardNames(service)).not.toContain("Avery S.");
     expect(await statusOf(person)).toEqual(expect.objectContaining({ leaderboardShown: false }));
     expect(await shownAtOf(person)).toBeNull();
   });
@@ -160,7 +157,7 @@ describe("the board prints only names that pass the display check", () => {
     // A row stored before the signup rules refused such names.
     await service.query("UPDATE signups SET first_name = 't.me/scam' WHERE id = ?1", person.id);
     expect((await choose(person.token, { shown: true })).status).toBe(200);
-    const names = await boardNames();
+    const names = await freshBoardNames(service);
     expect(names).toContain("T.");
     expect(names.join(" ")).not.toMatch(/t\.me|scam/i);
   });
@@ -168,7 +165,7 @@ describe("the board prints only names that pass the display check", () => {
   it("a first name from the profanity list is printed as its initial", async () => {
     const person = await referrer(5, "Shithead", "Jones");
     expect((await choose(person.token, { shown: true })).status).toBe(200);
-    const names = await boardNames();
+    const names = await freshBoardNames(service);
     expect(names).toContain("S.");
     expect(names.join(" ")).not.toMatch(/shit/i);
   });

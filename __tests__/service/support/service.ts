@@ -143,12 +143,12 @@ export interface WaitlistServiceOptions {
 
 /** The log lines of the service whose handler is running (async context: concurrent requests keep theirs apart). */
 const logOf = new AsyncLocalStorage<string[]>();
-let logSpied = false;
-
-/** Lines logged by a handler go to its service's log (and only there); other console output goes on as ever. */
+/**
+ * Lines logged by a handler go to its service's log (and only there); other console output goes on as ever. Spied
+ * once per test file: files share a runtime, and vitest restores the spies when a file ends.
+ */
 function spyOnLog(): void {
-  if (logSpied) return;
-  logSpied = true;
+  if (vi.isMockFunction(console.log)) return;
   for (const method of ["log", "info", "warn", "error"] as const) {
     const original = console[method].bind(console);
     vi.spyOn(console, method).mockImplementation((...values: unknown[]) => {
@@ -321,8 +321,9 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
   };
 }
 
-/** This test file's tag in client addresses: files share the rate limiter, so each gets its own /64s. */
-let fileTag: string | null = null;
+/** The tag in client addresses of the test file running (files share the rate limiter, so each gets its own /64s). */
+let fileTag = { path: "", tag: "" };
+/** Never reset: files share a runtime and this module, so an address stays unused by every file before. */
 let clientNumber = 0;
 
 /**
@@ -330,14 +331,31 @@ let clientNumber = 0;
  * per call, tagged with the test file), so that the rate limit of one test never throttles another.
  */
 export function nextClientIp(): string {
-  if (fileTag === null) {
+  const path = expect.getState().testPath ?? "";
+  if (fileTag.path !== path) {
     // FNV-1a of the file's path: the same tag on every run, a different one per file.
     let hash = 0x811c9dc5;
-    for (const char of expect.getState().testPath ?? "") hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-    fileTag = (hash & 0xffff).toString(16);
+    for (const char of path) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    fileTag = { path, tag: (hash & 0xffff).toString(16) };
   }
   clientNumber += 1;
-  return `2001:db8:${fileTag}:${clientNumber.toString(16)}::1`;
+  return `2001:db8:${fileTag.tag}:${clientNumber.toString(16)}::1`;
+}
+
+/** Leaderboard reads so far; never reset, so no file reads a board another file's read left in the edge cache. */
+let boardReads = 0;
+
+/**
+ * The public leaderboard's names as a visitor would read them now: each read on a host of its own, so no cached copy
+ * answers (the board is cached per URL).
+ */
+export async function freshBoardNames(service: WaitlistService): Promise<string[]> {
+  boardReads += 1;
+  const response = await service.fetch(`https://board-${boardReads}.waitlist.example/api/leaderboard`, {
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json<{ entries: { name: string }[] }>()).entries.map((entry) => entry.name);
 }
 
 /** The signup rate limit's window in wrangler.jsonc (`ratelimits[].simple.period`), in seconds. */
