@@ -56,9 +56,12 @@ function zodPaths(shape: Record<string, unknown>, at = ""): string[] {
   });
 }
 
+/** The production form's fields, generated once: the lookups below run for every one of its fields. */
+const PRODUCTION_FIELDS = siteEntry().fields;
+
 /** The form field at a dotted path. */
 function fieldAt(dotted: string): DecapField {
-  let fields = siteEntry().fields;
+  let fields = PRODUCTION_FIELDS;
   let found: DecapField | undefined;
   for (const name of dotted.split(".")) {
     found = fields.find((field) => field.name === name);
