@@ -1,6 +1,6 @@
 /**
  * Nothing covers what a visitor reads or presses, on every page and common screen (400 % zoom
- * included), with the checks of support/layout.ts. Screens are saved to artifacts/screenshots/screens/.
+ * included), with the checks of support/layout.ts. Screens are saved to artifacts/screenshots/screens/ (not on CI).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -76,8 +76,12 @@ test.beforeAll(() => {
   mkdirSync(SCREENS_DIR, { recursive: true });
 });
 
-/** The screen as the visitor sees it at the top and, when the page scrolls, at the end. */
+/**
+ * The screen as the visitor sees it at the top and, when the page scrolls, at the end. Not on CI: its machine is thrown
+ * away after the run, and a failing test keeps its own screenshot with its trace.
+ */
 async function saveScreens(page: Page, name: string): Promise<void> {
+  if (process.env.CI) return;
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-top.png`) });
   const scrolls = await page.evaluate(() => document.documentElement.scrollHeight > document.documentElement.clientHeight);
   if (!scrolls) return;
