@@ -71,7 +71,7 @@ export class ConsoleApiError extends Error {
  * One request to the console API.
  * @throws ConsoleApiError for an error answer; Error when the API cannot be reached or answers something else
  */
-async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
+export async function call<T>(target: ConsoleTarget, path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${target.origin}${path}`, {
@@ -118,13 +118,14 @@ export async function findPerson(target: ConsoleTarget, addressOrCode: string): 
   return people[0];
 }
 
+/** POST a JSON body to a console endpoint; its JSON answer. @throws as call */
+export function postJson<T>(target: ConsoleTarget, path: string, body: unknown): Promise<T> {
+  return call<T>(target, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
 /** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
 export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
-  return call<ActionAnswer>(target, personActionEndpoint(id, action), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ reason }),
-  });
+  return postJson<ActionAnswer>(target, personActionEndpoint(id, action), { reason });
 }
 
 /** Every stored field of one person and their audit entries (PersonExport); the export is audited. */

@@ -4,6 +4,7 @@
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
  *   draw commit | draw run                          the giveaway draw (scripts/giveaway/draw.ts)
+ *   audit verify [--env production]                 check the audit log's hash chain
  *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
  *                                                   the console's actions, through its API (console-client.ts)
  *
@@ -16,7 +17,8 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
-import { commitDraw, drawClockMs, operatorOf, runDraw } from "../giveaway/draw";
+import { commitDraw, drawClockMs, runDraw } from "../giveaway/draw";
+import { type AuditChainReport, type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import { drawFileOf } from "../../src/content/draw-file";
 import { DEFAULT_DELAY_MINUTES } from "../../shared/giveaway/commit";
 import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
@@ -45,12 +47,16 @@ Commands:
   export   every signup as CSV, in signup order: address, names, source, referral code, referrer's code,
            referrals, giveaway entries, position, flags, confirmation, delivery state
   draw commit --draw ID --winners N --cutoff TIME [--delay-minutes M]
-           close the giveaway: write the eligible entrants (confirmed by TIME, not disqualified) by pseudonym with
-           their entries, the list's SHA-256 and the first drand round published M minutes from now (default
-           ${DEFAULT_DELAY_MINUTES}) to the draw file, and log it in audit_log. Refused once the draw is committed.
+           close the giveaway through the console API: the eligible entrants (confirmed by TIME, not disqualified)
+           by pseudonym with their entries, the list's SHA-256 and the first drand round published M minutes from
+           now (default ${DEFAULT_DELAY_MINUTES}), written to the draw file and logged in the audit log. Refused once
+           the draw is committed.
   draw run [--relay URL]
-           fetch the committed round from drand (content: draw.relayUrl), check its signature, and add the
-           winners to the draw file; logged in audit_log. Check any draw file: npx tsx scripts/giveaway/verify.ts FILE
+           fetch the committed round from drand (content: draw.relayUrl), check its signature, add the winners to
+           the draw file and log them through the console API. Check any draw file: npx tsx scripts/giveaway/verify.ts FILE
+  audit verify
+           check the audit log's hash chain in D1; names the first entry changed, removed or written around the
+           Worker
 
   disqualify <address or referral code> --reason WHY
            out of the giveaway and off the leaderboard; the credit they earned their referrer is withdrawn
@@ -64,7 +70,7 @@ Commands:
            the person, their place in line, status link and IP hash gone at once; Klaviyo asked to delete the profile
   export-person <address or referral code> [--reason WHY] [--out FILE]
            every stored field and the console actions taken on them, as JSON
-           (These six go through the operator's console API: npm start's service, as its local operator, or with
+           (These six and draw go through the operator's console API: npm start's service, as its local operator, or with
            --env production the site's origin through Cloudflare Access, with the service token in
            CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each is written in the audit log.)
 
@@ -78,7 +84,7 @@ Options:
   --out FILE         write the export to FILE (default: the standard output)
   --content FILE     the content whose referral rules and drand chain apply (default: ${DEFAULT_CONTENT_FILE})
   --file FILE        the draw file (default: giveaway/draw.json beside the content file)
-  --operator EMAIL   who runs the draw, for audit_log (default: git config user.email)`;
+`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -163,13 +169,14 @@ function relayUrl(flag: string | undefined, fromContent: string): string {
 }
 
 /**
- * `draw commit` or `draw run`.
+ * `draw commit` or `draw run`, through the console API (its audit entries are the Worker's to write).
  * @throws Error naming a missing or wrong flag, the content's mistakes, or why the draw refused
  */
 async function draw(
-  where: D1Target,
   step: string | undefined,
   values: {
+    env?: string;
+    origin?: string;
     content: string;
     draw?: string;
     winners?: string;
@@ -177,28 +184,23 @@ async function draw(
     "delay-minutes": string;
     relay?: string;
     file?: string;
-    operator?: string;
   },
 ): Promise<void> {
   const content = loadContentFile(values.content);
   if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
   const { chain } = content.content.draw;
+  const target = consoleTarget(values.env, values.origin, () => content.content.site.url);
   const file = values.file ?? drawFileOf(values.content);
-  const nowMs = drawClockMs();
   if (step === "commit") {
     if (!values.draw || !values.winners || !values.cutoff) throw new Error("draw commit needs --draw ID, --winners N and --cutoff TIME.");
     const committed = await commitDraw({
-      where,
-      chain,
-      entriesPerReferral: content.content.referrals.entriesPerReferral,
+      target,
       request: {
         draw: values.draw,
         winners: Number(values.winners),
         cutoff: values.cutoff,
         delayMinutes: Number(values["delay-minutes"]),
       },
-      nowMs,
-      operator: operatorOf(values.operator),
       out: file,
     });
     console.log(
@@ -207,11 +209,10 @@ async function draw(
     );
   } else if (step === "run") {
     const drawn = await runDraw({
-      where,
+      target,
       chain,
       relayUrl: relayUrl(values.relay, content.content.draw.relayUrl),
-      nowMs,
-      operator: operatorOf(values.operator),
+      nowMs: drawClockMs(),
       file,
     });
     console.log(
@@ -221,6 +222,37 @@ async function draw(
     throw new Error(`draw takes commit or run, not ${JSON.stringify(step)}.\n\n${USAGE}`);
   }
 }
+
+/**
+ * `audit verify`: read every audit_log row straight from D1 (not through the Worker, whose log it checks) and check
+ * the hash chain (shared/audit-chain.ts).
+ * @returns 0 when the chain holds, 1 naming the first broken row
+ */
+async function auditVerify(where: D1Target, step: string | undefined): Promise<number> {
+  if (step !== "verify") throw new Error(`audit takes verify, not ${JSON.stringify(step)}.\n\n${USAGE}`);
+  const rows = await d1Query<ChainedAuditRow>(where, "SELECT * FROM audit_log ORDER BY id");
+  const report = await verifyAuditChain(rows);
+  if (!report.ok) {
+    console.error(`The audit log is broken at entry ${report.brokenAt}: ${CHAIN_PROBLEMS[report.problem]}`);
+    return 1;
+  }
+  console.log(
+    `The audit log's ${report.chained} chained entries verify` +
+      (report.unchained > 0 ? ` (${report.unchained} earlier entries were written before the chain began)` : "") +
+      (report.head
+        ? `. Last entry ${report.head.id}, SHA-256 ${report.head.hash}: keep it elsewhere to tell later if entries were removed from the end.`
+        : "."),
+  );
+  return 0;
+}
+
+/** What each break of the chain means, for the operator. */
+const CHAIN_PROBLEMS: Record<Exclude<AuditChainReport, { ok: true }>["problem"], string> = {
+  hash_missing: "it has no hash, though entries before it do (written around the Worker).",
+  prev_hash_mismatch: "it does not follow the entry before it (that one was changed, or one was removed or inserted).",
+  hash_mismatch: "its fields do not give its hash (it was changed after it was written).",
+  id_gap: "the entry before it is missing (removed).",
+};
 
 /** The command line's words for the console's actions. */
 const CONSOLE_COMMANDS = [...PERSON_ACTIONS, "export-person"] as const;
@@ -285,7 +317,6 @@ async function main(): Promise<number> {
       "delay-minutes": { type: "string", default: String(DEFAULT_DELAY_MINUTES) },
       relay: { type: "string" },
       file: { type: "string" },
-      operator: { type: "string" },
       origin: { type: "string" },
       reason: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -312,8 +343,10 @@ async function main(): Promise<number> {
       await exportRows(where, values.content, values.out);
       return 0;
     case "draw":
-      await draw(where, positionals[1], values);
+      await draw(positionals[1], values);
       return 0;
+    case "audit":
+      return auditVerify(where, positionals[1]);
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
       return 2;

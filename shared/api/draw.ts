@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { DEFAULT_DELAY_MINUTES } from "../giveaway/commit";
 import { DRAW_FORMAT } from "../giveaway/draw-file";
+import { AuditEntry } from "./console";
 
 /**
  * What an operator asks for when closing a draw. Only the members' types are checked here; their values are
@@ -43,3 +44,17 @@ export const DrawCommitment = z.object({
   result: z.null(),
 });
 export type DrawCommitment = z.infer<typeof DrawCommitment>;
+
+/** POST /api/console/draw/run: the draw file once drawn (`npm run waitlist -- draw run`), its result beside the commitment. */
+export const DrawnFile = DrawCommitment.extend({
+  result: z.object({
+    beacon: z.object({ round: z.int().min(1), randomness: Hex(64), signature: z.string() }),
+    winners: z.array(z.string()),
+    drawnAt: z.string(),
+  }),
+});
+export type DrawnFile = z.infer<typeof DrawnFile>;
+
+/** The 201 answer to a drawn file: the `draw_run` audit entry written. */
+export const DrawRunAnswer = z.object({ audit: AuditEntry });
+export type DrawRunAnswer = z.infer<typeof DrawRunAnswer>;

@@ -19,7 +19,7 @@ import {
   STATUS_ENDPOINT,
   STATUS_LEADERBOARD_ENDPOINT,
 } from "../contract";
-import { DRAW_COMMIT_ENDPOINT } from "../giveaway/commit";
+import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT } from "../giveaway/commit";
 import {
   ActionAnswer,
   ActionRequest,
@@ -37,7 +37,7 @@ import {
   ReviewAnswer,
   SessionAnswer,
 } from "./console";
-import { CommitRequest, DrawCommitment } from "./draw";
+import { CommitRequest, DrawCommitment, DrawnFile, DrawRunAnswer } from "./draw";
 import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } from "./hooks";
 import { LeaderboardAnswer, LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "./referrals";
 import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
@@ -253,6 +253,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     security: "access",
     body: { [JSON_CONTENT_TYPE]: CommitRequest },
     answers: { 201: { description: "The draw file of the commitment, to publish.", schema: DrawCommitment } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
+  },
+  {
+    id: "recordDrawRun",
+    method: "post",
+    path: DRAW_RUN_ENDPOINT,
+    summary: "Record a drawn giveaway draw (the file `draw run` wrote): checked, then logged once.",
+    tag: "draw",
+    security: "access",
+    body: { [JSON_CONTENT_TYPE]: DrawnFile },
+    answers: { 201: { description: "The `draw_run` audit entry.", schema: DrawRunAnswer } },
     errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
   },
   {

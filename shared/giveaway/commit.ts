@@ -21,6 +21,19 @@ import {
 /** POST a CommitRequest: the console's button; 201 with the draw file (worker/src/draw/commit.ts). */
 export const DRAW_COMMIT_ENDPOINT = `${CONSOLE_API}/draw/commit`;
 
+/** POST a drawn draw file (`draw run`): its audit entry, written by the Worker once the file checks (worker/src/draw/run.ts). */
+export const DRAW_RUN_ENDPOINT = `${CONSOLE_API}/draw/run`;
+
+/** Why a drawn file is not recorded. */
+export const DRAW_RUN_REFUSAL = {
+  /** The file does not verify against the site's chain (its list, round, signature or winners). */
+  drawInvalid: "draw_invalid",
+  /** The audit log holds no commitment with this draw's list and round. */
+  notCommitted: "draw_not_committed",
+  /** The audit log already holds this draw's result, which is never replaced. */
+  alreadyDrawn: "already_drawn",
+} as const;
+
 /** The delay the commitment's round takes unless the operator names another, minutes. */
 export const DEFAULT_DELAY_MINUTES = 60;
 
@@ -144,6 +157,25 @@ export function commitAudit(file: DrawFile): { action: string; reason: string; a
       winnerCount: file.winnerCount,
       cutoff: file.cutoff,
     },
+  };
+}
+
+/** The audit_log action of a drawn result; one per draw. */
+export const DRAW_RUN_ACTION = "draw_run";
+
+/** A drawn file's audit entry: the commitment it drew from and the outcome (pseudonyms only). */
+export function runAudit(file: DrawFile & { result: NonNullable<DrawFile["result"]> }): {
+  action: string;
+  reason: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+} {
+  const { beacon, winners } = file.result;
+  return {
+    action: DRAW_RUN_ACTION,
+    reason: `Drand round ${file.round} drew ${winners.length} winners.`,
+    before: { draw: file.draw, listHash: file.listHash, round: file.round },
+    after: { draw: file.draw, round: beacon.round, randomness: beacon.randomness, winners },
   };
 }
 

@@ -2,7 +2,7 @@
  * The operator's actions on one person (shared/console.ts: PERSON_ACTIONS), for the console page and
  * `npm run waitlist` alike (both POST `/api/console/people/:id/<action>`). Each action is ONE D1 batch that starts
  * with its audit_log entry, written only when the action applies to the row as it is then, and holds every change it
- * makes; so an action is never half done, and never done without its entry. docs/operators.md: Actions.
+ * makes; so an action is never half done, and never done without its entry (chained: ./audit-log.ts). docs/operators.md: Actions.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
@@ -14,7 +14,8 @@ import { errorResponse, jsonResponse } from "../http";
 import { errorName, log } from "../log";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
-import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
+import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "./audit-log";
+import { auditEntryOf, type AuditRow, readPerson } from "./rows";
 
 /**
  * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,
@@ -64,16 +65,18 @@ const AUDIT_VALUES: Record<PersonAction, { before: string; after: string }> = {
   },
 };
 
-/** The audit entry's INSERT: written only when the person's row exists and the action applies (RETURNING the entry). */
-function auditStatement(db: D1Database, action: PersonAction, personId: string, at: string, operator: string, reason: string) {
+/**
+ * The audit entry's INSERT, chained after `tail`: written only when the person's row exists, the action applies and
+ * the entry's before/after are still what the row gives (read a moment earlier), RETURNING the entry.
+ */
+function auditStatement(db: D1Database, tail: ChainTail, action: PersonAction, entry: NewAuditEntry) {
   const { before, after } = AUDIT_VALUES[action];
-  return db
-    .prepare(
-      `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-       SELECT ?2, ?3, ?4, p.id, ?5, ${before}, ${after} FROM signups AS p WHERE p.id = ?1 AND ${APPLIES[action]}
-       RETURNING ${AUDIT_COLUMNS}`,
-    )
-    .bind(personId, at, operator, AUDIT_ACTIONS[action], reason);
+  return appendStatement(
+    db,
+    tail,
+    entry,
+    `FROM signups AS p WHERE p.id = ?1 AND ${APPLIES[action]} AND (${before}) IS ?6 AND (${after}) IS ?7`,
+  );
 }
 
 /** What an action needs besides its person. */
@@ -153,25 +156,39 @@ export type ActionResult =
  */
 export async function runAction(context: ActionContext, action: PersonAction, id: string, reason: string): Promise<ActionResult> {
   const { db, at, operator } = context;
-  const row = await db
-    .prepare(`SELECT ${APPLIES[action]} AS applies FROM signups AS p WHERE p.id = ?1`)
-    .bind(id)
-    .first<{ applies: number }>();
-  if (!row) return { kind: "not_found" };
-  if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+  const { before, after } = AUDIT_VALUES[action];
+  return appendAudit<ActionResult>(db, async (tail) => {
+    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after FROM signups AS p WHERE p.id = ?1`;
+    // D1 refuses a value bound to no parameter: the time only where the entry records it.
+    const row = await db
+      .prepare(read)
+      .bind(...(read.includes("?2") ? [id, at] : [id]))
+      .first<{ applies: number; before: string | null; after: string | null }>();
+    if (!row) return { kind: "not_found" };
+    if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
 
-  const change = await changeStatements(context, action, id);
-  const results = await db.batch<Record<string, unknown>>([auditStatement(db, action, id, at, operator, reason), ...change]);
-  const entry = results[0].results[0] as unknown as AuditRow | undefined;
-  if (!entry) {
-    // Another request changed the row between the read and the batch; the batch changed nothing.
-    const gone = action === "erase";
-    return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
-  }
-  // An erase's erasures INSERT comes after the audit entry and the rank tree's statements (changeStatements).
-  const erasureQueued = action === "erase" && (results[1 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
-  const person = action === "erase" ? null : await readPerson(db, id, context.settings);
-  return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
+    const entry: NewAuditEntry = {
+      person_id: id,
+      at,
+      operator,
+      action: AUDIT_ACTIONS[action],
+      reason,
+      before: row.before,
+      after: row.after,
+    };
+    const change = await changeStatements(context, action, id);
+    const results = await db.batch<Record<string, unknown>>([await auditStatement(db, tail, action, entry), ...change]);
+    const written = results[0].results[0] as unknown as AuditRow | undefined;
+    if (!written) {
+      // Another request changed the row between the read and the batch; the batch changed nothing.
+      const gone = action === "erase";
+      return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+    }
+    // An erase's erasures INSERT comes after the audit entry and the rank tree's statements (changeStatements).
+    const erasureQueued = action === "erase" && (results[1 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
+    const person = action === "erase" ? null : await readPerson(db, id, context.settings);
+    return { kind: "done", answer: { person, audit: auditEntryOf(written) }, erasureQueued };
+  });
 }
 
 /**

@@ -10,16 +10,8 @@ import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { emailKey } from "../signups/email-key";
-import {
-  AUDIT_COLUMNS,
-  auditEntryOf,
-  type AuditRow,
-  personAuditStatement,
-  readPerson,
-  SUMMARY_COLUMNS,
-  summaryOf,
-  type SummaryRow,
-} from "./rows";
+import { appendAudit, appendStatement } from "./audit-log";
+import { auditEntryOf, type AuditRow, personAuditStatement, readPerson, SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
 import type { PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
 
 /** 404 `person_not_found`. */
@@ -72,16 +64,14 @@ export async function handlePerson(c: Context<AppEnv>, id: string): Promise<Resp
 export async function handlePersonExport(c: Context<AppEnv>, id: string, reason: string): Promise<Response> {
   const db = c.env.DB;
   const at = new Date().toISOString();
-  const [, person, audit] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-         SELECT ?2, ?3, ?4, id, ?5, NULL, NULL FROM signups WHERE id = ?1 RETURNING ${AUDIT_COLUMNS}`,
-      )
-      .bind(id, at, c.var.operator.id, AUDIT_ACTIONS.export, reason),
-    db.prepare("SELECT * FROM signups WHERE id = ?1").bind(id),
-    personAuditStatement(db, id),
-  ]);
+  const entry = { person_id: id, at, operator: c.var.operator.id, action: AUDIT_ACTIONS.export, reason, before: null, after: null };
+  const [, person, audit] = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      await appendStatement(db, tail, entry, "FROM signups WHERE id = ?1"),
+      db.prepare("SELECT * FROM signups WHERE id = ?1").bind(id),
+      personAuditStatement(db, id),
+    ]),
+  );
   const row = person.results[0] as Record<string, string | number | null> | undefined;
   if (!row) return personNotFound();
   const answer: PersonExport = {

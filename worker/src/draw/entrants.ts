@@ -6,6 +6,7 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { DRAW_COMMIT_ACTION, type EligibleEntrant } from "../../../shared/giveaway/commit";
+import { appendAudit, appendStatement } from "../console/audit-log";
 import { entriesOf } from "../referrals/standing";
 
 /**
@@ -53,7 +54,7 @@ export async function drawCommitted(db: D1Database, drawId: string): Promise<boo
 }
 
 /**
- * Write a commitment's audit entry unless the draw already has one, in one statement, so two operators committing at
+ * Append a commitment's audit entry unless the draw already has one, in one statement, so two operators committing at
  * once cannot both succeed.
  * @returns false when the draw was committed already (nothing written)
  */
@@ -61,12 +62,16 @@ export async function recordCommitment(
   db: D1Database,
   entry: { at: string; operator: string; action: string; reason: string; after: Record<string, unknown> },
 ): Promise<boolean> {
-  const result = await db
-    .prepare(
-      "INSERT INTO audit_log (at, operator, action, person_id, reason, before, after) SELECT ?1, ?2, ?3, NULL, ?4, NULL, ?5 " +
-        `WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ?3 AND json_extract(after, '$.draw') = ?6)`,
-    )
-    .bind(entry.at, entry.operator, entry.action, entry.reason, JSON.stringify(entry.after), entry.after.draw)
-    .run();
+  const fields = { ...entry, person_id: null, before: null, after: JSON.stringify(entry.after) };
+  const result = await appendAudit(db, async (tail) =>
+    (
+      await appendStatement(
+        db,
+        tail,
+        fields,
+        "WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ?4 AND json_extract(after, '$.draw') = json_extract(?7, '$.draw'))",
+      )
+    ).run(),
+  );
   return (result.meta.changes ?? 0) > 0;
 }
