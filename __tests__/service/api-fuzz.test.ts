@@ -11,6 +11,7 @@ import { ErrorDocument } from "../../shared/api/errors";
 import { API_ROUTES, type ApiRoute, type Security } from "../../shared/api/routes";
 import { SignupForm } from "../../shared/api/signups";
 import { FORM_CONTENT_TYPE, JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../../shared/contract";
+import { DRAW_FORMAT } from "../../shared/giveaway/draw-file";
 import { SUCCESS_PATH } from "../../shared/routes";
 import {
   type BodySpec,
@@ -72,12 +73,25 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     API_ROUTES.filter(({ tag, body }) => tag === "console" && body).map(({ id }) => [id, { reason: "Checked by the fuzz test." }]),
   ),
   commitDraw: { draw: "launch", winners: 1, cutoff: "2026-01-01T00:00:00.000Z", delayMinutes: 60 },
+  // A drawn file of the right shape (it does not verify: the Worker refuses it with draw_invalid).
+  recordDrawRun: {
+    format: DRAW_FORMAT,
+    draw: "launch",
+    winnerCount: 1,
+    cutoff: "2026-01-01T00:00:00.000Z",
+    committedAt: "2026-01-02T00:00:00.000Z",
+    chain: TEST_SETTINGS.draw.chain,
+    round: 1,
+    roundAt: "2026-01-02T01:00:00.000Z",
+    listHash: "0".repeat(64),
+    entrants: [],
+    result: { beacon: { round: 1, randomness: "0".repeat(64), signature: "00" }, winners: [], drawnAt: "2026-01-02T02:00:00.000Z" },
+  },
 };
 
 /** A query each route's rules take, beyond what its schema alone says (by operationId). */
 const QUERY_SAMPLES: Record<string, Record<string, string>> = {
   searchPeople: { q: HOLDER_EMAIL },
-  exportPerson: { reason: "Checked by the fuzz test." },
 };
 
 /** One route as the fuzz test calls it: a route of the table with one of its media types, or the paths it lacks. */

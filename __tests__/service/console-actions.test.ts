@@ -91,6 +91,15 @@ async function showOnBoard(who: Person): Promise<void> {
   expect(response.status).toBe(200);
 }
 
+/** POST the export of a person's data with a reason (and any further headers). */
+function exportOf(id: string, reason: string, headers: Record<string, string> = {}): Promise<Response> {
+  return service.fetch(personExportEndpoint(id), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ reason }),
+  });
+}
+
 async function auditCount(target = service): Promise<number> {
   const [{ n }] = await target.query<{ n: number }>("SELECT count(*) AS n FROM audit_log");
   return n;
@@ -419,7 +428,7 @@ describe("erase", () => {
 describe("the audit log", () => {
   it("pages newest first, without a gap or a repeat", async () => {
     const someone = await signUp(service);
-    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(200);
+    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await exportOf(someone.id, "Paging check")).status).toBe(200);
     const seen: number[] = [];
     let next: string | null = null;
     do {
@@ -462,14 +471,73 @@ describe("send again and export", () => {
     }
   });
 
-  it("exports every stored column and the audit entries, the export's own among them", async () => {
-    const someone = await signUp(service);
-    const response = await service.fetch(`${personExportEndpoint(someone.id)}?reason=${encodeURIComponent("Subject access request")}`);
+  it("exports the person's own fields and what was done to them, the export's own entry among them", async () => {
+    const friend = await signUp(service);
+    const someone = await signUp(service, { ref: friend.referralCode });
+    await done("disqualify", someone.id, `Same network as ${friend.email}`);
+    const response = await exportOf(someone.id, "Subject access request");
     expect(response.status).toBe(200);
     const exported = await response.json<PersonExport>();
-    const [row] = await service.query<Record<string, unknown>>("SELECT * FROM signups WHERE id = ?1", someone.id);
-    expect(Object.keys(exported.person).sort()).toEqual(Object.keys(row).sort());
-    expect(exported.person.email).toBe(someone.email);
-    expect(exported.audit).toMatchObject([{ action: "export_person", personId: someone.id, reason: "Subject access request" }]);
+    expect(exported.person).toMatchObject({ id: someone.id, email: someone.email, referral_code: someone.referralCode });
+    expect(exported.person.referrer_code).toBe(friend.referralCode);
+    // Keys and marks about other people's networks stay home: none of these columns, whatever they hold.
+    for (const column of [
+      "ip_hash",
+      "status_token",
+      "status_token_hash",
+      "pending_status_token_hash",
+      "email_key",
+      "flags",
+      "referral_hold",
+      "referred_by",
+    ])
+      expect(exported.person).not.toHaveProperty(column);
+    // What was done and when; not the operators' words, which may name others.
+    expect(exported.audit).toEqual([
+      { id: expect.any(Number) as number, at: expect.any(String) as string, action: "export_person" },
+      { id: expect.any(Number) as number, at: expect.any(String) as string, action: "disqualify" },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(friend.email);
+  });
+
+  it("a cross-site export is refused and writes nothing", async () => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const attempts: Record<string, string>[] = [
+      { origin: "https://attacker.example" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of attempts) {
+      const response = await exportOf(someone.id, "Subject access request", headers);
+      expect(response.status).toBe(403);
+      expect((await errorsOf(response))[0].code).toBe("origin_not_allowed");
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses an export without a reason, or by GET", async () => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const blank = await exportOf(someone.id, " ");
+    expect(blank.status).toBe(400);
+    expect((await errorsOf(blank))[0].code).toBe(CONSOLE_ERROR_CODE.reasonInvalid);
+    expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(405);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses every console read a page of another site asks for", async () => {
+    const someone = await signUp(service);
+    for (const path of [
+      personEndpoint(someone.id),
+      `${CONSOLE_PEOPLE_ENDPOINT}?q=${someone.referralCode}`,
+      CONSOLE_AUDIT_ENDPOINT,
+      CONSOLE_REVIEW_ENDPOINT,
+    ]) {
+      const response = await service.fetch(path, { headers: { "sec-fetch-site": "cross-site" } });
+      expect(response.status).toBe(403);
+      expect((await errorsOf(response))[0].code).toBe("origin_not_allowed");
+      expect((await service.fetch(path, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    }
   });
 });

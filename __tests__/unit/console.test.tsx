@@ -455,7 +455,8 @@ describe("the search and a person's page", () => {
     await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Access request by e-mail");
     await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
     await waitFor(() => expect(clicked).toEqual([`person-${PERSON.id}.json`]));
-    expect(requests()).toContain(`GET ${personExportEndpoint(PERSON.id)}?reason=Access+request+by+e-mail`);
+    const post = fetchMock.mock.calls.find(([input, init]) => input === personExportEndpoint(PERSON.id) && init?.method === "POST");
+    expect(post?.[1]?.body).toBe(JSON.stringify({ reason: "Access request by e-mail" }));
     // jsdom's Blob has no text(); FileReader reads it.
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();

@@ -128,8 +128,7 @@ export function act(target: ConsoleTarget, id: string, action: PersonAction, rea
   return postJson<ActionAnswer>(target, personActionEndpoint(id, action), { reason });
 }
 
-/** Every stored field of one person and their audit entries (PersonExport); the export is audited. */
-export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
-  const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
-  return call<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+/** One person's own stored fields and what was done to them (PersonExport); the export is an audited action. */
+export function exportPerson(target: ConsoleTarget, id: string, reason: string): Promise<PersonExport> {
+  return postJson<PersonExport>(target, personExportEndpoint(id), { reason });
 }

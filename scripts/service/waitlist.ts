@@ -68,8 +68,8 @@ Commands:
            a refused or stuck signup back to pending, queued for delivery at once
   erase <address or referral code> --reason WHY
            the person, their place in line, status link and IP hash gone at once; Klaviyo asked to delete the profile
-  export-person <address or referral code> [--reason WHY] [--out FILE]
-           every stored field and the console actions taken on them, as JSON
+  export-person <address or referral code> --reason WHY [--out FILE]
+           their own stored fields and what was done to them, as JSON (no hashes, tokens or marks about others)
            (These six and draw go through the operator's console API: npm start's service, as its local operator, or with
            --env production the site's origin through Cloudflare Access, with the service token in
            CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each is written in the audit log.)
@@ -77,7 +77,7 @@ Commands:
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
   --origin URL       the console API's origin (default ${LOCAL_ORIGIN}; with --env production, content's site.url)
-  --reason WHY       why, for the audit log (required by every action but export-person)
+  --reason WHY       why, for the audit log (required by every action, export-person too)
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
   --json             one JSON array instead of a table
@@ -279,7 +279,7 @@ async function consoleCommand(
   values: { env?: string; origin?: string; reason?: string; content: string; out?: string },
 ): Promise<void> {
   if (!who) throw new Error(`${command} needs an address or a referral code.\n\n${USAGE}`);
-  if (command !== "export-person" && (values.reason === undefined || values.reason.trim() === ""))
+  if (values.reason === undefined || values.reason.trim() === "")
     throw new Error(`${command} needs --reason "<why>" (it is written in the audit log).`);
   const target = consoleTarget(values.env, values.origin, () => {
     const content = loadContentFile(values.content);

@@ -58,26 +58,7 @@ export type PersonParams = z.infer<typeof PersonParams>;
 /** The query of a route that takes no parameter (the session, a person's page). */
 export const NoQuery = z.strictObject({});
 
-/**
- * GET /api/console/people/:id/export's query: a reason is optional (a download link has none); when given it is held
- * to an action's rules, and read trimmed ("" when blank).
- */
-export const ExportQuery = z.strictObject({
-  reason: z
-    .unknown()
-    .superRefine((reason, context) => {
-      if (reason === undefined || (typeof reason === "string" && reason.trim() === "")) return;
-      const problem = typeof reason === "string" ? reasonProblem(reason) : null;
-      const message = typeof reason !== "string" ? "Give one reason." : problem && REASON_DETAIL[problem];
-      if (message) context.addIssue({ code: "custom", message, params: { code: CONSOLE_ERROR_CODE.reasonInvalid } });
-    })
-    .transform((reason) => (typeof reason === "string" ? reason.trim() : ""))
-    .optional()
-    .meta({ type: "string", description: `Why, at most ${REASON_MAX_LENGTH} characters, no control characters.` }),
-});
-export type ExportQuery = z.input<typeof ExportQuery>;
-
-/** POST body of every action. */
+/** POST body of every action, the export of a person's data among them. */
 export const ActionRequest = z.object({
   /** Why, in the operator's words: required, at most REASON_MAX_LENGTH characters, no control characters. */
   reason: Reason,
@@ -254,11 +235,19 @@ export const PersonAnswer = PersonSummary.extend({
 });
 export type PersonAnswer = z.infer<typeof PersonAnswer>;
 
-/** GET /api/console/people/:id/export: every stored column of the row, by column name, and its audit entries. */
+/** An audit entry as a person's export gives it: what was done to them and when (no operator, reason or values). */
+export const ExportedAuditEntry = AuditEntry.pick({ id: true, at: true, action: true });
+export type ExportedAuditEntry = z.infer<typeof ExportedAuditEntry>;
+
+/**
+ * POST /api/console/people/:id/export: the person's own stored fields by column name (EXPORT_COLUMNS of
+ * worker/src/console/people.ts; never a hash, a token, the comparison key or the fair-play marks about other people's
+ * networks), and what was done to them.
+ */
 export const PersonExport = z.object({
   exportedAt: Timestamp,
   person: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-  audit: z.array(AuditEntry),
+  audit: z.array(ExportedAuditEntry),
 });
 export type PersonExport = z.infer<typeof PersonExport>;
 

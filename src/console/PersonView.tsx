@@ -4,10 +4,10 @@
  */
 import React, { useState } from "react";
 import styled from "styled-components";
-import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
+import { personEndpoint, type PersonAction } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
-import { getConsole, withQuery } from "./api";
+import { postExport } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
@@ -15,7 +15,7 @@ import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, Section
 import { standingOf } from "./PeopleTable";
 import { routeHash } from "./route";
 import { useAnswer } from "./useAnswer";
-import type { PersonAnswer, PersonExport } from "../../shared/api/console";
+import type { PersonAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
@@ -34,7 +34,7 @@ export function applicableActions(person: PersonAnswer): PersonAction[] {
  * @throws ConsoleError when the service does not answer with the export
  */
 async function downloadExport(id: string, reason: string): Promise<void> {
-  const data = await getConsole<PersonExport>(withQuery(personExportEndpoint(id), { reason }));
+  const data = await postExport(id, { reason });
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;

@@ -11,8 +11,8 @@ import { errorResponse, jsonResponse } from "../http";
 import { REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { emailKey } from "../signups/email-key";
 import { appendAudit, appendStatement } from "./audit-log";
-import { auditEntryOf, type AuditRow, personAuditStatement, readPerson, SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
-import type { PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
+import { readPerson, SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
+import type { ExportedAuditEntry, PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
 
 /** 404 `person_not_found`. */
 function personNotFound(): Response {
@@ -57,19 +57,55 @@ export async function handlePerson(c: Context<AppEnv>, id: string): Promise<Resp
 }
 
 /**
- * GET /api/console/people/:id/export[?reason=…]: PersonExport, every stored column by name and the person's audit
- * entries, the `export_person` entry this request writes among them (one batch: the entry exists exactly when the data
- * left). `reason` is the query's, checked ("" when none was given).
+ * The columns a person's export gives them: what they told us, what we did with it, and their standing; by name.
+ * Left out: ip_hash, status_token, status_token_hash, pending_status_token_hash and email_key (keys, not data about
+ * them: one would let the export's reader act as the person), flags and referral_hold (marks that say as much about
+ * other people's networks and codes as about theirs), referred_by (another person's id; the referrer's code is given),
+ * and the rank tree's and the queue's bookkeeping.
+ */
+export const EXPORT_COLUMNS = [
+  "id",
+  "seq",
+  "email",
+  "first_name",
+  "last_name",
+  "source",
+  "properties",
+  "created_at",
+  "confirmed_at",
+  "delivery_state",
+  "delivery_attempts",
+  "delivery_error",
+  "delivered_at",
+  "referral_code",
+  "referrals",
+  "referral_counted_at",
+  "leaderboard_shown_at",
+  "disqualified_at",
+  "reviewed_at",
+  "notified_again_at",
+] as const;
+
+/**
+ * POST /api/console/people/:id/export with a checked reason: PersonExport, EXPORT_COLUMNS of their row with their
+ * referrer's code, and what was done to them (ExportedAuditEntry), the `export_person` entry this request writes among
+ * them (one batch: the entry exists exactly when the data left); 404 `person_not_found`.
  */
 export async function handlePersonExport(c: Context<AppEnv>, id: string, reason: string): Promise<Response> {
   const db = c.env.DB;
   const at = new Date().toISOString();
   const entry = { person_id: id, at, operator: c.var.operator.id, action: AUDIT_ACTIONS.export, reason, before: null, after: null };
+  const columns = EXPORT_COLUMNS.map((column) => `p.${column}`).join(", ");
   const [, person, audit] = await appendAudit(db, async (tail) =>
     db.batch<Record<string, unknown>>([
       await appendStatement(db, tail, entry, "FROM signups WHERE id = ?1"),
-      db.prepare("SELECT * FROM signups WHERE id = ?1").bind(id),
-      personAuditStatement(db, id),
+      db
+        .prepare(
+          `SELECT ${columns}, referrer.referral_code AS referrer_code
+           FROM signups AS p LEFT JOIN signups AS referrer ON referrer.id = p.referred_by WHERE p.id = ?1`,
+        )
+        .bind(id),
+      db.prepare("SELECT id, at, action FROM audit_log WHERE person_id = ?1 ORDER BY id DESC").bind(id),
     ]),
   );
   const row = person.results[0] as Record<string, string | number | null> | undefined;
@@ -77,7 +113,7 @@ export async function handlePersonExport(c: Context<AppEnv>, id: string, reason:
   const answer: PersonExport = {
     exportedAt: at,
     person: row,
-    audit: (audit.results as unknown as AuditRow[]).map(auditEntryOf),
+    audit: audit.results as unknown as ExportedAuditEntry[],
   };
   return jsonResponse(200, answer, { "content-disposition": `attachment; filename="person-${id}.json"` });
 }

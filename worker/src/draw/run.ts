@@ -6,11 +6,23 @@
 import type { Context } from "hono";
 import type { DrawnFile, DrawRunAnswer } from "../../../shared/api/draw";
 import { DRAW_COMMIT_ACTION, DRAW_RUN_ACTION, DRAW_RUN_REFUSAL, runAudit } from "../../../shared/giveaway/commit";
-import { verifyDraw } from "../../../shared/giveaway/verify";
+import { type MismatchKind, verifyDraw } from "../../../shared/giveaway/verify";
 import { appendAudit, appendStatement } from "../console/audit-log";
 import { auditEntryOf, type AuditRow } from "../console/rows";
 import type { AppEnv } from "../env";
-import { errorResponse, jsonResponse } from "../http";
+import { type ApiError, errorResponse, jsonResponse } from "../http";
+
+/** The member of the file each mismatch is about (`""`: the whole document). */
+const MISMATCH_POINTER: Record<MismatchKind, string> = {
+  format: "",
+  chain: "/chain",
+  round: "/round",
+  listHash: "/listHash",
+  beaconRound: "/result/beacon/round",
+  randomness: "/result/beacon/randomness",
+  signature: "/result/beacon/signature",
+  winners: "/result/winners",
+};
 
 /**
  * Answer POST /api/console/draw/run with a validated drawn file: 201 DrawRunAnswer; 400 `draw_invalid` when it does not
@@ -19,14 +31,15 @@ import { errorResponse, jsonResponse } from "../http";
  */
 export async function handleDrawRun(c: Context<AppEnv>, file: DrawnFile): Promise<Response> {
   const report = await verifyDraw(file, c.var.settings.draw.chain);
-  if (!report.verified)
-    return errorResponse([
-      {
-        status: 400,
-        code: DRAW_RUN_REFUSAL.drawInvalid,
-        detail: `The draw does not verify: ${report.mismatches.map((m) => m.detail).join("; ")}.`,
-      },
-    ]);
+  if (!report.verified) {
+    const [first, ...more] = report.mismatches.map((mismatch): ApiError => ({
+      status: 400,
+      code: DRAW_RUN_REFUSAL.drawInvalid,
+      detail: `The draw does not verify: ${mismatch.detail}.`,
+      pointer: MISMATCH_POINTER[mismatch.kind],
+    }));
+    return errorResponse([first, ...more]);
+  }
   const db = c.env.DB;
   const commitment = await db
     .prepare(
