@@ -62,7 +62,7 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
   // jsdom draws nothing on a canvas; the table under the chart carries its numbers.
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-  routes = { [CONSOLE_SESSION_ENDPOINT]: () => answer(200, { operator: "ops@pickfund.example", local: false }) };
+  routes = { [CONSOLE_SESSION_ENDPOINT]: () => answer(200, { operator: "ops@pickfund.example", local: false, role: "operator" }) };
 });
 
 /** The requests the page sent, as `METHOD path?query`. */
@@ -231,7 +231,7 @@ describe("the page's shell", () => {
   });
 
   it("shows the local-operator banner when the session is local", async () => {
-    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "local-operator", local: true });
+    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "local-operator", local: true, role: "operator" });
     routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
     await openConsole();
     expect(await screen.findByRole("note")).toHaveTextContent(copy.localOperator.replace("{operator}", "local-operator"));
@@ -315,6 +315,18 @@ describe("the search and a person's page", () => {
     routes[CONSOLE_PEOPLE_ENDPOINT] = (url) =>
       answer(200, { people: url.searchParams.get("q") === "Ann.Lee+x@Example.test" ? [PERSON] : [] });
     routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
+  });
+
+  it("offers a viewer the person's page without an action, an export or the draw, and says why", async () => {
+    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "viewer@pickfund.example", local: false, role: "viewer" });
+    await openConsole(`#person/${PERSON.id}`);
+    expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
+    expect(screen.getByRole("note")).toHaveTextContent(copy.viewerNote);
+    for (const name of [copy.actions.disqualify, copy.actions.erase, copy.actions.export])
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    window.location.hash = "#draw";
+    expect(await screen.findByText(copy.viewerNote, { selector: "p" })).toBeVisible();
+    expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
   });
 
   it("finds a person by the address as typed and opens their page", async () => {

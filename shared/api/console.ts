@@ -4,7 +4,7 @@
  * document (errors.ts); a bad query or path parameter is 400 `parameter_invalid`, a bad reason 400 `reason_invalid`.
  */
 import { z } from "zod";
-import { CONSOLE_ERROR_CODE, DASHBOARD_RANGES, REASON_MAX_LENGTH } from "../console";
+import { CONSOLE_ERROR_CODE, CONSOLE_ROLES, DASHBOARD_RANGES, REASON_MAX_LENGTH } from "../console";
 import { reasonProblem, type ReasonProblem } from "../console-reason";
 import { SIGNUP_FIELD_MAX_LENGTH } from "../validation";
 
@@ -71,6 +71,8 @@ export const SessionAnswer = z.object({
   operator: z.string(),
   /** true on `npm start`, where a local operator is signed in without Access: the page shows a banner. */
   local: z.boolean(),
+  /** What they may do: `viewer` looks, `operator` also acts (the page offers no action to a viewer). */
+  role: z.enum(CONSOLE_ROLES),
 });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 

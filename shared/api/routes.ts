@@ -77,7 +77,7 @@ export interface ApiRoute {
 export const ERROR_STATUSES: Record<number, string> = {
   400: "The request's body, query or path parameter is refused (`source` points at it).",
   401: "No credentials, or credentials the service does not take.",
-  403: "Refused: a page of another origin or site, a failed Turnstile check, or an Access token for another application.",
+  403: "Refused: a page of another origin or site, a failed Turnstile check, an Access token for another application, or a viewer asking to act.",
   404: "No such resource (or the referral program is off).",
   405: "The path does not take this method (`Allow` lists those it takes).",
   409: "The request does not apply to the resource as it is now.",

@@ -50,11 +50,13 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
 
   if (session.state.kind === "loading") return <Loading copy={copy} />;
   if (session.state.kind === "failed") return <Failure copy={copy} error={session.state.error} onRetry={session.reload} />;
-  const { operator, local } = session.state.answer;
+  const { operator, local, role } = session.state.answer;
+  const canAct = role === "operator";
 
   return (
     <App>
       {local ? <Banner role="note">{fill(copy.localOperator, { operator })}</Banner> : <Muted>{fill(copy.signedInAs, { operator })}</Muted>}
+      {canAct ? null : <Banner role="note">{copy.viewerNote}</Banner>}
       <nav aria-label={copy.navigation.label}>
         <Menu>
           {MENU.map((entry) => (
@@ -70,7 +72,16 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
         </Menu>
       </nav>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} clock={{ utcOffsetMinutes, timeZone }} />
+      <Screen
+        copy={copy}
+        route={route}
+        go={go}
+        format={format}
+        nowMs={nowMs}
+        announce={announce}
+        clock={{ utcOffsetMinutes, timeZone }}
+        canAct={canAct}
+      />
     </App>
   );
 }
@@ -83,6 +94,7 @@ function Screen({
   nowMs,
   announce,
   clock,
+  canAct,
 }: {
   copy: ConsoleContent["console"];
   route: ConsoleRoute;
@@ -92,6 +104,8 @@ function Screen({
   announce: (text: string) => void;
   /** The site's clock: its offset (minutes east of UTC) and its zone's name. */
   clock: { utcOffsetMinutes: number; timeZone: string };
+  /** An operator's session; a viewer is offered no action, export or draw (the service would refuse them). */
+  canAct: boolean;
 }) {
   switch (route.view) {
     case "dashboard":
@@ -99,12 +113,13 @@ function Screen({
     case "search":
       return <Search copy={copy} format={format} query={route.query} go={go} />;
     case "person":
-      return <PersonView key={route.id} copy={copy} format={format} id={route.id} announce={announce} />;
+      return <PersonView key={route.id} copy={copy} format={format} id={route.id} announce={announce} canAct={canAct} />;
     case "review":
-      return <ReviewQueue copy={copy} format={format} announce={announce} />;
+      return <ReviewQueue copy={copy} format={format} announce={announce} canAct={canAct} />;
     case "audit":
       return <AuditLog copy={copy} format={format} />;
     case "draw":
+      if (!canAct) return <Muted>{copy.viewerNote}</Muted>;
       return <DrawCommit copy={copy} format={format} utcOffsetMinutes={clock.utcOffsetMinutes} timeZone={clock.timeZone} nowMs={nowMs} />;
   }
 }

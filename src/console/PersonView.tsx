@@ -50,11 +50,14 @@ export function PersonView({
   format,
   id,
   announce,
+  canAct,
 }: {
   copy: Copy;
   format: ConsoleFormat;
   id: string;
   announce: (text: string) => void;
+  /** An operator's session: a viewer sees the person without the actions and the export. */
+  canAct: boolean;
 }) {
   const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
   const [erased, setErased] = useState(false);
@@ -141,19 +144,23 @@ export function PersonView({
       {back}
       <SectionHeading id="person-heading">{name}</SectionHeading>
       <Muted>{standingOf(copy, person)}</Muted>
-      <SubHeading>{words.actionsHeading}</SubHeading>
-      <ButtonRow>
-        {applicableActions(person).map((action) => (
-          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
-        ))}
-        <ActionDialog
-          copy={copy}
-          personName={name}
-          actionName={copy.actions.export}
-          perform={(reason) => downloadExport(person.id, reason)}
-          onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
-        />
-      </ButtonRow>
+      {canAct ? (
+        <>
+          <SubHeading>{words.actionsHeading}</SubHeading>
+          <ButtonRow>
+            {applicableActions(person).map((action) => (
+              <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+            ))}
+            <ActionDialog
+              copy={copy}
+              personName={name}
+              actionName={copy.actions.export}
+              perform={(reason) => downloadExport(person.id, reason)}
+              onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
+            />
+          </ButtonRow>
+        </>
+      ) : null}
       <SubHeading>{words.detailsHeading}</SubHeading>
       <Details>
         {details.map(([label, value]) => (

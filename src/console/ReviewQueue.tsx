@@ -15,7 +15,18 @@ import type { PersonSummary, ReviewAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
-export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: ConsoleFormat; announce: (text: string) => void }) {
+export function ReviewQueue({
+  copy,
+  format,
+  announce,
+  canAct,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  announce: (text: string) => void;
+  /** An operator's session: a viewer gets the queue without its buttons. */
+  canAct: boolean;
+}) {
   const words = copy.review;
   const { state, reload } = useAnswer<ReviewAnswer>(CONSOLE_REVIEW_ENDPOINT);
   const [people, setPeople] = useState<PersonSummary[]>([]);
@@ -55,22 +66,26 @@ export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: Co
           format={format}
           caption={words.caption}
           people={people}
-          actions={(person) => (
-            <ButtonRow>
-              {(["approve", "disqualify"] as const).map((action) => (
-                <PersonActionDialog
-                  key={action}
-                  copy={copy}
-                  person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
-                  action={action}
-                  onDone={() => {
-                    setPeople((current) => current.filter((row) => row.id !== person.id));
-                    announce(fill(copy.dialog.done, { action: copy.actions[action] }));
-                  }}
-                />
-              ))}
-            </ButtonRow>
-          )}
+          actions={
+            canAct
+              ? (person) => (
+                  <ButtonRow>
+                    {(["approve", "disqualify"] as const).map((action) => (
+                      <PersonActionDialog
+                        key={action}
+                        copy={copy}
+                        person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
+                        action={action}
+                        onDone={() => {
+                          setPeople((current) => current.filter((row) => row.id !== person.id));
+                          announce(fill(copy.dialog.done, { action: copy.actions[action] }));
+                        }}
+                      />
+                    ))}
+                  </ButtonRow>
+                )
+              : undefined
+          }
         />
       )}
       {moreError ? <Failure copy={copy} error={moreError} /> : null}

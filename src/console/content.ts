@@ -22,6 +22,7 @@ export const query = graphql`
       loading
       signedInAs
       localOperator
+      viewerNote
       navigation {
         label
         dashboard
@@ -41,6 +42,7 @@ export const query = graphql`
         reasonInvalid
         parameterInvalid
         actionNotApplicable
+        operatorRoleRequired
         unavailable
       }
       ranges {

@@ -342,6 +342,10 @@ const consoleSection = z
       "The banner on a local run (npm start), where an operator is signed in without Cloudflare Access. {operator} becomes the local operator's name.",
       "Local run: you are signed in as {operator} without Cloudflare Access. The deployed site always asks Access.",
     ),
+    viewerNote: longCopy(
+      "The note at the top for someone with the viewer role: they see everything but no action, export or draw button.",
+      "You have the viewer role: you can look, not act. Ask whoever runs the site for the operator role to take actions, export a person's data or commit a draw.",
+    ),
     navigation: z
       .strictObject({
         label: copy("What screen readers call the console's menu.", "Console sections"),
@@ -387,6 +391,10 @@ const consoleSection = z
         actionNotApplicable: longCopy(
           "Shown when an action does not apply to the person as they are now (for example, requalifying someone not disqualified).",
           "That does not apply to this person as they are now. Reload their page to see their current state.",
+        ),
+        operatorRoleRequired: longCopy(
+          "Shown when someone with the viewer role asked for what only an operator may do (an action, an export, the draw).",
+          "Only an operator may do this, and your Cloudflare Access sign-in has the viewer role.",
         ),
         unavailable: longCopy(
           "Shown when the console's service could not be reached or failed, whatever the reason.",

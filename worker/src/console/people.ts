@@ -21,7 +21,8 @@ function personNotFound(): Response {
 
 /** GET /api/console/session: SessionAnswer. */
 export function handleSession(c: Context<AppEnv>): Response {
-  const answer: SessionAnswer = { operator: c.var.operator.id, local: c.var.operator.local };
+  const { id, local, role } = c.var.operator;
+  const answer: SessionAnswer = { operator: id, local, role };
   return jsonResponse(200, answer);
 }
 

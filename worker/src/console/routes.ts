@@ -20,7 +20,7 @@ import { draw } from "../draw/routes";
 import type { AppEnv } from "../env";
 import { accepts, notFromAnotherSite, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
-import { consoleAccess } from "./access";
+import { consoleAccess, operatorRole } from "./access";
 import { handleAction } from "./actions";
 import { handleAudit } from "./audit";
 import { handleDashboard } from "./dashboard";
@@ -54,6 +54,7 @@ export const consoleRoutes = new Hono<AppEnv>()
   .post(
     `${PERSON_ROUTE}/export`,
     sameOrigin("A person's data is exported only from the console's own page."),
+    operatorRole,
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
@@ -65,6 +66,7 @@ for (const action of PERSON_ACTIONS)
   consoleRoutes.post(
     `${PERSON_ROUTE}/${action}`,
     sameOrigin("Console actions are taken only from the console's own page."),
+    operatorRole,
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
