@@ -419,6 +419,22 @@ describe("the search and a person's page", () => {
     expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
   });
 
+  it("refuses an erase whose reason names the person or holds an address, at the field, before posting", async () => {
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.erase }));
+    const dialog = await screen.findByRole("dialog");
+    const reason = within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel });
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: copy.dialog.eraseConfirm }));
+    await userEvent.type(reason, "ann lee asked to be removed");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesPerson);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, "Asked from ann@example.test");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesAddress);
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
+  });
+
   it("shows a refused action in the content's words, never the server's", async () => {
     routes[personActionEndpoint(PERSON.id, "send-again")] = () => errorAnswer(409, "action_not_applicable");
     await openConsole(`#person/${PERSON.id}`);

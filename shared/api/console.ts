@@ -9,10 +9,12 @@ import { reasonProblem, type ReasonProblem } from "../console-reason";
 import { SIGNUP_FIELD_MAX_LENGTH } from "../validation";
 
 /** What a developer reads (the error's `detail`) for each way a reason is refused; the console shows its own words. */
-const REASON_DETAIL: Record<ReasonProblem, string> = {
+export const REASON_DETAIL: Record<ReasonProblem, string> = {
   required: "A reason is required.",
   tooLong: `The reason may be at most ${REASON_MAX_LENGTH} characters.`,
   controlCharacter: "The reason may not hold control characters (line breaks, tabs).",
+  namesAddress: "The reason may not hold an e-mail address: it is kept in the audit log for good.",
+  namesPerson: "The reason may not name the person it is about: it is kept in the audit log for good.",
 };
 
 /** A reason as an action takes it (shared/console-reason.ts), trimmed; a refusal carries `reason_invalid`. */

@@ -7,7 +7,7 @@ import React, { useId, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import styled, { keyframes } from "styled-components";
 import { REASON_MAX_LENGTH, type PersonAction } from "../../shared/console";
-import { reasonProblem } from "../../shared/console-reason";
+import { type ReasonProblem, reasonProblem, type ReasonSubject } from "../../shared/console-reason";
 import { theme } from "../styles/theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
@@ -34,6 +34,8 @@ export interface ActionDialogProps<T> {
   actionName: string;
   /** An erase, which also asks the operator to tick that the person is deleted for good. */
   erase?: boolean;
+  /** The person the action is about: the reason may not name them (shared/console-reason.ts). */
+  subject: ReasonSubject;
   /**
    * Carry the action out with the reason given.
    * @throws ConsoleError when the service refuses or cannot be reached (shown in the dialog, which stays open)
@@ -41,6 +43,22 @@ export interface ActionDialogProps<T> {
   perform: (reason: string) => Promise<T>;
   /** Called with perform's result once the action is done (the dialog has closed). */
   onDone: (result: T) => void;
+}
+
+/** The content's words for a reason the rule refuses. */
+function reasonWords(words: Copy["dialog"], problem: ReasonProblem): string {
+  switch (problem) {
+    case "required":
+      return words.reasonRequired;
+    case "tooLong":
+      return fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) });
+    case "controlCharacter":
+      return words.reasonControlCharacter;
+    case "namesAddress":
+      return words.reasonNamesAddress;
+    case "namesPerson":
+      return words.reasonNamesPerson;
+  }
 }
 
 /** The dialog of one PersonAction on a person: posts the action with its reason (ActionAnswer to onDone). */
@@ -51,7 +69,7 @@ export function PersonActionDialog({
   onDone,
 }: {
   copy: Copy;
-  person: { id: string; name: string };
+  person: { id: string; name: string } & ReasonSubject;
   action: PersonAction;
   onDone: (answer: ActionAnswer) => void;
 }) {
@@ -61,13 +79,14 @@ export function PersonActionDialog({
       personName={person.name}
       actionName={copy.actions[ACTION_WORD[action]]}
       erase={action === "erase"}
+      subject={person}
       perform={(reason) => postAction(person.id, action, { reason })}
       onDone={onDone}
     />
   );
 }
 
-export function ActionDialog<T>({ copy, personName, actionName, erase = false, perform, onDone }: ActionDialogProps<T>) {
+export function ActionDialog<T>({ copy, personName, actionName, erase = false, subject, perform, onDone }: ActionDialogProps<T>) {
   const words = copy.dialog;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -91,16 +110,8 @@ export function ActionDialog<T>({ copy, personName, actionName, erase = false, p
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = reasonProblem(reason);
-    setProblem(
-      found === "required"
-        ? words.reasonRequired
-        : found === "tooLong"
-          ? fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) })
-          : found === "controlCharacter"
-            ? words.reasonControlCharacter
-            : null,
-    );
+    const found = reasonProblem(reason, subject);
+    setProblem(found ? reasonWords(words, found) : null);
     const unconfirmed = erase && !confirmed;
     setConfirmProblem(unconfirmed);
     if (found || unconfirmed) {

@@ -149,12 +149,19 @@ export function PersonView({
           <SubHeading>{words.actionsHeading}</SubHeading>
           <ButtonRow>
             {applicableActions(person).map((action) => (
-              <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+              <PersonActionDialog
+                key={action}
+                copy={copy}
+                person={{ id: person.id, name, firstName: person.firstName, lastName: person.lastName }}
+                action={action}
+                onDone={done(action)}
+              />
             ))}
             <ActionDialog
               copy={copy}
               personName={name}
               actionName={copy.actions.export}
+              subject={person}
               perform={(reason) => downloadExport(person.id, reason)}
               onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
             />

@@ -74,7 +74,12 @@ export function ReviewQueue({
                       <PersonActionDialog
                         key={action}
                         copy={copy}
-                        person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
+                        person={{
+                          id: person.id,
+                          name: `${person.firstName} ${person.lastName}`,
+                          firstName: person.firstName,
+                          lastName: person.lastName,
+                        }}
                         action={action}
                         onDone={() => {
                           setPeople((current) => current.filter((row) => row.id !== person.id));

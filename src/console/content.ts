@@ -255,6 +255,8 @@ export const query = graphql`
         reasonRequired
         reasonTooLong
         reasonControlCharacter
+        reasonNamesAddress
+        reasonNamesPerson
         eraseWarning
         eraseConfirm
         eraseConfirmRequired

@@ -724,6 +724,14 @@ const consoleSection = z
           "Shown when the reason holds a line break or an invisible control character.",
           "Write the reason on one line, in plain words.",
         ),
+        reasonNamesAddress: longCopy(
+          "Shown when the reason holds an e-mail address (anyone's): reasons stay in the audit log for good.",
+          "Leave e-mail addresses out of the reason: it stays in the audit log for good, even after an erase.",
+        ),
+        reasonNamesPerson: longCopy(
+          "Shown when the reason holds the person's own first or last name: reasons stay in the audit log for good.",
+          "Leave this person's name out of the reason: it stays in the audit log for good, even after an erase.",
+        ),
         eraseWarning: longCopy(
           "Shown in the dialog before an erase: what is deleted and that it cannot be undone.",
           "Erasing deletes this person for good: their row, their place in line, their status link and their network's hash, and asks Klaviyo to delete their profile. The people they referred stay. It cannot be undone.",

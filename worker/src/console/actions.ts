@@ -6,7 +6,8 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
-import type { ActionAnswer } from "../../../shared/api/console";
+import { type ActionAnswer, REASON_DETAIL } from "../../../shared/api/console";
+import { reasonProblem } from "../../../shared/console-reason";
 import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction } from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
@@ -145,26 +146,33 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
 
 /** An action's result. */
 export type ActionResult =
-  { kind: "done"; answer: ActionAnswer; erasureQueued: boolean } | { kind: "not_found" } | { kind: "not_applicable"; detail: string };
+  | { kind: "done"; answer: ActionAnswer; erasureQueued: boolean }
+  | { kind: "not_found" }
+  | { kind: "not_applicable"; detail: string }
+  | { kind: "reason_invalid"; detail: string };
 
 /**
  * Run one action on one person: the audit entry, the change and the rollups in one batch.
  * @param reason checked already (shared/api/console.ts: ActionRequest)
  * @returns `done` with the person as they are now (null once erased) and the audit entry; `not_found` when no row
- *   has that id; `not_applicable` when the action does not apply to the row as it is
+ *   has that id; `reason_invalid` when the reason names the person; `not_applicable` when the action does not apply to
+ *   the row as it is
  * @throws whatever D1 throws (nothing was written)
  */
 export async function runAction(context: ActionContext, action: PersonAction, id: string, reason: string): Promise<ActionResult> {
   const { db, at, operator } = context;
   const { before, after } = AUDIT_VALUES[action];
   return appendAudit<ActionResult>(db, async (tail) => {
-    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after FROM signups AS p WHERE p.id = ?1`;
+    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after, p.first_name, p.last_name
+      FROM signups AS p WHERE p.id = ?1`;
     // D1 refuses a value bound to no parameter: the time only where the entry records it.
     const row = await db
       .prepare(read)
       .bind(...(read.includes("?2") ? [id, at] : [id]))
-      .first<{ applies: number; before: string | null; after: string | null }>();
+      .first<{ applies: number; before: string | null; after: string | null; first_name: string; last_name: string }>();
     if (!row) return { kind: "not_found" };
+    const problem = reasonProblem(reason, { firstName: row.first_name, lastName: row.last_name });
+    if (problem) return { kind: "reason_invalid", detail: REASON_DETAIL[problem] };
     if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
 
     const entry: NewAuditEntry = {
@@ -207,7 +215,8 @@ async function queueNow(c: Context<AppEnv>, message: DeliveryMessage): Promise<b
 
 /**
  * Answer POST `/api/console/people/:id/<action>` for the person `id` with the request's checked reason: 200
- * ActionAnswer; 404 `person_not_found`; 409 `action_not_applicable`. Needs consoleAccess and withSettings.
+ * ActionAnswer; 400 `reason_invalid` when the reason names the person; 404 `person_not_found`; 409
+ * `action_not_applicable`. Needs consoleAccess and withSettings.
  */
 export async function handleAction(c: Context<AppEnv>, action: PersonAction, id: string, reason: string): Promise<Response> {
   const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
@@ -216,6 +225,8 @@ export async function handleAction(c: Context<AppEnv>, action: PersonAction, id:
     return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
   if (result.kind === "not_applicable")
     return errorResponse([{ status: 409, code: CONSOLE_ERROR_CODE.actionNotApplicable, detail: result.detail }]);
+  if (result.kind === "reason_invalid")
+    return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: result.detail, pointer: "/reason" }]);
   log("console_action", { action: AUDIT_ACTIONS[action], id, audit: result.answer.audit.id });
   if (action === "send-again") await queueNow(c, { signupId: id });
   if (result.erasureQueued) await queueNow(c, { signupId: id, kind: "erase" });

@@ -3,7 +3,8 @@
  * the export of everything stored about them (itself an audited action). docs/operators.md: People, review and the audit log.
  */
 import type { Context } from "hono";
-import { PeopleQuery } from "../../../shared/api/console";
+import { PeopleQuery, REASON_DETAIL } from "../../../shared/api/console";
+import { reasonProblem } from "../../../shared/console-reason";
 import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE } from "../../../shared/console";
 import { canonicalAddress } from "../../../shared/email-address";
 import type { AppEnv } from "../env";
@@ -90,10 +91,19 @@ export const EXPORT_COLUMNS = [
 /**
  * POST /api/console/people/:id/export with a checked reason: PersonExport, EXPORT_COLUMNS of their row with their
  * referrer's code, and what was done to them (ExportedAuditEntry), the `export_person` entry this request writes among
- * them (one batch: the entry exists exactly when the data left); 404 `person_not_found`.
+ * them (one batch: the entry exists exactly when the data left); 400 `reason_invalid` when the reason names the person;
+ * 404 `person_not_found`.
  */
 export async function handlePersonExport(c: Context<AppEnv>, id: string, reason: string): Promise<Response> {
   const db = c.env.DB;
+  const names = await db
+    .prepare("SELECT first_name, last_name FROM signups WHERE id = ?1")
+    .bind(id)
+    .first<{ first_name: string; last_name: string }>();
+  if (!names) return personNotFound();
+  const problem = reasonProblem(reason, { firstName: names.first_name, lastName: names.last_name });
+  if (problem)
+    return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: REASON_DETAIL[problem], pointer: "/reason" }]);
   const at = new Date().toISOString();
   const entry = { person_id: id, at, operator: c.var.operator.id, action: AUDIT_ACTIONS.export, reason, before: null, after: null };
   const columns = EXPORT_COLUMNS.map((column) => `p.${column}`).join(", ");
