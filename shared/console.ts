@@ -67,6 +67,12 @@ export const AUDIT_ACTIONS = {
 export const CONSOLE_ROLES = ["viewer", "operator"] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
+/** The audit_log actions of a Klaviyo deletion job's outcome, written by the delivery queue after an erase. */
+export const ERASURE_AUDIT_ACTIONS = { done: "erasure_done", refused: "erasure_refused" } as const;
+
+/** The audit log's `operator` of what the Worker does by itself (a deletion job's outcome). */
+export const ERASURE_AUDIT_OPERATOR = "worker:klaviyo-deletion-job";
+
 /** The longest reason an action takes (characters); one is always required. */
 export const REASON_MAX_LENGTH = 500;
 

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
   CONSOLE_ERROR_CODE,
   CONSOLE_PAGE_SIZE,
   PERSON_REFERRED_SHOWN,
@@ -20,7 +21,15 @@ import {
 } from "../../shared/console";
 import { errorsOf, LOCAL_ORIGIN, nextClientIp, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
+import type {
+  ActionAnswer,
+  AuditAnswer,
+  DashboardAnswer,
+  PeopleAnswer,
+  PersonAnswer,
+  PersonExport,
+  ReviewAnswer,
+} from "../../shared/api/console";
 
 const OPERATOR = "local-operator@localhost";
 
@@ -395,6 +404,57 @@ describe("erase", () => {
     await klaviyo.release();
     await first;
     expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([{ id: someone.id }]);
+  });
+
+  it("a Klaviyo deletion refused for the key (401) or the address (400) is kept, audited and shown, not retried at once", async () => {
+    const dashboard = async () =>
+      (await (await delivered.fetch(CONSOLE_DASHBOARD_ENDPOINT)).json<DashboardAnswer>()).delivery.erasuresRefused;
+    const refusedBefore = await dashboard();
+    const [keyless, refusedAddress] = [await signUp(delivered), await signUp(delivered)];
+    await delivered.deliver();
+    await klaviyo.revokeKey();
+    await done("erase", keyless.id, "Privacy request", delivered);
+    let rounds = await delivered.deliver();
+    await klaviyo.reset();
+    await klaviyo.refuse(refusedAddress.email);
+    await done("erase", refusedAddress.id, "Privacy request", delivered);
+    rounds = [...rounds, ...(await delivered.deliver())];
+    // Acked, not retried and not dead-lettered: the queue would spin on a key without the scope.
+    expect(rounds.flatMap((round) => round.decisions).every((decision) => decision.ack)).toBe(true);
+    expect(delivered.queued()).toEqual([]);
+    const rows = await delivered.query<{ id: string; refused_status: number }>(
+      "SELECT id, refused_status FROM erasures WHERE id IN (?1, ?2) ORDER BY refused_status DESC",
+      keyless.id,
+      refusedAddress.id,
+    );
+    expect(rows).toEqual([
+      { id: keyless.id, refused_status: 401 },
+      { id: refusedAddress.id, refused_status: 400 },
+    ]);
+    for (const [who, status] of [
+      [keyless, 401],
+      [refusedAddress, 400],
+    ] as const) {
+      const entries = await delivered.query<{ action: string; after: string; reason: string }>(
+        "SELECT action, after, reason FROM audit_log WHERE person_id = ?1 AND action = 'erasure_refused'",
+        who.id,
+      );
+      expect(entries).toHaveLength(1);
+      expect(JSON.parse(entries[0].after)).toEqual({ klaviyo_status: status });
+      expect(entries[0].reason).not.toContain(who.email);
+    }
+    expect(await dashboard()).toBe(refusedBefore + 2);
+
+    // A week on, the sweep asks again; Klaviyo takes it now, and that is an audit entry too.
+    await klaviyo.reset();
+    await delivered.scheduled("*/5 * * * *", Date.now() + 8 * 24 * 60 * 60 * 1000);
+    await delivered.deliver();
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", keyless.id)).toEqual([]);
+    const done_ = await delivered.query<{ after: string }>(
+      "SELECT after FROM audit_log WHERE person_id = ?1 AND action = 'erasure_done'",
+      keyless.id,
+    );
+    expect(done_.map((entry) => JSON.parse(entry.after) as unknown)).toEqual([{ klaviyo_status: 202 }]);
   });
 
   it("a deletion job whose message was lost is sent by the cron sweep", async () => {

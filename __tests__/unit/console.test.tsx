@@ -147,7 +147,16 @@ const DASHBOARD: DashboardAnswer = {
   utmSourcesOther: 3,
   utmCampaignsOther: 0,
   funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2 },
-  delivery: { pending: 1, delivered: 6, refused: 2, demo: 1, oldestPendingAt: "2030-01-03T09:00:00.000Z", deadLettered: 2 },
+  delivery: {
+    pending: 1,
+    delivered: 6,
+    refused: 2,
+    demo: 1,
+    oldestPendingAt: "2030-01-03T09:00:00.000Z",
+    deadLettered: 2,
+    erasuresRefused: 1,
+    erasuresOverdue: 0,
+  },
   topReferrers: [
     {
       id: "p-ann",

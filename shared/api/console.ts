@@ -125,6 +125,10 @@ export const DeliveryHealth = z.object({
   oldestPendingAt: Timestamp.nullable(),
   /** Messages that reached the dead-letter queue, ever. */
   deadLettered: Count,
+  /** Klaviyo deletion jobs of erased people that Klaviyo refused (a 4xx: the key's scope, or the address), not done yet. */
+  erasuresRefused: Count,
+  /** Deletion jobs owed for over a day and not refused: Klaviyo has not taken them yet. */
+  erasuresOverdue: Count,
 });
 export type DeliveryHealth = z.infer<typeof DeliveryHealth>;
 

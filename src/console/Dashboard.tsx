@@ -166,6 +166,10 @@ function DashboardBody({
           <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
           <dt>{words.delivery.deadLettered}</dt>
           <dd>{format.count(delivery.deadLettered)}</dd>
+          <dt>{words.delivery.erasuresRefused}</dt>
+          <dd>{format.count(delivery.erasuresRefused)}</dd>
+          <dt>{words.delivery.erasuresOverdue}</dt>
+          <dd>{format.count(delivery.erasuresOverdue)}</dd>
         </Figure>
       </Part>
       <Wide>

@@ -91,6 +91,8 @@ export const query = graphql`
           countColumn
           oldestPending
           deadLettered
+          erasuresRefused
+          erasuresOverdue
         }
         topReferrers {
           heading
@@ -215,6 +217,8 @@ export const query = graphql`
           exportPerson
           drawCommit
           drawRun
+          erasureDone
+          erasureRefused
         }
       }
       actions {

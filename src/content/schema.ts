@@ -471,6 +471,14 @@ const consoleSection = z
             countColumn: copy("The heading of the column of counts.", "Signups"),
             oldestPending: copy("The label of the age of the oldest signup still waiting for delivery.", "Oldest pending signup"),
             deadLettered: copy("The label of the number of messages that reached the dead-letter queue.", "Dead-lettered messages"),
+            erasuresRefused: copy(
+              "The label of the number of erased people whose Klaviyo deletion Klaviyo refused (check the key's data-privacy scope).",
+              "Klaviyo deletions refused",
+            ),
+            erasuresOverdue: copy(
+              "The label of the number of erased people whose Klaviyo deletion is over a day late.",
+              "Klaviyo deletions overdue",
+            ),
           })
           .meta({
             description:
@@ -637,6 +645,8 @@ const consoleSection = z
             exportPerson: copy("The audit log's name of an export of a person's data.", "Exported"),
             drawCommit: copy("The audit log's name of the giveaway draw's commitment.", "Draw committed"),
             drawRun: copy("The audit log's name of the giveaway draw.", "Draw run"),
+            erasureDone: copy("The audit log's name of Klaviyo accepting an erased person's deletion.", "Klaviyo deletion accepted"),
+            erasureRefused: copy("The audit log's name of Klaviyo refusing an erased person's deletion.", "Klaviyo deletion refused"),
           })
           .meta({ description: "How the audit log names each action." }),
       })

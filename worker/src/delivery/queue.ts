@@ -3,6 +3,7 @@
  * fate (ack, retry after a delay, or dead-letter). A signup's row records every attempt; a profile update records
  * nothing. docs/delivery.md.
  */
+import { appendAudit, appendStatement } from "../console/audit-log";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { type DeliveryMessage, isDevelopment, type ServiceEnv } from "../env";
 import { errorName, log } from "../log";
@@ -96,6 +97,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   );
   await sendDeadLetters(env, attempts);
   if (!(await saveRows(env, attempts))) return;
+  await appendOutcomes(env, attempts);
   for (const { message, fate, line } of attempts) {
     log(...line);
     if (fate.kind === "retry") message.retry({ delaySeconds: fate.delayS });
@@ -151,6 +153,21 @@ async function sendDeadLetters(env: ServiceEnv, attempts: Attempt[]): Promise<vo
       if (kindOf(attempt.message.body) === "signup") attempt.update = markRetrying(env.DB, attempt.signupId, reason, dueAt(delayS));
       attempt.fate = { kind: "retry", delayS };
       attempt.line = ["delivery_retry", { id: attempt.signupId, reason, delayS }];
+    }
+  }
+}
+
+/**
+ * Append the audit entries the attempts' outcomes make (a deletion job's), one after another on the chain, once their
+ * rows are saved. A failed append is logged (`erasure_audit_failed`); the outcome stands in its row and the log.
+ */
+async function appendOutcomes(env: ServiceEnv, attempts: Attempt[]): Promise<void> {
+  for (const { audit, signupId } of attempts) {
+    if (!audit) continue;
+    try {
+      await appendAudit(env.DB, async (tail) => (await appendStatement(env.DB, tail, audit)).run());
+    } catch (error) {
+      log("erasure_audit_failed", { id: signupId, reason: errorName(error) });
     }
   }
 }
