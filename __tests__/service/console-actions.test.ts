@@ -457,6 +457,22 @@ describe("erase", () => {
     expect(done_.map((entry) => JSON.parse(entry.after) as unknown)).toEqual([{ klaviyo_status: 202 }]);
   });
 
+  it("an erased referrer's code is removed from their friends' Klaviyo profiles through the queue", async () => {
+    const referrer = await signUp(delivered);
+    const friend = await signUp(delivered, { ref: referrer.referralCode });
+    await delivered.deliver();
+    const imported = (await klaviyo.records()).profileImports.filter((profile) => profile.email === friend.email);
+    expect(imported.at(-1)?.properties).toMatchObject({ referred_by: referrer.referralCode });
+
+    await done("erase", referrer.id, "Privacy request", delivered);
+    await delivered.deliver();
+    await delivered.scheduled("*/5 * * * *", Date.now() + 60_000);
+    await delivered.deliver();
+    const update = (await klaviyo.records()).profileImports.filter((profile) => profile.email === friend.email).at(-1);
+    expect(update?.unset).toEqual(["referred_by"]);
+    expect(JSON.stringify(update?.properties)).not.toContain(referrer.referralCode);
+  });
+
   it("a deletion job whose message was lost is sent by the cron sweep", async () => {
     const someone = await signUp(delivered);
     await delivered.deliver();

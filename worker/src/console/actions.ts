@@ -137,8 +137,15 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
             "INSERT INTO erasures (id, email, created_at) SELECT id, email, ?2 FROM signups WHERE id = ?1 AND delivery_state <> 'demo'",
           )
           .bind(id, at),
-        // The people they referred stay, with no referrer (a dangling id would name no one).
-        db.prepare("UPDATE signups SET referred_by = NULL WHERE referred_by = ?1").bind(id),
+        // The people they referred stay, with no referrer (a dangling id would name no one); those Klaviyo has are
+        // owed a profile update now (the cron sweep queues it), which removes the erased person's code from them.
+        db
+          .prepare(
+            `UPDATE signups SET referred_by = NULL,
+               profile_update_due_at = CASE WHEN delivery_state = 'delivered' THEN ?2 ELSE profile_update_due_at END
+             WHERE referred_by = ?1`,
+          )
+          .bind(id, at),
         db.prepare("DELETE FROM signups WHERE id = ?1").bind(id),
       ];
   }

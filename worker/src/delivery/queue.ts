@@ -36,7 +36,7 @@ import {
   signupIdOf,
   skippedAttempt,
 } from "./messages";
-import { referralProperties } from "./referral-properties";
+import { REFERRED_BY_PROPERTY, referralProperties } from "./referral-properties";
 
 /**
  * The queue handler: a batch of the delivery queue, or of its dead-letter queue.
@@ -290,7 +290,9 @@ async function attemptProfileUpdate(
   let outcome: DeliveryOutcome;
   try {
     const properties = await referralProperties(db, { ...row, status_token: null }, klaviyo.settings);
-    outcome = await updateKlaviyoProfile({ email: row.email, properties }, klaviyo.account);
+    // No referrer (any more: an erased referrer's friends lose theirs): Klaviyo's copy of it goes too.
+    const unset = klaviyo.settings.referrals.enabled && row.referrer_code === null ? [REFERRED_BY_PROPERTY] : [];
+    outcome = await updateKlaviyoProfile({ email: row.email, properties, unset }, klaviyo.account);
   } catch (error) {
     outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
   }
