@@ -225,6 +225,8 @@ export interface ProfileImport {
   firstName: string | null | undefined;
   lastName: string | null | undefined;
   properties: Record<string, unknown> | null | undefined;
+  /** The properties `meta.patch_properties.unset` removed, as Klaviyo removes them; [] when none. */
+  unset: string[];
   /** 201: a new profile; 200: an update. */
   status: 200 | 201;
   at: number;
@@ -498,6 +500,9 @@ export async function startKlaviyoStandIn({
       ...given,
       properties: properties === null ? {} : { ...profile.attributes.properties, ...(isObject(properties) ? properties : {}) },
     };
+    const patch = isObject(data.meta) && isObject(data.meta.patch_properties) ? data.meta.patch_properties : {};
+    const unset = typeof patch.unset === "string" ? [patch.unset] : Array.isArray(patch.unset) ? patch.unset.map(String) : [];
+    for (const name of unset) delete (profile.attributes.properties as Record<string, unknown>)[name];
     profile.updated = now;
     profiles.set(key, profile);
     const status = existing ? 200 : 201;
@@ -506,6 +511,7 @@ export async function startKlaviyoStandIn({
       firstName: attributes.first_name as string | null | undefined,
       lastName: attributes.last_name as string | null | undefined,
       properties: properties as Record<string, unknown> | null | undefined,
+      unset,
       status,
       at: Date.now(),
     });

@@ -1,9 +1,10 @@
 /**
  * The operator's console's routes (`/api/console/*`), and the draw's, which sit under them: Cloudflare Access is
- * checked before any of them runs (and before anything is read), then the build's settings are read.
+ * checked before any of them runs (and before anything is read), then the build's settings are read; a request from
+ * another site's page is refused by every route. What acts needs the `operator` role (access.ts: operatorRole).
  */
-import { Hono } from "hono";
-import { ActionRequest, DashboardQuery, ExportQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
+import { Hono, type MiddlewareHandler } from "hono";
+import { ActionRequest, DashboardQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
 import {
   CONSOLE_API,
   CONSOLE_AUDIT_ENDPOINT,
@@ -18,9 +19,9 @@ import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import { draw } from "../draw/routes";
 import { launchConsole } from "../launch/routes";
 import type { AppEnv } from "../env";
-import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
+import { accepts, notFromAnotherSite, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
-import { consoleAccess } from "./access";
+import { consoleAccess, operatorRole } from "./access";
 import { handleAction } from "./actions";
 import { handleAudit } from "./audit";
 import { handleDashboard } from "./dashboard";
@@ -30,11 +31,19 @@ import { handleReview } from "./review";
 /** A query or path parameter the console refuses is 400 `parameter_invalid`. */
 const PARAMETER = { code: CONSOLE_ERROR_CODE.parameterInvalid };
 
+/**
+ * Every read, the launch's and the draw's included, refuses another site's page (the actions, the export and the
+ * draw's and launch's POSTs refuse it through sameOrigin).
+ */
+const OWN_PAGE = notFromAnotherSite("The console answers only its own page.");
+const readsFromOwnPage: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.method === "GET" || c.req.method === "HEAD" ? OWN_PAGE(c, next) : next();
+
 /** personEndpoint() and its kin encode the id, so the route patterns are written out here. */
 const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 
 export const consoleRoutes = new Hono<AppEnv>()
-  .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
+  .use(`${CONSOLE_API}/*`, consoleAccess, withSettings, readsFromOwnPage)
   .get(CONSOLE_SESSION_ENDPOINT, valid("query", NoQuery, PARAMETER), handleSession)
   .get(CONSOLE_DASHBOARD_ENDPOINT, valid("query", DashboardQuery, PARAMETER), (c) => handleDashboard(c, c.req.valid("query").range))
   .get(CONSOLE_PEOPLE_ENDPOINT, valid("query", PeopleSearchQuery, PARAMETER), (c) => handlePeopleSearch(c, c.req.valid("query").q))
@@ -43,8 +52,15 @@ export const consoleRoutes = new Hono<AppEnv>()
   .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
     handlePerson(c, c.req.valid("param").id),
   )
-  .get(`${PERSON_ROUTE}/export`, valid("param", PersonParams, PARAMETER), valid("query", ExportQuery, PARAMETER), (c) =>
-    handlePersonExport(c, c.req.valid("param").id, c.req.valid("query").reason ?? ""),
+  // An export is an action: it takes a reason and is audited, so it is refused as an action is.
+  .post(
+    `${PERSON_ROUTE}/export`,
+    sameOrigin("A person's data is exported only from the console's own page."),
+    operatorRole,
+    accepts([JSON_CONTENT_TYPE]),
+    valid("param", PersonParams, PARAMETER),
+    valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
+    (c) => handlePersonExport(c, c.req.valid("param").id, c.req.valid("json").reason),
   );
 
 for (const action of PERSON_ACTIONS)
@@ -52,6 +68,7 @@ for (const action of PERSON_ACTIONS)
   consoleRoutes.post(
     `${PERSON_ROUTE}/${action}`,
     sameOrigin("Console actions are taken only from the console's own page."),
+    operatorRole,
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
