@@ -408,14 +408,15 @@ describe("erase", () => {
     expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([{ id: someone.id }]);
   });
 
-  it("a Klaviyo deletion refused for the key (401) or the address (400) is kept, audited and shown, not retried at once", async () => {
+  it("a Klaviyo deletion refused for the key's scope (403) or the address (400) is kept, audited and shown, not retried at once", async () => {
     const dashboard = async () =>
       (await (await delivered.fetch(CONSOLE_DASHBOARD_ENDPOINT)).json<DashboardAnswer>()).delivery.erasuresRefused;
     const refusedBefore = await dashboard();
-    const [keyless, refusedAddress] = [await signUp(delivered), await signUp(delivered)];
+    const [unscoped, refusedAddress] = [await signUp(delivered), await signUp(delivered)];
     await delivered.deliver();
-    await klaviyo.revokeKey();
-    await done("erase", keyless.id, "Privacy request", delivered);
+    // A custom key with every scope the service uses but Data Privacy's.
+    await klaviyo.limitScopes(["lists:read", "lists:write", "profiles:read", "profiles:write", "subscriptions:write", "events:write"]);
+    await done("erase", unscoped.id, "Privacy request", delivered);
     let rounds = await delivered.deliver();
     await klaviyo.reset();
     await klaviyo.refuse(refusedAddress.email);
@@ -426,15 +427,15 @@ describe("erase", () => {
     expect(delivered.queued()).toEqual([]);
     const rows = await delivered.query<{ id: string; refused_status: number }>(
       "SELECT id, refused_status FROM erasures WHERE id IN (?1, ?2) ORDER BY refused_status DESC",
-      keyless.id,
+      unscoped.id,
       refusedAddress.id,
     );
     expect(rows).toEqual([
-      { id: keyless.id, refused_status: 401 },
+      { id: unscoped.id, refused_status: 403 },
       { id: refusedAddress.id, refused_status: 400 },
     ]);
     for (const [who, status] of [
-      [keyless, 401],
+      [unscoped, 403],
       [refusedAddress, 400],
     ] as const) {
       const entries = await delivered.query<{ action: string; after: string; reason: string }>(
@@ -451,10 +452,10 @@ describe("erase", () => {
     await klaviyo.reset();
     await delivered.scheduled("*/5 * * * *", Date.now() + 8 * 24 * 60 * 60 * 1000);
     await delivered.deliver();
-    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", keyless.id)).toEqual([]);
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", unscoped.id)).toEqual([]);
     const done_ = await delivered.query<{ after: string }>(
       "SELECT after FROM audit_log WHERE person_id = ?1 AND action = 'erasure_done'",
-      keyless.id,
+      unscoped.id,
     );
     expect(done_.map((entry) => JSON.parse(entry.after) as unknown)).toEqual([{ klaviyo_status: 202 }]);
   });
