@@ -9,6 +9,7 @@ import { CONSOLE_ERROR_CODE, type ConsoleRole } from "../../../shared/console";
 import { type AppEnv, isDevelopment, type Operator, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
+import { notFromAnotherSite } from "../middleware";
 
 /** The header Access adds to every request it lets through. */
 export const ACCESS_JWT_HEADER = "cf-access-jwt-assertion";
@@ -88,6 +89,12 @@ function roleOf(env: ServiceEnv, id: string, payload: JWTPayload): ConsoleRole {
   if (group && Array.isArray(groups) && groups.some((member) => member === group)) return "operator";
   return "viewer";
 }
+
+/**
+ * Every console read (GET) refuses another site's page, the launch's and the draw's included (what writes refuses it
+ * through sameOrigin).
+ */
+export const consolePage = notFromAnotherSite("The console answers only its own page.");
 
 /**
  * Only an `operator` passes (after consoleAccess): a viewer is 403 `operator_role_required`, before anything is read

@@ -1,9 +1,10 @@
 /**
  * The operator's console's routes (`/api/console/*`), and the draw's, which sit under them: Cloudflare Access is
  * checked before any of them runs (and before anything is read), then the build's settings are read; a request from
- * another site's page is refused by every route. What acts needs the `operator` role (access.ts: operatorRole).
+ * another site's page is refused by every route (access.ts: consolePage for reads, sameOrigin for writes). What acts
+ * needs the `operator` role (access.ts: operatorRole).
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { ActionRequest, DashboardQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
 import {
   CONSOLE_API,
@@ -19,9 +20,9 @@ import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import { draw } from "../draw/routes";
 import { launchConsole } from "../launch/routes";
 import type { AppEnv } from "../env";
-import { accepts, notFromAnotherSite, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
+import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
-import { consoleAccess, operatorRole } from "./access";
+import { consoleAccess, consolePage, operatorRole } from "./access";
 import { handleAction } from "./actions";
 import { handleAudit } from "./audit";
 import { handleDashboard } from "./dashboard";
@@ -31,25 +32,21 @@ import { handleReview } from "./review";
 /** A query or path parameter the console refuses is 400 `parameter_invalid`. */
 const PARAMETER = { code: CONSOLE_ERROR_CODE.parameterInvalid };
 
-/**
- * Every read, the launch's and the draw's included, refuses another site's page (the actions, the export and the
- * draw's and launch's POSTs refuse it through sameOrigin).
- */
-const OWN_PAGE = notFromAnotherSite("The console answers only its own page.");
-const readsFromOwnPage: MiddlewareHandler<AppEnv> = (c, next) =>
-  c.req.method === "GET" || c.req.method === "HEAD" ? OWN_PAGE(c, next) : next();
-
 /** personEndpoint() and its kin encode the id, so the route patterns are written out here. */
 const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 
 export const consoleRoutes = new Hono<AppEnv>()
-  .use(`${CONSOLE_API}/*`, consoleAccess, withSettings, readsFromOwnPage)
-  .get(CONSOLE_SESSION_ENDPOINT, valid("query", NoQuery, PARAMETER), handleSession)
-  .get(CONSOLE_DASHBOARD_ENDPOINT, valid("query", DashboardQuery, PARAMETER), (c) => handleDashboard(c, c.req.valid("query").range))
-  .get(CONSOLE_PEOPLE_ENDPOINT, valid("query", PeopleSearchQuery, PARAMETER), (c) => handlePeopleSearch(c, c.req.valid("query").q))
-  .get(CONSOLE_REVIEW_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
-  .get(CONSOLE_AUDIT_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
-  .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
+  .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
+  .get(CONSOLE_SESSION_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleSession)
+  .get(CONSOLE_DASHBOARD_ENDPOINT, consolePage, valid("query", DashboardQuery, PARAMETER), (c) =>
+    handleDashboard(c, c.req.valid("query").range),
+  )
+  .get(CONSOLE_PEOPLE_ENDPOINT, consolePage, valid("query", PeopleSearchQuery, PARAMETER), (c) =>
+    handlePeopleSearch(c, c.req.valid("query").q),
+  )
+  .get(CONSOLE_REVIEW_ENDPOINT, consolePage, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
+  .get(CONSOLE_AUDIT_ENDPOINT, consolePage, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
+  .get(PERSON_ROUTE, consolePage, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
     handlePerson(c, c.req.valid("param").id),
   )
   // An export is an action: it takes a reason and is audited, so it is refused as an action is.

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { CommitRequest } from "../../../shared/api/draw";
 import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT, DRAW_STATE_ENDPOINT, STATUS_DRAW_ENDPOINT } from "../../../shared/giveaway/commit";
-import { operatorRole } from "../console/access";
+import { consolePage, operatorRole } from "../console/access";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { statusTokenHolder } from "../referrals/status";
@@ -17,7 +17,7 @@ import { handleDrawPlace, handlePublished } from "./public";
 
 export const draw = refuseOtherMethods(
   new Hono<AppEnv>()
-    .get(DRAW_STATE_ENDPOINT, handleDrawState)
+    .get(DRAW_STATE_ENDPOINT, consolePage, handleDrawState)
     .post(
       DRAW_COMMIT_ENDPOINT,
       sameOrigin("A draw is committed only from the console's own page."),

@@ -14,7 +14,7 @@ import {
   LAUNCH_ENDPOINT,
   LAUNCH_PREVIEW_ENDPOINT,
 } from "../../../shared/launch";
-import { operatorRole } from "../console/access";
+import { consolePage, operatorRole } from "../console/access";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin } from "../middleware";
 import { valid } from "../validate";
@@ -31,8 +31,8 @@ const FROM_CONSOLE = "Launch actions are taken only from the console's own page.
  * revokes needs the `operator` role.
  */
 export const launchConsole = new Hono<AppEnv>()
-  .get(LAUNCH_ENDPOINT, valid("query", NoQuery, PARAMETER), handleLaunch)
-  .get(LAUNCH_PREVIEW_ENDPOINT, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
+  .get(LAUNCH_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleLaunch)
+  .get(LAUNCH_PREVIEW_ENDPOINT, consolePage, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
   .post(
     LAUNCH_BATCHES_ENDPOINT,
     sameOrigin(FROM_CONSOLE),
