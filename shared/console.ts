@@ -21,7 +21,7 @@ export const CONSOLE_AUDIT_ENDPOINT = `${CONSOLE_API}/audit`;
 
 /** GET: one person (PersonAnswer). */
 export const personEndpoint = (id: string): string => `${CONSOLE_PEOPLE_ENDPOINT}/${encodeURIComponent(id)}`;
-/** GET: every stored field of one person, as a download (PersonExport); the export is itself an audited action. */
+/** POST an ActionRequest: one person's own stored fields, as a download (PersonExport); an audited action. */
 export const personExportEndpoint = (id: string): string => `${personEndpoint(id)}/export`;
 /** POST an ActionRequest: one action on one person (ActionAnswer). */
 export const personActionEndpoint = (id: string, action: PersonAction): string => `${personEndpoint(id)}/${action}`;
@@ -60,6 +60,19 @@ export const AUDIT_ACTIONS = {
   export: "export_person",
 } as const;
 
+/**
+ * What an operator may do, from Access (worker/src/console/access.ts): a `viewer` sees the dashboard, people, the review
+ * queue and the audit log; an `operator` also acts on people, exports their data and commits or records a draw.
+ */
+export const CONSOLE_ROLES = ["viewer", "operator"] as const;
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/** The audit_log actions of a Klaviyo deletion job's outcome, written by the delivery queue after an erase. */
+export const ERASURE_AUDIT_ACTIONS = { done: "erasure_done", refused: "erasure_refused" } as const;
+
+/** The audit log's `operator` of what the Worker does by itself (a deletion job's outcome). */
+export const ERASURE_AUDIT_OPERATOR = "worker:klaviyo-deletion-job";
+
 /** The longest reason an action takes (characters); one is always required. */
 export const REASON_MAX_LENGTH = 500;
 
@@ -71,6 +84,8 @@ export const CONSOLE_ERROR_CODE = {
   accessTokenInvalid: "access_token_invalid",
   /** 403: a valid JWT for another Access application (audience) or without an identity. */
   accessDenied: "access_denied",
+  /** 403: a viewer asked for what only an operator may do (an action, an export, the draw). */
+  operatorRoleRequired: "operator_role_required",
   /** 503: production without ACCESS_TEAM_DOMAIN and ACCESS_AUD (fail closed). */
   notConfigured: "not_configured",
   /** 404: no person with that id (erased, or never there). */

@@ -5,7 +5,22 @@
  * request read D1).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT, CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
+import {
+  CONSOLE_ERROR_CODE,
+  CONSOLE_PEOPLE_ENDPOINT,
+  CONSOLE_SESSION_ENDPOINT,
+  personActionEndpoint,
+  personEndpoint,
+  personExportEndpoint,
+} from "../../shared/console";
+import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
+import {
+  LAUNCH_BATCHES_ENDPOINT,
+  LAUNCH_ENDPOINT,
+  LAUNCH_PREVIEW_ENDPOINT,
+  personInviteEndpoint,
+  personRevokeEndpoint,
+} from "../../shared/launch";
 import {
   errorsOf,
   LOCAL_ORIGIN,
@@ -56,10 +71,10 @@ describe("the console's gate", () => {
     ]);
 
     const session = await service.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(await access.sign({ email: "ops@example.com" })) });
-    expect(await session.json<SessionAnswer>()).toEqual({ operator: "ops@example.com", local: false });
+    expect(await session.json<SessionAnswer>()).toEqual({ operator: "ops@example.com", local: false, role: "viewer" });
     const serviceToken = await access.sign({ email: null, commonName: "client-id.access" });
     const scripted = await service.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(serviceToken) });
-    expect(await scripted.json<SessionAnswer>()).toEqual({ operator: "client-id.access", local: false });
+    expect(await scripted.json<SessionAnswer>()).toEqual({ operator: "client-id.access", local: false, role: "viewer" });
   });
 
   it("a request without an Access token reads nothing", async () => {
@@ -132,12 +147,88 @@ describe("in production", () => {
   });
 });
 
+describe("roles", () => {
+  let roles: WaitlistService;
+  let personId: string;
+
+  beforeAll(async () => {
+    roles = startWaitlistService({
+      vars: {
+        ACCESS_TEAM_DOMAIN: access.teamDomain,
+        ACCESS_AUD: access.aud,
+        CONSOLE_OPERATORS: "boss@example.com, ci-client.access",
+        CONSOLE_OPERATOR_GROUP: "waitlist-operators",
+      },
+    });
+    const email = `roles.${Date.now()}@example.com`;
+    expect((await postSignup(roles, { email, firstName: "Ida", lastName: "Moss" })).status).toBe(202);
+    personId = (await welcomeOf(roles, email)).id;
+  });
+
+  const post = (path: string, token: string, body: unknown) =>
+    roles.fetch(path, {
+      method: "POST",
+      headers: { ...withToken(token), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const auditCount = async () => (await roles.query<{ n: number }>("SELECT count(*) AS n FROM audit_log"))[0].n;
+
+  it("a viewer's erase is refused, and so are their export, invitations and the draw; they still see the person, launch and draw", async () => {
+    const viewer = await access.sign({ email: "viewer@example.com", groups: ["waitlist-viewers"] });
+    const session = await roles.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(viewer) });
+    expect(await session.json<SessionAnswer>()).toMatchObject({ operator: "viewer@example.com", role: "viewer" });
+    for (const path of [personEndpoint(personId), LAUNCH_ENDPOINT, `${LAUNCH_PREVIEW_ENDPOINT}?count=1`, DRAW_STATE_ENDPOINT])
+      expect((await roles.fetch(path, { headers: withToken(viewer) })).status).toBe(200);
+
+    const before = await auditCount();
+    for (const [path, body] of [
+      [personActionEndpoint(personId, "erase"), { reason: "Privacy request" }],
+      [personExportEndpoint(personId), { reason: "Access request" }],
+      [personInviteEndpoint(personId), { reason: "Press contact" }],
+      [personRevokeEndpoint(personId), { reason: "Sent by mistake" }],
+      [LAUNCH_BATCHES_ENDPOINT, { count: 1, reason: "First wave", idempotencyKey: "viewer-wave" }],
+      [DRAW_COMMIT_ENDPOINT, { draw: "launch", winners: 1, cutoff: "2026-01-01T00:00:00.000Z" }],
+      [DRAW_RUN_ENDPOINT, {}],
+    ] as const) {
+      const response = await post(path, viewer, body);
+      expect(response.status).toBe(403);
+      expect((await errorsOf(response))[0].code).toBe(CONSOLE_ERROR_CODE.operatorRoleRequired);
+    }
+    expect(await auditCount()).toBe(before);
+    expect(await roles.query("SELECT id FROM signups WHERE id = ?1", personId)).toHaveLength(1);
+    expect(await roles.query("SELECT id FROM invitations UNION ALL SELECT id FROM launch_batches UNION ALL SELECT id FROM draws")).toEqual(
+      [],
+    );
+  });
+
+  it("gives the operator role to the listed identities, in any case, and to the named Access group", async () => {
+    for (const claims of [
+      { email: "Boss@Example.com" },
+      { email: null, commonName: "ci-client.access" },
+      { email: "ana@example.com", groups: ["waitlist-operators"] },
+    ]) {
+      const session = await roles.fetch(CONSOLE_SESSION_ENDPOINT, { headers: withToken(await access.sign(claims)) });
+      expect((await session.json<SessionAnswer>()).role).toBe("operator");
+    }
+    const boss = await access.sign({ email: "boss@example.com" });
+    expect((await post(personActionEndpoint(personId, "disqualify"), boss, { reason: "Bought referrals" })).status).toBe(200);
+  });
+
+  it("with no operator configured, nobody Access lets in can act", async () => {
+    const unconfigured = startWaitlistService({ vars: { ACCESS_TEAM_DOMAIN: access.teamDomain, ACCESS_AUD: access.aud } });
+    const session = await unconfigured.fetch(CONSOLE_SESSION_ENDPOINT, {
+      headers: withToken(await access.sign({ groups: ["waitlist-operators"] })),
+    });
+    expect((await session.json<SessionAnswer>()).role).toBe("viewer");
+  });
+});
+
 describe("on npm start", () => {
   it("signs the local operator in without a token, and says it is the local one", async () => {
     const local = startWaitlistService({ origin: LOCAL_ORIGIN, vars: { CONSOLE_LOCAL_OPERATOR: "local-operator@localhost" } });
     const session = await local.fetch(CONSOLE_SESSION_ENDPOINT);
     expect(session.status).toBe(200);
-    expect(await session.json<SessionAnswer>()).toEqual({ operator: "local-operator@localhost", local: true });
+    expect(await session.json<SessionAnswer>()).toEqual({ operator: "local-operator@localhost", local: true, role: "operator" });
   });
 
   it("a token that comes anyway is still checked", async () => {

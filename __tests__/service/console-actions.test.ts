@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   CONSOLE_AUDIT_ENDPOINT,
+  CONSOLE_DASHBOARD_ENDPOINT,
   CONSOLE_ERROR_CODE,
   CONSOLE_PAGE_SIZE,
   PERSON_REFERRED_SHOWN,
@@ -18,6 +19,8 @@ import {
   personExportEndpoint,
   REASON_MAX_LENGTH,
 } from "../../shared/console";
+import { DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
+import { LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../../shared/launch";
 import {
   errorsOf,
   freshBoardNames,
@@ -29,7 +32,15 @@ import {
   welcomeOf,
 } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-import type { ActionAnswer, AuditAnswer, PeopleAnswer, PersonAnswer, PersonExport, ReviewAnswer } from "../../shared/api/console";
+import type {
+  ActionAnswer,
+  AuditAnswer,
+  DashboardAnswer,
+  PeopleAnswer,
+  PersonAnswer,
+  PersonExport,
+  ReviewAnswer,
+} from "../../shared/api/console";
 
 const OPERATOR = "local-operator@localhost";
 
@@ -88,6 +99,15 @@ async function showOnBoard(who: Person): Promise<void> {
     body: JSON.stringify({ shown: true }),
   });
   expect(response.status).toBe(200);
+}
+
+/** POST the export of a person's data with a reason (and any further headers). */
+function exportOf(id: string, reason: string, headers: Record<string, string> = {}): Promise<Response> {
+  return service.fetch(personExportEndpoint(id), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ reason }),
+  });
 }
 
 async function auditCount(target = service): Promise<number> {
@@ -387,6 +407,74 @@ describe("erase", () => {
     expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", someone.id)).toEqual([{ id: someone.id }]);
   });
 
+  it("a Klaviyo deletion refused for the key's scope (403) or the address (400) is kept, audited and shown, not retried at once", async () => {
+    const dashboard = async () =>
+      (await (await delivered.fetch(CONSOLE_DASHBOARD_ENDPOINT)).json<DashboardAnswer>()).delivery.erasuresRefused;
+    const refusedBefore = await dashboard();
+    const [unscoped, refusedAddress] = [await signUp(delivered), await signUp(delivered)];
+    await delivered.deliver();
+    // A custom key with every scope the service uses but Data Privacy's.
+    await klaviyo.limitScopes(["lists:read", "lists:write", "profiles:read", "profiles:write", "subscriptions:write", "events:write"]);
+    await done("erase", unscoped.id, "Privacy request", delivered);
+    let rounds = await delivered.deliver();
+    await klaviyo.reset();
+    await klaviyo.refuse(refusedAddress.email);
+    await done("erase", refusedAddress.id, "Privacy request", delivered);
+    rounds = [...rounds, ...(await delivered.deliver())];
+    // Acked, not retried and not dead-lettered: the queue would spin on a key without the scope.
+    expect(rounds.flatMap((round) => round.decisions).every((decision) => decision.ack)).toBe(true);
+    expect(delivered.queued()).toEqual([]);
+    const rows = await delivered.query<{ id: string; refused_status: number }>(
+      "SELECT id, refused_status FROM erasures WHERE id IN (?1, ?2) ORDER BY refused_status DESC",
+      unscoped.id,
+      refusedAddress.id,
+    );
+    expect(rows).toEqual([
+      { id: unscoped.id, refused_status: 403 },
+      { id: refusedAddress.id, refused_status: 400 },
+    ]);
+    for (const [who, status] of [
+      [unscoped, 403],
+      [refusedAddress, 400],
+    ] as const) {
+      const entries = await delivered.query<{ action: string; after: string; reason: string }>(
+        "SELECT action, after, reason FROM audit_log WHERE person_id = ?1 AND action = 'erasure_refused'",
+        who.id,
+      );
+      expect(entries).toHaveLength(1);
+      expect(JSON.parse(entries[0].after)).toEqual({ klaviyo_status: status });
+      expect(entries[0].reason).not.toContain(who.email);
+    }
+    expect(await dashboard()).toBe(refusedBefore + 2);
+
+    // A week on, the sweep asks again; Klaviyo takes it now, and that is an audit entry too.
+    await klaviyo.reset();
+    await delivered.scheduled("*/5 * * * *", Date.now() + 8 * 24 * 60 * 60 * 1000);
+    await delivered.deliver();
+    expect(await delivered.query("SELECT id FROM erasures WHERE id = ?1", unscoped.id)).toEqual([]);
+    const done_ = await delivered.query<{ after: string }>(
+      "SELECT after FROM audit_log WHERE person_id = ?1 AND action = 'erasure_done'",
+      unscoped.id,
+    );
+    expect(done_.map((entry) => JSON.parse(entry.after) as unknown)).toEqual([{ klaviyo_status: 202 }]);
+  });
+
+  it("an erased referrer's code is removed from their friends' Klaviyo profiles through the queue", async () => {
+    const referrer = await signUp(delivered);
+    const friend = await signUp(delivered, { ref: referrer.referralCode });
+    await delivered.deliver();
+    const imported = (await klaviyo.records()).profileImports.filter((profile) => profile.email === friend.email);
+    expect(imported.at(-1)?.properties).toMatchObject({ referred_by: referrer.referralCode });
+
+    await done("erase", referrer.id, "Privacy request", delivered);
+    await delivered.deliver();
+    await delivered.scheduled("*/5 * * * *", Date.now() + 60_000);
+    await delivered.deliver();
+    const update = (await klaviyo.records()).profileImports.filter((profile) => profile.email === friend.email).at(-1);
+    expect(update?.unset).toEqual(["referred_by"]);
+    expect(JSON.stringify(update?.properties)).not.toContain(referrer.referralCode);
+  });
+
   it("a deletion job whose message was lost is sent by the cron sweep", async () => {
     const someone = await signUp(delivered);
     await delivered.deliver();
@@ -415,10 +503,31 @@ describe("erase", () => {
   });
 });
 
+describe("a reason that would outlive an erase", () => {
+  it("an erase whose reason names the person is refused, and so is one holding an address", async () => {
+    const someone = await signUp(service, { firstName: "Zoë" });
+    const before = await auditCount();
+    for (const reason of [
+      "Zoe Quinn asked to be removed",
+      "quinn asked by e-mail",
+      "Request from zoe.q@example.org",
+      "Asked at someone@example",
+    ]) {
+      const response = await act("erase", someone.id, { reason });
+      expect(response.status, reason).toBe(400);
+      expect(await errorsOf(response)).toMatchObject([{ code: CONSOLE_ERROR_CODE.reasonInvalid, source: { pointer: "/reason" } }]);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await person(someone.id)).id).toBe(someone.id);
+    // A word that only holds a name inside it is not the name.
+    await done("erase", someone.id, "Privacy request by the subject, ticket 4471 (Quinnipiac office)");
+  });
+});
+
 describe("the audit log", () => {
   it("pages newest first, without a gap or a repeat", async () => {
     const someone = await signUp(service);
-    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(200);
+    for (let i = 0; i < CONSOLE_PAGE_SIZE + 5; i += 1) expect((await exportOf(someone.id, "Paging check")).status).toBe(200);
     const seen: number[] = [];
     let next: string | null = null;
     do {
@@ -461,16 +570,78 @@ describe("send again and export", () => {
     }
   });
 
-  it("exports every stored column and the audit entries, the export's own among them", async () => {
-    const someone = await signUp(service);
-    const response = await service.fetch(`${personExportEndpoint(someone.id)}?reason=${encodeURIComponent("Subject access request")}`);
+  it("exports the person's own fields and what was done to them, the export's own entry among them", async () => {
+    const friend = await signUp(service);
+    const someone = await signUp(service, { ref: friend.referralCode });
+    await done("disqualify", someone.id, "Same network as their referrer");
+    const response = await exportOf(someone.id, "Subject access request");
     expect(response.status).toBe(200);
     const exported = await response.json<PersonExport>();
-    const [row] = await service.query<Record<string, unknown>>("SELECT * FROM signups WHERE id = ?1", someone.id);
-    expect(Object.keys(exported.person).sort()).toEqual(Object.keys(row).sort());
-    expect(exported.person.email).toBe(someone.email);
+    expect(exported.person).toMatchObject({ id: someone.id, email: someone.email, referral_code: someone.referralCode });
+    expect(exported.person.referrer_code).toBe(friend.referralCode);
     // Their draw ticket, the secret seed of their pseudonym, is theirs to see.
     expect(exported.person.draw_ticket).toMatch(/^[0-9a-f]{32}$/);
-    expect(exported.audit).toMatchObject([{ action: "export_person", personId: someone.id, reason: "Subject access request" }]);
+    // Keys and marks about other people's networks stay home: none of these columns, whatever they hold.
+    for (const column of [
+      "ip_hash",
+      "status_token",
+      "status_token_hash",
+      "pending_status_token_hash",
+      "email_key",
+      "flags",
+      "referral_hold",
+      "referred_by",
+    ])
+      expect(exported.person).not.toHaveProperty(column);
+    // What was done and when; not the operators' words, which may name others.
+    expect(exported.audit).toEqual([
+      { id: expect.any(Number) as number, at: expect.any(String) as string, action: "export_person" },
+      { id: expect.any(Number) as number, at: expect.any(String) as string, action: "disqualify" },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(friend.email);
+  });
+
+  it("a cross-site export is refused and writes nothing", async () => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const attempts: Record<string, string>[] = [
+      { origin: "https://attacker.example" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of attempts) {
+      const response = await exportOf(someone.id, "Subject access request", headers);
+      expect(response.status).toBe(403);
+      expect((await errorsOf(response))[0].code).toBe("origin_not_allowed");
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses an export without a reason, or by GET", async () => {
+    const someone = await signUp(service);
+    const before = await auditCount();
+    const blank = await exportOf(someone.id, " ");
+    expect(blank.status).toBe(400);
+    expect((await errorsOf(blank))[0].code).toBe(CONSOLE_ERROR_CODE.reasonInvalid);
+    expect((await service.fetch(personExportEndpoint(someone.id))).status).toBe(405);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses every console read a page of another site asks for", async () => {
+    const someone = await signUp(service);
+    for (const path of [
+      personEndpoint(someone.id),
+      `${CONSOLE_PEOPLE_ENDPOINT}?q=${someone.referralCode}`,
+      CONSOLE_AUDIT_ENDPOINT,
+      CONSOLE_REVIEW_ENDPOINT,
+      LAUNCH_ENDPOINT,
+      `${LAUNCH_PREVIEW_ENDPOINT}?count=1`,
+      DRAW_STATE_ENDPOINT,
+    ]) {
+      const response = await service.fetch(path, { headers: { "sec-fetch-site": "cross-site" } });
+      expect(response.status).toBe(403);
+      expect((await errorsOf(response))[0].code).toBe("origin_not_allowed");
+      expect((await service.fetch(path, { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    }
   });
 });

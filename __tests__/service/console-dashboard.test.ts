@@ -218,7 +218,17 @@ async function expectEqualsFullCount(service: WaitlistService, range: "7d" | "30
     const other = all - expected.reduce((sum, value) => sum + value.signups, 0);
     expect(kind === "utm_source" ? answer.utmSourcesOther : answer.utmCampaignsOther).toBe(other);
   }
-  expect(answer.delivery).toEqual({ ...truth.delivery, deadLettered: deadLetters });
+  // Deletion jobs owed: refused by Klaviyo, or owed over a day and not refused.
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  const owed = await service.query<{ refused_status: number | null; created_at: string }>(
+    "SELECT refused_status, created_at FROM erasures",
+  );
+  expect(answer.delivery).toEqual({
+    ...truth.delivery,
+    deadLettered: deadLetters,
+    erasuresRefused: owed.filter((row) => row.refused_status !== null).length,
+    erasuresOverdue: owed.filter((row) => row.refused_status === null && row.created_at < dayAgo).length,
+  });
 
   const referrers = await service.query<{ id: string; referrals: number; flags: string | null; disqualified_at: string | null }>(
     "SELECT id, referrals, flags, disqualified_at FROM signups WHERE referrals > 0 ORDER BY referrals DESC, seq LIMIT 10",

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import type { Commitment, DrawPlace, DrawState } from "../../shared/api/draw";
+import { type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import { fromHex } from "../../shared/giveaway/bytes";
 import {
   COMMIT_REFUSAL,
@@ -255,6 +256,13 @@ it("draws the winners from the rules' round by streaming the list, as the in-mem
   expect(drawn.result!.winners.map((winner) => winner.pseudonym)).toEqual(expected);
   expect(await verifyCommitment(drawn, { chain, rules: RULES }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
   expect((await (await service.fetch("/giveaway/draw/launch/draw.json")).json()) as Commitment).toEqual(drawn);
+  // The commitment's entry and the run's, each chained after the one before.
+  const log = await service.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id");
+  expect(log.map((row) => [row.action, row.operator])).toEqual([
+    ["draw_commit", OPERATOR],
+    ["draw_run", OPERATOR],
+  ]);
+  expect(await verifyAuditChain(log)).toMatchObject({ ok: true, chained: 2 });
 
   const again = await service.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
   expect((await errorsOf(again))[0].code).toBe("already_drawn");

@@ -95,7 +95,7 @@ describe("DNS rebinding on npm start", () => {
       const local = startWaitlistService({ origin, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
       const session = await local.fetch(CONSOLE_SESSION_ENDPOINT);
       expect(session.status).toBe(200);
-      expect(await session.json<SessionAnswer>()).toEqual({ operator: OPERATOR, local: true });
+      expect(await session.json<SessionAnswer>()).toEqual({ operator: OPERATOR, local: true, role: "operator" });
     },
   );
 

@@ -4,6 +4,7 @@
  * invitation's end by the cron (expiry, backfill, the reminder), and by disqualifying or erasing the person.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import type { CheckInAnswer, InvitationAnswer, LaunchAnswer } from "../../shared/api/launch";
 import { personActionEndpoint } from "../../shared/console";
 import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_ERROR_CODE, personInviteEndpoint } from "../../shared/launch";
@@ -207,6 +208,9 @@ describe("the cron", () => {
       "SELECT operator FROM audit_log WHERE action = 'invite_batch' ORDER BY id DESC LIMIT 1",
     );
     expect(entry.operator).toBe("cron");
+    // The cron's entry is chained after the operators' like every other.
+    const chain = await service.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id");
+    expect(await verifyAuditChain(chain)).toMatchObject({ ok: true, unchained: 0 });
   });
 
   it("reminds those still invited once, launch.reminderDaysBefore before expiry, with its own unique_id", async () => {

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { BatchAnswer, InvitationAnswer, LaunchAnswer, LaunchPreview } from "../../shared/api/launch";
 import type { StatusAnswer } from "../../shared/api/referrals";
+import { type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import { personActionEndpoint } from "../../shared/console";
 import {
   LAUNCH_BATCHES_ENDPOINT,
@@ -179,10 +180,38 @@ describe("one person", () => {
     expect((await post(personRevokeEndpoint(second.id), { reason: "Again" })).status).toBe(409);
   });
 
+  it("refuses an invitation's reason that names its person, and writes nothing", async () => {
+    const [person] = await signUpConfirmed(service, 1);
+    const [{ n: before }] = await service.query<{ n: number }>("SELECT count(*) AS n FROM audit_log");
+    for (const path of [personInviteEndpoint(person.id), personRevokeEndpoint(person.id)]) {
+      const response = await post(path, { reason: "robin asked to be let in early" });
+      expect(response.status).toBe(400);
+      expect((await errorsOf(response))[0]).toMatchObject({ code: "reason_invalid", source: { pointer: "/reason" } });
+    }
+    expect(await service.query("SELECT count(*) AS n FROM audit_log")).toEqual([{ n: before }]);
+    expect(await service.query("SELECT id FROM invitations WHERE person_id = ?1", person.id)).toEqual([]);
+  });
+
   it("refuses to invite a disqualified person", async () => {
     const [person] = await signUpConfirmed(service, 1);
     await post(personActionEndpoint(person.id, "disqualify"), { reason: "Fake" });
     expect((await post(personInviteEndpoint(person.id), { reason: "Try" })).status).toBe(409);
+  });
+});
+
+describe("the audit log", () => {
+  it("chains every launch entry after the one before, two operators inviting at once included", async () => {
+    const people = await signUpConfirmed(service, 3);
+    await inviteNext(1);
+    const both = await Promise.all([
+      post(personInviteEndpoint(people[1].id), { reason: "Press contact" }),
+      post(personInviteEndpoint(people[2].id), { reason: "Partner's friend" }),
+    ]);
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    expect((await post(personRevokeEndpoint(people[1].id), { reason: "Sent by mistake" })).status).toBe(200);
+    const rows = await service.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id");
+    expect(rows.slice(-4).map((row) => row.action)).toEqual(["invite_batch", "invite", "invite", "revoke_invitation"]);
+    expect(await verifyAuditChain(rows)).toMatchObject({ ok: true, chained: rows.length, unchained: 0 });
   });
 });
 

@@ -63,7 +63,7 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
   // jsdom draws nothing on a canvas; the table under the chart carries its numbers.
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-  routes = { [CONSOLE_SESSION_ENDPOINT]: () => answer(200, { operator: "ops@pickfund.example", local: false }) };
+  routes = { [CONSOLE_SESSION_ENDPOINT]: () => answer(200, { operator: "ops@pickfund.example", local: false, role: "operator" }) };
 });
 
 /** The requests the page sent, as `METHOD path?query`. */
@@ -148,7 +148,16 @@ const DASHBOARD: DashboardAnswer = {
   utmSourcesOther: 3,
   utmCampaignsOther: 0,
   funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2 },
-  delivery: { pending: 1, delivered: 6, refused: 2, demo: 1, oldestPendingAt: "2030-01-03T09:00:00.000Z", deadLettered: 2 },
+  delivery: {
+    pending: 1,
+    delivered: 6,
+    refused: 2,
+    demo: 1,
+    oldestPendingAt: "2030-01-03T09:00:00.000Z",
+    deadLettered: 2,
+    erasuresRefused: 1,
+    erasuresOverdue: 0,
+  },
   topReferrers: [
     {
       id: "p-ann",
@@ -232,7 +241,7 @@ describe("the page's shell", () => {
   });
 
   it("shows the local-operator banner when the session is local", async () => {
-    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "local-operator", local: true });
+    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "local-operator", local: true, role: "operator" });
     routes[CONSOLE_DASHBOARD_ENDPOINT] = () => answer(200, DASHBOARD);
     await openConsole();
     expect(await screen.findByRole("note")).toHaveTextContent(copy.localOperator.replace("{operator}", "local-operator"));
@@ -316,6 +325,42 @@ describe("the search and a person's page", () => {
     routes[CONSOLE_PEOPLE_ENDPOINT] = (url) =>
       answer(200, { people: url.searchParams.get("q") === "Ann.Lee+x@Example.test" ? [PERSON] : [] });
     routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
+  });
+
+  it("offers a viewer the person's page, the draw and the launch without an action, an export, an invitation or a commitment, and says why", async () => {
+    routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "viewer@pickfund.example", local: false, role: "viewer" });
+    routes[DRAW_STATE_ENDPOINT] = () =>
+      answer(200, {
+        rules: {
+          draw: "launch",
+          cutoff: "2026-01-01T07:00:00.000Z",
+          winners: 3,
+          roundDelayHours: 24,
+          round: 26500000,
+          roundAt: "2026-01-02T07:00:01.000Z",
+        },
+        job: null,
+      });
+    routes[LAUNCH_ENDPOINT] = () => answer(200, { funnel: { waiting: 10, invited: 0, accepted: 0, expired: 0, revoked: 0 }, batches: [] });
+    await openConsole(`#person/${PERSON.id}`);
+    expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
+    expect(screen.getByRole("note")).toHaveTextContent(copy.viewerNote);
+    for (const name of [
+      copy.actions.disqualify,
+      copy.actions.erase,
+      copy.actions.export,
+      copy.launch.personInvite,
+      copy.launch.personRevoke,
+    ])
+      expect(screen.queryByRole("button", { name })).toBeNull();
+    window.location.hash = "#draw";
+    expect(await screen.findByText((text) => text.includes("26,500,000"))).toBeVisible();
+    expect(screen.queryByRole("checkbox", { name: copy.draw.confirm })).toBeNull();
+    expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
+    window.location.hash = "#launch";
+    expect(await screen.findByRole("table", { name: copy.launch.funnelCaption })).toBeVisible();
+    expect(screen.queryByRole("button", { name: copy.launch.previewButton })).toBeNull();
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
   });
 
   it("finds a person by the address as typed and opens their page", async () => {
@@ -408,6 +453,22 @@ describe("the search and a person's page", () => {
     expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
   });
 
+  it("refuses an erase whose reason names the person or holds an address, at the field, before posting", async () => {
+    await openConsole(`#person/${PERSON.id}`);
+    await userEvent.click(await screen.findByRole("button", { name: copy.actions.erase }));
+    const dialog = await screen.findByRole("dialog");
+    const reason = within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel });
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: copy.dialog.eraseConfirm }));
+    await userEvent.type(reason, "ann lee asked to be removed");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesPerson);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, "Asked from ann@example.test");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesAddress);
+    expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
+  });
+
   it("shows a refused action in the content's words, never the server's", async () => {
     routes[personActionEndpoint(PERSON.id, "send-again")] = () => errorAnswer(409, "action_not_applicable");
     await openConsole(`#person/${PERSON.id}`);
@@ -456,7 +517,8 @@ describe("the search and a person's page", () => {
     await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Access request by e-mail");
     await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
     await waitFor(() => expect(clicked).toEqual([`person-${PERSON.id}.json`]));
-    expect(requests()).toContain(`GET ${personExportEndpoint(PERSON.id)}?reason=Access+request+by+e-mail`);
+    const post = fetchMock.mock.calls.find(([input, init]) => input === personExportEndpoint(PERSON.id) && init?.method === "POST");
+    expect(post?.[1]?.body).toBe(JSON.stringify({ reason: "Access request by e-mail" }));
     // jsdom's Blob has no text(); FileReader reads it.
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();

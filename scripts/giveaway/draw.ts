@@ -6,7 +6,7 @@
  */
 import type { Commitment, DrawState } from "../../shared/api/draw";
 import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
-import { callConsole, type ConsoleTarget } from "../service/console-client";
+import { callConsole, type ConsoleTarget, postJson } from "../service/console-client";
 
 /** How often `draw commit` asks for the job's progress (ms). */
 export const PROGRESS_INTERVAL_MS = 1_000;
@@ -23,11 +23,7 @@ export async function commitDraw(
   progress: (line: string) => void,
   waitMs = PROGRESS_INTERVAL_MS,
 ): Promise<Commitment> {
-  let state = await callConsole<DrawState>(target, DRAW_COMMIT_ENDPOINT, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(rules),
-  });
+  let state = await postJson<DrawState>(target, DRAW_COMMIT_ENDPOINT, rules);
   progress(`Committing draw ${state.rules.draw} (drand round ${state.rules.round}, published ${state.rules.roundAt}).`);
   for (;;) {
     const job = state.job;

@@ -20,6 +20,8 @@ export interface TokenClaims {
   email?: string | null;
   /** A service token's identity (its client id), instead of an e-mail. */
   commonName?: string;
+  /** Access groups the identity belongs to (the `groups` claim); none by default. */
+  groups?: string[];
   /** The audience (default STAND_IN_AUD). */
   aud?: string;
   /** The issuer (default the stand-in's team domain). */
@@ -70,13 +72,14 @@ export async function startAccessStandIn(): Promise<AccessStandIn> {
   return {
     teamDomain,
     aud: STAND_IN_AUD,
-    sign: async ({ email = "operator@example.com", commonName, aud = STAND_IN_AUD, iss = teamDomain, exp, key = "team" } = {}) => {
+    sign: async ({ email = "operator@example.com", commonName, groups, aud = STAND_IN_AUD, iss = teamDomain, exp, key = "team" } = {}) => {
       // Another key under the team key's kid: the verifier finds the published key, and its signature fails.
       const signer = key === "team" ? team : other;
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({
         ...(email === null ? {} : { email }),
         ...(commonName === undefined ? {} : { common_name: commonName }),
+        ...(groups === undefined ? {} : { groups }),
         type: "app",
       })
         .setProtectedHeader({ alg: "RS256", kid: team.kid })

@@ -23,13 +23,15 @@
  *   an object member the description does not declare is refused too: a bulk job's profile with names or
  *   `properties` gets a 400 pointing at it. Beyond the schemas: a profile needs an identifier, an address must be an
  *   address, `consented_at` only with `historical_import`, at most 1000 profiles per job.
- * - 401 without `Authorization: Klaviyo-API-Key <key>` or with another key; 400 (source `parameter: revision`) without
+ * - 401 without `Authorization: Klaviyo-API-Key <key>` or with another key; 403 `permission_denied` when the test gave
+ *   the key scopes (`limitScopes`) that lack one the operation's description names under "Scopes" (a key has every
+ *   scope until then, as Klaviyo's full-access keys do); 400 (source `parameter: revision`) without
  *   the `revision` header (the description makes it a required parameter) or with a revision other than the copy's;
  *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods; 400 (source
  *   `parameter`) for a query parameter the copy does not keep or a value its schema refuses.
  *
  * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a
- * revoked key (401), an address it refuses (400 pointing at the address), each for every operation; requests of one
+ * revoked key (401), a key without a scope (403), an address it refuses (400 pointing at the address), each for every operation; requests of one
  * operation held unanswered until released (a write still in flight); the account's lists (`setList`, `addToList`);
  * and read what it took (`profileImports`, `subscriptions`, `events`, `deletions`), the addresses it holds profiles
  * for (`profileEmails`) and every request it answered (`received`, in order, with times). Its own answers are checked
@@ -87,6 +89,8 @@ interface OperationCopy {
   method: string;
   path: string;
   operationId: string;
+  /** Klaviyo's description, which names the operation's scopes. */
+  description: string;
   parameters: ParameterCopy[];
   /** Absent for a GET. */
   requestBody?: { content: Record<string, { schema: unknown }> };
@@ -158,6 +162,8 @@ interface CompiledOperation {
   pattern: RegExp;
   /** Null for a GET (no body). */
   request: ValidateFunction | null;
+  /** The scopes its description names (`**Scopes:**` and a backticked scope a line), all of which a key needs. */
+  scopes: string[];
   /** The query parameters the copy keeps, by name: any other is refused. */
   query: Map<string, QueryParameter>;
   /** By response key: "200", "201", "4XX", "5XX"…; absent for an answer without a body (202). */
@@ -165,6 +171,12 @@ interface CompiledOperation {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The scopes a description names: `**Scopes:**`, then one backticked scope a line (e.g. `lists:read`). */
+function scopesOf(description: string): string[] {
+  const listed = /\*\*Scopes:\*\*((?:\s*`[^`]+`)+)/.exec(description)?.[1] ?? "";
+  return [...listed.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+}
 
 const COMPILED: CompiledOperation[] = OPERATIONS.map((operation) => {
   const responses = new Map<string, ValidateFunction>();
@@ -189,6 +201,7 @@ const COMPILED: CompiledOperation[] = OPERATIONS.map((operation) => {
         .join("([^/]+)")}$`,
     ),
     request: body ? ajv.compile(jsonSchemaOf(body, true) as object) : null,
+    scopes: scopesOf(operation.description),
     query,
     responses,
   };
@@ -225,6 +238,8 @@ export interface ProfileImport {
   firstName: string | null | undefined;
   lastName: string | null | undefined;
   properties: Record<string, unknown> | null | undefined;
+  /** The properties `meta.patch_properties.unset` removed, as Klaviyo removes them; [] when none. */
+  unset: string[];
   /** 201: a new profile; 200: an update. */
   status: 200 | 201;
   at: number;
@@ -287,6 +302,11 @@ export interface KlaviyoStandIn {
   throttle(options: { retryAfterS: number; requests?: number }): void;
   /** Take the private API key back, as an operator revoking it would: 401 until reset(). */
   revokeKey(): void;
+  /**
+   * Give the private API key only these scopes (e.g. `lists:read`), as a custom key made in Klaviyo has: an operation
+   * needing another answers 403 until reset().
+   */
+  limitScopes(scopes: readonly string[]): void;
   /**
    * Hold every request of one operation unanswered and not yet taken (as a write still on its way to Klaviyo) until
    * release() or reset(); `held()` counts them.
@@ -434,6 +454,7 @@ export async function startKlaviyoStandIn({
   let throttled: { requests: number; retryAfterS: number } | null = null;
   let refused = new Map<string, string>();
   let keyRevoked = false;
+  let keyScopes: Set<string> | null = null;
   let holding: OperationId | null = null;
   let heldRequests: (() => void)[] = [];
   let apiUrl = "";
@@ -498,6 +519,9 @@ export async function startKlaviyoStandIn({
       ...given,
       properties: properties === null ? {} : { ...profile.attributes.properties, ...(isObject(properties) ? properties : {}) },
     };
+    const patch = isObject(data.meta) && isObject(data.meta.patch_properties) ? data.meta.patch_properties : {};
+    const unset = typeof patch.unset === "string" ? [patch.unset] : Array.isArray(patch.unset) ? patch.unset.map(String) : [];
+    for (const name of unset) delete (profile.attributes.properties as Record<string, unknown>)[name];
     profile.updated = now;
     profiles.set(key, profile);
     const status = existing ? 200 : 201;
@@ -506,6 +530,7 @@ export async function startKlaviyoStandIn({
       firstName: attributes.first_name as string | null | undefined,
       lastName: attributes.last_name as string | null | undefined,
       properties: properties as Record<string, unknown> | null | undefined,
+      unset,
       status,
       at: Date.now(),
     });
@@ -724,6 +749,19 @@ export async function startKlaviyoStandIn({
       return errors(401, [
         klaviyoError(401, "authentication_failed", "Incorrect authentication credentials.", "Incorrect authentication credentials."),
       ]);
+    const missingScope = keyScopes && operation.scopes.find((scope) => !keyScopes!.has(scope));
+    if (missingScope)
+      return errors(403, [
+        klaviyoError(
+          403,
+          "permission_denied",
+          "You do not have permission to perform this action.",
+          "You do not have permission to perform this action.",
+          {
+            pointer: "/data/",
+          },
+        ),
+      ]);
     const revision = request.headers.revision;
     if (typeof revision !== "string" || revision === "")
       return errors(400, [klaviyoError(400, "invalid", "Invalid input.", "The 'revision' header is required.", { parameter: "revision" })]);
@@ -872,6 +910,9 @@ export async function startKlaviyoStandIn({
     revokeKey: () => {
       keyRevoked = true;
     },
+    limitScopes: (scopes) => {
+      keyScopes = new Set(scopes);
+    },
     hold: (operationId) => {
       holding = operationId;
     },
@@ -909,6 +950,7 @@ export async function startKlaviyoStandIn({
       throttled = null;
       refused = new Map();
       keyRevoked = false;
+      keyScopes = null;
       releaseHeld();
     },
     close: () =>

@@ -128,19 +128,19 @@ export async function findPerson(target: ConsoleTarget, addressOrCode: string): 
   return people[0];
 }
 
-/** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
-export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
-  return callConsole<ActionAnswer>(target, personActionEndpoint(id, action), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ reason }),
-  });
+/** POST a JSON body to a console endpoint; its JSON answer. @throws as callConsole */
+export function postJson<T>(target: ConsoleTarget, path: string, body: unknown): Promise<T> {
+  return callConsole<T>(target, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-/** Every stored field of one person and their audit entries (PersonExport); the export is audited. */
-export function exportPerson(target: ConsoleTarget, id: string, reason: string | undefined): Promise<PersonExport> {
-  const query = reason === undefined ? "" : `?reason=${encodeURIComponent(reason)}`;
-  return callConsole<PersonExport>(target, `${personExportEndpoint(id)}${query}`);
+/** Take one action on one person (ActionAnswer); the reason is the Worker's to check. */
+export function act(target: ConsoleTarget, id: string, action: PersonAction, reason: string): Promise<ActionAnswer> {
+  return postJson<ActionAnswer>(target, personActionEndpoint(id, action), { reason });
+}
+
+/** One person's own stored fields and what was done to them (PersonExport); the export is an audited action. */
+export function exportPerson(target: ConsoleTarget, id: string, reason: string): Promise<PersonExport> {
+  return postJson<PersonExport>(target, personExportEndpoint(id), { reason });
 }
 
 /** Launch day's funnel and latest batches (LaunchAnswer). */
@@ -160,19 +160,11 @@ export async function inviteNext(
 ): Promise<{ preview: LaunchPreview; batch: BatchAnswer["batch"]; audit: BatchAnswer["audit"] }> {
   const preview = await callConsole<LaunchPreview>(target, `${LAUNCH_PREVIEW_ENDPOINT}?count=${count}`);
   const request: BatchRequest = { count, reason, idempotencyKey: preview.idempotencyKey };
-  const answer = await callConsole<BatchAnswer>(target, LAUNCH_BATCHES_ENDPOINT, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(request),
-  });
+  const answer = await postJson<BatchAnswer>(target, LAUNCH_BATCHES_ENDPOINT, request);
   return { preview, ...answer };
 }
 
 /** Invite one person now, or revoke their open invitation (InvitationAnswer); the reason is the Worker's to check. */
 export function inviteAction(target: ConsoleTarget, id: string, action: "invite" | "revoke", reason: string): Promise<InvitationAnswer> {
-  return callConsole<InvitationAnswer>(target, action === "invite" ? personInviteEndpoint(id) : personRevokeEndpoint(id), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ reason }),
-  });
+  return postJson<InvitationAnswer>(target, action === "invite" ? personInviteEndpoint(id) : personRevokeEndpoint(id), { reason });
 }

@@ -2,8 +2,9 @@
  * `npm run deploy` (docs/deploy.md "Deploy to Cloudflare"): refuses before building unless wrangler.jsonc names the real D1
  * database and the site's own custom domain and the Worker has every secret the build needs, because production never runs in demo
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
- * It refuses a build that counts referrals at signup (referral-counting.ts), and with referrals counted after
- * confirmation a Klaviyo list that is not double opt-in (double-opt-in.ts).
+ * It refuses a build that counts referrals at signup (referral-counting.ts), with referrals counted after
+ * confirmation a Klaviyo list that is not double opt-in (double-opt-in.ts), and a Klaviyo key that may not delete
+ * profiles, so that no erase would leave its person in Klaviyo (data-privacy-scope.ts).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { contentFilePath } from "../../src/content/derive";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, runWrangler } from "../lib/wrangler";
 import { requiredSecrets } from "../../worker/src/secrets";
+import { dataPrivacyScopeProblem } from "./data-privacy-scope";
 import { doubleOptInProblem } from "./double-opt-in";
 import { countAfterProblem } from "./referral-counting";
 
@@ -108,6 +110,9 @@ async function main(): Promise<void> {
   const domain = await checkConfiguration();
   const secrets = await secretNames();
   checkSecrets(secrets, null);
+  console.log("Checking the Klaviyo key's Data Privacy scope…");
+  const scope = await dataPrivacyScopeProblem(process.env);
+  if (scope) throw new Refusal(scope);
   console.log("Building the site (gatsby build)…");
   const build = await runGatsby(["build"], { log: process.stdout });
   if (build.status !== 0) throw new Refusal(`The build failed (exit ${build.status}); nothing was deployed.`);

@@ -10,9 +10,9 @@ import { DEFAULT_KLAVIYO_API_URL, listOptInProcess } from "../../worker/src/deli
 /** Where Klaviyo's double opt-in is switched on, in Klaviyo's own words. */
 const HOW_TO_SWITCH = "In Klaviyo: Lists & segments → the list → List settings → Opt-in process → Double opt-in, save, then deploy again";
 
-/** The operator's shell variables the check reads. */
-export interface DoubleOptInEnvironment {
-  /** The private API key (`pk_…`, scope `lists:read`). */
+/** The operator's shell variables the deploy's Klaviyo checks read (this one and data-privacy-scope.ts). */
+export interface KlaviyoShellEnvironment {
+  /** The private API key (`pk_…`; this check needs scope `lists:read`). */
   KLAVIYO_PRIVATE_API_KEY?: string;
   /** Klaviyo's API (default https://a.klaviyo.com): a stand-in in tests. */
   KLAVIYO_API_URL?: string;
@@ -26,7 +26,7 @@ export interface DoubleOptInEnvironment {
  */
 export async function doubleOptInProblem(
   settings: Pick<ServiceSettings, "listId" | "referrals">,
-  environment: DoubleOptInEnvironment,
+  environment: KlaviyoShellEnvironment,
   fetcher: typeof fetch = fetch,
 ): Promise<string | null> {
   if (!settings.referrals.enabled || settings.referrals.countAfter !== "confirmation") return null;

@@ -12,6 +12,7 @@ export const PASSED_THROUGH = [
   "IP_HASH_SALT",
   "KLAVIYO_WEBHOOK_SECRET",
   "SITE_ORIGIN",
+  "CONSOLE_LOCAL_ROLE",
 ] as const;
 
 /** The `--var` values for wrangler dev: every passed-through variable that is set and not empty. */

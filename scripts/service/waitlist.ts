@@ -4,6 +4,7 @@
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
  *   draw commit | draw run                          the giveaway draw, through the console's API (scripts/giveaway/draw.ts)
+ *   audit verify [--env production]                 check the audit log's hash chain
  *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
  *                                                   the console's actions, through its API (console-client.ts)
  *   invite --next N | invite <address or code> | revoke <address or code> --reason "…"; launch [--json]
@@ -19,6 +20,7 @@ import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
 import { commitDraw, runDraw } from "../giveaway/draw";
+import { type AuditChainReport, type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
 import {
   act,
@@ -62,6 +64,9 @@ Commands:
   draw run
            once the rules' drand round is published: the service fetches it, checks its signature, draws the
            winners from the published list and publishes them. Check any draw: npx tsx scripts/giveaway/verify.ts
+  audit verify
+           check the audit log's hash chain in D1; names the first entry changed, removed or written around the
+           Worker
 
   disqualify <address or referral code> --reason WHY
            out of the giveaway and off the leaderboard; the credit they earned their referrer is withdrawn
@@ -73,8 +78,8 @@ Commands:
            a refused or stuck signup back to pending, queued for delivery at once
   erase <address or referral code> --reason WHY
            the person, their place in line, status link and IP hash gone at once; Klaviyo asked to delete the profile
-  export-person <address or referral code> [--reason WHY] [--out FILE]
-           every stored field and the console actions taken on them, as JSON
+  export-person <address or referral code> --reason WHY [--out FILE]
+           their own stored fields and what was done to them, as JSON (no hashes, tokens or marks about others)
 
   invite --next N --reason WHY
            invite the next N in line (skipping the disqualified, unconfirmed, flagged and invited): prints the
@@ -93,7 +98,7 @@ Commands:
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
   --origin URL       the console API's origin (default ${LOCAL_ORIGIN}; with --env production, content's site.url)
-  --reason WHY       why, for the audit log (required by every action but export-person)
+  --reason WHY       why, for the audit log (required by every action, export-person too)
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
   --json             JSON instead of a table (list, launch)
@@ -200,6 +205,37 @@ async function draw(step: string | undefined, values: { env?: string; origin?: s
   }
 }
 
+/**
+ * `audit verify`: read every audit_log row straight from D1 (not through the Worker, whose log it checks) and check
+ * the hash chain (shared/audit-chain.ts).
+ * @returns 0 when the chain holds, 1 naming the first broken row
+ */
+async function auditVerify(where: D1Target, step: string | undefined): Promise<number> {
+  if (step !== "verify") throw new Error(`audit takes verify, not ${JSON.stringify(step)}.\n\n${USAGE}`);
+  const rows = await d1Query<ChainedAuditRow>(where, "SELECT * FROM audit_log ORDER BY id");
+  const report = await verifyAuditChain(rows);
+  if (!report.ok) {
+    console.error(`The audit log is broken at entry ${report.brokenAt}: ${CHAIN_PROBLEMS[report.problem]}`);
+    return 1;
+  }
+  console.log(
+    `The audit log's ${report.chained} chained entries verify` +
+      (report.unchained > 0 ? ` (${report.unchained} earlier entries were written before the chain began)` : "") +
+      (report.head
+        ? `. Last entry ${report.head.id}, SHA-256 ${report.head.hash}: keep it elsewhere to tell later if entries were removed from the end.`
+        : "."),
+  );
+  return 0;
+}
+
+/** What each break of the chain means, for the operator. */
+const CHAIN_PROBLEMS: Record<Exclude<AuditChainReport, { ok: true }>["problem"], string> = {
+  hash_missing: "it has no hash, though entries before it do (written around the Worker).",
+  prev_hash_mismatch: "it does not follow the entry before it (that one was changed, or one was removed or inserted).",
+  hash_mismatch: "its fields do not give its hash (it was changed after it was written).",
+  id_gap: "the entry before it is missing (removed).",
+};
+
 /** The command line's words for the console's actions. */
 const CONSOLE_COMMANDS = [...PERSON_ACTIONS, "export-person"] as const;
 type ConsoleCommand = (typeof CONSOLE_COMMANDS)[number];
@@ -225,7 +261,7 @@ async function consoleCommand(
   values: { env?: string; origin?: string; reason?: string; content: string; out?: string },
 ): Promise<void> {
   if (!who) throw new Error(`${command} needs an address or a referral code.\n\n${USAGE}`);
-  if (command !== "export-person" && (values.reason === undefined || values.reason.trim() === ""))
+  if (values.reason === undefined || values.reason.trim() === "")
     throw new Error(`${command} needs --reason "<why>" (it is written in the audit log).`);
   const target = consoleApi(values);
   const person = await findPerson(target, who);
@@ -357,6 +393,8 @@ async function main(): Promise<number> {
     case "export":
       await exportRows(where, values.content, values.out);
       return 0;
+    case "audit":
+      return auditVerify(where, positionals[1]);
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
       return 2;

@@ -4,15 +4,17 @@
  * document (errors.ts); a bad query or path parameter is 400 `parameter_invalid`, a bad reason 400 `reason_invalid`.
  */
 import { z } from "zod";
-import { CONSOLE_ERROR_CODE, DASHBOARD_RANGES, REASON_MAX_LENGTH } from "../console";
+import { CONSOLE_ERROR_CODE, CONSOLE_ROLES, DASHBOARD_RANGES, REASON_MAX_LENGTH } from "../console";
 import { reasonProblem, type ReasonProblem } from "../console-reason";
 import { SIGNUP_FIELD_MAX_LENGTH } from "../validation";
 
 /** What a developer reads (the error's `detail`) for each way a reason is refused; the console shows its own words. */
-const REASON_DETAIL: Record<ReasonProblem, string> = {
+export const REASON_DETAIL: Record<ReasonProblem, string> = {
   required: "A reason is required.",
   tooLong: `The reason may be at most ${REASON_MAX_LENGTH} characters.`,
   controlCharacter: "The reason may not hold control characters (line breaks, tabs).",
+  namesAddress: "The reason may not hold an e-mail address: it is kept in the audit log for good.",
+  namesPerson: "The reason may not name the person it is about: it is kept in the audit log for good.",
 };
 
 /** A reason as an action takes it (shared/console-reason.ts), trimmed; a refusal carries `reason_invalid`. */
@@ -58,26 +60,7 @@ export type PersonParams = z.infer<typeof PersonParams>;
 /** The query of a route that takes no parameter (the session, a person's page). */
 export const NoQuery = z.strictObject({});
 
-/**
- * GET /api/console/people/:id/export's query: a reason is optional (a download link has none); when given it is held
- * to an action's rules, and read trimmed ("" when blank).
- */
-export const ExportQuery = z.strictObject({
-  reason: z
-    .unknown()
-    .superRefine((reason, context) => {
-      if (reason === undefined || (typeof reason === "string" && reason.trim() === "")) return;
-      const problem = typeof reason === "string" ? reasonProblem(reason) : null;
-      const message = typeof reason !== "string" ? "Give one reason." : problem && REASON_DETAIL[problem];
-      if (message) context.addIssue({ code: "custom", message, params: { code: CONSOLE_ERROR_CODE.reasonInvalid } });
-    })
-    .transform((reason) => (typeof reason === "string" ? reason.trim() : ""))
-    .optional()
-    .meta({ type: "string", description: `Why, at most ${REASON_MAX_LENGTH} characters, no control characters.` }),
-});
-export type ExportQuery = z.input<typeof ExportQuery>;
-
-/** POST body of every action. */
+/** POST body of every action, the export of a person's data among them. */
 export const ActionRequest = z.object({
   /** Why, in the operator's words: required, at most REASON_MAX_LENGTH characters, no control characters. */
   reason: Reason,
@@ -90,6 +73,8 @@ export const SessionAnswer = z.object({
   operator: z.string(),
   /** true on `npm start`, where a local operator is signed in without Access: the page shows a banner. */
   local: z.boolean(),
+  /** What they may do: `viewer` looks, `operator` also acts (the page offers no action to a viewer). */
+  role: z.enum(CONSOLE_ROLES),
 });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
@@ -140,6 +125,10 @@ export const DeliveryHealth = z.object({
   oldestPendingAt: Timestamp.nullable(),
   /** Messages that reached the dead-letter queue, ever. */
   deadLettered: Count,
+  /** Klaviyo deletion jobs of erased people that Klaviyo refused (a 4xx: the key's scope, or the address), not done yet. */
+  erasuresRefused: Count,
+  /** Deletion jobs owed for over a day and not refused: Klaviyo has not taken them yet. */
+  erasuresOverdue: Count,
 });
 export type DeliveryHealth = z.infer<typeof DeliveryHealth>;
 
@@ -254,11 +243,19 @@ export const PersonAnswer = PersonSummary.extend({
 });
 export type PersonAnswer = z.infer<typeof PersonAnswer>;
 
-/** GET /api/console/people/:id/export: every stored column of the row, by column name, and its audit entries. */
+/** An audit entry as a person's export gives it: what was done to them and when (no operator, reason or values). */
+export const ExportedAuditEntry = AuditEntry.pick({ id: true, at: true, action: true });
+export type ExportedAuditEntry = z.infer<typeof ExportedAuditEntry>;
+
+/**
+ * POST /api/console/people/:id/export: the person's own stored fields by column name (EXPORT_COLUMNS of
+ * worker/src/console/people.ts; never a hash, a token, the comparison key or the fair-play marks about other people's
+ * networks), and what was done to them.
+ */
 export const PersonExport = z.object({
   exportedAt: Timestamp,
   person: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-  audit: z.array(AuditEntry),
+  audit: z.array(ExportedAuditEntry),
 });
 export type PersonExport = z.infer<typeof PersonExport>;
 

@@ -100,3 +100,6 @@ const BREACH_MEMBER: Partial<Record<CommitRefusalCode, keyof CommitRequest>> = {
 
 /** The audit_log action of a published commitment; its entry holds the list's hashes (worker/src/draw/job.ts). */
 export const DRAW_COMMIT_ACTION = "draw_commit";
+
+/** The audit_log action of a drawn result; one per draw (worker/src/draw/commit.ts). */
+export const DRAW_RUN_ACTION = "draw_run";

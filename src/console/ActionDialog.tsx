@@ -7,7 +7,7 @@ import React, { useId, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import styled, { keyframes } from "styled-components";
 import { REASON_MAX_LENGTH, type PersonAction } from "../../shared/console";
-import { reasonProblem } from "../../shared/console-reason";
+import { type ReasonProblem, reasonProblem, type ReasonSubject } from "../../shared/console-reason";
 import { theme } from "./theme";
 import { ConsoleError, postAction } from "./api";
 import type { ConsoleContent } from "./content";
@@ -34,6 +34,8 @@ export interface ActionDialogProps<T> {
   actionName: string;
   /** An erase, which also asks the operator to tick that the person is deleted for good. */
   erase?: boolean;
+  /** The person the action is about, if it is about one: the reason may not name them (shared/console-reason.ts). */
+  subject?: ReasonSubject;
   /**
    * Carry the action out with the reason given.
    * @throws ConsoleError when the service refuses or cannot be reached (shown in the dialog, which stays open)
@@ -51,7 +53,7 @@ export function PersonActionDialog({
   onDone,
 }: {
   copy: Copy;
-  person: { id: string; name: string };
+  person: { id: string; name: string } & ReasonSubject;
   action: PersonAction;
   onDone: (answer: ActionAnswer) => void;
 }) {
@@ -61,6 +63,7 @@ export function PersonActionDialog({
       personName={person.name}
       actionName={copy.actions[ACTION_WORD[action]]}
       erase={action === "erase"}
+      subject={person}
       perform={(reason) => postAction(person.id, action, { reason })}
       onDone={onDone}
     />
@@ -68,9 +71,9 @@ export function PersonActionDialog({
 }
 
 /** The dialog's trigger, then its form: the reason, for an erasure its confirmation, and the failure if any. */
-export function ActionDialog<T>({ copy, personName, actionName, erase = false, perform, onDone }: ActionDialogProps<T>) {
+export function ActionDialog<T>({ copy, personName, actionName, erase = false, subject, perform, onDone }: ActionDialogProps<T>) {
   const words = copy.dialog;
-  const form = useActionForm({ copy, erase, perform, onDone });
+  const form = useActionForm({ copy, erase, subject, perform, onDone });
   const { ids } = form;
 
   return (
@@ -119,7 +122,13 @@ export function ActionDialog<T>({ copy, personName, actionName, erase = false, p
  * The dialog's state and its submit: the reason checked by the shared rule (reasonProblem), an erasure's confirmation
  * required, then `perform`; a failure is kept for its message and the dialog stays open.
  */
-function useActionForm<T>({ copy, erase, perform, onDone }: Pick<ActionDialogProps<T>, "copy" | "erase" | "perform" | "onDone">) {
+function useActionForm<T>({
+  copy,
+  erase,
+  subject,
+  perform,
+  onDone,
+}: Pick<ActionDialogProps<T>, "copy" | "erase" | "subject" | "perform" | "onDone">) {
   const words = copy.dialog;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -143,7 +152,7 @@ function useActionForm<T>({ copy, erase, perform, onDone }: Pick<ActionDialogPro
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = reasonProblem(reason);
+    const found = reasonProblem(reason, subject);
     setProblem(found === null ? null : reasonMessage(words, found));
     const unconfirmed = erase === true && !confirmed;
     setConfirmProblem(unconfirmed);
@@ -168,10 +177,19 @@ function useActionForm<T>({ copy, erase, perform, onDone }: Pick<ActionDialogPro
 }
 
 /** The content's words for what is wrong with a reason. */
-function reasonMessage(words: Copy["dialog"], problem: NonNullable<ReturnType<typeof reasonProblem>>): string {
-  if (problem === "required") return words.reasonRequired;
-  if (problem === "tooLong") return fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) });
-  return words.reasonControlCharacter;
+function reasonMessage(words: Copy["dialog"], problem: ReasonProblem): string {
+  switch (problem) {
+    case "required":
+      return words.reasonRequired;
+    case "tooLong":
+      return fill(words.reasonTooLong, { max: String(REASON_MAX_LENGTH) });
+    case "controlCharacter":
+      return words.reasonControlCharacter;
+    case "namesAddress":
+      return words.reasonNamesAddress;
+    case "namesPerson":
+      return words.reasonNamesPerson;
+  }
 }
 
 /** An erasure's confirmation box, and the content's words when it was left unticked. */

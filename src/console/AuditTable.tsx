@@ -1,7 +1,7 @@
 /** A table of audit entries (the audit log, a person's page): time, operator, action, person, reason, before and after. */
 
 import styled from "styled-components";
-import { AUDIT_ACTIONS } from "../../shared/console";
+import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS } from "../../shared/console";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
@@ -21,6 +21,8 @@ const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
   [AUDIT_ACTIONS.export]: "exportPerson",
   draw_commit: "drawCommit",
   draw_run: "drawRun",
+  [ERASURE_AUDIT_ACTIONS.done]: "erasureDone",
+  [ERASURE_AUDIT_ACTIONS.refused]: "erasureRefused",
 };
 
 /** An action's name in the content's words; an action of a newer Worker is shown as it is stored. */

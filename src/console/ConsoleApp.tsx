@@ -52,11 +52,13 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
 
   if (session.state.kind === "loading") return <Loading copy={copy} />;
   if (session.state.kind === "failed") return <Failure copy={copy} error={session.state.error} onRetry={session.reload} />;
-  const { operator, local } = session.state.answer;
+  const { operator, local, role } = session.state.answer;
+  const canAct = role === "operator";
 
   return (
     <App>
       {local ? <Banner role="note">{fill(copy.localOperator, { operator })}</Banner> : <Muted>{fill(copy.signedInAs, { operator })}</Muted>}
+      {canAct ? null : <Banner role="note">{copy.viewerNote}</Banner>}
       <nav aria-label={copy.navigation.label}>
         <Menu>
           {MENU.map((entry) => (
@@ -72,7 +74,7 @@ export function ConsoleApp({ content, nowMs = Date.now }: ConsoleAppProps) {
         </Menu>
       </nav>
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
-      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} />
+      <Screen copy={copy} route={route} go={go} format={format} nowMs={nowMs} announce={announce} canAct={canAct} />
     </App>
   );
 }
@@ -84,6 +86,7 @@ function Screen({
   format,
   nowMs,
   announce,
+  canAct,
 }: {
   copy: ConsoleContent["console"];
   route: ConsoleRoute;
@@ -91,6 +94,8 @@ function Screen({
   format: ReturnType<typeof consoleFormat>;
   nowMs: () => number;
   announce: (text: string) => void;
+  /** An operator's session; a viewer is offered no action, export, invitation or commitment (the service would refuse them). */
+  canAct: boolean;
 }) {
   switch (route.view) {
     case "dashboard":
@@ -98,15 +103,15 @@ function Screen({
     case "search":
       return <Search copy={copy} format={format} query={route.query} go={go} />;
     case "person":
-      return <PersonView key={route.id} copy={copy} format={format} id={route.id} announce={announce} />;
+      return <PersonView key={route.id} copy={copy} format={format} id={route.id} announce={announce} canAct={canAct} />;
     case "review":
-      return <ReviewQueue copy={copy} format={format} announce={announce} />;
+      return <ReviewQueue copy={copy} format={format} announce={announce} canAct={canAct} />;
     case "audit":
       return <AuditLog copy={copy} format={format} />;
     case "draw":
-      return <DrawCommit copy={copy} format={format} />;
+      return <DrawCommit copy={copy} format={format} canAct={canAct} />;
     case "launch":
-      return <Launch copy={copy} format={format} announce={announce} />;
+      return <Launch copy={copy} format={format} announce={announce} canAct={canAct} />;
   }
 }
 

@@ -176,6 +176,10 @@ function DeliveryPart({ copy, format, answer: { delivery }, nowMs }: PartProps &
         <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
         <dt>{words.deadLettered}</dt>
         <dd>{format.count(delivery.deadLettered)}</dd>
+        <dt>{words.erasuresRefused}</dt>
+        <dd>{format.count(delivery.erasuresRefused)}</dd>
+        <dt>{words.erasuresOverdue}</dt>
+        <dd>{format.count(delivery.erasuresOverdue)}</dd>
       </Figure>
     </Part>
   );

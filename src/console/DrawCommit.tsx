@@ -22,7 +22,16 @@ const REFUSAL_KEY = new Map<string, RefusalKey>(Object.entries(COMMIT_REFUSAL).m
 /** How often the screen asks for the job's progress while it runs (ms). */
 export const DRAW_PROGRESS_INTERVAL_MS = 2_000;
 
-export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat }) {
+export function DrawCommit({
+  copy,
+  format,
+  canAct,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  /** An operator's session: a viewer sees the rules and the job, with no commitment to make. */
+  canAct: boolean;
+}) {
   const words = copy.draw;
   const confirmId = useId();
   const { state, reload } = useAnswer<DrawState>(DRAW_STATE_ENDPOINT);
@@ -73,7 +82,7 @@ export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat
           {format.count(rules.round)} · {format.dateTime(rules.roundAt)}
         </dd>
       </Rules>
-      {job === null ? (
+      {job === null && canAct ? (
         <Form
           onSubmit={(event) => {
             event.preventDefault();

@@ -15,7 +15,18 @@ import type { BatchAnswer, LaunchAnswer, LaunchPreview } from "../../shared/api/
 
 type Copy = ConsoleContent["console"];
 
-export function Launch({ copy, format, announce }: { copy: Copy; format: ConsoleFormat; announce: (text: string) => void }) {
+export function Launch({
+  copy,
+  format,
+  announce,
+  canAct,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  announce: (text: string) => void;
+  /** An operator's session: a viewer sees the funnel and the batches, with nobody to invite. */
+  canAct: boolean;
+}) {
   const words = copy.launch;
   const { state, reload } = useAnswer<LaunchAnswer>(LAUNCH_ENDPOINT);
   const countId = useId();
@@ -64,13 +75,22 @@ export function Launch({ copy, format, announce }: { copy: Copy; format: Console
           </Table>
         </TableScroll>
       )}
-      <form onSubmit={(event) => void showPreview(event)} noValidate>
-        <ButtonRow>
-          <label htmlFor={countId}>{words.countLabel}</label>
-          <Input id={countId} type="number" min={1} inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />
-          <Button type="submit">{words.previewButton}</Button>
-        </ButtonRow>
-      </form>
+      {canAct ? (
+        <form onSubmit={(event) => void showPreview(event)} noValidate>
+          <ButtonRow>
+            <label htmlFor={countId}>{words.countLabel}</label>
+            <Input
+              id={countId}
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+            />
+            <Button type="submit">{words.previewButton}</Button>
+          </ButtonRow>
+        </form>
+      ) : null}
       {failure ? <Failure copy={copy} error={failure} /> : null}
       {preview ? (
         preview.count === 0 ? (

@@ -5,10 +5,10 @@
 import type { InvitationAnswer } from "../../shared/api/launch";
 import React, { useState } from "react";
 import styled from "styled-components";
-import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
+import { personEndpoint, type PersonAction } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
-import { getConsole, postInvitation, withQuery } from "./api";
+import { postExport, postInvitation } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
@@ -16,7 +16,7 @@ import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, Section
 import { standingOf } from "./PeopleTable";
 import { routeHash } from "./route";
 import { useAnswer } from "./useAnswer";
-import type { PersonAnswer, PersonExport } from "../../shared/api/console";
+import type { PersonAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
@@ -35,7 +35,7 @@ export function applicableActions(person: PersonAnswer): PersonAction[] {
  * @throws ConsoleError when the service does not answer with the export
  */
 async function downloadExport(id: string, reason: string): Promise<void> {
-  const data = await getConsole<PersonExport>(withQuery(personExportEndpoint(id), { reason }));
+  const data = await postExport(id, { reason });
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;
@@ -57,8 +57,17 @@ function BackLink({ copy }: { copy: Copy }) {
   );
 }
 
-/** One person's page, from loading their answer to their erasure; `announce` tells screen readers what an action did. */
-export function PersonView({ copy, format, id, announce }: ViewProps & { id: string; announce: (text: string) => void }) {
+/**
+ * One person's page, from loading their answer to their erasure; `announce` tells screen readers what an action did.
+ * `canAct`: an operator's session (a viewer sees the person without the actions, the export and the invitation).
+ */
+export function PersonView({
+  copy,
+  format,
+  id,
+  announce,
+  canAct,
+}: ViewProps & { id: string; announce: (text: string) => void; canAct: boolean }) {
   const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
   const [erased, setErased] = useState(false);
 
@@ -92,7 +101,7 @@ export function PersonView({ copy, format, id, announce }: ViewProps & { id: str
       <BackLink copy={copy} />
       <SectionHeading id="person-heading">{fullName(person)}</SectionHeading>
       <Muted>{standingOf(copy, person)}</Muted>
-      <PersonActions copy={copy} format={format} person={person} announce={announce} done={done} />
+      {canAct ? <PersonActions copy={copy} format={format} person={person} announce={announce} done={done} /> : null}
       <SubHeading>{copy.person.detailsHeading}</SubHeading>
       <PersonDetails copy={copy} format={format} person={person} />
       <SubHeading>{copy.person.referredHeading}</SubHeading>
@@ -129,12 +138,19 @@ function PersonActions({
       <SubHeading>{copy.person.actionsHeading}</SubHeading>
       <ButtonRow>
         {applicableActions(person).map((action) => (
-          <PersonActionDialog key={action} copy={copy} person={{ id: person.id, name }} action={action} onDone={done(action)} />
+          <PersonActionDialog
+            key={action}
+            copy={copy}
+            person={{ id: person.id, name, firstName: person.firstName, lastName: person.lastName }}
+            action={action}
+            onDone={done(action)}
+          />
         ))}
         <ActionDialog
           copy={copy}
           personName={name}
           actionName={copy.actions.export}
+          subject={person}
           perform={(reason) => downloadExport(person.id, reason)}
           onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
         />
@@ -154,6 +170,7 @@ function InvitationActions({ copy, format, person, announce }: ViewProps & { per
           copy={copy}
           personName={fullName(person)}
           actionName={action === "invite" ? copy.launch.personInvite : copy.launch.personRevoke}
+          subject={person}
           perform={(reason) => postInvitation(person.id, action, { reason })}
           onDone={({ invitation }) =>
             announce(

@@ -15,8 +15,21 @@ import type { PersonSummary, ReviewAnswer } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
-/** The people flagged or held and not reviewed yet, newest first, a page at a time, each with approve and disqualify. */
-export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: ConsoleFormat; announce: (text: string) => void }) {
+/**
+ * The people flagged or held and not reviewed yet, newest first, a page at a time, each with approve and disqualify
+ * (for an operator; a viewer gets the queue without its buttons).
+ */
+export function ReviewQueue({
+  copy,
+  format,
+  announce,
+  canAct,
+}: {
+  copy: Copy;
+  format: ConsoleFormat;
+  announce: (text: string) => void;
+  canAct: boolean;
+}) {
   const words = copy.review;
   const { state, reload, people, setPeople, next, moreError, more } = useReviewPages();
 
@@ -26,7 +39,7 @@ export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: Co
         <PersonActionDialog
           key={action}
           copy={copy}
-          person={{ id: person.id, name: `${person.firstName} ${person.lastName}` }}
+          person={{ id: person.id, name: `${person.firstName} ${person.lastName}`, firstName: person.firstName, lastName: person.lastName }}
           action={action}
           onDone={() => {
             setPeople((current) => current.filter((row) => row.id !== person.id));
@@ -48,7 +61,7 @@ export function ReviewQueue({ copy, format, announce }: { copy: Copy; format: Co
       ) : people.length === 0 ? (
         <Muted>{words.empty}</Muted>
       ) : (
-        <PeopleTable copy={copy} format={format} caption={words.caption} people={people} actions={actions} />
+        <PeopleTable copy={copy} format={format} caption={words.caption} people={people} actions={canAct ? actions : undefined} />
       )}
       {moreError ? <Failure copy={copy} error={moreError} /> : null}
       {state.kind === "ready" && next ? (

@@ -8,10 +8,10 @@ import { errorKeyOf, jsonApiErrors } from "../api/errors";
 import type { BatchAnswer, BatchRequest, InvitationAnswer } from "../../shared/api/launch";
 import { LAUNCH_BATCHES_ENDPOINT, personInviteEndpoint, personRevokeEndpoint } from "../../shared/launch";
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
-import { personActionEndpoint } from "../../shared/console";
+import { personActionEndpoint, personExportEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
 import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
-import type { ActionAnswer, ActionRequest } from "../../shared/api/console";
+import type { ActionAnswer, ActionRequest, PersonExport } from "../../shared/api/console";
 import type { CommitRequest, DrawState } from "../../shared/api/draw";
 
 /** How long a request may take before it counts as failed (ms). */
@@ -74,6 +74,14 @@ export function getConsole<T>(path: string, signal?: AbortSignal): Promise<T> {
  */
 export function postAction(personId: string, action: PersonAction, request: ActionRequest): Promise<ActionAnswer> {
   return requestJson<ActionAnswer>(personActionEndpoint(personId, action), { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST the export of a person's data with its reason (an action, audited like the others).
+ * @throws ConsoleError
+ */
+export function postExport(personId: string, request: ActionRequest): Promise<PersonExport> {
+  return requestJson<PersonExport>(personExportEndpoint(personId), { method: "POST", body: JSON.stringify(request) });
 }
 
 /**

@@ -22,6 +22,7 @@ export const query = graphql`
       loading
       signedInAs
       localOperator
+      viewerNote
       navigation {
         label
         dashboard
@@ -81,6 +82,7 @@ export const query = graphql`
         reasonInvalid
         parameterInvalid
         actionNotApplicable
+        operatorRoleRequired
         unavailable
       }
       ranges {
@@ -129,6 +131,8 @@ export const query = graphql`
           countColumn
           oldestPending
           deadLettered
+          erasuresRefused
+          erasuresOverdue
         }
         topReferrers {
           heading
@@ -253,6 +257,8 @@ export const query = graphql`
           exportPerson
           drawCommit
           drawRun
+          erasureDone
+          erasureRefused
         }
       }
       actions {
@@ -296,6 +302,8 @@ export const query = graphql`
         reasonRequired
         reasonTooLong
         reasonControlCharacter
+        reasonNamesAddress
+        reasonNamesPerson
         eraseWarning
         eraseConfirm
         eraseConfirmRequired

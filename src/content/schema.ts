@@ -384,6 +384,10 @@ const consoleSection = z
       "The banner on a local run (npm start), where an operator is signed in without Cloudflare Access. {operator} becomes the local operator's name.",
       "Local run: you are signed in as {operator} without Cloudflare Access. The deployed site always asks Access.",
     ),
+    viewerNote: longCopy(
+      "The note at the top for someone with the viewer role: they see everything but no action, export or draw button.",
+      "You have the viewer role: you can look, not act. Ask whoever runs the site for the operator role to take actions, export a person's data or commit a draw.",
+    ),
     navigation: z
       .strictObject({
         label: copy("What screen readers call the console's menu.", "Console sections"),
@@ -430,6 +434,10 @@ const consoleSection = z
         actionNotApplicable: longCopy(
           "Shown when an action does not apply to the person as they are now (for example, requalifying someone not disqualified).",
           "That does not apply to this person as they are now. Reload their page to see their current state.",
+        ),
+        operatorRoleRequired: longCopy(
+          "Shown when someone with the viewer role asked for what only an operator may do (an action, an export, the draw).",
+          "Only an operator may do this, and your Cloudflare Access sign-in has the viewer role.",
         ),
         unavailable: longCopy(
           "Shown when the console's service could not be reached or failed, whatever the reason.",
@@ -506,6 +514,14 @@ const consoleSection = z
             countColumn: copy("The heading of the column of counts.", "Signups"),
             oldestPending: copy("The label of the age of the oldest signup still waiting for delivery.", "Oldest pending signup"),
             deadLettered: copy("The label of the number of messages that reached the dead-letter queue.", "Dead-lettered messages"),
+            erasuresRefused: copy(
+              "The label of the number of erased people whose Klaviyo deletion Klaviyo refused (check the key's data-privacy scope).",
+              "Klaviyo deletions refused",
+            ),
+            erasuresOverdue: copy(
+              "The label of the number of erased people whose Klaviyo deletion is over a day late.",
+              "Klaviyo deletions overdue",
+            ),
           })
           .meta({
             description:
@@ -672,6 +688,8 @@ const consoleSection = z
             exportPerson: copy("The audit log's name of an export of a person's data.", "Exported"),
             drawCommit: copy("The audit log's name of the giveaway draw's commitment.", "Draw committed"),
             drawRun: copy("The audit log's name of the giveaway draw.", "Draw run"),
+            erasureDone: copy("The audit log's name of Klaviyo accepting an erased person's deletion.", "Klaviyo deletion accepted"),
+            erasureRefused: copy("The audit log's name of Klaviyo refusing an erased person's deletion.", "Klaviyo deletion refused"),
           })
           .meta({ description: "How the audit log names each action." }),
       })
@@ -835,6 +853,14 @@ const consoleSection = z
         reasonControlCharacter: copy(
           "Shown when the reason holds a line break or an invisible control character.",
           "Write the reason on one line, in plain words.",
+        ),
+        reasonNamesAddress: longCopy(
+          "Shown when the reason holds an e-mail address (anyone's): reasons stay in the audit log for good.",
+          "Leave e-mail addresses out of the reason: it stays in the audit log for good, even after an erase.",
+        ),
+        reasonNamesPerson: longCopy(
+          "Shown when the reason holds the person's own first or last name: reasons stay in the audit log for good.",
+          "Leave this person's name out of the reason: it stays in the audit log for good, even after an erase.",
         ),
         eraseWarning: longCopy(
           "Shown in the dialog before an erase: what is deleted and that it cannot be undone.",

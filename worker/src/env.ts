@@ -1,4 +1,5 @@
 /** The Worker's environment: wrangler.jsonc's bindings and vars, the secrets, and what middleware hands a handler. */
+import type { ConsoleRole } from "../../shared/console";
 import { countsAtSignup } from "../../shared/referral-program";
 import type { ServiceSettings } from "../../shared/service-settings";
 import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
@@ -53,6 +54,8 @@ export interface DevelopmentVars {
    * refuses signups while it is set.
    */
   CONSOLE_LOCAL_OPERATOR?: string;
+  /** The local operator's role (`viewer` to try the console as a viewer); `operator` unless it says `viewer`. */
+  CONSOLE_LOCAL_ROLE?: string;
 }
 
 /** The ENVIRONMENT var of `npm start` and the tests; a deployed Worker has `production` (wrangler.jsonc `vars`). */
@@ -100,9 +103,11 @@ export interface AppEnv {
   };
 }
 
-/** An operator of the console: their identity from Access (or the local operator), and whether it is the local one. */
+/** An operator of the console: their identity from Access (or the local operator), whether it is the local one, their role. */
 export interface Operator {
   /** The Access JWT's `email`, a service token's `common_name`, or CONSOLE_LOCAL_OPERATOR. */
   id: string;
   local: boolean;
+  /** What they may do (console/access.ts: roleOf). */
+  role: ConsoleRole;
 }

@@ -17,6 +17,19 @@ export function sameOrigin(detail: string): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * 403 `origin_not_allowed` for a request a browser made from another site (`Sec-Fetch-Site: cross-site` or
+ * `same-site`): a page elsewhere gets nothing of the console's, not even a timing. The console's own page sends
+ * `same-origin`, a typed address `none`, the command line nothing.
+ */
+export function notFromAnotherSite(detail: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const site = c.req.header("sec-fetch-site");
+    if (site === "cross-site" || site === "same-site") return errorResponse([{ status: 403, code: "origin_not_allowed", detail }]);
+    await next();
+  };
+}
+
+/**
  * 415 for a body of another media type.
  * @param types the media types taken, lower case
  * @param orNone also take a request without `Content-Type` (a webhook sender may leave it out)

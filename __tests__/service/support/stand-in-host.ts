@@ -4,7 +4,7 @@
  * siteverify-stand-in.ts) on request. Each test file starts its own, so one file's scripted outage never reaches
  * another's. Routes (JSON bodies and answers):
  * - `POST /klaviyo` → `{ id, apiUrl, privateApiKey }`;
- *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|hold|release|refuse|setList|addToList|reset>` with the method's
+ *   `POST /klaviyo/<id>/<failFor|throttle|revokeKey|limitScopes|hold|release|refuse|setList|addToList|reset>` with the method's
  *   arguments as a JSON array; `GET /klaviyo/<id>` → `{ received, profileImports, subscriptions, events, deletions,
  *   problems, held, profiles }`;
  *   `DELETE /klaviyo/<id>`.
@@ -21,7 +21,18 @@ import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../../scripts/lib/k
 import { type SiteverifyStandIn, type SolvedOn, startSiteverifyStandIn } from "./siteverify-stand-in";
 
 /** The Klaviyo stand-in's methods a test may call through the control surface. */
-const KLAVIYO_ACTIONS = ["failFor", "throttle", "revokeKey", "hold", "release", "refuse", "setList", "addToList", "reset"] as const;
+const KLAVIYO_ACTIONS = [
+  "failFor",
+  "throttle",
+  "revokeKey",
+  "limitScopes",
+  "hold",
+  "release",
+  "refuse",
+  "setList",
+  "addToList",
+  "reset",
+] as const;
 
 /** A running control surface. */
 export interface StandInHost {

@@ -50,6 +50,8 @@ export interface KlaviyoStandInClient {
   failFor(outage: { requests?: number; seconds?: number }): Promise<void>;
   throttle(options: { retryAfterS: number; requests?: number }): Promise<void>;
   revokeKey(): Promise<void>;
+  /** Give the key only these scopes: an operation needing another answers 403 `permission_denied` until reset(). */
+  limitScopes(scopes: readonly string[]): Promise<void>;
   /** Hold every request of one operation (Klaviyo's operationId) unanswered until release(). */
   hold(operationId: string): Promise<void>;
   release(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startKlaviyoStandIn(): Promise<KlaviyoStandInClient> {
     failFor: (outage) => call("failFor", outage),
     throttle: (options) => call("throttle", options),
     revokeKey: () => call("revokeKey"),
+    limitScopes: (scopes) => call("limitScopes", scopes),
     hold: (operationId) => call("hold", operationId),
     release: () => call("release"),
     refuse: (email, detail) => (detail === undefined ? call("refuse", email) : call("refuse", email, detail)),

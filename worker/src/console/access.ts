@@ -5,10 +5,11 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
-import { CONSOLE_ERROR_CODE } from "../../../shared/console";
+import { CONSOLE_ERROR_CODE, type ConsoleRole } from "../../../shared/console";
 import { type AppEnv, isDevelopment, type Operator, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log } from "../log";
+import { notFromAnotherSite } from "../middleware";
 
 /** The header Access adds to every request it lets through. */
 export const ACCESS_JWT_HEADER = "cf-access-jwt-assertion";
@@ -67,6 +68,44 @@ function identityOf(payload: JWTPayload): string | null {
   return null;
 }
 
+/** The addresses (or service tokens' client ids) of CONSOLE_OPERATORS, lower case. */
+function listedOperators(env: ServiceEnv): Set<string> {
+  return new Set(
+    (env.CONSOLE_OPERATORS ?? "")
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * The role Access's token gives: `operator` when the identity is listed in CONSOLE_OPERATORS or the token's `groups`
+ * claim holds CONSOLE_OPERATOR_GROUP; `viewer` otherwise (so with neither configured nobody can act: fail closed).
+ */
+function roleOf(env: ServiceEnv, id: string, payload: JWTPayload): ConsoleRole {
+  if (listedOperators(env).has(id.toLowerCase())) return "operator";
+  const group = env.CONSOLE_OPERATOR_GROUP?.trim();
+  const groups = payload.groups;
+  if (group && Array.isArray(groups) && groups.some((member) => member === group)) return "operator";
+  return "viewer";
+}
+
+/**
+ * Every console read (GET) refuses another site's page, the launch's and the draw's included (what writes refuses it
+ * through sameOrigin).
+ */
+export const consolePage = notFromAnotherSite("The console answers only its own page.");
+
+/**
+ * Only an `operator` passes (after consoleAccess): a viewer is 403 `operator_role_required`, before anything is read
+ * or written.
+ */
+export const operatorRole: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.operator.role !== "operator")
+    return refusal(403, CONSOLE_ERROR_CODE.operatorRoleRequired, "Only an operator may do this; a viewer may look.");
+  await next();
+};
+
 /** A failed verification as the answer: another audience is 403, any other token fault 401, a key set unreachable 503. */
 function verificationFailure(error: unknown): Response {
   if (error instanceof errors.JWTClaimValidationFailed && error.claim === "aud")
@@ -88,6 +127,7 @@ function verificationFailure(error: unknown): Response {
  *   operator in instead);
  * - 401 `access_token_invalid`: a bad signature (another key), expired, another issuer, or not a JWT;
  * - 403 `access_denied`: a valid token of another Access application (audience), or one without an identity;
+ * and the operator's role (roleOf; operatorRole refuses a viewer where only an operator may go);
  * - 503 `unavailable`: the team's keys cannot be fetched.
  */
 export const consoleAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -112,7 +152,7 @@ export const consoleAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
     // Only on `npm start`, for a loopback host: anywhere else a token is the only way in.
     if (!development || !local || !forLoopbackHost(c.req.url))
       return refusal(401, CONSOLE_ERROR_CODE.accessTokenMissing, "Sign in through Cloudflare Access.");
-    operator = { id: local, local: true };
+    operator = { id: local, local: true, role: c.env.CONSOLE_LOCAL_ROLE?.trim() === "viewer" ? "viewer" : "operator" };
   } else {
     if (!configured) return refusal(503, CONSOLE_ERROR_CODE.notConfigured, "ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set.");
     let payload: JWTPayload;
@@ -123,7 +163,7 @@ export const consoleAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     const id = identityOf(payload);
     if (id === null) return refusal(403, CONSOLE_ERROR_CODE.accessDenied, "The Access token names no operator.");
-    operator = { id, local: false };
+    operator = { id, local: false, role: roleOf(c.env, id, payload) };
   }
   c.set("operator", operator);
   await next();

@@ -2,11 +2,12 @@
  * The operator's actions on one person (shared/console.ts: PERSON_ACTIONS), for the console page and
  * `npm run waitlist` alike (both POST `/api/console/people/:id/<action>`). Each action is ONE D1 batch that starts
  * with its audit_log entry, written only when the action applies to the row as it is then, and holds every change it
- * makes; so an action is never half done, and never done without its entry. docs/operators.md: Actions.
+ * makes; so an action is never half done, and never done without its entry (chained: ./audit-log.ts). docs/operators.md: Actions.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { Context } from "hono";
-import type { ActionAnswer } from "../../../shared/api/console";
+import { type ActionAnswer, REASON_DETAIL } from "../../../shared/api/console";
+import { reasonProblem } from "../../../shared/console-reason";
 import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, type PersonAction } from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv, DeliveryMessage } from "../env";
@@ -15,7 +16,8 @@ import { errorName, log } from "../log";
 import { revokeStatement } from "../launch/invitations";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
-import { AUDIT_COLUMNS, auditEntryOf, type AuditRow, readPerson } from "./rows";
+import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "./audit-log";
+import { auditEntryOf, type AuditRow, readPerson } from "./rows";
 
 /**
  * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,
@@ -65,16 +67,18 @@ const AUDIT_VALUES: Record<PersonAction, { before: string; after: string }> = {
   },
 };
 
-/** The audit entry's INSERT: written only when the person's row exists and the action applies (RETURNING the entry). */
-function auditStatement(db: D1Database, action: PersonAction, personId: string, at: string, operator: string, reason: string) {
+/**
+ * The audit entry's INSERT, chained after `tail`: written only when the person's row exists, the action applies and
+ * the entry's before/after are still what the row gives (read a moment earlier), RETURNING the entry.
+ */
+function auditStatement(db: D1Database, tail: ChainTail, action: PersonAction, entry: NewAuditEntry) {
   const { before, after } = AUDIT_VALUES[action];
-  return db
-    .prepare(
-      `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-       SELECT ?2, ?3, ?4, p.id, ?5, ${before}, ${after} FROM signups AS p WHERE p.id = ?1 AND ${APPLIES[action]}
-       RETURNING ${AUDIT_COLUMNS}`,
-    )
-    .bind(personId, at, operator, AUDIT_ACTIONS[action], reason);
+  return appendStatement(
+    db,
+    tail,
+    entry,
+    `FROM signups AS p WHERE p.id = ?1 AND ${APPLIES[action]} AND (${before}) IS ?6 AND (${after}) IS ?7`,
+  );
 }
 
 /** What an action needs besides its person. */
@@ -137,8 +141,15 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
             "INSERT INTO erasures (id, email, created_at) SELECT id, email, ?2 FROM signups WHERE id = ?1 AND delivery_state <> 'demo'",
           )
           .bind(id, at),
-        // The people they referred stay, with no referrer (a dangling id would name no one).
-        db.prepare("UPDATE signups SET referred_by = NULL WHERE referred_by = ?1").bind(id),
+        // The people they referred stay, with no referrer (a dangling id would name no one); those Klaviyo has are
+        // owed a profile update now (the cron sweep queues it), which removes the erased person's code from them.
+        db
+          .prepare(
+            `UPDATE signups SET referred_by = NULL,
+               profile_update_due_at = CASE WHEN delivery_state = 'delivered' THEN ?2 ELSE profile_update_due_at END
+             WHERE referred_by = ?1`,
+          )
+          .bind(id, at),
         db.prepare("DELETE FROM signups WHERE id = ?1").bind(id),
       ];
   }
@@ -146,36 +157,57 @@ async function changeStatements(context: ActionContext, action: PersonAction, id
 
 /** An action's result. */
 export type ActionResult =
-  { kind: "done"; answer: ActionAnswer; erasureQueued: boolean } | { kind: "not_found" } | { kind: "not_applicable"; detail: string };
+  | { kind: "done"; answer: ActionAnswer; erasureQueued: boolean }
+  | { kind: "not_found" }
+  | { kind: "not_applicable"; detail: string }
+  | { kind: "reason_invalid"; detail: string };
 
 /**
  * Run one action on one person: the audit entry, the change and the rollups in one batch.
  * @param reason checked already (shared/api/console.ts: ActionRequest)
  * @returns `done` with the person as they are now (null once erased) and the audit entry; `not_found` when no row
- *   has that id; `not_applicable` when the action does not apply to the row as it is
+ *   has that id; `reason_invalid` when the reason names the person; `not_applicable` when the action does not apply to
+ *   the row as it is
  * @throws whatever D1 throws (nothing was written)
  */
 export async function runAction(context: ActionContext, action: PersonAction, id: string, reason: string): Promise<ActionResult> {
   const { db, at, operator } = context;
-  const row = await db
-    .prepare(`SELECT ${APPLIES[action]} AS applies FROM signups AS p WHERE p.id = ?1`)
-    .bind(id)
-    .first<{ applies: number }>();
-  if (!row) return { kind: "not_found" };
-  if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+  const { before, after } = AUDIT_VALUES[action];
+  return appendAudit<ActionResult>(db, async (tail) => {
+    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after, p.first_name, p.last_name
+      FROM signups AS p WHERE p.id = ?1`;
+    // D1 refuses a value bound to no parameter: the time only where the entry records it.
+    const row = await db
+      .prepare(read)
+      .bind(...(read.includes("?2") ? [id, at] : [id]))
+      .first<{ applies: number; before: string | null; after: string | null; first_name: string; last_name: string }>();
+    if (!row) return { kind: "not_found" };
+    const problem = reasonProblem(reason, { firstName: row.first_name, lastName: row.last_name });
+    if (problem) return { kind: "reason_invalid", detail: REASON_DETAIL[problem] };
+    if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
 
-  const change = await changeStatements(context, action, id);
-  const results = await db.batch<Record<string, unknown>>([auditStatement(db, action, id, at, operator, reason), ...change]);
-  const entry = results[0].results[0] as unknown as AuditRow | undefined;
-  if (!entry) {
-    // Another request changed the row between the read and the batch; the batch changed nothing.
-    const gone = action === "erase";
-    return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
-  }
-  // An erase's erasures INSERT comes after the audit entry, the rank tree's statements and the revocation (changeStatements).
-  const erasureQueued = action === "erase" && (results[2 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
-  const person = action === "erase" ? null : await readPerson(db, id, context.settings);
-  return { kind: "done", answer: { person, audit: auditEntryOf(entry) }, erasureQueued };
+    const entry: NewAuditEntry = {
+      person_id: id,
+      at,
+      operator,
+      action: AUDIT_ACTIONS[action],
+      reason,
+      before: row.before,
+      after: row.after,
+    };
+    const change = await changeStatements(context, action, id);
+    const results = await db.batch<Record<string, unknown>>([await auditStatement(db, tail, action, entry), ...change]);
+    const written = results[0].results[0] as unknown as AuditRow | undefined;
+    if (!written) {
+      // Another request changed the row between the read and the batch; the batch changed nothing.
+      const gone = action === "erase";
+      return gone ? { kind: "not_found" } : { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
+    }
+    // An erase's erasures INSERT comes after the audit entry, the rank tree's statements and the revocation (changeStatements).
+    const erasureQueued = action === "erase" && (results[2 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
+    const person = action === "erase" ? null : await readPerson(db, id, context.settings);
+    return { kind: "done", answer: { person, audit: auditEntryOf(written) }, erasureQueued };
+  });
 }
 
 /**
@@ -194,7 +226,8 @@ async function queueNow(c: Context<AppEnv>, message: DeliveryMessage): Promise<b
 
 /**
  * Answer POST `/api/console/people/:id/<action>` for the person `id` with the request's checked reason: 200
- * ActionAnswer; 404 `person_not_found`; 409 `action_not_applicable`. Needs consoleAccess and withSettings.
+ * ActionAnswer; 400 `reason_invalid` when the reason names the person; 404 `person_not_found`; 409
+ * `action_not_applicable`. Needs consoleAccess and withSettings.
  */
 export async function handleAction(c: Context<AppEnv>, action: PersonAction, id: string, reason: string): Promise<Response> {
   const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
@@ -203,6 +236,8 @@ export async function handleAction(c: Context<AppEnv>, action: PersonAction, id:
     return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
   if (result.kind === "not_applicable")
     return errorResponse([{ status: 409, code: CONSOLE_ERROR_CODE.actionNotApplicable, detail: result.detail }]);
+  if (result.kind === "reason_invalid")
+    return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: result.detail, pointer: "/reason" }]);
   log("console_action", { action: AUDIT_ACTIONS[action], id, audit: result.answer.audit.id });
   if (action === "send-again") await queueNow(c, { signupId: id });
   if (result.erasureQueued) await queueNow(c, { signupId: id, kind: "erase" });

@@ -13,6 +13,7 @@
  * So a load stays under 10,000 rows while days × sources stays under about 9,500 (a year of 26 signup pages). The one
  * exception: the first load after the site's time zone changed cuts the days again from every row (a full scan, once).
  */
+import type { D1Database } from "@cloudflare/workers-types";
 import type { Context } from "hono";
 import type { DashboardRange } from "../../../shared/console";
 import { addDays, localDay, timeZoneName } from "../../../shared/local-days";
@@ -52,17 +53,33 @@ export async function handleDashboard(c: Context<AppEnv>, range: DashboardRange 
   }
   const today = localDay(Date.now(), settings.utcOffsetMinutes);
   const span: DaySpan = range === "all" ? "all" : { from: addDays(today, 1 - RANGE_DAYS[range]), to: today };
-  const snapshot = await readRollups(db, span);
-  return jsonResponse(200, dashboardAnswer(range, settings, today, span, snapshot), { "cache-control": "no-store" });
+  const [snapshot, erasures] = await Promise.all([readRollups(db, span), readErasureHealth(db)]);
+  return jsonResponse(200, dashboardAnswer(range, settings, today, span, snapshot, erasures), { "cache-control": "no-store" });
 }
 
-/** The answer from one snapshot of the rollups. */
+/** A deletion job owed longer than this (ms) without Klaviyo taking it is overdue on the dashboard. */
+const ERASURE_OVERDUE_MS = 24 * 60 * 60 * 1000;
+
+/** The deletion jobs still owed: refused by Klaviyo, and overdue. Reads the `erasures` rows (one per owed job, few). */
+async function readErasureHealth(db: D1Database): Promise<{ refused: number; overdue: number }> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) FILTER (WHERE refused_status IS NOT NULL) AS refused,
+         count(*) FILTER (WHERE refused_status IS NULL AND created_at < ?1) AS overdue FROM erasures`,
+    )
+    .bind(new Date(Date.now() - ERASURE_OVERDUE_MS).toISOString())
+    .first<{ refused: number; overdue: number }>();
+  return { refused: row?.refused ?? 0, overdue: row?.overdue ?? 0 };
+}
+
+/** The answer from one snapshot of the rollups and the owed deletion jobs. */
 export function dashboardAnswer(
   range: DashboardRange,
   settings: ServiceSettings,
   today: string,
   span: DaySpan,
   snapshot: RollupSnapshot,
+  erasures: { refused: number; overdue: number },
 ): DashboardAnswer {
   const counted = snapshot.days.filter((row) => row.signups > 0 && row.day <= today);
   const first = span === "all" ? (counted[0]?.day ?? today) : span.from;
@@ -83,6 +100,8 @@ export function dashboardAnswer(
       demo: snapshot.counters.delivery_demo ?? 0,
       oldestPendingAt: snapshot.oldestPendingAt,
       deadLettered: snapshot.counters.dead_lettered ?? 0,
+      erasuresRefused: erasures.refused,
+      erasuresOverdue: erasures.overdue,
     },
     topReferrers: snapshot.topReferrers.map((row) => ({
       id: row.id,

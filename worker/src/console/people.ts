@@ -3,24 +3,17 @@
  * the export of everything stored about them (itself an audited action). docs/operators.md: People, review and the audit log.
  */
 import type { Context } from "hono";
-import { PeopleQuery } from "../../../shared/api/console";
+import { PeopleQuery, REASON_DETAIL } from "../../../shared/api/console";
+import { reasonProblem } from "../../../shared/console-reason";
 import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE } from "../../../shared/console";
 import { canonicalAddress } from "../../../shared/email-address";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { emailKey } from "../signups/email-key";
-import {
-  AUDIT_COLUMNS,
-  auditEntryOf,
-  type AuditRow,
-  personAuditStatement,
-  readPerson,
-  SUMMARY_COLUMNS,
-  summaryOf,
-  type SummaryRow,
-} from "./rows";
-import type { PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
+import { appendAudit, appendStatement } from "./audit-log";
+import { readPerson, SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
+import type { ExportedAuditEntry, PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
 
 /** 404 `person_not_found`. */
 function personNotFound(): Response {
@@ -29,7 +22,8 @@ function personNotFound(): Response {
 
 /** GET /api/console/session: SessionAnswer. */
 export function handleSession(c: Context<AppEnv>): Response {
-  const answer: SessionAnswer = { operator: c.var.operator.id, local: c.var.operator.local };
+  const { id, local, role } = c.var.operator;
+  const answer: SessionAnswer = { operator: id, local, role };
   return jsonResponse(200, answer);
 }
 
@@ -65,29 +59,73 @@ export async function handlePerson(c: Context<AppEnv>, id: string): Promise<Resp
 }
 
 /**
- * GET /api/console/people/:id/export[?reason=…]: PersonExport, every stored column by name and the person's audit
- * entries, the `export_person` entry this request writes among them (one batch: the entry exists exactly when the data
- * left). `reason` is the query's, checked ("" when none was given).
+ * The columns a person's export gives them: what they told us, what we did with it, their standing, and their draw
+ * ticket (the secret seed of their pseudonym, theirs alone to see); by name. Left out: ip_hash, status_token, status_token_hash, pending_status_token_hash and email_key (keys, not data about
+ * them: one would let the export's reader act as the person), flags and referral_hold (marks that say as much about
+ * other people's networks and codes as about theirs), referred_by (another person's id; the referrer's code is given),
+ * and the rank tree's, the queue's and launch day's bookkeeping (invitation_id).
+ */
+export const EXPORT_COLUMNS = [
+  "id",
+  "seq",
+  "email",
+  "first_name",
+  "last_name",
+  "source",
+  "properties",
+  "created_at",
+  "confirmed_at",
+  "delivery_state",
+  "delivery_attempts",
+  "delivery_error",
+  "delivered_at",
+  "referral_code",
+  "referrals",
+  "referral_counted_at",
+  "leaderboard_shown_at",
+  "disqualified_at",
+  "reviewed_at",
+  "notified_again_at",
+  "draw_ticket",
+] as const;
+
+/**
+ * POST /api/console/people/:id/export with a checked reason: PersonExport, EXPORT_COLUMNS of their row with their
+ * referrer's code, and what was done to them (ExportedAuditEntry), the `export_person` entry this request writes among
+ * them (one batch: the entry exists exactly when the data left); 400 `reason_invalid` when the reason names the person;
+ * 404 `person_not_found`.
  */
 export async function handlePersonExport(c: Context<AppEnv>, id: string, reason: string): Promise<Response> {
   const db = c.env.DB;
+  const names = await db
+    .prepare("SELECT first_name, last_name FROM signups WHERE id = ?1")
+    .bind(id)
+    .first<{ first_name: string; last_name: string }>();
+  if (!names) return personNotFound();
+  const problem = reasonProblem(reason, { firstName: names.first_name, lastName: names.last_name });
+  if (problem)
+    return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: REASON_DETAIL[problem], pointer: "/reason" }]);
   const at = new Date().toISOString();
-  const [, person, audit] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-         SELECT ?2, ?3, ?4, id, ?5, NULL, NULL FROM signups WHERE id = ?1 RETURNING ${AUDIT_COLUMNS}`,
-      )
-      .bind(id, at, c.var.operator.id, AUDIT_ACTIONS.export, reason),
-    db.prepare("SELECT * FROM signups WHERE id = ?1").bind(id),
-    personAuditStatement(db, id),
-  ]);
+  const entry = { person_id: id, at, operator: c.var.operator.id, action: AUDIT_ACTIONS.export, reason, before: null, after: null };
+  const columns = EXPORT_COLUMNS.map((column) => `p.${column}`).join(", ");
+  const [, person, audit] = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      await appendStatement(db, tail, entry, "FROM signups WHERE id = ?1"),
+      db
+        .prepare(
+          `SELECT ${columns}, referrer.referral_code AS referrer_code
+           FROM signups AS p LEFT JOIN signups AS referrer ON referrer.id = p.referred_by WHERE p.id = ?1`,
+        )
+        .bind(id),
+      db.prepare("SELECT id, at, action FROM audit_log WHERE person_id = ?1 ORDER BY id DESC").bind(id),
+    ]),
+  );
   const row = person.results[0] as Record<string, string | number | null> | undefined;
   if (!row) return personNotFound();
   const answer: PersonExport = {
     exportedAt: at,
     person: row,
-    audit: (audit.results as unknown as AuditRow[]).map(auditEntryOf),
+    audit: audit.results as unknown as ExportedAuditEntry[],
   };
   return jsonResponse(200, answer, { "content-disposition": `attachment; filename="person-${id}.json"` });
 }

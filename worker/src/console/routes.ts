@@ -1,9 +1,11 @@
 /**
  * The operator's console's routes (`/api/console/*`), and the draw's, which sit under them: Cloudflare Access is
- * checked before any of them runs (and before anything is read), then the build's settings are read.
+ * checked before any of them runs (and before anything is read), then the build's settings are read; a request from
+ * another site's page is refused by every route (access.ts: consolePage for reads, sameOrigin for writes). What acts
+ * needs the `operator` role (access.ts: operatorRole).
  */
 import { Hono } from "hono";
-import { ActionRequest, DashboardQuery, ExportQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
+import { ActionRequest, DashboardQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
 import {
   CONSOLE_API,
   CONSOLE_AUDIT_ENDPOINT,
@@ -20,7 +22,7 @@ import { launchConsole } from "../launch/routes";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
-import { consoleAccess } from "./access";
+import { consoleAccess, consolePage, operatorRole } from "./access";
 import { handleAction } from "./actions";
 import { handleAudit } from "./audit";
 import { handleDashboard } from "./dashboard";
@@ -35,16 +37,27 @@ const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 
 export const consoleRoutes = new Hono<AppEnv>()
   .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
-  .get(CONSOLE_SESSION_ENDPOINT, valid("query", NoQuery, PARAMETER), handleSession)
-  .get(CONSOLE_DASHBOARD_ENDPOINT, valid("query", DashboardQuery, PARAMETER), (c) => handleDashboard(c, c.req.valid("query").range))
-  .get(CONSOLE_PEOPLE_ENDPOINT, valid("query", PeopleSearchQuery, PARAMETER), (c) => handlePeopleSearch(c, c.req.valid("query").q))
-  .get(CONSOLE_REVIEW_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
-  .get(CONSOLE_AUDIT_ENDPOINT, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
-  .get(PERSON_ROUTE, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
+  .get(CONSOLE_SESSION_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleSession)
+  .get(CONSOLE_DASHBOARD_ENDPOINT, consolePage, valid("query", DashboardQuery, PARAMETER), (c) =>
+    handleDashboard(c, c.req.valid("query").range),
+  )
+  .get(CONSOLE_PEOPLE_ENDPOINT, consolePage, valid("query", PeopleSearchQuery, PARAMETER), (c) =>
+    handlePeopleSearch(c, c.req.valid("query").q),
+  )
+  .get(CONSOLE_REVIEW_ENDPOINT, consolePage, valid("query", PageQuery, PARAMETER), (c) => handleReview(c, c.req.valid("query").before))
+  .get(CONSOLE_AUDIT_ENDPOINT, consolePage, valid("query", PageQuery, PARAMETER), (c) => handleAudit(c, c.req.valid("query").before))
+  .get(PERSON_ROUTE, consolePage, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
     handlePerson(c, c.req.valid("param").id),
   )
-  .get(`${PERSON_ROUTE}/export`, valid("param", PersonParams, PARAMETER), valid("query", ExportQuery, PARAMETER), (c) =>
-    handlePersonExport(c, c.req.valid("param").id, c.req.valid("query").reason ?? ""),
+  // An export is an action: it takes a reason and is audited, so it is refused as an action is.
+  .post(
+    `${PERSON_ROUTE}/export`,
+    sameOrigin("A person's data is exported only from the console's own page."),
+    operatorRole,
+    accepts([JSON_CONTENT_TYPE]),
+    valid("param", PersonParams, PARAMETER),
+    valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),
+    (c) => handlePersonExport(c, c.req.valid("param").id, c.req.valid("json").reason),
   );
 
 for (const action of PERSON_ACTIONS)
@@ -52,6 +65,7 @@ for (const action of PERSON_ACTIONS)
   consoleRoutes.post(
     `${PERSON_ROUTE}/${action}`,
     sameOrigin("Console actions are taken only from the console's own page."),
+    operatorRole,
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, { code: CONSOLE_ERROR_CODE.reasonInvalid }),

@@ -4,6 +4,7 @@
  * index (the primary key, signups_review, signups_referred_recent, audit_log_person).
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import type { AuditFields } from "../../../shared/audit-chain";
 import { PERSON_REFERRED_SHOWN } from "../../../shared/console";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
@@ -46,17 +47,8 @@ export function summaryOf(row: SummaryRow): PersonSummary {
   };
 }
 
-/** An audit_log row as stored. */
-export interface AuditRow {
-  id: number;
-  at: string;
-  operator: string;
-  action: string;
-  person_id: string | null;
-  reason: string;
-  before: string | null;
-  after: string | null;
-}
+/** An audit_log row as stored (its fields; the chain's columns are read only by audit verify). */
+export type AuditRow = AuditFields;
 
 /** The audit_log columns every entry read selects. */
 export const AUDIT_COLUMNS = "id, at, operator, action, person_id, reason, before, after";

@@ -46,6 +46,8 @@ export interface KlaviyoSignup {
 export interface KlaviyoProfileUpdate {
   email: string;
   properties: Record<string, string | number>;
+  /** Properties removed from the profile (`meta.patch_properties.unset`), e.g. `referred_by` once the referrer is erased. */
+  unset?: string[];
 }
 
 /** Where and as whom to call Klaviyo. */
@@ -101,9 +103,16 @@ export function profileImportDocument(signup: KlaviyoSignup) {
   };
 }
 
-/** The body of `POST /api/profile-import` for a profile update: the address and the properties only. */
+/** The body of `POST /api/profile-import` for a profile update: the address, the properties and those to remove. */
 export function profileUpdateDocument(update: KlaviyoProfileUpdate) {
-  return { data: { type: "profile", attributes: { email: update.email, properties: update.properties } } };
+  const unset = update.unset ?? [];
+  return {
+    data: {
+      type: "profile",
+      attributes: { email: update.email, properties: update.properties },
+      ...(unset.length === 0 ? {} : { meta: { patch_properties: { unset } } }),
+    },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
  * The delivery queue's messages as the consumers read them, and the retry schedule they share. A message carries a
  * row's id only (env.ts: DeliveryMessage); the row in D1 holds everything else.
  */
+import type { NewAuditEntry } from "../console/audit-log";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { DeliveryMessage } from "../env";
 import { errorName, type LogFields } from "../log";
@@ -74,6 +75,8 @@ export interface Attempt {
   wroteTo?: string;
   /** The log line, written once the fate holds. */
   line: [string, LogFields];
+  /** An audit entry the attempt's outcome makes (a deletion job's), appended once the rows are saved. */
+  audit?: NewAuditEntry;
 }
 
 /** Where deliveries go: Klaviyo's account and the build's list and default source. */

@@ -3,6 +3,7 @@
  * fate (ack, retry after a delay, or dead-letter). A signup's row records every attempt; a profile update records
  * nothing. docs/delivery.md.
  */
+import { appendAudit, appendStatement } from "../console/audit-log";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { type DeliveryMessage, isDevelopment, type LaunchMessage, type ServiceEnv } from "../env";
 import { consumeLaunchMessages, launchMessageOf } from "../launch/send";
@@ -36,7 +37,7 @@ import {
   signupIdOf,
   skippedAttempt,
 } from "./messages";
-import { referralProperties } from "./referral-properties";
+import { REFERRED_BY_PROPERTY, referralProperties } from "./referral-properties";
 
 /**
  * The queue handler: a batch of the delivery queue, or of its dead-letter queue.
@@ -104,6 +105,7 @@ export async function consumeDeliveries(batch: MessageBatch<unknown>, env: Servi
   );
   await sendDeadLetters(env, attempts);
   if (!(await saveRows(env, attempts))) return;
+  await appendOutcomes(env, attempts);
   for (const { message, fate, line } of attempts) {
     log(...line);
     if (fate.kind === "retry") message.retry({ delaySeconds: fate.delayS });
@@ -159,6 +161,21 @@ async function sendDeadLetters(env: ServiceEnv, attempts: Attempt[]): Promise<vo
       if (kindOf(attempt.message.body) === "signup") attempt.update = markRetrying(env.DB, attempt.signupId, reason, dueAt(delayS));
       attempt.fate = { kind: "retry", delayS };
       attempt.line = ["delivery_retry", { id: attempt.signupId, reason, delayS }];
+    }
+  }
+}
+
+/**
+ * Append the audit entries the attempts' outcomes make (a deletion job's), one after another on the chain, once their
+ * rows are saved. A failed append is logged (`erasure_audit_failed`); the outcome stands in its row and the log.
+ */
+async function appendOutcomes(env: ServiceEnv, attempts: Attempt[]): Promise<void> {
+  for (const { audit, signupId } of attempts) {
+    if (!audit) continue;
+    try {
+      await appendAudit(env.DB, async (tail) => (await appendStatement(env.DB, tail, audit)).run());
+    } catch (error) {
+      log("erasure_audit_failed", { id: signupId, reason: errorName(error) });
     }
   }
 }
@@ -281,7 +298,9 @@ async function attemptProfileUpdate(
   let outcome: DeliveryOutcome;
   try {
     const properties = await referralProperties(db, { ...row, status_token: null }, klaviyo.settings);
-    outcome = await updateKlaviyoProfile({ email: row.email, properties }, klaviyo.account);
+    // No referrer (any more: an erased referrer's friends lose theirs): Klaviyo's copy of it goes too.
+    const unset = klaviyo.settings.referrals.enabled && row.referrer_code === null ? [REFERRED_BY_PROPERTY] : [];
+    outcome = await updateKlaviyoProfile({ email: row.email, properties, unset }, klaviyo.account);
   } catch (error) {
     outcome = { kind: "failed", status: null, reason: `position unreadable (${errorName(error)})` };
   }

@@ -10,6 +10,9 @@ import { entriesOf } from "../referrals/standing";
 import { positionOf } from "../store/rank";
 import type { DeliveryRow } from "../store/delivery";
 
+/** The profile property naming who referred the person (their referral code). */
+export const REFERRED_BY_PROPERTY = "referred_by";
+
 /**
  * A person's referral properties; {} while the program is off or when the row has no code.
  * @throws whatever D1 throws reading their position (the consumer retries the message)
@@ -28,6 +31,6 @@ export async function referralProperties(
     referral_count: row.referrals,
     giveaway_entries: entriesOf(row.referrals, settings.referrals.entriesPerReferral),
     ...(position === null ? {} : { waitlist_position: position.position }),
-    ...(row.referrer_code === null ? {} : { referred_by: row.referrer_code }),
+    ...(row.referrer_code === null ? {} : { [REFERRED_BY_PROPERTY]: row.referrer_code }),
   };
 }

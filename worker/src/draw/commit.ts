@@ -9,12 +9,19 @@
 import type { Context } from "hono";
 import type { CommitRequest, Commitment, DrawState } from "../../../shared/api/draw";
 import { beaconProblems, fetchBeacon } from "../../../shared/giveaway/beacon";
-import { checkCommitRequest, COMMIT_REFUSAL, CommitRefused, type CommitRefusalCode } from "../../../shared/giveaway/commit";
+import {
+  checkCommitRequest,
+  COMMIT_REFUSAL,
+  CommitRefused,
+  type CommitRefusalCode,
+  DRAW_RUN_ACTION,
+} from "../../../shared/giveaway/commit";
 import { readBlockFrom, serialiseCommitment } from "../../../shared/giveaway/commitment";
 import { LineSplitter, parseLine } from "../../../shared/giveaway/list";
 import { cutoffOf, roundOfRules, type DrawRules } from "../../../shared/giveaway/rules";
 import { BlockSums, streamWinners } from "../../../shared/giveaway/stream-winners";
 import type { ServiceSettings } from "../../../shared/service-settings";
+import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
 import type { AppEnv, ServiceEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { drawCommitted } from "./entrants";
@@ -175,16 +182,16 @@ export async function handleDrawRun(c: Context<AppEnv>): Promise<Response> {
   await c.env.DRAWS.put(drawKeys.commitment(row.id), serialiseCommitment(drawn), {
     httpMetadata: { contentType: "application/json; charset=utf-8" },
   });
-  await c.env.DB.prepare(
-    "INSERT INTO audit_log (at, operator, action, person_id, reason, before, after) VALUES (?1, ?2, 'draw_run', NULL, ?3, ?4, ?5)",
-  )
-    .bind(
-      drawnAt,
-      c.var.operator.id,
-      `Drand round ${row.round} drew ${winners.length} winners.`,
-      JSON.stringify({ draw: row.id, listHash: row.list_hash, merkleRoot: row.merkle_root, round: row.round }),
-      JSON.stringify({ draw: row.id, round: beacon.round, randomness: beacon.randomness, winners }),
-    )
-    .run();
+  const db = c.env.DB;
+  const entry: NewAuditEntry = {
+    at: drawnAt,
+    operator: c.var.operator.id,
+    action: DRAW_RUN_ACTION,
+    person_id: null,
+    reason: `Drand round ${row.round} drew ${winners.length} winners.`,
+    before: JSON.stringify({ draw: row.id, listHash: row.list_hash, merkleRoot: row.merkle_root, round: row.round }),
+    after: JSON.stringify({ draw: row.id, round: beacon.round, randomness: beacon.randomness, winners }),
+  };
+  await appendAudit(db, async (tail) => (await appendStatement(db, tail, entry)).run());
   return jsonResponse(200, drawn);
 }

@@ -8,7 +8,7 @@
  *    key sorts them and finds a repeated pseudonym);
  * 2. writing: the next PART_LINES pseudonyms in order, written to R2 as one part with its Merkle subtree root;
  * 3. publishing: the parts joined into entrants.txt (its SHA-256 taken on the way), the root from the parts' roots,
- *    and the commitment written beside it; the audit entry holds the hashes.
+ *    and the commitment written beside it; the audit entry (chained: console/audit-log.ts) holds the hashes.
  * Each step is guarded by the row's step counter: a message for a step already done is dropped.
  */
 import type { D1Database } from "@cloudflare/workers-types";
@@ -20,6 +20,7 @@ import { pseudonymOf, type Entrant } from "../../../shared/giveaway/draw-file";
 import { commitmentPath, LINE_BYTES, leafBytes, listLine, listPath, MAX_ENTRIES } from "../../../shared/giveaway/list";
 import { leafHash, MerkleBuilder } from "../../../shared/giveaway/merkle";
 import type { ServiceSettings } from "../../../shared/service-settings";
+import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
 import type { ServiceEnv } from "../env";
 import { log } from "../log";
 import { entriesOf } from "../referrals/standing";
@@ -68,6 +69,10 @@ export interface DrawRow {
   failure: string | null;
   updated_at: string;
 }
+
+/** The commitment entry's condition (audit-log.ts: appendStatement): none yet for this draw (`?4` action, `?7` after). */
+const COMMITTED_ONCE =
+  "WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ?4 AND json_extract(after, '$.draw') = json_extract(?7, '$.draw'))";
 
 /** The R2 keys of a draw: its parts while building, then the published list and commitment. */
 export const drawKeys = {
@@ -268,29 +273,33 @@ async function publishingStep(env: ServiceEnv, settings: ServiceSettings, row: D
     winnerCount: row.winners,
     commitmentUrl: commitmentPath(row.id),
   };
-  await db.batch([
-    advance(
-      db,
-      row,
-      {
-        state: "published",
-        list_hash: listHash,
-        merkle_root: merkleRoot,
-        list_bytes: commitment.listBytes,
-        committed_at: commitment.committedAt,
-      },
-      nowMs,
-    ),
-    db
-      .prepare("INSERT INTO audit_log (at, operator, action, person_id, reason, before, after) VALUES (?1, ?2, ?3, NULL, ?4, NULL, ?5)")
-      .bind(
-        commitment.committedAt,
-        row.operator,
-        DRAW_COMMIT_ACTION,
-        `Entries closed at ${row.cutoff}: the list of ${row.n} entrants (${row.total_entries} entries) and drand round ${row.round} committed.`,
-        JSON.stringify(after),
+  const entry: NewAuditEntry = {
+    at: commitment.committedAt,
+    operator: row.operator,
+    action: DRAW_COMMIT_ACTION,
+    person_id: null,
+    reason: `Entries closed at ${row.cutoff}: the list of ${row.n} entrants (${row.total_entries} entries) and drand round ${row.round} committed.`,
+    before: null,
+    after: JSON.stringify(after),
+  };
+  // The row's move and the commitment's entry in one batch, the entry once per draw whoever runs the step.
+  await appendAudit(db, async (tail) =>
+    db.batch([
+      advance(
+        db,
+        row,
+        {
+          state: "published",
+          list_hash: listHash,
+          merkle_root: merkleRoot,
+          list_bytes: commitment.listBytes,
+          committed_at: commitment.committedAt,
+        },
+        nowMs,
       ),
-  ]);
+      await appendStatement(db, tail, entry, COMMITTED_ONCE),
+    ]),
+  );
   return "done";
 }
 

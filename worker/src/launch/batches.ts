@@ -5,8 +5,10 @@
  * A batch whose Worker dies goes on from the page it stopped at: the queue's `batch` message, or the cron.
  */
 import type { LaunchBatch, LaunchPreview } from "../../../shared/api/launch";
-import type { SkipReason } from "../../../shared/launch";
+import { LAUNCH_AUDIT_ACTIONS, type SkipReason } from "../../../shared/launch";
 import type { ServiceSettings } from "../../../shared/service-settings";
+import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
+import type { AuditRow } from "../console/rows";
 import type { LaunchMessage, ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { removeManyStatements } from "../store/rank";
@@ -71,6 +73,49 @@ export function readBatch(db: D1Database, id: string): Promise<BatchRow | null> 
 /** One batch by its idempotency key, or null. */
 export function batchByKey(db: D1Database, key: string): Promise<BatchRow | null> {
   return db.prepare("SELECT * FROM launch_batches WHERE idempotency_key = ?1").bind(key).first<BatchRow>();
+}
+
+/** What a new batch row holds (created_at is `at`, ISO 8601 UTC). */
+export interface NewBatch {
+  id: string;
+  idempotencyKey: string;
+  at: string;
+  operator: string;
+  reason: string;
+  requested: number;
+  /** The cron's batch in place of expired invitations (the audit entry says so). */
+  backfill?: boolean;
+}
+
+/**
+ * Make a batch row and its `invite_batch` audit entry in one D1 batch, unless its idempotency key made one before
+ * (then neither is written).
+ * @returns the audit entry written, or null when the key was used already
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function createBatch(db: D1Database, batch: NewBatch): Promise<AuditRow | null> {
+  const entry: NewAuditEntry = {
+    at: batch.at,
+    operator: batch.operator,
+    action: LAUNCH_AUDIT_ACTIONS.batch,
+    person_id: null,
+    reason: batch.reason,
+    before: null,
+    after: JSON.stringify({ batch_id: batch.id, requested: batch.requested, ...(batch.backfill ? { backfill: true } : {}) }),
+  };
+  const [, audit] = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      db
+        .prepare(
+          `INSERT INTO launch_batches (id, idempotency_key, created_at, operator, reason, requested) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+           ON CONFLICT (idempotency_key) DO NOTHING`,
+        )
+        .bind(batch.id, batch.idempotencyKey, batch.at, batch.operator, batch.reason, batch.requested),
+      // Written only when the statement above made the batch its `after` names.
+      await appendStatement(db, tail, entry, "WHERE EXISTS (SELECT 1 FROM launch_batches WHERE id = json_extract(?7, '$.batch_id'))"),
+    ]),
+  );
+  return (audit.results[0] as unknown as AuditRow | undefined) ?? null;
 }
 
 /** The newest batches, newest first. */

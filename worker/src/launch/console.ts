@@ -5,13 +5,13 @@
 import type { Context } from "hono";
 import type { BatchAnswer, BatchRequest, InvitationAnswer, LaunchAnswer, LaunchPreview } from "../../../shared/api/launch";
 import { CONSOLE_ERROR_CODE } from "../../../shared/console";
-import { LAUNCH_AUDIT_ACTIONS, LAUNCH_ERROR_CODE } from "../../../shared/launch";
-import { auditEntryOf, type AuditRow, AUDIT_COLUMNS } from "../console/rows";
+import { LAUNCH_ERROR_CODE } from "../../../shared/launch";
+import { auditEntryOf } from "../console/rows";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { log } from "../log";
 import { SCORE_TREE_CAPACITY } from "../store/rank";
-import { batchByKey, batchOf, latestBatches, previewBatch, previewKey, queueLaunchMessages, runBatch } from "./batches";
+import { batchByKey, batchOf, createBatch, latestBatches, previewBatch, previewKey, queueLaunchMessages, runBatch } from "./batches";
 import { invitationOf, invitePerson, revokeInvitation, type InvitationResult } from "./invitations";
 
 /** Batches the Launch screen lists, newest first. */
@@ -53,22 +53,14 @@ export async function handleBatch(c: Context<AppEnv>, request: BatchRequest & { 
   const db = c.env.DB;
   const id = crypto.randomUUID();
   const at = new Date().toISOString();
-  const [, audit] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare(
-        `INSERT INTO launch_batches (id, idempotency_key, created_at, operator, reason, requested) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-      )
-      .bind(id, request.idempotencyKey, at, c.var.operator.id, request.reason, request.count),
-    db
-      .prepare(
-        `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-         SELECT created_at, operator, ?2, NULL, reason, NULL, json_object('batch_id', id, 'requested', requested)
-         FROM launch_batches WHERE id = ?1 RETURNING ${AUDIT_COLUMNS}`,
-      )
-      .bind(id, LAUNCH_AUDIT_ACTIONS.batch),
-  ]);
-  const entry = audit.results[0] as unknown as AuditRow | undefined;
+  const entry = await createBatch(db, {
+    id,
+    idempotencyKey: request.idempotencyKey,
+    at,
+    operator: c.var.operator.id,
+    reason: request.reason,
+    requested: request.count,
+  });
   if (!entry) {
     const existing = await batchByKey(db, request.idempotencyKey);
     if (!existing || existing.requested !== request.count)
@@ -87,8 +79,13 @@ export async function handleBatch(c: Context<AppEnv>, request: BatchRequest & { 
   return jsonResponse(201, { batch: batchOf(batch!), audit: auditEntryOf(entry) } satisfies BatchAnswer);
 }
 
-/** An invitation action's answer: 200 InvitationAnswer, 404 `person_not_found`, 409 `invitation_not_applicable`. */
+/**
+ * An invitation action's answer: 200 InvitationAnswer, 400 `reason_invalid` (the reason names the person), 404
+ * `person_not_found`, 409 `invitation_not_applicable`.
+ */
 function invitationAnswer(result: InvitationResult): Response {
+  if (result.kind === "reason_invalid")
+    return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: result.detail, pointer: "/reason" }]);
   if (result.kind === "not_found")
     return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);
   if (result.kind === "not_applicable")

@@ -4,10 +4,13 @@
  * requests never both apply. docs/operators.md: Launch.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import { REASON_DETAIL } from "../../../shared/api/console";
 import type { CheckInAnswer, Invitation } from "../../../shared/api/launch";
+import { type ReasonProblem, reasonProblem } from "../../../shared/console-reason";
 import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { AUDIT_COLUMNS, type AuditRow } from "../console/rows";
+import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "../console/audit-log";
+import type { AuditRow } from "../console/rows";
 import type { ServiceEnv } from "../env";
 import { positionOf, removeManyStatements } from "../store/rank";
 import { hashInvitationToken, invitationToken, isInvitationToken } from "./tokens";
@@ -90,48 +93,61 @@ export interface InvitationContext {
 
 /** An invitation action's result. */
 export type InvitationResult =
-  { kind: "done"; invitation: InvitationRow; audit: AuditRow } | { kind: "not_found" } | { kind: "not_applicable"; detail: string };
+  | { kind: "done"; invitation: InvitationRow; audit: AuditRow }
+  | { kind: "not_found" }
+  | { kind: "not_applicable"; detail: string }
+  | { kind: "reason_invalid"; detail: string };
 
-/** The audit entry's INSERT, written only while `applies` holds for the person `p` (RETURNING the entry). */
-function auditStatement(
-  db: D1Database,
-  applies: string,
-  action: string,
-  personId: string,
-  context: InvitationContext,
-  after: string,
-  ...afterValues: string[]
-) {
-  return db
-    .prepare(
-      `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-       SELECT ?2, ?3, ?4, p.id, ?5, json_object('invitation_id', p.invitation_id), ${after}
-       FROM signups AS p WHERE p.id = ?1 AND ${applies} RETURNING ${AUDIT_COLUMNS}`,
-    )
-    .bind(personId, context.now.toISOString(), context.operator, action, context.reason, ...afterValues);
+/** What an invitation action's audit entry records before it: the person's latest invitation (alias `p`). */
+const INVITATION_BEFORE = "json_object('invitation_id', p.invitation_id)";
+
+/**
+ * The audit entry's INSERT, chained after `tail`, written only while `applies` holds for the person `p` and their
+ * latest invitation is still the entry's `before` (RETURNING the entry).
+ */
+function auditStatement(db: D1Database, tail: ChainTail, applies: string, entry: NewAuditEntry): Promise<D1PreparedStatement> {
+  return appendStatement(db, tail, entry, `FROM signups AS p WHERE p.id = ?1 AND ${applies} AND ${INVITATION_BEFORE} IS ?6`);
 }
 
-/** Whether the person exists, and whether `applies` holds for them now. */
-async function applies(db: D1Database, personId: string, condition: string): Promise<"not_found" | boolean> {
+/** The audit entry of `action` on the person, its `after` as given. */
+function entryOf(context: InvitationContext, action: string, personId: string, before: string, after: object): NewAuditEntry {
+  const { now, operator, reason } = context;
+  return { at: now.toISOString(), operator, action, person_id: personId, reason, before, after: JSON.stringify(after) };
+}
+
+/**
+ * Whether the person exists, what their entry's reason does wrong (it may not name them), whether `condition` holds
+ * for them now, and their entry's `before`.
+ */
+async function applies(
+  db: D1Database,
+  personId: string,
+  condition: string,
+  reason: string,
+): Promise<"not_found" | { problem: ReasonProblem | null; applies: boolean; before: string }> {
   const row = await db
-    .prepare(`SELECT ${condition} AS applies FROM signups AS p WHERE p.id = ?1`)
+    .prepare(`SELECT ${condition} AS applies, ${INVITATION_BEFORE} AS before, p.first_name, p.last_name FROM signups AS p WHERE p.id = ?1`)
     .bind(personId)
-    .first<{ applies: number }>();
-  return row ? Boolean(row.applies) : "not_found";
+    .first<{ applies: number; before: string; first_name: string; last_name: string }>();
+  if (!row) return "not_found";
+  const problem = reasonProblem(reason, { firstName: row.first_name, lastName: row.last_name });
+  return { problem, applies: Boolean(row.applies), before: row.before };
 }
 
 /**
  * Invite one person now (their page, the command line), whatever their place: a new invitation, the person out of
  * line, the audit entry, in one batch. Its event is the caller's to queue.
- * @returns `done` with the invitation; `not_applicable` when they are disqualified, invited or accepted already
+ * @returns `done` with the invitation; `reason_invalid` when the reason names them; `not_applicable` when they are
+ *   disqualified, invited or accepted already
  * @throws whatever D1 throws (nothing was written)
  */
 export async function invitePerson(context: InvitationContext, personId: string): Promise<InvitationResult> {
   const { env, settings, now } = context;
   const db = env.DB;
-  const check = await applies(db, personId, INVITE_APPLIES);
+  const check = await applies(db, personId, INVITE_APPLIES, context.reason);
   if (check === "not_found") return { kind: "not_found" };
-  if (!check)
+  if (check.problem) return { kind: "reason_invalid", detail: REASON_DETAIL[check.problem] };
+  if (!check.applies)
     return { kind: "not_applicable", detail: "Only a person who is not disqualified and not invited or accepted already can be invited." };
   // Their place now; someone out of line (an expired or revoked invitation) keeps the place they were invited at.
   const place = (await positionOf(db, personId))?.position ?? (await currentInvitation(db, personId))?.place ?? 1;
@@ -139,29 +155,23 @@ export async function invitePerson(context: InvitationContext, personId: string)
   const hash = await hashInvitationToken(await invitationToken(id, env));
   const expiresAt = expiryOf(settings, now);
   const [leave, clearScore] = removeManyStatements(db, "SELECT person_id FROM invitations WHERE id = ?1", [id]);
-  const results = await db.batch<Record<string, unknown>>([
-    auditStatement(
-      db,
-      INVITE_APPLIES,
-      LAUNCH_AUDIT_ACTIONS.invite,
-      personId,
-      context,
-      "json_object('invitation_id', ?6, 'expires_at', ?7)",
-      id,
-      expiresAt,
-    ),
-    db
-      .prepare(
-        `INSERT INTO invitations (id, person_id, token_hash, place, invited_at, expires_at)
-         SELECT ?2, p.id, ?3, ?4, ?5, ?6 FROM signups AS p WHERE p.id = ?1 AND ${INVITE_APPLIES}`,
-      )
-      .bind(personId, id, hash, place, now.toISOString(), expiresAt),
-    leave,
-    db
-      .prepare("UPDATE signups SET invitation_id = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM invitations WHERE id = ?2)")
-      .bind(personId, id),
-    clearScore,
-  ]);
+  const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.invite, personId, check.before, { invitation_id: id, expires_at: expiresAt });
+  const results = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      await auditStatement(db, tail, INVITE_APPLIES, entry),
+      db
+        .prepare(
+          `INSERT INTO invitations (id, person_id, token_hash, place, invited_at, expires_at)
+           SELECT ?2, p.id, ?3, ?4, ?5, ?6 FROM signups AS p WHERE p.id = ?1 AND ${INVITE_APPLIES}`,
+        )
+        .bind(personId, id, hash, place, now.toISOString(), expiresAt),
+      leave,
+      db
+        .prepare("UPDATE signups SET invitation_id = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM invitations WHERE id = ?2)")
+        .bind(personId, id),
+      clearScore,
+    ]),
+  );
   const audit = results[0].results[0] as unknown as AuditRow | undefined;
   if (!audit) return { kind: "not_applicable", detail: "The person changed meanwhile; look again." };
   const invitation = await db.prepare("SELECT * FROM invitations WHERE id = ?1").bind(id).first<InvitationRow>();
@@ -170,19 +180,21 @@ export async function invitePerson(context: InvitationContext, personId: string)
 
 /**
  * Revoke the person's open invitation: its token never checks in again. They stay out of line.
- * @returns `done` with the invitation; `not_applicable` when they have no open invitation
+ * @returns `done` with the invitation; `reason_invalid` when the reason names them; `not_applicable` when they have
+ *   no open invitation
  * @throws whatever D1 throws (nothing was written)
  */
 export async function revokeInvitation(context: InvitationContext, personId: string): Promise<InvitationResult> {
   const db = context.env.DB;
-  const check = await applies(db, personId, REVOKE_APPLIES);
+  const check = await applies(db, personId, REVOKE_APPLIES, context.reason);
   if (check === "not_found") return { kind: "not_found" };
-  if (!check) return { kind: "not_applicable", detail: "The person has no open invitation." };
+  if (check.problem) return { kind: "reason_invalid", detail: REASON_DETAIL[check.problem] };
+  if (!check.applies) return { kind: "not_applicable", detail: "The person has no open invitation." };
   const at = context.now.toISOString();
-  const results = await db.batch<Record<string, unknown>>([
-    auditStatement(db, REVOKE_APPLIES, LAUNCH_AUDIT_ACTIONS.revoke, personId, context, "json_object('revoked_at', ?2)"),
-    revokeStatement(db, personId, at),
-  ]);
+  const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.revoke, personId, check.before, { revoked_at: at });
+  const results = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([await auditStatement(db, tail, REVOKE_APPLIES, entry), revokeStatement(db, personId, at)]),
+  );
   const audit = results[0].results[0] as unknown as AuditRow | undefined;
   if (!audit) return { kind: "not_applicable", detail: "The person has no open invitation." };
   return { kind: "done", invitation: (await currentInvitation(db, personId))!, audit };

@@ -14,6 +14,7 @@ import {
   LAUNCH_ENDPOINT,
   LAUNCH_PREVIEW_ENDPOINT,
 } from "../../../shared/launch";
+import { consolePage, operatorRole } from "../console/access";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin } from "../middleware";
 import { valid } from "../validate";
@@ -25,18 +26,27 @@ const REASON = { code: CONSOLE_ERROR_CODE.reasonInvalid };
 const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 const FROM_CONSOLE = "Launch actions are taken only from the console's own page.";
 
-/** Mounted under the console's routes: Access and the settings are checked before any of these runs. */
+/**
+ * Mounted under the console's routes: Access and the settings are checked before any of these runs; what invites or
+ * revokes needs the `operator` role.
+ */
 export const launchConsole = new Hono<AppEnv>()
-  .get(LAUNCH_ENDPOINT, valid("query", NoQuery, PARAMETER), handleLaunch)
-  .get(LAUNCH_PREVIEW_ENDPOINT, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
-  .post(LAUNCH_BATCHES_ENDPOINT, sameOrigin(FROM_CONSOLE), accepts([JSON_CONTENT_TYPE]), valid("json", BatchRequest, REASON), (c) =>
-    handleBatch(c, c.req.valid("json")),
+  .get(LAUNCH_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleLaunch)
+  .get(LAUNCH_PREVIEW_ENDPOINT, consolePage, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
+  .post(
+    LAUNCH_BATCHES_ENDPOINT,
+    sameOrigin(FROM_CONSOLE),
+    operatorRole,
+    accepts([JSON_CONTENT_TYPE]),
+    valid("json", BatchRequest, REASON),
+    (c) => handleBatch(c, c.req.valid("json")),
   );
 
 for (const action of ["invite", "revoke"] as const)
   launchConsole.post(
     `${PERSON_ROUTE}/${action}`,
     sameOrigin(FROM_CONSOLE),
+    operatorRole,
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, REASON),

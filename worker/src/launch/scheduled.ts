@@ -5,11 +5,10 @@
  * events never queued, batches still choosing. docs/operators.md: Launch.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
 import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
-import { runBatch, queueLaunchMessages } from "./batches";
+import { createBatch, runBatch, queueLaunchMessages } from "./batches";
 import { DAY_MS } from "./invitations";
 
 /** Invitations one run expires, reminds or queues again at most (oldest first); the rest go on the next runs. */
@@ -55,22 +54,16 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
   let backfilled = 0;
   if (settings.launch.backfill && expired.length > 0) {
     const id = crypto.randomUUID();
-    const [made] = await db.batch([
-      db
-        .prepare(
-          `INSERT INTO launch_batches (id, idempotency_key, created_at, operator, reason, requested) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-           ON CONFLICT (idempotency_key) DO NOTHING`,
-        )
-        .bind(id, `backfill:${at}`, at, CRON_OPERATOR, `Backfill: ${expired.length} invitations expired`, expired.length),
-      db
-        .prepare(
-          `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-           SELECT created_at, operator, ?2, NULL, reason, NULL, json_object('batch_id', id, 'requested', requested, 'backfill', json('true'))
-           FROM launch_batches WHERE id = ?1`,
-        )
-        .bind(id, LAUNCH_AUDIT_ACTIONS.batch),
-    ]);
-    if ((made.meta.changes ?? 0) > 0) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
+    const made = await createBatch(db, {
+      id,
+      idempotencyKey: `backfill:${at}`,
+      at,
+      operator: CRON_OPERATOR,
+      reason: `Backfill: ${expired.length} invitations expired`,
+      requested: expired.length,
+      backfill: true,
+    });
+    if (made) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
   }
 
   // 3. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.

@@ -45,10 +45,20 @@ export function oweErasureIfErased(db: D1Database, id: string, email: string, no
     .prepare(
       `INSERT INTO erasures (id, email, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM signups WHERE id = ?1)
        ON CONFLICT (id) DO UPDATE SET email = excluded.email, created_at = excluded.created_at, attempts = 0,
-         last_error = NULL, due_at = NULL
+         last_error = NULL, due_at = NULL, refused_status = NULL
        RETURNING id`,
     )
     .bind(id, email, now);
+}
+
+/**
+ * Klaviyo refused the job with `status` (a 4xx but 429): one more attempt, its reason and status, and the next ask at
+ * `dueAt` (ISO 8601 UTC). The row, and so the address, stays until Klaviyo takes the job.
+ */
+export function markErasureRefused(db: D1Database, id: string, status: number, reason: string, dueAt: string): D1PreparedStatement {
+  return db
+    .prepare("UPDATE erasures SET attempts = attempts + 1, refused_status = ?2, last_error = ?3, due_at = ?4 WHERE id = ?1")
+    .bind(id, status, reason, dueAt);
 }
 
 /** The attempt failed: one more attempt, its reason (no personal data) and when the next is due (ISO 8601 UTC). */
