@@ -3,7 +3,7 @@
  * with `--env production` the Access service token goes with every request, so only to an https origin.
  */
 import { consoleTarget, LOCAL_ORIGIN, SERVICE_TOKEN_HEADERS } from "../../scripts/service/console-client";
-import { consoleHostOf, productionConsoleOrigin } from "../../scripts/service/console-host";
+import { consoleHostOf, consoleHostProblem, productionConsoleOrigin } from "../../scripts/service/console-host";
 
 const SHELL = { CF_ACCESS_CLIENT_ID: "client-id.access", CF_ACCESS_CLIENT_SECRET: "client-secret" };
 /** wrangler.jsonc's CONSOLE_HOST as an origin (console-host.ts: productionConsoleOrigin). */
@@ -43,4 +43,26 @@ test("production's console origin is wrangler.jsonc's CONSOLE_HOST, and its plac
   expect(consoleHostOf('"vars": { "CONSOLE_HOST": " Console.PickFund.example " }')).toBe("console.pickfund.example");
   // The repository's wrangler.jsonc has the placeholder until the one-time setup.
   expect(() => productionConsoleOrigin()).toThrow("wrangler.jsonc names no console host");
+});
+
+describe("npm run deploy's check of the console's host", () => {
+  const config = (consoleHost: string, routes: string[]) =>
+    JSON.stringify({ routes: routes.map((pattern) => ({ pattern, custom_domain: true })), vars: { CONSOLE_HOST: consoleHost } });
+
+  test("a console host of its own, routed to the Worker, deploys", () => {
+    expect(consoleHostProblem(config("console.pickfund.com", ["www.pickfund.com", "console.pickfund.com"]), "www.pickfund.com")).toBeNull();
+  });
+
+  test.each([
+    ["empty", config("", ["www.pickfund.com"]), "must name the console's own host"],
+    ["the placeholder", config("console.your-domain.example", ["www.pickfund.com"]), "must name the console's own host"],
+    ["the site's own host", config("www.pickfund.com", ["www.pickfund.com"]), "the console needs a host of its own"],
+    [
+      "not routed",
+      config("console.pickfund.com", ["www.pickfund.com"]),
+      'add { "pattern": "console.pickfund.com", "custom_domain": true }',
+    ],
+  ])("a console host that is %s is refused, saying how to fix it", (_, text, message) => {
+    expect(consoleHostProblem(text, "www.pickfund.com")).toContain(message);
+  });
 });
