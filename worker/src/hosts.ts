@@ -12,7 +12,7 @@ import type { AppEnv, ServiceEnv } from "./env";
 import { notFound } from "./http";
 
 /** The built 404 page (Gatsby's), answered with status 404 for the console or the editor asked for on another host. */
-export const NOT_FOUND_PAGE_PATH = "/404.html";
+const NOT_FOUND_PAGE_PATH = "/404.html";
 
 /** What a path is to the host rule. */
 export type Area = "console-api" | "console" | "editor" | "page" | "other";
