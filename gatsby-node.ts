@@ -33,7 +33,7 @@ import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
 import { cmsBackendOrigins, cmsOptionsFromEnv, LOCAL_BACKEND_URL } from "./src/content/cms-config";
-import { GIVEAWAY_DRAW_PATH, REFERRAL_PAGE_PATHS } from "./shared/routes";
+import { CONSOLE_PATH, GIVEAWAY_DRAW_PATH, REFERRAL_PAGE_PATHS } from "./shared/routes";
 
 /** The content the last successful sourceNodes read, with the effective provider URLs and the site page's derived fields (for onPostBuild). */
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
@@ -216,15 +216,18 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     (entry) => entry.isFile() && entry.name.endsWith(".html"),
   );
   // Scripts start after the first paint (deferScripts.ts); done before the CSP hashes the pages' inline scripts.
+  const consoleFile = path.join(publicDir, CONSOLE_PATH, "index.html");
+  let consolePage: string | undefined;
   const htmlPages = await Promise.all(
     htmlFiles.map(async (entry) => {
       const file = path.join(entry.parentPath, entry.name);
       const html = deferScripts(await readFile(file, "utf8"));
       await writeFile(file, html);
+      if (file === consoleFile) consolePage = html;
       return html;
     }),
   );
-  const { endpointUrl, noScriptFormUrl } = builtContent.provider;
+  const { endpointUrl, noScriptFormUrl, transport } = builtContent.provider;
   const headers = headersFile({
     htmlPages,
     endpointUrl,
@@ -232,6 +235,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
     pixel: Boolean(builtContent.adPixel?.id),
     turnstileScriptUrl: builtContent.derived.turnstileScriptUrl,
     admin: cmsBackendOrigins(cms.backend),
+    consolePage,
+    // The waitlist service's build is served by its Worker on Cloudflare (`npm run deploy`), which joins repeated headers.
+    detach: transport === "waitlist-api",
   });
   await writeFile(path.join(publicDir, "_headers"), headers);
   reporter.info(`Wrote public/_headers (CSP over ${htmlPages.length} pages)`);

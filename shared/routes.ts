@@ -27,5 +27,11 @@ export const REFERRAL_PAGE_PATHS: readonly string[] = [STATUS_PATH, LEADERBOARD_
 /** The giveaway draw: its commitment, entrants, winners and the check anyone can run (built from the draw file). */
 export const GIVEAWAY_DRAW_PATH = "/giveaway/draw/";
 
-/** The operator's console (static; Cloudflare Access guards it at the edge, the Worker its API); never in the sitemap. */
+/**
+ * The operator's console: on the console's own host only (worker/src/hosts.ts), where Cloudflare Access guards it at
+ * the edge and the Worker its API; never in the sitemap.
+ */
 export const CONSOLE_PATH = "/console/";
+
+/** The web editor (Decap CMS): on the editor's own host only, when the Worker serves it at all (worker/src/hosts.ts). */
+export const ADMIN_PATH = "/admin/";

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { consoleUrl } from "./support/console-page";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { setProviderMode } from "./support/provider-control";
 import { holdToast, openBadgeTooltip, showEmailRequiredToast, waitForFiniteAnimations } from "./support/page-state";
@@ -40,8 +41,8 @@ test.describe("at the project's size", () => {
     });
   }
 
-  test("the operator console has no violations, showing the content's words for a missing API", async ({ page }) => {
-    await open(page, "/console/");
+  test("the operator console has no violations, showing the content's words for a missing API", async ({ page, baseURL }) => {
+    await open(page, consoleUrl(baseURL!));
     await expect(page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable })).toBeVisible();
     await expectNoAxeViolations(page, `the operator console (/console/, ${viewport})`);
   });

@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { scriptsFetchedWithoutInteraction } from "../../scripts/bench/js-size";
 import type { Browser } from "@playwright/test";
+import { CONSOLE_PATH } from "../../shared/routes";
 import { PUBLIC_DIR } from "./support/build-site";
+import { consoleOrigin } from "./support/console-page";
 import { expect, test } from "./support/fixtures";
 import { FIXTURE, fixtureCampaign } from "./support/fixture-content";
 import { runEnv } from "./support/run-env";
@@ -63,9 +65,9 @@ const CONSOLE_ONLY = [
   ["Radix Dialog", /DialogContentModal/],
 ] as const;
 
-/** The text of every same-origin script a fresh visit to `pagePath` fetches, by file. */
-async function scriptsOf(browser: Browser, pagePath: string): Promise<{ file: string; text: string }[]> {
-  const files = await scriptsFetchedWithoutInteraction(browser, runEnv().siteOrigin, pagePath);
+/** The text of every same-origin script a fresh visit to `pagePath` (on `origin`: the site's unless given) fetches, by file. */
+async function scriptsOf(browser: Browser, pagePath: string, origin = runEnv().siteOrigin): Promise<{ file: string; text: string }[]> {
+  const files = await scriptsFetchedWithoutInteraction(browser, origin, pagePath);
   return files.map((file) => ({ file, text: readFileSync(path.join(PUBLIC_DIR, file), "utf8") }));
 }
 
@@ -79,7 +81,9 @@ test.describe("the operator's console", () => {
 
   for (const [name, marker] of CONSOLE_ONLY) {
     test(`loads ${name} on /console/ (a control for the scan below)`, async ({ browser }) => {
-      expect((await scriptsOf(browser, "/console/")).filter(({ text }) => marker.test(text)).length).toBeGreaterThan(0);
+      expect(
+        (await scriptsOf(browser, CONSOLE_PATH, consoleOrigin(runEnv().siteOrigin))).filter(({ text }) => marker.test(text)).length,
+      ).toBeGreaterThan(0);
     });
   }
 

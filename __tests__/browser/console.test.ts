@@ -14,6 +14,7 @@ import { applyMigrations, d1Query, startWranglerDev, type WranglerDev } from "..
 import { consoleFormat } from "../../src/console/format";
 import { localDay, timeZoneName, utcOffsetMinutesOf } from "../../shared/local-days";
 import { expectNoAxeViolations } from "./support/axe";
+import { consoleUrl } from "./support/console-page";
 import { expect, test, waitForHydration, type GuardedContextOptions, type GuardedContext } from "./support/fixtures";
 import { fixtureCampaign, waitlistContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
@@ -157,7 +158,7 @@ async function openConsole(
     ...(viewport ? { viewport, deviceScaleFactor } : {}),
   });
   const page = await context.newPage();
-  await page.goto(`/console/${hash}`);
+  await page.goto(consoleUrl(service.origin, hash));
   await waitForHydration(page);
   return page;
 }
@@ -292,7 +293,7 @@ for (const screen of SCREENS) {
       const problems = [...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `dashboard: ${problem}`);
       await expectNoAxeViolations(page, `the console's dashboard at ${screen.name}`);
 
-      await page.goto(`/console/#search/${encodeURIComponent(sam.email)}`);
+      await page.goto(consoleUrl(service.origin, `#search/${encodeURIComponent(sam.email)}`));
       await page.getByRole("table", { name: copy.search.caption }).getByRole("link", { name: "Sam Sol" }).click();
       await expect(page.getByRole("heading", { level: 2, name: "Sam Sol" })).toBeVisible();
       problems.push(...[...(await layoutProblems(page)), ...(await focusProblems(page))].map((problem) => `person: ${problem}`));

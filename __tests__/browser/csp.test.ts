@@ -5,6 +5,7 @@
  * hash) without a single violation, and a whole signup works under it.
  */
 import type { Page } from "@playwright/test";
+import { consoleUrl } from "./support/console-page";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { requestsFrom } from "./support/provider-control";
 import { FIXTURE } from "./support/fixture-content";
@@ -106,6 +107,29 @@ test.describe("a signup under the CSP", () => {
     await expect(toastTitled(page, FIXTURE.toasts.success.title)).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/success/");
     await expect(page.getByRole("heading", { name: FIXTURE.success.heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoViolations(page);
+  });
+});
+
+test.describe("/console/ (the operator's console) with the headers of public/_headers", () => {
+  /** The sources of a policy that name a host or a scheme of the network: a third party's, or the site's by name. */
+  const hostSources = (policy: string) =>
+    Object.values(directives(policy))
+      .flat()
+      .filter((source) => !source.startsWith("'") && source !== "data:");
+
+  test("the console page's CSP has no third-party origin, and the page runs under it without a violation", async ({ page, baseURL }) => {
+    // The control: the public page's policy names the provider's origin.
+    const site = await page.goto("/");
+    expect(hostSources(site?.headers()["content-security-policy"] ?? "")).not.toEqual([]);
+
+    const response = await page.goto(consoleUrl(baseURL!));
+    expect(response?.status()).toBe(200);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(directives(policy)["script-src"]).toEqual(expect.arrayContaining(["'self'"]));
+    expect(hostSources(policy)).toEqual([]);
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     await expectNoViolations(page);
   });

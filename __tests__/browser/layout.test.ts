@@ -5,12 +5,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { CONSOLE_PATH } from "../../shared/routes";
 import { ROOT_DIR } from "./support/build-site";
+import { consoleOrigin } from "./support/console-page";
 import { expect, test } from "./support/fixtures";
 import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-content";
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
-import { legacyPixelSiteOrigin, waitlistSite } from "./support/run-env";
+import { legacyPixelSiteOrigin, runEnv, waitlistSite } from "./support/run-env";
 import { demoLinksOf, nextClientIp } from "./support/waitlist-service";
 
 /** One page under test: on the main build, or on another build's origin. */
@@ -37,7 +39,8 @@ const PAGES: readonly PageUnderTest[] = [
   // The operator's console on a build without its API: the shell and the content's words for the missing service.
   {
     name: "console",
-    path: () => "/console/",
+    path: () => CONSOLE_PATH,
+    origin: () => consoleOrigin(runEnv().siteOrigin),
     shows: (page) => page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable }),
   },
   // The referral program's pages: /success/ with its inbox card, the status page with a real standing, the leaderboard.

@@ -63,7 +63,14 @@ it("disqualifies a person named by another spelling of their address, withdrawin
   await signUp("cli.friend@gmail.com", "198.51.100.11", code);
   expect((await row("cli.referrer@example.com")).referrals).toBe(1);
 
-  const done = await runCli(["disqualify", "CLI.Friend+x@googlemail.com", "--reason", "Bought referrals", "--origin", service.origin]);
+  const done = await runCli([
+    "disqualify",
+    "CLI.Friend+x@googlemail.com",
+    "--reason",
+    "Bought referrals",
+    "--origin",
+    service.consoleOrigin,
+  ]);
   expect({ code: done.code, output: done.code === 0 ? "" : done.output }).toEqual({ code: 0, output: "" });
   expect(done.stdout).toContain("Disqualified cli.friend@gmail.com");
   expect((await row("cli.friend@gmail.com")).disqualified_at).not.toBeNull();
@@ -77,13 +84,13 @@ it("disqualifies a person named by another spelling of their address, withdrawin
 
 it("prints the API's refusal and exits 1 when the action does not apply", async () => {
   await signUp("cli.fair@example.com", "198.51.100.12");
-  const refused = await runCli(["requalify", "cli.fair@example.com", "--reason", "Mistake", "--origin", service.origin]);
+  const refused = await runCli(["requalify", "cli.fair@example.com", "--reason", "Mistake", "--origin", service.consoleOrigin]);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain("409 action_not_applicable: The person is not disqualified.");
 });
 
 it("refuses an action without a reason before asking anything", async () => {
-  const refused = await runCli(["erase", "cli.fair@example.com", "--origin", service.origin]);
+  const refused = await runCli(["erase", "cli.fair@example.com", "--origin", service.consoleOrigin]);
   expect(refused.code).toBe(1);
   expect(refused.output).toContain('erase needs --reason "<why>"');
   expect(await row("cli.fair@example.com")).toBeDefined();
@@ -100,7 +107,7 @@ it("refuses --env production without the Access service token", async () => {
 
 it("exports a person by referral code, then erases them", async () => {
   const code = await signUp("cli.leaving@example.com", "198.51.100.13");
-  const exported = await runCli(["export-person", code, "--reason", "Subject access request", "--origin", service.origin]);
+  const exported = await runCli(["export-person", code, "--reason", "Subject access request", "--origin", service.consoleOrigin]);
   expect(exported.code).toBe(0);
   const document = JSON.parse(exported.stdout) as PersonExport;
   expect(document.person).toMatchObject({ email: "cli.leaving@example.com", referral_code: code });
@@ -108,10 +115,10 @@ it("exports a person by referral code, then erases them", async () => {
   // The operators' words stay in the audit log.
   expect(JSON.stringify(document.audit)).not.toMatch(/Subject access request|cli-operator/);
 
-  const erased = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.origin]);
+  const erased = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.consoleOrigin]);
   expect({ code: erased.code, output: erased.code === 0 ? "" : erased.output }).toEqual({ code: 0, output: "" });
   expect(await row("cli.leaving@example.com")).toBeUndefined();
-  const again = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.origin]);
+  const again = await runCli(["erase", code, "--reason", "Privacy request", "--origin", service.consoleOrigin]);
   expect(again.code).toBe(1);
   expect(again.output).toContain(`No one on the waitlist has the address or referral code "${code}"`);
 });

@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 /** Run the CLI against the service to its end. */
-const runCli = (args: string[]) => runWaitlistCli([...args, "--origin", service.origin]);
+const runCli = (args: string[]) => runWaitlistCli([...args, "--origin", service.consoleOrigin]);
 
 const invitationsOf = (email: string) =>
   d1Query<{ state: string; place: number }>(

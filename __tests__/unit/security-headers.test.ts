@@ -144,3 +144,40 @@ describe("the web editor's own policy on /admin/", () => {
     }
   });
 });
+
+describe("the operator's console's own policy on /console/", () => {
+  const CONSOLE_PAGE = `<html><head><script>window.pagePath="/console/";</script></head><body></body></html>`;
+  const input = {
+    htmlPages: [PAGE, CONSOLE_PAGE],
+    endpointUrl: "/api/signups",
+    pixel: true,
+    turnstileScriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit",
+    admin: { connect: ["https://api.github.com"], img: [] },
+    consolePage: CONSOLE_PAGE,
+  };
+  const header = (file: string, pathname: string, name: string) =>
+    headersForPath(parseHeadersFile(file), pathname).get(name.toLowerCase())?.[1] ?? "";
+
+  it("names no third-party origin: no Turnstile, no ad network, no CMS backend; only the console page's scripts by hash", () => {
+    const file = headersFile(input);
+    const csp = header(file, "/console/", "Content-Security-Policy");
+    for (const thirdParty of ["challenges.cloudflare.com", "facebook", "api.github.com", "unsafe-eval"])
+      expect(csp).not.toContain(thirdParty);
+    expect(directive(csp, "script-src")).toBe(`script-src 'self' ${sha('window.pagePath="/console/";')}`);
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+    // The control: the public pages' policy is unchanged, third parties and all.
+    expect(header(file, "/", "Content-Security-Policy")).toContain("challenges.cloudflare.com");
+  });
+
+  it("on Cloudflare (the waitlist build) detaches each header a later block replaces, so each is sent once", () => {
+    const blockOf = (file: string, path: string) => file.split("\n\n").find((b) => b.startsWith(`${path}\n`)) ?? "";
+    const cloudflare = headersFile({ ...input, detach: true });
+    expect(blockOf(cloudflare, "/console/*").split("\n").slice(1, 2)).toEqual(["  ! Content-Security-Policy"]);
+    expect(blockOf(cloudflare, "/admin/*").split("\n").slice(1, 3)).toEqual(["  ! Content-Security-Policy", "  ! Cache-Control"]);
+    // Only the blocks that replace a header detach one.
+    expect(cloudflare.match(/^ {2}! /gm)).toHaveLength(3);
+    // A static host's build has none: Netlify refuses the line, and its later block wins anyway.
+    expect(headersFile(input)).not.toMatch(/^ {2}!/m);
+    expect(header(cloudflare, "/admin/decap-cms.js", "Cache-Control")).toBe("public, max-age=0, must-revalidate");
+  });
+});

@@ -40,11 +40,13 @@ export interface HeadersRule {
   pattern: string;
   /** In file order; a name given twice in one block is joined with ", " (multi-value header). */
   headers: [string, string][];
+  /** Names the block detaches (`! Name`, Cloudflare's syntax): an earlier block's value is dropped. */
+  detached: string[];
 }
 
 /**
  * Parse a `_headers` file (Netlify / Cloudflare Pages format): a path on a line of its
- * own, then its headers as indented `Name: value` lines; `#` starts a comment line.
+ * own, then its headers as indented `Name: value` lines, or `! Name` to detach one; `#` starts a comment line.
  * @throws Error naming the line when a header line has no path above it or no colon
  */
 export function parseHeadersFile(text: string): HeadersRule[] {
@@ -53,11 +55,15 @@ export function parseHeadersFile(text: string): HeadersRule[] {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith("#")) return;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: trimmed, headers: [] });
+      rules.push({ pattern: trimmed, headers: [], detached: [] });
       return;
     }
     const colon = trimmed.indexOf(":");
     const rule = rules.at(-1);
+    if (rule && trimmed.startsWith("!")) {
+      rule.detached.push(trimmed.slice(1).trim());
+      return;
+    }
     if (!rule || colon <= 0)
       throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path, got ${JSON.stringify(line)}`);
     const name = trimmed.slice(0, colon).trim();
@@ -88,6 +94,7 @@ export function headersPatternMatches(pattern: string, pathname: string): boolea
 export function headersForPath(rules: HeadersRule[], pathname: string): Map<string, [string, string]> {
   const headers = new Map<string, [string, string]>();
   for (const rule of rules.filter((r) => headersPatternMatches(r.pattern, pathname))) {
+    for (const name of rule.detached) headers.delete(name.toLowerCase());
     for (const [name, value] of rule.headers) headers.set(name.toLowerCase(), [name, value]);
   }
   return headers;

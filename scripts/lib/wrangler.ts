@@ -5,6 +5,7 @@
  * it leaves workerd children behind that keep the port unless the whole group is stopped.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { rename, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import pRetry from "p-retry";
@@ -29,6 +30,36 @@ const STOP_GRACE_MS = 5_000;
 
 /** How much of wrangler's output a failure message quotes (characters, from the end). */
 const OUTPUT_TAIL_CHARS = 4_000;
+
+/**
+ * The console's host on a local run: the site is served on 127.0.0.1, the console on localhost, at the same port
+ * (worker/src/hosts.ts decides by the host the request came to).
+ */
+export const LOCAL_CONSOLE_HOST = "localhost";
+
+/**
+ * `wrangler dev`'s configuration: wrangler.jsonc without its routes, written beside it (git-ignored). With routes,
+ * wrangler hands the Worker the first route's host in place of the one the request came to, so the Worker could
+ * not tell the site's host from the console's, nor a loopback host from a foreign one (DNS rebinding).
+ */
+const LOCAL_CONFIG_FILE = path.join(PROJECT_DIR, ".wrangler.local.json");
+
+/**
+ * Write LOCAL_CONFIG_FILE from wrangler.jsonc: every binding and var as it is, no `routes`. Written to a temporary
+ * name and renamed, so that wrangler processes started at once never read half a file.
+ * @returns the file's path
+ */
+async function writeLocalConfig(): Promise<string> {
+  // Imported here: wrangler's module is large, and most users of this file never start `wrangler dev`.
+  const { experimental_readRawConfig: readRawConfig } = await import("wrangler");
+  const { rawConfig } = readRawConfig({ config: path.join(PROJECT_DIR, "wrangler.jsonc") });
+  const local = { ...rawConfig };
+  delete local.routes;
+  const partial = `${LOCAL_CONFIG_FILE}.${process.pid}.${Date.now()}`;
+  await writeFile(partial, `${JSON.stringify(local, null, 2)}\n`);
+  await rename(partial, LOCAL_CONFIG_FILE);
+  return LOCAL_CONFIG_FILE;
+}
 
 /** What wrangler's own processes get in their environment: no metrics, no update prompts, no colour codes. */
 function wranglerEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -57,8 +88,9 @@ export interface WranglerDevOptions {
   /** Port to listen on (default: a free one). */
   port?: number;
   /**
-   * Worker vars and secrets (`--var KEY:VALUE`); `ENVIRONMENT` is `development` and `SITE_ORIGIN` the origin it serves
-   * (so the links the Worker writes lead back to it: worker/src/site-origin.ts) unless given here.
+   * Worker vars and secrets (`--var KEY:VALUE`); `ENVIRONMENT` is `development`, `SITE_ORIGIN` the origin it serves
+   * (so the links the Worker writes lead back to it: worker/src/site-origin.ts) and `CONSOLE_HOST` localhost
+   * (LOCAL_CONSOLE_HOST) unless given here.
    */
   vars?: Record<string, string>;
   /** Local state directory (`--persist-to`; default wrangler's `.wrangler/state`). Tests give each wrangler its own temp dir. */
@@ -71,8 +103,10 @@ export interface WranglerDevOptions {
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
-  /** e.g. http://127.0.0.1:40124 */
+  /** The site's, e.g. http://127.0.0.1:40124 */
   origin: string;
+  /** The console's, at the same port: e.g. http://localhost:40124 */
+  consoleOrigin: string;
   /** Everything wrangler and the Worker printed so far (stdout and stderr interleaved), e.g. to check log lines. */
   output(): string;
   /** Stop wrangler and its workerd children (the whole process group) and wait until they are gone. Safe to call twice. */
@@ -125,7 +159,8 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Start `wrangler dev` for the repository's wrangler.jsonc on 127.0.0.1 and wait until the Worker answers
+ * Start `wrangler dev` for the repository's wrangler.jsonc (without its routes: writeLocalConfig) on 127.0.0.1, the
+ * console on localhost at the same port, and wait until the Worker answers
  * (a request to `/api/` reaches it: workerd is up and the script is loaded).
  * @param options assets, port, vars, state directory; see WranglerDevOptions
  * @returns the origin and stop(); call stop() in every case (tests: afterAll)
@@ -134,14 +169,14 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 export async function startWranglerDev(options: WranglerDevOptions = {}): Promise<WranglerDev> {
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
-  const vars = { ENVIRONMENT: "development", SITE_ORIGIN: `http://127.0.0.1:${port}`, ...options.vars };
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
-  // The Worker sees a loopback host, as the console's local operator needs: without it wrangler hands the Worker the
-  // custom domain of wrangler.jsonc's routes instead of the host the request came to. localhost, not 127.0.0.1:
-  // wrangler rewrites the upstream host wherever a response header holds it, which would garble every 127.0.0.1
-  // address in the CSP and in redirects (the test stand-ins' among them).
-  args.push("--local-upstream", "localhost");
-  args.push("--show-interactive-dev-session=false", "--log-level", "log");
+  const vars = {
+    ENVIRONMENT: "development",
+    SITE_ORIGIN: `http://127.0.0.1:${port}`,
+    CONSOLE_HOST: LOCAL_CONSOLE_HOST,
+    ...options.vars,
+  };
+  const args = ["dev", "--config", await writeLocalConfig(), "--ip", "127.0.0.1", "--port", String(port)];
+  args.push("--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", "log");
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assetsDir) args.push("--assets", options.assetsDir);
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
@@ -174,7 +209,13 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     try {
       await fetch(`${origin}/api/`, { signal: AbortSignal.timeout(5_000) });
       let stopped: Promise<void> | null = null;
-      return { origin, output: () => output, stop: () => (stopped ??= stopGroup(child)), exited: exitedPromise };
+      return {
+        origin,
+        consoleOrigin: `http://${LOCAL_CONSOLE_HOST}:${port}`,
+        output: () => output,
+        stop: () => (stopped ??= stopGroup(child)),
+        exited: exitedPromise,
+      };
     } catch {
       // Not listening yet.
     }

@@ -15,9 +15,10 @@ import {
   personInviteEndpoint,
   personRevokeEndpoint,
 } from "../../shared/launch";
+import { LOCAL_CONSOLE_HOST } from "../lib/wrangler";
 
-/** Where `npm start` serves unless PORT says otherwise. */
-export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+/** Where `npm start` serves the console (its own host, localhost, beside the site on 127.0.0.1) unless PORT says otherwise. */
+export const LOCAL_ORIGIN = `http://${LOCAL_CONSOLE_HOST}:8787`;
 
 /** How long one request may take (ms): an export or an erasure crosses Access and D1, and an operator can wait longer than a page. */
 export const CLI_REQUEST_TIMEOUT_MS = 60_000;
@@ -37,15 +38,16 @@ export interface ConsoleTarget {
 /**
  * The console API for `--env` and `--origin`.
  * @param env undefined: the local service (`origin` or LOCAL_ORIGIN, no token: the Worker's local operator);
- *   "production": `origin` or the content's site URL, with the service token from CF_ACCESS_CLIENT_ID and
+ *   "production": `origin` or the console's own origin, with the service token from CF_ACCESS_CLIENT_ID and
  *   CF_ACCESS_CLIENT_SECRET
- * @param siteUrl the content's `site.url`, read only for production
+ * @param consoleOrigin the deployed console's origin (console-host.ts: productionConsoleOrigin), read only for
+ *   production without `origin`
  * @throws Error for another `env`, production without the service token, or production on an origin that is not https
  */
 export function consoleTarget(
   env: string | undefined,
   origin: string | undefined,
-  siteUrl: () => string,
+  consoleOrigin: () => string,
   shell: NodeJS.ProcessEnv = process.env,
 ): ConsoleTarget {
   if (env === undefined) return { origin: new URL(origin ?? LOCAL_ORIGIN).origin, headers: {} };
@@ -57,12 +59,12 @@ export function consoleTarget(
       `--env production signs in through Cloudflare Access with a service token: set ${SERVICE_TOKEN_VARIABLES.id} and ` +
         `${SERVICE_TOKEN_VARIABLES.secret} (docs/operators.md: Who gets in: Cloudflare Access).`,
     );
-  const url = new URL(origin ?? siteUrl());
+  const url = new URL(origin ?? consoleOrigin());
   // The service token travels in every request's headers: never in clear text.
   if (url.protocol !== "https:")
     throw new Error(
       `--env production sends the Access service token with every request, so it calls only an https:// origin, not ${url.origin}` +
-        `${origin === undefined ? " (content's site.url)" : " (--origin)"}; e.g. --origin https://www.pickfund.com.`,
+        `${origin === undefined ? " (wrangler.jsonc's CONSOLE_HOST)" : " (--origin)"}; e.g. --origin https://console.pickfund.com.`,
     );
   return { origin: url.origin, headers: { [SERVICE_TOKEN_HEADERS.id]: id, [SERVICE_TOKEN_HEADERS.secret]: secret } };
 }

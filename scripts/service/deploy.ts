@@ -16,6 +16,7 @@ import { applyMigrations, runWrangler } from "../lib/wrangler";
 import { requiredSecrets } from "../../worker/src/secrets";
 import { dataPrivacyScopeProblem } from "./data-privacy-scope";
 import { doubleOptInProblem } from "./double-opt-in";
+import { consoleHostProblem, customDomainsOf } from "./console-host";
 import { countAfterProblem } from "./referral-counting";
 
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
@@ -24,15 +25,12 @@ const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 /** wrangler.jsonc's custom-domain route until the one-time setup names the site's own host. */
 const PLACEHOLDER_DOMAIN = "www.your-domain.example";
 
-/** The custom domain's route in wrangler.jsonc: `{ "pattern": "<host>", "custom_domain": true }`. */
-const CUSTOM_DOMAIN_ROUTE = /\{\s*"pattern"\s*:\s*"([^"]+)"\s*,\s*"custom_domain"\s*:\s*true\s*\}/;
-
 /** A reason not to deploy, written for the operator. */
 class Refusal extends Error {}
 
 /**
- * Refuse wrangler.jsonc's placeholders: the D1 database id and the custom domain.
- * @returns the custom domain's host, e.g. "www.pickfund.com"
+ * Refuse wrangler.jsonc's placeholders: the D1 database id, the site's custom domain and the console's host.
+ * @returns the site's custom domain (the first route), e.g. "www.pickfund.com"
  */
 async function checkConfiguration(): Promise<string> {
   const config = await readFile(path.join(PROJECT_DIR, "wrangler.jsonc"), "utf8");
@@ -41,12 +39,14 @@ async function checkConfiguration(): Promise<string> {
       "wrangler.jsonc still has the placeholder D1 database_id. Run `npx wrangler d1 create pickfund-waitlist` once and put the " +
         "database_id it prints into wrangler.jsonc (docs/deploy.md: One-time Cloudflare setup).",
     );
-  const domain = CUSTOM_DOMAIN_ROUTE.exec(config)?.[1];
+  const domain = customDomainsOf(config)[0];
   if (!domain || domain === PLACEHOLDER_DOMAIN)
     throw new Refusal(
       `wrangler.jsonc's routes must name the site's own host as a custom domain instead of ${PLACEHOLDER_DOMAIN}: the host of ` +
         'content/site.yaml\'s site.url, e.g. { "pattern": "www.pickfund.com", "custom_domain": true } (docs/deploy.md: One-time Cloudflare setup).',
     );
+  const consoleProblem = consoleHostProblem(config, domain);
+  if (consoleProblem) throw new Refusal(consoleProblem);
   return domain;
 }
 

@@ -1,11 +1,13 @@
 /**
  * `npm start` (docs/deploy.md "Run it locally"): builds the site, applies the local D1 migrations and runs
- * `wrangler dev` on 127.0.0.1:${PORT:-8787}, with the links the Worker writes on that origin (SITE_ORIGIN). Ctrl-C stops wrangler and its workerd children;
+ * `wrangler dev` on 127.0.0.1:${PORT:-8787}, the console on localhost at the same port, with the links the Worker writes
+ * on the site's origin (SITE_ORIGIN). Ctrl-C stops wrangler and its workerd children;
  * `--no-build` serves the existing public/.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CONSOLE_PATH } from "../../shared/routes";
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
 import { applyMigrations, startWranglerDev } from "../lib/wrangler";
@@ -50,7 +52,7 @@ async function main(): Promise<number> {
       `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, a delivered signup counts as confirmed, and its status link is printed as demo_status_link)"}`,
       `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
       `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
-      `  operator's console: ${dev.origin}/console/ (signed in as ${vars.CONSOLE_LOCAL_OPERATOR}, without Cloudflare Access)`,
+      `  operator's console: ${dev.consoleOrigin}${CONSOLE_PATH} (its own host, as in production: not on ${dev.origin}; signed in as ${vars.CONSOLE_LOCAL_OPERATOR}, without Cloudflare Access)`,
       "  rows: npm run waitlist -- list",
       "Press Ctrl-C to stop.",
       "",

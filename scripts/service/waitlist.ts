@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
+import { productionConsoleOrigin } from "./console-host";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
 import { commitDraw, runDraw } from "../giveaway/draw";
 import { type AuditChainReport, type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
@@ -91,13 +92,13 @@ Commands:
   launch [--json]
            launch day's funnel (waiting, invited, accepted, expired, revoked) and the latest batches' progress
            (These, draw and the six above go through the operator's console API: npm start's service, as its
-           local operator, or with --env production the site's origin through Cloudflare Access, with the
+           local operator, or with --env production the console's own host through Cloudflare Access, with the
            service token in CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET. Each action is written in the
            audit log.)
 
 Options:
   --env production   the deployed database (wrangler d1 execute --remote) instead of the local one
-  --origin URL       the console API's origin (default ${LOCAL_ORIGIN}; with --env production, content's site.url)
+  --origin URL       the console API's origin (default ${LOCAL_ORIGIN}; with --env production, https://<CONSOLE_HOST>)
   --reason WHY       why, for the audit log (required by every action, export-person too)
   --persist-to DIR   the local state directory (default: .wrangler/state, the one npm start uses)
   --limit N          at most N rows (list; default ${DEFAULT_LIMIT})
@@ -187,7 +188,7 @@ async function exportRows(where: D1Target, contentFile: string, out: string | un
 async function draw(step: string | undefined, values: { env?: string; origin?: string; content: string }): Promise<void> {
   const content = loadContentFile(values.content);
   if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
-  const target = consoleTarget(values.env, values.origin, () => content.content.site.url);
+  const target = consoleTarget(values.env, values.origin, productionConsoleOrigin);
   const { id, cutoff, winners } = content.content.draw;
   if (step === "commit") {
     const committed = await commitDraw(target, { draw: id, cutoff, winners }, (line) => console.log(line));
@@ -279,13 +280,9 @@ async function consoleCommand(
   console.log(`${DONE[command]} ${person.email} (${person.id}). Audit entry ${audit.id}: ${JSON.stringify(audit.after)}`);
 }
 
-/** The console API of --env and --origin (the content's site.url only for production). */
-function consoleApi(values: { env?: string; origin?: string; content: string }): ConsoleTarget {
-  return consoleTarget(values.env, values.origin, () => {
-    const content = loadContentFile(values.content);
-    if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
-    return content.content.site.url;
-  });
+/** The console API of --env and --origin (wrangler.jsonc's CONSOLE_HOST only for production). */
+function consoleApi(values: { env?: string; origin?: string }): ConsoleTarget {
+  return consoleTarget(values.env, values.origin, productionConsoleOrigin);
 }
 
 /**

@@ -89,7 +89,7 @@ export const ERROR_STATUSES: Record<number, string> = {
   400: "The request's body, query or path parameter is refused (`source` points at it).",
   401: "No credentials, or credentials the service does not take.",
   403: "Refused: a page of another origin or site, a failed Turnstile check, an Access token for another application, or a viewer asking to act.",
-  404: "No such resource (or the referral program is off).",
+  404: "No such resource (or the referral program is off, or a console route asked for on another host than the console's).",
   405: "The path does not take this method (`Allow` lists those it takes).",
   409: "The request does not apply to the resource as it is now.",
   410: "The resource is gone for good (an invitation expired or revoked).",
@@ -102,7 +102,8 @@ export const ERROR_STATUSES: Record<number, string> = {
 };
 
 const STATUS_TOKEN_ERRORS = [401, 403, 404, 503];
-const CONSOLE_ERRORS = [400, 401, 403, 503];
+/** 404 too: every console route is 404 on any host but the console's own (worker/src/hosts.ts). */
+const CONSOLE_ERRORS = [400, 401, 403, 404, 503];
 const BODY_ERRORS = [400, 413, 415];
 
 const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;

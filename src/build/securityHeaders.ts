@@ -20,6 +20,14 @@ export interface SecurityHeadersInput {
   turnstileScriptUrl?: string | null;
   /** Hosts the web editor at /admin/ talks to (its backend), when the build has the editor. */
   admin?: AdminOrigins;
+  /** The operator's console's built HTML, when the build has it: its page gets a policy of its own. */
+  consolePage?: string;
+  /**
+   * Whether the host joins the values of a header that two matching blocks set (Cloudflare: the waitlist service's
+   * Worker), so that a block replacing a header detaches it first (`! Name`). Netlify lets the later block win and
+   * refuses a `!` line, so a build for a static host leaves them out.
+   */
+  detach?: boolean;
 }
 
 /** The web editor's backend hosts, beside the site's own origin. */
@@ -84,6 +92,29 @@ export function contentSecurityPolicy({
 }
 
 /**
+ * The Content-Security-Policy of the operator's console only: the site's own origin and the console page's inline
+ * scripts (by their hashes), no third-party origin at all (no Turnstile, no ad network, no CMS backend), so that no
+ * script but ours runs where an operator's Access session can read and erase people.
+ */
+export function consoleContentSecurityPolicy(consolePage: string): string {
+  const directives: [string, string[]][] = [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...[...new Set(inlineScriptHashes(consolePage))].sort()]],
+    // styled-components and Radix write <style> tags and style attributes at run time.
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+}
+
+/**
  * The Content-Security-Policy of the web editor's page only. Decap CMS compiles its
  * config validator at run time (`'unsafe-eval'`) and styles itself with inline styles;
  * it talks to its backend's hosts. No inline scripts at all. Nothing else on the site
@@ -120,10 +151,14 @@ export function securityHeaders(input: SecurityHeadersInput): [string, string][]
 /**
  * The `_headers` file: security headers on every path, plus Gatsby's caching
  * rules (hashed files cached for ever; HTML and page data always revalidated), and
- * `X-Robots-Tag: noindex` on the operator's console, and the web editor's own policy on /admin/ when `input.admin` is given.
+ * `X-Robots-Tag: noindex` and a policy of its own on the operator's console, and the web editor's own policy on
+ * /admin/ when `input.admin` is given. Each header a later block replaces is sent once: on a host that joins
+ * values (`input.detach`), the block detaches it first.
  */
 export function headersFile(input: SecurityHeadersInput): string {
-  const block = (path: string, headers: [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
+  // `replaced`: headers an earlier matching block sets too, detached first on a host that joins values.
+  const block = (path: string, headers: [string, string][], replaced: string[] = []) =>
+    [path, ...(input.detach ? replaced.map((name) => `  ! ${name}`) : []), ...headers.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
   const immutable: [string, string][] = [["Cache-Control", "public, max-age=31536000, immutable"]];
   const revalidate: [string, string][] = [["Cache-Control", "public, max-age=0, must-revalidate"]];
   return `${[
@@ -134,15 +169,25 @@ export function headersFile(input: SecurityHeadersInput): string {
     block("/*.css", immutable),
     block("/page-data/*", revalidate),
     block("/*.html", revalidate),
-    block(CONSOLE_PATH_PATTERN, [["X-Robots-Tag", "noindex, nofollow"]]),
+    // After /*, so that the console's own policy replaces the site's.
+    input.consolePage === undefined
+      ? block(CONSOLE_PATH_PATTERN, [["X-Robots-Tag", "noindex, nofollow"]])
+      : block(
+          CONSOLE_PATH_PATTERN,
+          [
+            ["Content-Security-Policy", consoleContentSecurityPolicy(input.consolePage)],
+            ["X-Robots-Tag", "noindex, nofollow"],
+          ],
+          ["Content-Security-Policy"],
+        ),
     // Last, so that it replaces the site-wide CSP and the immutable caching of /*.js (decap-cms.js has no hash in its name).
     ...(input.admin
       ? [
-          block(ADMIN_PATH_PATTERN, [
-            ["Content-Security-Policy", adminContentSecurityPolicy(input.admin)],
-            ["X-Robots-Tag", "noindex, nofollow"],
-            ...revalidate,
-          ]),
+          block(
+            ADMIN_PATH_PATTERN,
+            [["Content-Security-Policy", adminContentSecurityPolicy(input.admin)], ["X-Robots-Tag", "noindex, nofollow"], ...revalidate],
+            ["Content-Security-Policy", "Cache-Control"],
+          ),
         ]
       : []),
   ].join("\n\n")}\n`;

@@ -1,7 +1,8 @@
 /**
- * The waitlist service's entry: one sub-app per capability mounted on the API, and the queue and cron handlers. Only
- * /api/* reaches the Worker (wrangler.jsonc); every other path is a static file of the build. The documents each route
- * reads and answers are shared/api's schemas (docs/api.md).
+ * The waitlist service's entry: the host rule (hosts.ts: the console and the web editor on their own hosts), one
+ * sub-app per capability mounted on the API, and the queue and cron handlers. The API, the published draws and the
+ * pages reach the Worker first (wrangler.jsonc); a page the routes do not answer is the static build's, as is every
+ * other path. The documents each route reads and answers are shared/api's schemas (docs/api.md).
  */
 import { Hono } from "hono";
 import { consoleRoutes } from "./console/routes";
@@ -12,6 +13,7 @@ import { drawPublic } from "./draw/routes";
 import { sweepPendingDeliveries } from "./delivery/sweep";
 import type { AppEnv, ServiceEnv } from "./env";
 import { hooks } from "./hooks/routes";
+import { hostRule } from "./hosts";
 import { invitations } from "./launch/routes";
 import { runLaunchSchedule } from "./launch/scheduled";
 import { errorResponse, notFound } from "./http";
@@ -23,7 +25,7 @@ import { signups } from "./signups/routes";
 import { withServedOrigin } from "./site-origin";
 
 export const app = new Hono<AppEnv>()
-  .use("*", meterRowsRead, servedOrigin)
+  .use("*", meterRowsRead, servedOrigin, hostRule)
   .route("/", signups)
   .route("/", referrals)
   .route("/", hooks)
@@ -32,7 +34,8 @@ export const app = new Hono<AppEnv>()
   .route("/", drawPublic)
   .route("/", openApi);
 
-app.notFound((c) => notFound(c.req.raw));
+// A path under /api/ that no route answers is the API's 404; any other (a page) is the static build's.
+app.notFound((c) => (c.req.path.startsWith("/api/") ? notFound(c.req.raw) : c.env.ASSETS.fetch(c.req.raw)));
 
 // Any error a handler did not answer itself: a JSON:API 500, never the runtime's own page; the log gets the error's
 // name and where it was thrown, not its message, which could quote the request.

@@ -1,6 +1,6 @@
 /**
  * The browser suite's `test` and `expect`: Playwright Test's, extended with what every file shares. The page's
- * context is guarded (a request leaving 127.0.0.1 is aborted and recorded in `blocked`), its baseURL is the
+ * context is guarded (a request leaving the machine is aborted and recorded in `blocked`), its baseURL is the
  * server of the build a file picks with `test.use({ site })`, and a failure keeps, beside Playwright's trace and
  * screenshot, each open page's address and text, the requests still waiting for an answer, and the waitlist
  * service's last log lines.
@@ -16,6 +16,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { waitForHydration } from "../../../scripts/lib/hydration";
+import { isConsoleHost } from "./console-page";
 import { allProviderRequests, providerRequests, requestsFrom, setProviderMode } from "./provider-control";
 import { legacyPixelSiteOrigin, runEnv, siteOriginWithHeaders, WAITLIST_OUTPUT_FILE_VAR, waitlistSite, type WaitlistSite } from "./run-env";
 import { nextClientIp } from "./waitlist-service";
@@ -40,7 +41,7 @@ export function originOf(site: SiteName): string {
   return runEnv().siteOrigin;
 }
 
-/** A browser context whose requests to anywhere but 127.0.0.1 are aborted and noted. */
+/** A browser context whose requests to anywhere but 127.0.0.1 (and the console's localhost) are aborted and noted. */
 export interface GuardedContext {
   context: BrowserContext;
   /** URLs of the requests that were blocked because they would have left the machine. */
@@ -80,11 +81,12 @@ const SERVICE_LOG_LINES = 80;
 /** How long a failure report waits for a page's text before noting it could not be read (ms). */
 const REPORT_READ_MS = 2_000;
 
-/** Abort and record every request that would leave 127.0.0.1. */
+/** Abort and record every request that would leave the machine: any host but 127.0.0.1 and the console's (localhost). */
 async function guard(context: BrowserContext, blocked: string[]): Promise<void> {
   await context.route("**/*", (route) => {
     const url = route.request().url();
-    if (new URL(url).hostname === "127.0.0.1") return route.continue();
+    const { hostname } = new URL(url);
+    if (hostname === "127.0.0.1" || isConsoleHost(hostname)) return route.continue();
     blocked.push(url);
     return route.abort("blockedbyclient");
   });

@@ -137,7 +137,10 @@ export interface WaitlistServiceOptions {
   vars?: Record<string, string>;
   /** The build's service-settings.json; null for a build without one (default TEST_SETTINGS). */
   settings?: ServiceSettings | null;
-  /** The origin requests go to, their Host (default the settings' siteUrl; LOCAL_ORIGIN for the local operator). */
+  /**
+   * The origin requests go to, their Host (default the settings' siteUrl; LOCAL_ORIGIN for the local operator). The
+   * console answers on its host too (CONSOLE_HOST), unless `vars` names another.
+   */
   origin?: string;
 }
 
@@ -203,15 +206,17 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
     [DEAD_LETTER_QUEUE, []],
     [DRAW_JOB_QUEUE, []],
   ]);
+  const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
   const serviceEnv = {
     ...env,
     ...(settings === undefined ? {} : { ASSETS: settingsAssets(settings) }),
     DELIVERY: recordingQueue(queues.get(DELIVERY_QUEUE)!),
     DELIVERY_DEAD_LETTERS: recordingQueue(queues.get(DEAD_LETTER_QUEUE)!),
     DRAW_JOB: recordingQueue(queues.get(DRAW_JOB_QUEUE)!),
+    // The console answers on the service's own host, unless a test of the host rule names another.
+    CONSOLE_HOST: new URL(origin).hostname,
     ...vars,
   } as unknown as ServiceEnv;
-  const origin = servedFrom ?? (settings ?? TEST_SETTINGS).siteUrl;
 
   let delivering: Promise<unknown> = Promise.resolve();
 

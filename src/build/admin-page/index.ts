@@ -7,8 +7,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { cmsConfigYaml, CONTENT_FORMAT, keyOrder, type CmsOptions } from "../../content/cms-config";
 import { campaignJsonSchema, contentJsonSchema } from "../../content/json-schema";
+import { ADMIN_PATH } from "../../../shared/routes";
 
-export const ADMIN_PATH = "/admin/";
+export { ADMIN_PATH };
 
 /** Resolve a file of an installed package from the project root (Gatsby compiles gatsby-node with Parcel, which rewrites a plain `require.resolve`). */
 function packageFile(request: string): string {
