@@ -12,6 +12,7 @@ import { API_ROUTES, type ApiRoute, type Security } from "../../shared/api/route
 import { SignupForm } from "../../shared/api/signups";
 import { FORM_CONTENT_TYPE, JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../../shared/contract";
 import { SUCCESS_PATH } from "../../shared/routes";
+import { isApiPath } from "../../worker/src/http";
 import {
   type BodySpec,
   bodyText,
@@ -286,7 +287,12 @@ async function answersWell(spec: RequestSpec, statuses: Map<number, number>): Pr
     expect(location.origin, "a redirect stays on the site").toBe(service.origin);
     refused = location.pathname !== SUCCESS_PATH;
   }
-  if (status >= 400 && spec.method !== "HEAD") {
+  const page = !isApiPath(new URL(spec.path, service.origin).pathname);
+  if (page) {
+    // A path outside the API is a page: the static build answers it, 404 for one the build lacks (its 404 page on a
+    // GET), 405 for a method no file takes, or a redirect to its canonical path (on the site: checked above).
+    expect(status === 404 || status === 405 || (status >= 300 && status < 400), `a page the build lacks: ${answer}`).toBe(true);
+  } else if (status >= 400 && spec.method !== "HEAD") {
     const { errors } = ErrorDocument.parse(JSON.parse(text));
     expect(errors[0].status, answer).toBe(String(status));
     if (status === 400)

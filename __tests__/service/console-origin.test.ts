@@ -138,7 +138,7 @@ describe("a foreign Host on npm start", () => {
   it("the local operator is signed in on http://localhost:<port> (the control)", async () => {
     const session = await local("http://localhost:8787").fetch(CONSOLE_SESSION_ENDPOINT);
     expect(session.status).toBe(200);
-    expect(await session.json<SessionAnswer>()).toEqual({ operator: OPERATOR, local: true });
+    expect(await session.json<SessionAnswer>()).toEqual({ operator: OPERATOR, local: true, role: "operator" });
   });
 });
 

@@ -59,6 +59,14 @@ export function seeOther(request: Request, location: string): Response {
   return new Response(null, { status: 303, headers: { location: new URL(location, request.url).href, ...COMMON_HEADERS } });
 }
 
+/**
+ * Whether a request path is the API's: /api or under /api/, in any letter case (the router's paths are exact, so
+ * `/API/signups` is no route, but it is still a request for the API and gets the API's 404, not a page).
+ */
+export function isApiPath(path: string): boolean {
+  return /^\/api(\/|$)/i.test(path);
+}
+
 /** 404 for a path under /api/ that does not exist (or not now: the referral program is off). */
 export function notFound(request: Request, why = ""): Response {
   return errorResponse([{ status: 404, code: "not_found", detail: `No API at ${new URL(request.url).pathname}${why}.` }]);

@@ -16,7 +16,7 @@ import { hooks } from "./hooks/routes";
 import { hostRule } from "./hosts";
 import { invitations } from "./launch/routes";
 import { runLaunchSchedule } from "./launch/scheduled";
-import { errorResponse, notFound } from "./http";
+import { errorResponse, isApiPath, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
 import { meterRowsRead, servedOrigin } from "./middleware";
 import { openApi } from "./openapi/routes";
@@ -34,8 +34,8 @@ export const app = new Hono<AppEnv>()
   .route("/", drawPublic)
   .route("/", openApi);
 
-// A path under /api/ that no route answers is the API's 404; any other (a page) is the static build's.
-app.notFound((c) => (c.req.path.startsWith("/api/") ? notFound(c.req.raw) : c.env.ASSETS.fetch(c.req.raw)));
+// A path of the API that no route answers is the API's 404; any other (a page) is the static build's.
+app.notFound((c) => (isApiPath(c.req.path) ? notFound(c.req.raw) : c.env.ASSETS.fetch(c.req.raw)));
 
 // Any error a handler did not answer itself: a JSON:API 500, never the runtime's own page; the log gets the error's
 // name and where it was thrown, not its message, which could quote the request.
