@@ -9,7 +9,7 @@
 import type { Context } from "hono";
 import type { CommitRequest, Commitment, DrawState } from "../../../shared/api/draw";
 import { beaconProblems, fetchBeacon } from "../../../shared/giveaway/beacon";
-import { checkCommitRequest, COMMIT_REFUSAL, CommitRefused, type CommitRefusalCode } from "../../../shared/giveaway/commit";
+import { checkCommitRequest, COMMIT_REFUSAL, CommitRefused, RUN_REFUSAL, type CommitRefusalCode } from "../../../shared/giveaway/commit";
 import { readBlockFrom, serialiseCommitment } from "../../../shared/giveaway/commitment";
 import { LineSplitter, parseLine } from "../../../shared/giveaway/list";
 import { cutoffOf, roundOfRules, type DrawRules } from "../../../shared/giveaway/rules";
@@ -33,14 +33,6 @@ const REFUSAL_STATUS: Record<CommitRefusalCode, number> = {
   [COMMIT_REFUSAL.alreadyCommitted]: 409,
   [COMMIT_REFUSAL.pseudonymClash]: 409,
 };
-
-/** Why a run is refused. */
-export const RUN_REFUSAL = {
-  notPublished: "draw_not_published",
-  roundNotPublished: "round_not_published",
-  alreadyDrawn: "already_drawn",
-  beaconRefused: "beacon_refused",
-} as const;
 
 function refused(error: CommitRefused): Response {
   const pointer = error.member === undefined ? undefined : `/${error.member}`;
