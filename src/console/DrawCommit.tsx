@@ -4,7 +4,7 @@
  * progress until the list and the commitment are published; then, with a second confirmation, the run (POST
  * /api/console/draw/run, refused by the Worker until the rules' drand round is out) and its winners.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import styled from "styled-components";
 import type { DrawState } from "../../shared/api/draw";
 import { COMMIT_REFUSAL, DRAW_STATE_ENDPOINT, RUN_REFUSAL } from "../../shared/giveaway/commit";
@@ -39,11 +39,7 @@ export const DRAW_PROGRESS_INTERVAL_MS = 2_000;
 
 export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat }) {
   const words = copy.draw;
-  const confirmId = useId();
   const { state, reload } = useAnswer<DrawState>(DRAW_STATE_ENDPOINT);
-  const runConfirmId = useId();
-  const [confirmed, setConfirmed] = useState(false);
-  const [runConfirmed, setRunConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -103,43 +99,14 @@ export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat
         </dd>
       </Rules>
       {job === null ? (
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void commit();
-          }}
-        >
-          <Check>
-            <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
-            <label htmlFor={confirmId}>{words.confirm}</label>
-          </Check>
-          <div>
-            <Button type="submit" disabled={!confirmed || busy}>
-              {busy ? words.committing : words.submit}
-            </Button>
-          </div>
-        </Form>
+        <ConfirmedForm confirm={words.confirm} submit={busy ? words.committing : words.submit} busy={busy} onConfirmed={commit} />
       ) : null}
       {job?.state === "published" && job.commitment ? (
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run();
-          }}
-        >
+        <ConfirmedForm confirm={words.runConfirm} submit={busy ? words.running : words.runSubmit} busy={busy} onConfirmed={run}>
           <Muted>
             {fill(words.runIntro, { round: format.count(job.commitment.round), roundAt: format.dateTime(job.commitment.roundAt) })}
           </Muted>
-          <Check>
-            <input id={runConfirmId} type="checkbox" checked={runConfirmed} onChange={(event) => setRunConfirmed(event.target.checked)} />
-            <label htmlFor={runConfirmId}>{words.runConfirm}</label>
-          </Check>
-          <div>
-            <Button type="submit" disabled={!runConfirmed || busy}>
-              {busy ? words.running : words.runSubmit}
-            </Button>
-          </div>
-        </Form>
+        </ConfirmedForm>
       ) : null}
       {failure ? <Notice role="alert">{failure}</Notice> : null}
       {job?.state === "failed" ? <Notice role="alert">{fill(words.failed, { failure: job.failure ?? "" })}</Notice> : null}
@@ -166,6 +133,43 @@ export function DrawCommit({ copy, format }: { copy: Copy; format: ConsoleFormat
         </p>
       ) : null}
     </Section>
+  );
+}
+
+/** An action the operator confirms first: what it does (children), the tick, and the button the tick unlocks. */
+function ConfirmedForm({
+  confirm,
+  submit,
+  busy,
+  onConfirmed,
+  children,
+}: {
+  confirm: string;
+  submit: string;
+  busy: boolean;
+  onConfirmed: () => Promise<void>;
+  children?: ReactNode;
+}) {
+  const confirmId = useId();
+  const [confirmed, setConfirmed] = useState(false);
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onConfirmed();
+      }}
+    >
+      {children}
+      <Check>
+        <input id={confirmId} type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+        <label htmlFor={confirmId}>{confirm}</label>
+      </Check>
+      <div>
+        <Button type="submit" disabled={!confirmed || busy}>
+          {submit}
+        </Button>
+      </div>
+    </Form>
   );
 }
 
