@@ -4,7 +4,7 @@
  * scenario), with delivery going to a loopback Klaviyo stand-in under a dummy private API key. Only loopback traffic;
  * every loop is bounded in count and time.
  *
- *   npm run bench:api                                   # build, then A, B, C (10k, 100k, 1M), D and E (10k, 100k, 1M): about 20 minutes
+ *   npm run bench:api                                   # build, then A to G (C, E and G at 10k, 100k, 1M): about 50 minutes
  *   npm run bench:api -- --skip-build                   # use the public/ already built
  *   npm run bench:api -- --skip-build --scenarios A,D   # some scenarios only
  *   npm run bench:api -- --skip-build --scenarios C --sizes 10000,100000   # C without the 1M list (seeding it takes ~2 min)
@@ -20,6 +20,10 @@
  *    referrer's count exactly RACE_REFERRED.
  * E. The operator's dashboard at the same sizes (dashboard.ts): loads per range, their p99 and rows read (≤ 10,000 and
  *    ≤ 500 ms at 1M), and the rollups against a full count of the rows.
+ * F. Launch day (launch.ts): one batch of LAUNCH_INVITATIONS at LAUNCH_SIGNUPS through a stand-in held to Klaviyo's
+ *    limits, 500 for LAUNCH_OUTAGE_S halfway: send rate, lost and doubled invitations, rows read
+ *    (`-- --scenarios F --launch-signups 100000 --launch-invitations 2000 --launch-outage-s 15`: a short look).
+ * G. The giveaway draw's commitment at the same sizes (draw.ts): wall time, rows read, steps, list, verify, proof.
  * C and D need GET /api/status, GET /api/leaderboard and referral codes on signup; while the service lacks them (404),
  * they print "skipped" with the reason.
  *
