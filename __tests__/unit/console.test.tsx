@@ -21,8 +21,8 @@ import {
   personExportEndpoint,
 } from "../../shared/console";
 import { reasonProblem } from "../../shared/console-reason";
-import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
-import type { DrawState } from "../../shared/api/draw";
+import { COMMIT_REFUSAL, DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT, DRAW_STATE_ENDPOINT, RUN_REFUSAL } from "../../shared/giveaway/commit";
+import type { Commitment, DrawState } from "../../shared/api/draw";
 import { FLAGS, HOLDS } from "../../shared/fair-play-marks";
 import { CONSENT_STORAGE_KEY, META_PIXEL_SCRIPT_URL } from "../../src/consent/pixel";
 import { consoleFormat } from "../../src/console/format";
@@ -616,6 +616,66 @@ describe("closing the giveaway draw", () => {
     const status = await screen.findByText((text) => text.includes("1,200") && text.includes("400"));
     expect(status).toHaveAttribute("role", "status");
     expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
+  });
+
+  const COMMITMENT: Commitment = {
+    format: "pickfund-giveaway-draw/2",
+    draw: "launch",
+    rules: { cutoff: RULES.cutoff, winners: 3, roundDelayHours: 24 },
+    committedAt: "2026-01-01T08:01:00.000Z",
+    chain: { hash: "ab".repeat(32), publicKey: "cd".repeat(96), period: 3, genesis: 1692803367 },
+    round: RULES.round,
+    roundAt: RULES.roundAt,
+    n: 1200,
+    totalEntries: 1500,
+    listHash: "1".repeat(64),
+    merkleRoot: "2".repeat(64),
+    listUrl: "/giveaway/draw/launch/entrants.txt",
+    listBytes: 1200 * 24,
+    result: null,
+  };
+  const WINNERS = ["0a1b2c3d4e5f6071", "8899aabbccddeeff", "0011223344556677"];
+
+  it("runs a published draw only once confirmed, then shows its winners in the order drawn", async () => {
+    let runs = 0;
+    let job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_RUN_ENDPOINT] = () => {
+      runs += 1;
+      const drawn: Commitment = {
+        ...COMMITMENT,
+        result: {
+          beacon: { round: RULES.round, randomness: "3".repeat(64), signature: "4".repeat(96) },
+          winners: WINNERS.map((pseudonym, index) => ({ pseudonym, index: index * 100, entries: 1 })),
+          drawnAt: "2026-01-02T07:05:00.000Z",
+        },
+      };
+      job = { ...JOB, state: "drawn", eligible: 1200, written: 1200, commitment: drawn };
+      return answer(200, drawn);
+    };
+    await openConsole("#draw");
+    const run = await screen.findByRole("button", { name: copy.draw.runSubmit });
+    expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
+    expect(run).toBeDisabled();
+    await userEvent.click(screen.getByRole("checkbox", { name: copy.draw.runConfirm }));
+    await userEvent.click(run);
+    expect(runs).toBe(1);
+    expect(fetchMock.mock.calls.find(([input]) => input === DRAW_RUN_ENDPOINT)?.[1]?.method).toBe("POST");
+    const drawn = await screen.findByText((text) => text.includes(WINNERS.join(", ")));
+    expect(drawn).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("button", { name: copy.draw.runSubmit })).toBeNull();
+  });
+
+  it("says in the content's words that the round is not out yet, and draws nothing", async () => {
+    const job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, RUN_REFUSAL.roundNotPublished);
+    await openConsole("#draw");
+    await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.runConfirm }));
+    await userEvent.click(screen.getByRole("button", { name: copy.draw.runSubmit }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.runRefusals.roundNotPublished);
+    expect(screen.queryByText(SERVER_DETAIL)).toBeNull();
+    expect(screen.getByRole("button", { name: copy.draw.runSubmit })).toBeVisible();
   });
 
   it("shows the service's refusal in the content's words, never the server's", async () => {

@@ -30,8 +30,9 @@
  *   415 for a body that is not `application/vnd.api+json`; 404/405 for other paths and methods; 400 (source
  *   `parameter`) for a query parameter the copy does not keep or a value its schema refuses.
  *
- * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`), a
- * revoked key (401), a key without a scope (403), an address it refuses (400 pointing at the address), each for every operation; requests of one
+ * Tests and the bench script it: an outage (500 for N requests or S seconds), throttling (429 with `Retry-After`),
+ * Klaviyo's rate limits on one operation (a burst per second and a steady rate per minute, fixed windows), a revoked
+ * key (401), a key without a scope (403), an address it refuses (400 pointing at the address), each for every operation; requests of one
  * operation held unanswered until released (a write still in flight); the account's lists (`setList`, `addToList`);
  * and read what it took (`profileImports`, `subscriptions`, `events`, `deletions`), the addresses it holds profiles
  * for (`profileEmails`) and every request it answered (`received`, in order, with times). Its own answers are checked
@@ -300,6 +301,12 @@ export interface KlaviyoStandIn {
   failFor(outage: { requests?: number; seconds?: number }): void;
   /** Answer 429 with `Retry-After: retryAfterS` to the next `requests` requests (default 1). */
   throttle(options: { retryAfterS: number; requests?: number }): void;
+  /**
+   * Hold one operation to Klaviyo's rate limits, as its account would: at most `burstPerSecond` requests taken per
+   * clock second and `steadyPerMinute` per clock minute (fixed windows); past either, 429 with `Retry-After` = the
+   * whole seconds until that window ends. Until reset().
+   */
+  rateLimit(operationId: OperationId, limits: RateLimits): void;
   /** Take the private API key back, as an operator revoking it would: 401 until reset(). */
   revokeKey(): void;
   /**
@@ -333,6 +340,33 @@ export interface KlaviyoStandIn {
   /** Forget the scripted faults, refusals and a revoked key (not the records, the lists or their members). */
   reset(): void;
   close(): Promise<void>;
+}
+
+/** An operation's rate limits (Klaviyo's tiers name them burst and steady). */
+export interface RateLimits {
+  burstPerSecond: number;
+  steadyPerMinute: number;
+}
+
+/** Fixed windows of one operation's rate limits: the requests taken in the current second and minute. */
+export class RateWindows {
+  private second = { start: 0, taken: 0 };
+  private minute = { start: 0, taken: 0 };
+
+  constructor(private readonly limits: RateLimits) {}
+
+  /** Take one request at `nowMs`: null when it is within both limits, else the Retry-After (s) of the window it exceeds. */
+  take(nowMs: number): number | null {
+    const secondStart = nowMs - (nowMs % 1_000);
+    const minuteStart = nowMs - (nowMs % 60_000);
+    if (this.second.start !== secondStart) this.second = { start: secondStart, taken: 0 };
+    if (this.minute.start !== minuteStart) this.minute = { start: minuteStart, taken: 0 };
+    if (this.minute.taken >= this.limits.steadyPerMinute) return Math.ceil((minuteStart + 60_000 - nowMs) / 1_000);
+    if (this.second.taken >= this.limits.burstPerSecond) return Math.ceil((secondStart + 1_000 - nowMs) / 1_000);
+    this.second.taken += 1;
+    this.minute.taken += 1;
+    return null;
+  }
 }
 
 /** A Klaviyo profile id: a ULID (26 characters of Crockford base 32). */
@@ -452,6 +486,7 @@ export async function startKlaviyoStandIn({
   let outageRequests = 0;
   let outageUntil = 0;
   let throttled: { requests: number; retryAfterS: number } | null = null;
+  let rateLimits = new Map<OperationId, RateWindows>();
   let refused = new Map<string, string>();
   let keyRevoked = false;
   let keyScopes: Set<string> | null = null;
@@ -771,9 +806,12 @@ export async function startKlaviyoStandIn({
           parameter: "revision",
         }),
       ]);
+    let retryAfterS: number | null;
     if (throttled && throttled.requests > 0) {
       throttled.requests -= 1;
-      const retryAfterS = throttled.retryAfterS;
+      retryAfterS = throttled.retryAfterS;
+    } else retryAfterS = rateLimits.get(operation.operationId)?.take(Date.now()) ?? null;
+    if (retryAfterS !== null) {
       return errors(
         429,
         [klaviyoError(429, "throttled", "Request was throttled.", `Request was throttled. Expected available in ${retryAfterS} seconds.`)],
@@ -907,6 +945,9 @@ export async function startKlaviyoStandIn({
     throttle: ({ retryAfterS, requests = 1 }) => {
       throttled = { requests, retryAfterS };
     },
+    rateLimit: (operationId, limits) => {
+      rateLimits.set(operationId, new RateWindows(limits));
+    },
     revokeKey: () => {
       keyRevoked = true;
     },
@@ -948,6 +989,7 @@ export async function startKlaviyoStandIn({
       outageRequests = 0;
       outageUntil = 0;
       throttled = null;
+      rateLimits = new Map();
       refused = new Map();
       keyRevoked = false;
       keyScopes = null;

@@ -19,6 +19,18 @@ export const DRAW_RUN_ENDPOINT = `${CONSOLE_API}/draw/run`;
 /** GET with the status token: the person's place in the published draw (DrawPlace). */
 export const STATUS_DRAW_ENDPOINT = "/api/status/draw";
 
+/** Why running a draw is refused; the console names each in the content's words, the command line in its message. */
+export const RUN_REFUSAL = {
+  /** The draw is not committed and published yet. */
+  notPublished: "draw_not_published",
+  /** The rules' drand round is not out yet. */
+  roundNotPublished: "round_not_published",
+  /** The winners are drawn already, never again. */
+  alreadyDrawn: "already_drawn",
+  /** The relay's round did not verify (or could not be fetched): nothing was drawn. */
+  beaconRefused: "beacon_refused",
+} as const;
+
 /** Why a commitment is refused; the console names each in the content's words, the command line in its message. */
 export const COMMIT_REFUSAL = {
   drawIdInvalid: "draw_id_invalid",

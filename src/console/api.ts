@@ -10,9 +10,9 @@ import { LAUNCH_BATCHES_ENDPOINT, personInviteEndpoint, personRevokeEndpoint } f
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint, personExportEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
-import { DRAW_COMMIT_ENDPOINT } from "../../shared/giveaway/commit";
+import { DRAW_COMMIT_ENDPOINT, DRAW_RUN_ENDPOINT } from "../../shared/giveaway/commit";
 import type { ActionAnswer, ActionRequest, PersonExport } from "../../shared/api/console";
-import type { CommitRequest, DrawState } from "../../shared/api/draw";
+import type { CommitRequest, Commitment, DrawState } from "../../shared/api/draw";
 
 /** How long a request may take before it counts as failed (ms). */
 export const CONSOLE_REQUEST_TIMEOUT_MS = 15_000;
@@ -90,6 +90,14 @@ export function postExport(personId: string, request: ActionRequest): Promise<Pe
  */
 export function postDrawCommit(request: CommitRequest): Promise<DrawState> {
   return requestJson<DrawState>(DRAW_COMMIT_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST the run of the committed draw (shared/giveaway/commit.ts); the answer is the commitment with its result.
+ * @throws ConsoleError (a refusal's code in `code`: RUN_REFUSAL)
+ */
+export function postDrawRun(): Promise<Commitment> {
+  return requestJson<Commitment>(DRAW_RUN_ENDPOINT, { method: "POST" });
 }
 
 /**

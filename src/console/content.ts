@@ -282,6 +282,17 @@ export const query = graphql`
         progress
         failed
         committed
+        runIntro
+        runConfirm
+        runSubmit
+        running
+        drawn
+        runRefusals {
+          notPublished
+          roundNotPublished
+          alreadyDrawn
+          beaconRefused
+        }
         refusals {
           drawIdInvalid
           winnersInvalid

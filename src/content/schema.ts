@@ -769,7 +769,7 @@ const consoleSection = z
         heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
         intro: longCopy(
           "What committing does, above the rules.",
-          "Once entries close, commit the draw by the rules the site publishes: the service lists every eligible entrant by pseudonym and publishes the list and its commitment at once, before the rules' drand round. Then run the draw from the command line once that round is out.",
+          "Once entries close, commit the draw by the rules the site publishes: the service lists every eligible entrant by pseudonym and publishes the list and its commitment at once, before the rules' drand round. Then run the draw here, or from the command line, once that round is out.",
         ),
         drawLabel: copy("The label of the rules' draw id.", "Draw"),
         winnersLabel: copy("The label of how many winners the rules name.", "Winners"),
@@ -799,6 +799,41 @@ const consoleSection = z
           "Shown once the list and the commitment are published. {draw} becomes the draw's name; {entrants}, {round}, {roundAt} and {listUrl} (optional) the number of entrants, the drand round, when it is published and the list's address.",
           "Draw {draw} is committed: {entrants} entrants, drand round {round} at {roundAt}. The list is published at {listUrl}.",
         ),
+        runIntro: copyWithPlaceholder(
+          "{roundAt}",
+          "when the rules' drand round is published",
+          "Shown once the draw is committed, above the run's confirmation. {roundAt} becomes when the rules' drand round is published; {round} (optional) its number.",
+          "Run the draw once drand round {round} is out, at {roundAt}: the service fetches the round, checks its signature and draws the winners from the published list.",
+        ),
+        runConfirm: longCopy(
+          "The checkbox the operator ticks before running the draw: the winners are drawn once.",
+          "I understand that the winners are drawn once and can never be drawn again.",
+        ),
+        runSubmit: copy("The button that runs the draw.", "Run the draw"),
+        running: copy("Shown while the service draws the winners.", "Drawing…"),
+        drawn: copyWithPlaceholder(
+          "{winners}",
+          "the winners' pseudonyms",
+          "Shown once the winners are drawn. {winners} becomes the winners' pseudonyms, in the order drawn; {round} and {drawnAt} (optional) the drand round and when the draw was run.",
+          "Drawn by drand round {round} at {drawnAt}. Winners, in the order drawn: {winners}.",
+        ),
+        runRefusals: z
+          .strictObject({
+            notPublished: copy("Shown when the draw is run before its list is published.", "The draw is not committed and published yet."),
+            roundNotPublished: copy(
+              "Shown when the draw is run before the rules' drand round is out.",
+              "The rules' drand round is not out yet: run the draw after the time shown above.",
+            ),
+            alreadyDrawn: copy(
+              "Shown when the winners were drawn before (they are drawn once).",
+              "The winners are drawn already: they are never drawn again.",
+            ),
+            beaconRefused: copy(
+              "Shown when the drand relay's round could not be fetched or did not verify: nothing was drawn.",
+              "The drand round could not be fetched or did not verify: nothing was drawn. Try again in a few minutes.",
+            ),
+          })
+          .meta({ description: "Why the service refused to run the draw, one message per reason." }),
         refusals: z
           .strictObject({
             drawIdInvalid: copy("Shown when the draw's id is not one the draw takes.", "The draw's id is not valid."),

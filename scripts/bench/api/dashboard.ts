@@ -11,6 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { CONSOLE_DASHBOARD_ENDPOINT, DASHBOARD_RANGES, type DashboardRange } from "../../../shared/console";
+import { OPERATOR_VARS } from "./console-call";
 import { percentile, runLoad, type PlannedRequest } from "./load";
 import { rowsReadOf } from "./referrals";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
@@ -28,9 +29,6 @@ import type { DashboardAnswer } from "../../../shared/api/console";
 
 /** The seed of the seeded referral graph (C's, so the same lists). */
 const SEED = 1;
-
-/** The console's local operator (the Access middleware lets them through outside production). */
-const OPERATOR_VARS = { CONSOLE_LOCAL_OPERATOR: "bench@example.com" };
 
 /** One range's figures at one size. */
 interface RangeFigures {

@@ -4,7 +4,7 @@
  * scenario), with delivery going to a loopback Klaviyo stand-in under a dummy private API key. Only loopback traffic;
  * every loop is bounded in count and time.
  *
- *   npm run bench:api                                   # build, then A, B, C (10k, 100k, 1M), D and E (10k, 100k, 1M): about 20 minutes
+ *   npm run bench:api                                   # build, then A to G (C, E and G at 10k, 100k, 1M): about 50 minutes
  *   npm run bench:api -- --skip-build                   # use the public/ already built
  *   npm run bench:api -- --skip-build --scenarios A,D   # some scenarios only
  *   npm run bench:api -- --skip-build --scenarios C --sizes 10000,100000   # C without the 1M list (seeding it takes ~2 min)
@@ -20,6 +20,10 @@
  *    referrer's count exactly RACE_REFERRED.
  * E. The operator's dashboard at the same sizes (dashboard.ts): loads per range, their p99 and rows read (≤ 10,000 and
  *    ≤ 500 ms at 1M), and the rollups against a full count of the rows.
+ * F. Launch day (launch.ts): one batch of LAUNCH_INVITATIONS at LAUNCH_SIGNUPS through a stand-in held to Klaviyo's
+ *    limits, 500 for LAUNCH_OUTAGE_S halfway: send rate, lost and doubled invitations, rows read
+ *    (`-- --scenarios F --launch-signups 100000 --launch-invitations 2000 --launch-outage-s 15`: a short look).
+ * G. The giveaway draw's commitment at the same sizes (draw.ts): wall time, rows read, steps, list, verify, proof.
  * C and D need GET /api/status, GET /api/leaderboard and referral codes on signup; while the service lacks them (404),
  * they print "skipped" with the reason.
  *
@@ -32,6 +36,8 @@ import { parseArgs } from "node:util";
 import { PROJECT_DIR, runGatsby } from "../../lib/gatsby-build";
 import { scenarioA, scenarioB } from "./delivery";
 import { scenarioE } from "./dashboard";
+import { scenarioG } from "./draw";
+import { scenarioF, type LaunchOptions } from "./launch";
 import { scenarioC, scenarioD } from "./referrals";
 import { printScenario, printSummary, writeBenchApiJson, type ScenarioReport } from "./report";
 import { prepareAssets, startBenchService, type BenchAssets } from "./service";
@@ -41,18 +47,30 @@ const PUBLIC_DIR = path.join(PROJECT_DIR, "public");
 const ARTIFACTS_DIR = path.join(PROJECT_DIR, "artifacts");
 const LOG_DIR = path.join(ARTIFACTS_DIR, "bench-api");
 const JSON_FILE = path.join(ARTIFACTS_DIR, "bench-api.json");
-const SCENARIOS = ["A", "B", "C", "D", "E"] as const;
+const SCENARIOS = ["A", "B", "C", "D", "E", "F", "G"] as const;
 type ScenarioId = (typeof SCENARIOS)[number];
 
-const USAGE = "Usage: npm run bench:api -- [--skip-build] [--scenarios A,B,C,D,E] [--sizes 10000,100000,1000000]";
+const USAGE =
+  "Usage: npm run bench:api -- [--skip-build] [--scenarios A,B,C,D,E,F,G] [--sizes 10000,100000,1000000] " +
+  "[--launch-signups N] [--launch-invitations N] [--launch-outage-s S]";
+
+/** A whole number of at least `min` from the command line. */
+function wholeNumber(name: string, text: string, min: number): number {
+  const value = Number(text.trim().replace(/_/g, ""));
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`--${name} takes a whole number ≥ ${min}. ${USAGE}`);
+  return value;
+}
 
 /** The command line, checked. */
-function options(): { skipBuild: boolean; scenarios: ScenarioId[]; sizes: number[] } {
+function options(): { skipBuild: boolean; scenarios: ScenarioId[]; sizes: number[]; launch: LaunchOptions } {
   const { values } = parseArgs({
     options: {
       "skip-build": { type: "boolean", default: false },
       scenarios: { type: "string", default: SCENARIOS.join(",") },
       sizes: { type: "string", default: targets.REFERRAL_SIZES.join(",") },
+      "launch-signups": { type: "string", default: String(targets.LAUNCH_SIGNUPS) },
+      "launch-invitations": { type: "string", default: String(targets.LAUNCH_INVITATIONS) },
+      "launch-outage-s": { type: "string", default: String(targets.LAUNCH_OUTAGE_S) },
     },
   });
   const scenarios = values.scenarios.split(",").map((id) => id.trim().toUpperCase());
@@ -61,7 +79,13 @@ function options(): { skipBuild: boolean; scenarios: ScenarioId[]; sizes: number
   const sizes = values.sizes.split(",").map((size) => Number(size.trim().replace(/_/g, "")));
   if (sizes.some((size) => !Number.isSafeInteger(size) || size < 2))
     throw new UsageError(`--sizes takes whole numbers ≥ 2, e.g. 10000,100000. ${USAGE}`);
-  return { skipBuild: values["skip-build"], scenarios: SCENARIOS.filter((id) => scenarios.includes(id)), sizes };
+  const launch: LaunchOptions = {
+    signups: wholeNumber("launch-signups", values["launch-signups"], 2),
+    invitations: wholeNumber("launch-invitations", values["launch-invitations"], 1),
+    outageS: wholeNumber("launch-outage-s", values["launch-outage-s"], 0),
+  };
+  if (launch.invitations > launch.signups) throw new UsageError(`--launch-invitations cannot exceed --launch-signups. ${USAGE}`);
+  return { skipBuild: values["skip-build"], scenarios: SCENARIOS.filter((id) => scenarios.includes(id)), sizes, launch };
 }
 
 class UsageError extends Error {}
@@ -81,7 +105,7 @@ async function withFreshService(
 }
 
 async function main(): Promise<void> {
-  const { skipBuild, scenarios, sizes } = options();
+  const { skipBuild, scenarios, sizes, launch } = options();
   if (skipBuild) console.log("Skipping the build (--skip-build): serving the existing public/.");
   else {
     console.log("Building the site (gatsby build)…");
@@ -99,6 +123,8 @@ async function main(): Promise<void> {
       else if (id === "B") report = await withFreshService(assets, id, scenarioB);
       else if (id === "C") report = await scenarioC(assets, sizes, LOG_DIR);
       else if (id === "E") report = await scenarioE(assets, sizes, LOG_DIR);
+      else if (id === "F") report = await scenarioF(assets, launch, LOG_DIR);
+      else if (id === "G") report = await scenarioG(assets, sizes, LOG_DIR);
       else report = await withFreshService(assets, id, (service) => scenarioD(service, assets.settings));
       const held = report.checks.filter((check) => check.pass !== null);
       console.log(

@@ -64,6 +64,11 @@ export interface SeedOptions {
   spanDays?: number;
   /** The custom sources people came by, in turn (default: none, NULL). */
   sources?: string[];
+  /**
+   * Who confirmed their address, at signup: everyone but every `unconfirmedEvery`-th person (seq), whom an invitation
+   * batch skips and a draw leaves out. Default: nobody confirmed.
+   */
+  confirmation?: { unconfirmedEvery: number };
 }
 
 /** Someone the bench can look up. */
@@ -131,6 +136,8 @@ export async function seedDatabase(db: D1Database, options: SeedOptions, onProgr
   const firstCreatedAt = Date.now() - signups * stepMs;
   const createdAtMs = (seq: number) => Math.floor(firstCreatedAt + seq * stepMs);
   const sources = options.sources ?? [];
+  const unconfirmedEvery = options.confirmation?.unconfirmedEvery;
+  const confirmed = (seq: number) => unconfirmedEvery !== undefined && seq % unconfirmedEvery !== 0;
   const ids = Array.from({ length: signups + 1 }, (_, seq) => uuidV7(createdAtMs(seq)));
   const seqDigits = String(signups).length;
   const codes = new Set<string>();
@@ -166,6 +173,7 @@ export async function seedDatabase(db: D1Database, options: SeedOptions, onProgr
         referrer ? createdAt : null,
         sources.length > 0 ? sources[seq % sources.length] : null,
         seededProperties(seq),
+        confirmed(seq) ? createdAt : null,
       ];
     }
   }
@@ -286,13 +294,14 @@ async function insertInChunks(
  * chosen to be shown on the leaderboard (at signup), so its reads are measured on a full board.
  */
 const INSERT_PEOPLE = `INSERT INTO signups (id, seq, email, email_key, first_name, last_name, created_at, delivery_state, delivered_at,
-  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at, leaderboard_shown_at, source, properties)
+  referral_code, status_token_hash, referred_by, referrals, score, referral_counted_at, leaderboard_shown_at, source, properties,
+  confirmed_at)
 SELECT
   json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[2]'),
   json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), 'delivered', json_extract(value, '$[5]'),
   json_extract(value, '$[6]'), json_extract(value, '$[7]'), json_extract(value, '$[8]'), json_extract(value, '$[9]'),
   json_extract(value, '$[10]'), json_extract(value, '$[11]'), json_extract(value, '$[5]'), json_extract(value, '$[12]'),
-  json_extract(value, '$[13]')
+  json_extract(value, '$[13]'), json_extract(value, '$[14]')
 FROM json_each(?1)`;
 
 const INSERT_TREE = `INSERT INTO rank_tree (node, count) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1)`;

@@ -107,3 +107,47 @@ export const DASHBOARD_P99_MAX_MS = 500;
 
 /** The list size the dashboard's targets are held at. */
 export const DASHBOARD_TARGET_SIZE = 1_000_000;
+
+/**
+ * Every this-many-th seeded person (by seq) never confirmed their address in F and G (seed.ts: confirmation), so an
+ * invitation batch has people to skip and a draw people to leave out; 17 leaves most of the bench's sampled people
+ * (every signups/1,000-th) confirmed.
+ */
+export const UNCONFIRMED_EVERY = 17;
+
+/** Signups on the list when scenario F invites, unless `--launch-signups`: the million the service is benched for. */
+export const LAUNCH_SIGNUPS = 1_000_000;
+
+/** Invitations F's one batch asks for, unless `--launch-invitations`: about 3 minutes at Klaviyo's steady limit. */
+export const LAUNCH_INVITATIONS = 10_000;
+
+/** Klaviyo's rate limits on Create Event (per account, fixed windows), which F's stand-in enforces with 429 and Retry-After. */
+export const KLAVIYO_EVENTS_BURST_PER_S = 350;
+export const KLAVIYO_EVENTS_STEADY_PER_MIN = 3_500;
+
+/** How long F's stand-in answers 500 to everything, from the moment half the invitations are sent (s), unless `--launch-outage-s`. */
+export const LAUNCH_OUTAGE_S = 60;
+
+/**
+ * F's send rate (invitations taken by the stand-in per minute of sending, the outage left out) as a share of the steady
+ * limit: at least 0.9, i.e. the batch runs at Klaviyo's limit instead of storming it or idling behind its own backoff.
+ */
+export const LAUNCH_RATE_SHARE_MIN = 0.9;
+
+/** Rows choosing a batch may read per invitation made, plus one per person skipped (D1 bills by rows read). */
+export const CHOOSING_ROWS_PER_INVITATION_MAX = 2;
+
+/** Rows sending one invitation's event may read (one queue message's share of its batch's reads). */
+export const SEND_ROWS_READ_MAX = 10;
+
+/** Rows one load of the console's Launch screen (GET /api/console/launch) may read, at any size. */
+export const LAUNCH_SCREEN_ROWS_READ_MAX = 10_000;
+
+/** How long F waits for every invitation after the batch starts, beyond their time at the steady limit and the outage (ms). */
+export const LAUNCH_WAIT_SLACK_MS = 300_000;
+
+/** Entrants scenario G commits a draw of, unless `--sizes` names others: the same lists as C and E. */
+export const DRAW_SIZES = REFERRAL_SIZES;
+
+/** The draw page's HTML (the built /giveaway/draw/), gzip, at any size: a phone opens it. */
+export const DRAW_PAGE_HTML_MAX_KB_GZIP = 30;

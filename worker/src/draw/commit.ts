@@ -15,6 +15,7 @@ import {
   CommitRefused,
   type CommitRefusalCode,
   DRAW_RUN_ACTION,
+  RUN_REFUSAL,
 } from "../../../shared/giveaway/commit";
 import { readBlockFrom, serialiseCommitment } from "../../../shared/giveaway/commitment";
 import { LineSplitter, parseLine } from "../../../shared/giveaway/list";
@@ -40,14 +41,6 @@ const REFUSAL_STATUS: Record<CommitRefusalCode, number> = {
   [COMMIT_REFUSAL.alreadyCommitted]: 409,
   [COMMIT_REFUSAL.pseudonymClash]: 409,
 };
-
-/** Why a run is refused. */
-export const RUN_REFUSAL = {
-  notPublished: "draw_not_published",
-  roundNotPublished: "round_not_published",
-  alreadyDrawn: "already_drawn",
-  beaconRefused: "beacon_refused",
-} as const;
 
 function refused(error: CommitRefused): Response {
   const pointer = error.member === undefined ? undefined : `/${error.member}`;

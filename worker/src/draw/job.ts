@@ -23,6 +23,7 @@ import type { ServiceSettings } from "../../../shared/service-settings";
 import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
 import type { ServiceEnv } from "../env";
 import { log } from "../log";
+import { meterD1 } from "../store/metered";
 import { entriesOf } from "../referrals/standing";
 import { eligiblePage } from "./entrants";
 
@@ -315,18 +316,27 @@ export async function runDrawStep(
   message: DrawJobMessage,
   nowMs: number,
 ): Promise<"next" | "done"> {
-  const row = await drawRow(env.DB, message.draw);
+  // Each step's cost in the log (`draw_step`: the rows D1 read, what it bills by), to size a draw before launch day.
+  const meter = meterD1(env.DB);
+  const metered: ServiceEnv = { ...env, DB: meter.db };
+  const row = await drawRow(metered.DB, message.draw);
   if (!row || row.step !== message.step) return "done";
+  let outcome: "next" | "done" = "done";
   switch (row.state) {
     case "listing":
-      return listingStep(env, settings, row, nowMs);
+      outcome = await listingStep(metered, settings, row, nowMs);
+      break;
     case "writing":
-      return writingStep(env, row, nowMs);
+      outcome = await writingStep(metered, row, nowMs);
+      break;
     case "publishing":
-      return publishingStep(env, settings, row, nowMs);
+      outcome = await publishingStep(metered, settings, row, nowMs);
+      break;
     default:
       return "done";
   }
+  log("draw_step", { draw: row.id, step: row.step, state: row.state, rowsRead: meter.rowsRead() });
+  return outcome;
 }
 
 /** Queue the step after `message`'s. */

@@ -10,6 +10,7 @@ import { isDevelopment } from "../env";
 import { errorName, log, type LogFields } from "../log";
 import { readSettings } from "../settings";
 import { oweErasureIfErased } from "../store/erasures";
+import { meterD1 } from "../store/metered";
 import { createKlaviyoEvent, DEFAULT_KLAVIYO_API_URL, type DeliveryOutcome, type KlaviyoAccount } from "../delivery/klaviyo";
 import { backoffDelayS, dueAt, type Fate, retryDelayS } from "../delivery/messages";
 import type { ServiceSettings } from "../../../shared/service-settings";
@@ -69,6 +70,18 @@ async function readSendRows(db: D1Database, ids: string[]): Promise<Map<string, 
  * @throws never for one message's failure
  */
 export async function consumeLaunchMessages(messages: { message: Message; body: LaunchMessage }[], env: ServiceEnv): Promise<void> {
+  // The batch's cost in the log (`launch_messages`: the rows D1 read, what it bills by), to size a launch.
+  const meter = meterD1(env.DB);
+  await consumeMetered(messages, { ...env, DB: meter.db });
+  log("launch_messages", {
+    events: messages.filter(({ body }) => body.kind !== "batch").length,
+    runs: messages.filter(({ body }) => body.kind === "batch").length,
+    rowsRead: meter.rowsRead(),
+  });
+}
+
+/** consumeLaunchMessages, through the metered binding. */
+async function consumeMetered(messages: { message: Message; body: LaunchMessage }[], env: ServiceEnv): Promise<void> {
   let settings: ServiceSettings;
   let rows: Map<string, SendRow>;
   try {
