@@ -3,6 +3,7 @@
  * third build with the service's answers routed by each test.
  */
 import type { BrowserContext, Page, Request } from "@playwright/test";
+import { CHUNK_LOAD_TIMEOUT_MS, SCRIPT_RETRY_BASE_DELAY_MS } from "../../src/build/scriptRetry";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
 import { axeViolations, formatViolations } from "./support/axe";
 import { expect, test, waitForHydration } from "./support/fixtures";
@@ -219,6 +220,8 @@ test.describe("/status/ on a connection that drops a request", () => {
   }
 
   test("shows the standing when the first request for the status page's own chunk gets no answer", async ({ page }) => {
+    // The page gives a chunk CHUNK_LOAD_TIMEOUT_MS on its own clock, which the test moves on instead of waiting.
+    await page.clock.install();
     const attempts: string[] = [];
     await page.route(STATUS_CHUNK, (route) => {
       attempts.push(route.request().url());
@@ -227,6 +230,8 @@ test.describe("/status/ on a connection that drops a request", () => {
     });
     await routeApi(page, "/api/status", 200, STANDING);
     await page.goto(`/status/#t=${TOKEN}`);
+    await expect.poll(() => attempts.length, { message: "requests for the status page's own chunk" }).toBe(1);
+    await page.clock.runFor(CHUNK_LOAD_TIMEOUT_MS + SCRIPT_RETRY_BASE_DELAY_MS);
     await expect(page.getByRole("heading", { level: 2, name: HEADLINE })).toBeVisible();
     expect(attempts.length, "requests for the status page's own chunk").toBeGreaterThanOrEqual(2);
   });

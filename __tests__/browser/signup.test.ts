@@ -3,9 +3,11 @@
  * on the fixture's transport, Klaviyo's Client API. The legacy-form call has its own file.
  */
 import { expect, gotoHydrated, test } from "./support/fixtures";
+import { installPageClock, type PageClock } from "./support/page-clock";
 import { sentSignup } from "./support/provider-control";
 import { CLIENT_API_PATH } from "./support/provider-stand-in";
-import { expectNoLaterRequests } from "./support/quiet-period";
+import { expectNoLaterRequestsOnClock } from "./support/quiet-period";
+import { runEnv } from "./support/run-env";
 import { FIXTURE } from "./support/fixture-content";
 import { expectFormGivenBack, fillSignupForm, signupFields, skipBrowserValidation, submitButton } from "./support/signup-page";
 import { allToasts, toastText, toastTitled } from "./support/toasts";
@@ -13,8 +15,14 @@ import { uniqueVisitor, type Visitor } from "./support/visitors";
 
 const { emailRequired, firstNameRequired, lastNameRequired, invalidEmail, subscriptionFailed, success } = FIXTURE.toasts;
 const VALIDATION_TITLES = [emailRequired, firstNameRequired, lastNameRequired, invalidEmail].map((toast) => toast.title);
+/** Product rule 9: 3 retries after 1 s, 2 s and 4 s of backoff (ms). */
+const BACKOFF_MS = [1_000, 2_000, 4_000];
+
+/** The page's clock, and its requests to the Client API. */
+let clock: PageClock;
 
 test.beforeEach(async ({ page }) => {
+  clock = await installPageClock(page, `${runEnv().providerOrigin}${CLIENT_API_PATH}`);
   await gotoHydrated(page, "/");
 });
 
@@ -130,17 +138,24 @@ test.describe("sending a signup", () => {
     const visitor = uniqueVisitor("dropped");
     await provider.setMode(visitor.email, "drop");
     await fillSignupForm(page, visitor);
+    await clock.pause();
     await submitButton(page).click();
 
-    // One attempt and three retries, 1 s, 2 s and 4 s apart (product rule 9).
+    // One attempt and three retries, each after its backoff of 1 s, 2 s and 4 s in the page's time (product rule 9).
+    await provider.requestsFrom(visitor, 1);
+    for (const [retry, backoff] of BACKOFF_MS.entries()) {
+      await clock.expectNextRequestAfter(backoff);
+      await provider.requestsFrom(visitor, retry + 2);
+    }
     const toast = toastTitled(page, subscriptionFailed.title);
     // The title, then the content's network message and nothing else.
     await expect(toast).toHaveText(toastText(subscriptionFailed.title, subscriptionFailed.networkMessage));
+    expect((await clock.settled(4)).map((request) => request.outcome)).toEqual(Array(4).fill("TypeError"));
     expect(await provider.requests(visitor.email)).toHaveLength(4);
 
     await expectFormGivenBack(page, visitor);
     // The failure is final: no fifth attempt, no native form POST after the toast.
-    await expectNoLaterRequests(visitor.email, 4);
+    await expectNoLaterRequestsOnClock(clock, visitor.email, 4);
   });
 
   test("sends exactly one request when the button is double-clicked", async ({ page, provider }) => {
