@@ -26,7 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  // The whole test: a signup through every retry and backoff, then the quiet period, on a loaded machine.
+  // The whole test, on a loaded machine: the retries and backoffs run on the page's clock (support/page-clock.ts),
+  // but the longest tests still wait on real things: the local run's delivery, a browser coming back online.
   timeout: 90_000,
   // Web-first assertions and expect.poll: as long as the waits of the jest suite before them (playwright-core's 30 s),
   // which the web editor's bundle and a loaded machine need; short enough to fail before the test does.
