@@ -4,21 +4,32 @@
  */
 import { Hono } from "hono";
 import { ActionRequest, NoQuery, PersonParams } from "../../../shared/api/console";
-import { BatchRequest, CheckInRequest, PreviewQuery } from "../../../shared/api/launch";
+import { BatchParams, BatchRequest, CheckInRequest, PreviewQuery, ScheduleRequest } from "../../../shared/api/launch";
 import { CONSOLE_ERROR_CODE, CONSOLE_PEOPLE_ENDPOINT } from "../../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import {
+  BATCH_ACTIONS,
   CHECK_IN_ENDPOINT,
   INVITE_ACCEPT_ENDPOINT,
   LAUNCH_BATCHES_ENDPOINT,
   LAUNCH_ENDPOINT,
   LAUNCH_PREVIEW_ENDPOINT,
+  LAUNCH_SCHEDULE_ENDPOINT,
+  PERSON_INVITATION_ACTIONS,
 } from "../../../shared/launch";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin } from "../middleware";
 import { valid } from "../validate";
 import { checkInSecret, developmentOnly, handleCheckIn } from "./check-in";
-import { handleBatch, handleInvitePerson, handleLaunch, handlePreview, handleRevoke } from "./console";
+import {
+  handleBatch,
+  handleBatchAction,
+  handleLaunch,
+  handlePersonAction,
+  handlePersonInvitation,
+  handlePreview,
+  handleSchedule,
+} from "./console";
 
 const PARAMETER = { code: CONSOLE_ERROR_CODE.parameterInvalid };
 const REASON = { code: CONSOLE_ERROR_CODE.reasonInvalid };
@@ -31,16 +42,32 @@ export const launchConsole = new Hono<AppEnv>()
   .get(LAUNCH_PREVIEW_ENDPOINT, valid("query", PreviewQuery, PARAMETER), (c) => handlePreview(c, c.req.valid("query").count))
   .post(LAUNCH_BATCHES_ENDPOINT, sameOrigin(FROM_CONSOLE), accepts([JSON_CONTENT_TYPE]), valid("json", BatchRequest, REASON), (c) =>
     handleBatch(c, c.req.valid("json")),
+  )
+  .put(LAUNCH_SCHEDULE_ENDPOINT, sameOrigin(FROM_CONSOLE), accepts([JSON_CONTENT_TYPE]), valid("json", ScheduleRequest, REASON), (c) =>
+    handleSchedule(c, c.req.valid("json")),
+  )
+  .get(`${PERSON_ROUTE}/invitation`, valid("param", PersonParams, PARAMETER), valid("query", NoQuery, PARAMETER), (c) =>
+    handlePersonInvitation(c, c.req.valid("param").id),
   );
 
-for (const action of ["invite", "revoke"] as const)
+for (const action of BATCH_ACTIONS)
+  launchConsole.post(
+    `${LAUNCH_BATCHES_ENDPOINT}/:id/${action}`,
+    sameOrigin(FROM_CONSOLE),
+    accepts([JSON_CONTENT_TYPE]),
+    valid("param", BatchParams, PARAMETER),
+    valid("json", ActionRequest, REASON),
+    (c) => handleBatchAction(c, c.req.valid("param").id, action, c.req.valid("json").reason),
+  );
+
+for (const action of PERSON_INVITATION_ACTIONS)
   launchConsole.post(
     `${PERSON_ROUTE}/${action}`,
     sameOrigin(FROM_CONSOLE),
     accepts([JSON_CONTENT_TYPE]),
     valid("param", PersonParams, PARAMETER),
     valid("json", ActionRequest, REASON),
-    (c) => (action === "invite" ? handleInvitePerson : handleRevoke)(c, c.req.valid("param").id, c.req.valid("json").reason),
+    (c) => handlePersonAction(c, c.req.valid("param").id, action, c.req.valid("json").reason),
   );
 refuseOtherMethods(launchConsole);
 

@@ -1,15 +1,16 @@
 /**
  * Launch day's part of the cron (wrangler.jsonc `triggers.crons`): open invitations past their expiry become
  * `expired` (and with `launch.backfill` the next people in line are invited in their place), the one reminder goes
- * to those still invited `launch.reminderDaysBefore` days before expiry, and what a dead Worker left undone resumes:
+ * to those still invited `launch.reminderDaysBefore` days before expiry, the schedule's batch of the day
+ * (schedule.ts), and what a dead Worker left undone resumes:
  * events never queued, batches still choosing. docs/operators.md: Launch.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
 import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
-import { runBatch, queueLaunchMessages } from "./batches";
+import { newBatchStatements, runBatch, queueLaunchMessages } from "./batches";
+import { runSchedule } from "./schedule";
 import { DAY_MS } from "./invitations";
 
 /** Invitations one run expires, reminds or queues again at most (oldest first); the rest go on the next runs. */
@@ -55,25 +56,24 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
   let backfilled = 0;
   if (settings.launch.backfill && expired.length > 0) {
     const id = crypto.randomUUID();
-    const [made] = await db.batch([
-      db
-        .prepare(
-          `INSERT INTO launch_batches (id, idempotency_key, created_at, operator, reason, requested) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-           ON CONFLICT (idempotency_key) DO NOTHING`,
-        )
-        .bind(id, `backfill:${at}`, at, CRON_OPERATOR, `Backfill: ${expired.length} invitations expired`, expired.length),
-      db
-        .prepare(
-          `INSERT INTO audit_log (at, operator, action, person_id, reason, before, after)
-           SELECT created_at, operator, ?2, NULL, reason, NULL, json_object('batch_id', id, 'requested', requested, 'backfill', json('true'))
-           FROM launch_batches WHERE id = ?1`,
-        )
-        .bind(id, LAUNCH_AUDIT_ACTIONS.batch),
-    ]);
-    if ((made.meta.changes ?? 0) > 0) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
+    const [, made] = await db.batch(
+      newBatchStatements(db, {
+        id,
+        idempotencyKey: `backfill:${at}`,
+        at,
+        operator: CRON_OPERATOR,
+        reason: `Backfill: ${expired.length} invitations expired`,
+        requested: expired.length,
+        origin: "backfill",
+      }),
+    );
+    if (made.results.length > 0) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
   }
 
-  // 3. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.
+  // 3. The schedule: today's batch, once its time has passed.
+  const scheduled = await runSchedule(env, settings, now);
+
+  // 4. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.
   let reminded: { id: string }[] = [];
   if (settings.launch.reminderDaysBefore > 0) {
     const remindBefore = new Date(now + settings.launch.reminderDaysBefore * DAY_MS).toISOString();
@@ -92,12 +92,13 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
     );
   }
 
-  // 4. Events never queued, or out of retries: claimed (their due time becomes now) and queued again.
+  // 5. Events never queued, or out of retries: claimed (their due time becomes now) and queued again.
   const overdueBefore = new Date(now - LAUNCH_SWEEP_GRACE_S * 1000).toISOString();
   const { results: unsent } = await db
     .prepare(
       `UPDATE invitations SET send_due_at = ?2 WHERE id IN (
-         SELECT id FROM invitations WHERE send_state = 'queued' AND state = 'invited' AND coalesce(send_due_at, invited_at) < ?1
+         SELECT id FROM invitations WHERE send_state = 'queued' AND state = 'invited' AND send_held = 0
+           AND coalesce(send_due_at, invited_at) < ?1
          ORDER BY invited_at LIMIT ?3
        ) RETURNING id`,
     )
@@ -108,8 +109,10 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
     unsent.map(({ id }) => ({ kind: "invitation", invitationId: id })),
   );
 
-  // 5. Batches still choosing: their next run (a second run beside a live one claims no page twice).
-  const { results: choosing } = await db.prepare("SELECT id FROM launch_batches WHERE state = 'choosing'").all<{ id: string }>();
+  // 6. Batches still choosing: their next run (a second run beside a live one claims no page twice).
+  const { results: choosing } = await db
+    .prepare("SELECT id FROM launch_batches WHERE state = 'choosing' AND paused_at IS NULL")
+    .all<{ id: string }>();
   await queueLaunchMessages(
     env,
     choosing.map(({ id }) => ({ kind: "batch", batchId: id })),
@@ -117,6 +120,7 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
   log("launch_schedule", {
     expired: expired.length,
     backfilled,
+    scheduled,
     reminded: reminded.length,
     requeued: unsent.length,
     choosing: choosing.length,
