@@ -43,6 +43,8 @@ export const query = graphql`
           expired
           revoked
         }
+        inviteHeading
+        batchesHeading
         countLabel
         previewButton
         preview
@@ -66,7 +68,60 @@ export const query = graphql`
           sending
           done
         }
+        batchPaused
+        batchActionsColumn
+        batchPause
+        batchResume
+        batchName
+        days {
+          heading
+          chartLabel
+          caption
+          dayColumn
+          empty
+          series {
+            waiting
+            invited
+            accepted
+            expired
+            revoked
+          }
+        }
+        schedule {
+          heading
+          intro
+          countLabel
+          timeLabel
+          save
+          pause
+          resume
+          none
+          running
+          paused
+          saved
+        }
+        invitation {
+          heading
+          none
+          state
+          place
+          invitedAt
+          expiresAt
+          acceptedAt
+          expiredAt
+          revokedAt
+          sendState
+          sendAttempts
+          sendError
+          sentAt
+          sendStates {
+            queued
+            sent
+            failed
+          }
+        }
         personInvite
+        personResend
         personRevoke
         personInvitation
       }
@@ -120,6 +175,8 @@ export const query = graphql`
           confirmed
           referred
           referralCounted
+          invited
+          accepted
           viralCoefficient
         }
         delivery {
