@@ -29,7 +29,7 @@ import { consoleFormat } from "../../src/console/format";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 import type { AuditAnswer, DashboardAnswer, PersonAnswer, PersonSummary, ReviewAnswer } from "../../shared/api/console";
-import type { LaunchAnswer, LaunchPreview, LaunchSchedule } from "../../shared/api/launch";
+import type { Invitation, LaunchAnswer, LaunchPreview, LaunchSchedule } from "../../shared/api/launch";
 import {
   batchActionEndpoint,
   LAUNCH_BATCHES_ENDPOINT,
@@ -745,17 +745,23 @@ describe("the Launch screen", () => {
     expect(requests()).toContain(`POST ${batchActionEndpoint("b-1", "pause")}`);
   });
 
+  /** An open invitation whose event is on its way. */
+  const INVITATION: Invitation = {
+    id: "i-1",
+    state: "invited",
+    place: 12,
+    batchId: null,
+    invitedAt: "2030-06-01T16:00:00.000Z",
+    expiresAt: "2030-06-08T16:00:00.000Z",
+    acceptedAt: null,
+    expiredAt: null,
+    revokedAt: null,
+    send: { state: "queued", attempts: 0, error: null, sentAt: null },
+  };
+
   it("shows a person's invitation, and offers send again while Klaviyo has not taken it", async () => {
-    const invitation = {
-      id: "i-1",
-      state: "invited",
-      place: 12,
-      batchId: null,
-      invitedAt: "2030-06-01T16:00:00.000Z",
-      expiresAt: "2030-06-08T16:00:00.000Z",
-      acceptedAt: null,
-      expiredAt: null,
-      revokedAt: null,
+    const invitation: Invitation = {
+      ...INVITATION,
       send: { state: "failed", attempts: 1, error: "Klaviyo refused the event", sentAt: null },
     };
     routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
@@ -777,22 +783,7 @@ describe("the Launch screen", () => {
 
   it("invites one person from their page with a reason", async () => {
     routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
-    routes[personInviteEndpoint(PERSON.id)] = () =>
-      answer(200, {
-        invitation: {
-          id: "i-1",
-          state: "invited",
-          place: 12,
-          batchId: null,
-          invitedAt: "2030-06-01T16:00:00.000Z",
-          expiresAt: "2030-06-08T16:00:00.000Z",
-          acceptedAt: null,
-          expiredAt: null,
-          revokedAt: null,
-          send: { state: "queued", attempts: 0, error: null, sentAt: null },
-        },
-        audit: PERSON.audit[0],
-      });
+    routes[personInviteEndpoint(PERSON.id)] = () => answer(200, { invitation: INVITATION, audit: PERSON.audit[0] });
     await openConsole(`#person/${PERSON.id}`);
     await userEvent.click(await screen.findByRole("button", { name: copy.launch.personInvite }));
     const dialog = await screen.findByRole("dialog");
