@@ -12,10 +12,28 @@ export const LAUNCH_ENDPOINT = `${CONSOLE_API}/launch`;
 export const LAUNCH_PREVIEW_ENDPOINT = `${LAUNCH_ENDPOINT}/preview`;
 /** POST a BatchRequest: invite the next N (BatchAnswer). */
 export const LAUNCH_BATCHES_ENDPOINT = `${LAUNCH_ENDPOINT}/batches`;
+/** PUT a ScheduleRequest: set, pause or resume the schedule (ScheduleAnswer). */
+export const LAUNCH_SCHEDULE_ENDPOINT = `${LAUNCH_ENDPOINT}/schedule`;
+/** POST an ActionRequest: pause or resume one batch (BatchActionAnswer). */
+export const batchActionEndpoint = (id: string, action: BatchAction): string =>
+  `${LAUNCH_BATCHES_ENDPOINT}/${encodeURIComponent(id)}/${action}`;
+/** What an operator does to a batch: a paused batch invites nobody more and holds its unsent events. */
+export const BATCH_ACTIONS = ["pause", "resume"] as const;
+export type BatchAction = (typeof BATCH_ACTIONS)[number];
+/** GET: the person's latest invitation (PersonInvitationAnswer). */
+export const personInvitationEndpoint = (id: string): string => `${CONSOLE_API}/people/${encodeURIComponent(id)}/invitation`;
+/** A person's invitation actions, each POSTed to `…/people/:id/<action>` with an ActionRequest (InvitationAnswer). */
+export const PERSON_INVITATION_ACTIONS = ["invite", "revoke", "resend-invitation"] as const;
+export type PersonInvitationAction = (typeof PERSON_INVITATION_ACTIONS)[number];
 /** POST an ActionRequest: invite one person now (InvitationAnswer). */
 export const personInviteEndpoint = (id: string): string => `${CONSOLE_API}/people/${encodeURIComponent(id)}/invite`;
 /** POST an ActionRequest: revoke the person's open invitation (InvitationAnswer). */
 export const personRevokeEndpoint = (id: string): string => `${CONSOLE_API}/people/${encodeURIComponent(id)}/revoke`;
+/**
+ * POST an ActionRequest: queue the open invitation's event again while Klaviyo has not taken it (InvitationAnswer).
+ * It keeps the invitation's id as its unique_id, so Klaviyo records it once however often it is sent.
+ */
+export const personResendEndpoint = (id: string): string => `${CONSOLE_API}/people/${encodeURIComponent(id)}/resend-invitation`;
 
 /** POST a CheckInRequest with `Authorization: Bearer <LAUNCH_CHECKIN_SECRET>`: the firm's product accepts an invitation. */
 export const CHECK_IN_ENDPOINT = "/api/invitations/check-in";
@@ -52,4 +70,26 @@ export const BATCH_MAX_COUNT = 1_000_000;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 
 /** The audit_log `action` of each launch action. */
-export const LAUNCH_AUDIT_ACTIONS = { batch: "invite_batch", invite: "invite", revoke: "revoke_invitation" } as const;
+export const LAUNCH_AUDIT_ACTIONS = {
+  batch: "invite_batch",
+  invite: "invite",
+  revoke: "revoke_invitation",
+  resend: "resend_invitation",
+  schedule: "launch_schedule",
+  pause: "pause_batch",
+  resume: "resume_batch",
+} as const;
+
+/** The console's refusals of a batch action (the public pages' launch codes are LAUNCH_ERROR_CODE). */
+export const BATCH_ERROR_CODE = {
+  /** 404: no batch has that id. */
+  batchNotFound: "batch_not_found",
+  /** 409: the batch is paused (pause) or running (resume) already. */
+  batchNotApplicable: "batch_not_applicable",
+} as const;
+
+/** The schedule's time of day: HH:MM, 24-hour, in the site's time zone. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Days the Launch screen's funnel by day covers, today included. */
+export const LAUNCH_FUNNEL_DAYS = 30;

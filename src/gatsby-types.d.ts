@@ -1581,9 +1581,11 @@ type SiteContentConsoleDashboardFilterInput = {
 };
 
 type SiteContentConsoleDashboardFunnel = {
+  readonly accepted: Scalars['String'];
   readonly caption: Scalars['String'];
   readonly confirmed: Scalars['String'];
   readonly heading: Scalars['String'];
+  readonly invited: Scalars['String'];
   readonly peopleColumn: Scalars['String'];
   readonly referralCounted: Scalars['String'];
   readonly referred: Scalars['String'];
@@ -1594,9 +1596,11 @@ type SiteContentConsoleDashboardFunnel = {
 };
 
 type SiteContentConsoleDashboardFunnelFieldSelector = {
+  readonly accepted: InputMaybe<FieldSelectorEnum>;
   readonly caption: InputMaybe<FieldSelectorEnum>;
   readonly confirmed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
   readonly peopleColumn: InputMaybe<FieldSelectorEnum>;
   readonly referralCounted: InputMaybe<FieldSelectorEnum>;
   readonly referred: InputMaybe<FieldSelectorEnum>;
@@ -1607,9 +1611,11 @@ type SiteContentConsoleDashboardFunnelFieldSelector = {
 };
 
 type SiteContentConsoleDashboardFunnelFilterInput = {
+  readonly accepted: InputMaybe<StringQueryOperatorInput>;
   readonly caption: InputMaybe<StringQueryOperatorInput>;
   readonly confirmed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
   readonly peopleColumn: InputMaybe<StringQueryOperatorInput>;
   readonly referralCounted: InputMaybe<StringQueryOperatorInput>;
   readonly referred: InputMaybe<StringQueryOperatorInput>;
@@ -1620,9 +1626,11 @@ type SiteContentConsoleDashboardFunnelFilterInput = {
 };
 
 type SiteContentConsoleDashboardFunnelSortInput = {
+  readonly accepted: InputMaybe<SortOrderEnum>;
   readonly caption: InputMaybe<SortOrderEnum>;
   readonly confirmed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
   readonly peopleColumn: InputMaybe<SortOrderEnum>;
   readonly referralCounted: InputMaybe<SortOrderEnum>;
   readonly referred: InputMaybe<SortOrderEnum>;
@@ -1864,18 +1872,12 @@ type SiteContentConsoleDraw = {
   readonly confirm: Scalars['String'];
   readonly cutoffLabel: Scalars['String'];
   readonly drawLabel: Scalars['String'];
-  readonly drawn: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly progress: Scalars['String'];
   readonly refusals: SiteContentConsoleDrawRefusals;
   readonly roundLabel: Scalars['String'];
-  readonly runConfirm: Scalars['String'];
-  readonly runIntro: Scalars['String'];
-  readonly runRefusals: SiteContentConsoleDrawRunRefusals;
-  readonly runSubmit: Scalars['String'];
-  readonly running: Scalars['String'];
   readonly submit: Scalars['String'];
   readonly winnersLabel: Scalars['String'];
 };
@@ -1886,18 +1888,12 @@ type SiteContentConsoleDrawFieldSelector = {
   readonly confirm: InputMaybe<FieldSelectorEnum>;
   readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
   readonly drawLabel: InputMaybe<FieldSelectorEnum>;
-  readonly drawn: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly progress: InputMaybe<FieldSelectorEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFieldSelector>;
   readonly roundLabel: InputMaybe<FieldSelectorEnum>;
-  readonly runConfirm: InputMaybe<FieldSelectorEnum>;
-  readonly runIntro: InputMaybe<FieldSelectorEnum>;
-  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsFieldSelector>;
-  readonly runSubmit: InputMaybe<FieldSelectorEnum>;
-  readonly running: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
   readonly winnersLabel: InputMaybe<FieldSelectorEnum>;
 };
@@ -1908,18 +1904,12 @@ type SiteContentConsoleDrawFilterInput = {
   readonly confirm: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
   readonly drawLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly drawn: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly progress: InputMaybe<StringQueryOperatorInput>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFilterInput>;
   readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly runConfirm: InputMaybe<StringQueryOperatorInput>;
-  readonly runIntro: InputMaybe<StringQueryOperatorInput>;
-  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsFilterInput>;
-  readonly runSubmit: InputMaybe<StringQueryOperatorInput>;
-  readonly running: InputMaybe<StringQueryOperatorInput>;
   readonly submit: InputMaybe<StringQueryOperatorInput>;
   readonly winnersLabel: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1976,52 +1966,18 @@ type SiteContentConsoleDrawRefusalsSortInput = {
   readonly winnersInvalid: InputMaybe<SortOrderEnum>;
 };
 
-type SiteContentConsoleDrawRunRefusals = {
-  readonly alreadyDrawn: Scalars['String'];
-  readonly beaconRefused: Scalars['String'];
-  readonly notPublished: Scalars['String'];
-  readonly roundNotPublished: Scalars['String'];
-};
-
-type SiteContentConsoleDrawRunRefusalsFieldSelector = {
-  readonly alreadyDrawn: InputMaybe<FieldSelectorEnum>;
-  readonly beaconRefused: InputMaybe<FieldSelectorEnum>;
-  readonly notPublished: InputMaybe<FieldSelectorEnum>;
-  readonly roundNotPublished: InputMaybe<FieldSelectorEnum>;
-};
-
-type SiteContentConsoleDrawRunRefusalsFilterInput = {
-  readonly alreadyDrawn: InputMaybe<StringQueryOperatorInput>;
-  readonly beaconRefused: InputMaybe<StringQueryOperatorInput>;
-  readonly notPublished: InputMaybe<StringQueryOperatorInput>;
-  readonly roundNotPublished: InputMaybe<StringQueryOperatorInput>;
-};
-
-type SiteContentConsoleDrawRunRefusalsSortInput = {
-  readonly alreadyDrawn: InputMaybe<SortOrderEnum>;
-  readonly beaconRefused: InputMaybe<SortOrderEnum>;
-  readonly notPublished: InputMaybe<SortOrderEnum>;
-  readonly roundNotPublished: InputMaybe<SortOrderEnum>;
-};
-
 type SiteContentConsoleDrawSortInput = {
   readonly committed: InputMaybe<SortOrderEnum>;
   readonly committing: InputMaybe<SortOrderEnum>;
   readonly confirm: InputMaybe<SortOrderEnum>;
   readonly cutoffLabel: InputMaybe<SortOrderEnum>;
   readonly drawLabel: InputMaybe<SortOrderEnum>;
-  readonly drawn: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly progress: InputMaybe<SortOrderEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsSortInput>;
   readonly roundLabel: InputMaybe<SortOrderEnum>;
-  readonly runConfirm: InputMaybe<SortOrderEnum>;
-  readonly runIntro: InputMaybe<SortOrderEnum>;
-  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsSortInput>;
-  readonly runSubmit: InputMaybe<SortOrderEnum>;
-  readonly running: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
   readonly winnersLabel: InputMaybe<SortOrderEnum>;
 };
@@ -2297,22 +2253,33 @@ type SiteContentConsoleHoldsSortInput = {
 };
 
 type SiteContentConsoleLaunch = {
+  readonly batchActionsColumn: Scalars['String'];
   readonly batchColumns: SiteContentConsoleLaunchBatchColumns;
   readonly batchMade: Scalars['String'];
+  readonly batchName: Scalars['String'];
+  readonly batchPause: Scalars['String'];
+  readonly batchPaused: Scalars['String'];
+  readonly batchResume: Scalars['String'];
   readonly batchStates: SiteContentConsoleLaunchBatchStates;
   readonly batchesCaption: Scalars['String'];
   readonly batchesEmpty: Scalars['String'];
+  readonly batchesHeading: Scalars['String'];
   readonly countLabel: Scalars['String'];
+  readonly days: SiteContentConsoleLaunchDays;
   readonly funnelCaption: Scalars['String'];
   readonly heading: Scalars['String'];
+  readonly invitation: SiteContentConsoleLaunchInvitation;
   readonly invite: Scalars['String'];
+  readonly inviteHeading: Scalars['String'];
   readonly peopleColumn: Scalars['String'];
   readonly personInvitation: Scalars['String'];
   readonly personInvite: Scalars['String'];
+  readonly personResend: Scalars['String'];
   readonly personRevoke: Scalars['String'];
   readonly preview: Scalars['String'];
   readonly previewButton: Scalars['String'];
   readonly previewEmpty: Scalars['String'];
+  readonly schedule: SiteContentConsoleLaunchSchedule;
   readonly stateColumn: Scalars['String'];
   readonly states: SiteContentConsoleLaunchStates;
 };
@@ -2385,65 +2352,314 @@ type SiteContentConsoleLaunchBatchStatesSortInput = {
   readonly sending: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentConsoleLaunchDays = {
+  readonly caption: Scalars['String'];
+  readonly chartLabel: Scalars['String'];
+  readonly dayColumn: Scalars['String'];
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly series: SiteContentConsoleLaunchDaysSeries;
+};
+
+type SiteContentConsoleLaunchDaysFieldSelector = {
+  readonly caption: InputMaybe<FieldSelectorEnum>;
+  readonly chartLabel: InputMaybe<FieldSelectorEnum>;
+  readonly dayColumn: InputMaybe<FieldSelectorEnum>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly series: InputMaybe<SiteContentConsoleLaunchDaysSeriesFieldSelector>;
+};
+
+type SiteContentConsoleLaunchDaysFilterInput = {
+  readonly caption: InputMaybe<StringQueryOperatorInput>;
+  readonly chartLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly dayColumn: InputMaybe<StringQueryOperatorInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly series: InputMaybe<SiteContentConsoleLaunchDaysSeriesFilterInput>;
+};
+
+type SiteContentConsoleLaunchDaysSeries = {
+  readonly accepted: Scalars['String'];
+  readonly expired: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly revoked: Scalars['String'];
+  readonly waiting: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchDaysSeriesFieldSelector = {
+  readonly accepted: InputMaybe<FieldSelectorEnum>;
+  readonly expired: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly revoked: InputMaybe<FieldSelectorEnum>;
+  readonly waiting: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchDaysSeriesFilterInput = {
+  readonly accepted: InputMaybe<StringQueryOperatorInput>;
+  readonly expired: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly revoked: InputMaybe<StringQueryOperatorInput>;
+  readonly waiting: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchDaysSeriesSortInput = {
+  readonly accepted: InputMaybe<SortOrderEnum>;
+  readonly expired: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly revoked: InputMaybe<SortOrderEnum>;
+  readonly waiting: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleLaunchDaysSortInput = {
+  readonly caption: InputMaybe<SortOrderEnum>;
+  readonly chartLabel: InputMaybe<SortOrderEnum>;
+  readonly dayColumn: InputMaybe<SortOrderEnum>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly series: InputMaybe<SiteContentConsoleLaunchDaysSeriesSortInput>;
+};
+
 type SiteContentConsoleLaunchFieldSelector = {
+  readonly batchActionsColumn: InputMaybe<FieldSelectorEnum>;
   readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsFieldSelector>;
   readonly batchMade: InputMaybe<FieldSelectorEnum>;
+  readonly batchName: InputMaybe<FieldSelectorEnum>;
+  readonly batchPause: InputMaybe<FieldSelectorEnum>;
+  readonly batchPaused: InputMaybe<FieldSelectorEnum>;
+  readonly batchResume: InputMaybe<FieldSelectorEnum>;
   readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesFieldSelector>;
   readonly batchesCaption: InputMaybe<FieldSelectorEnum>;
   readonly batchesEmpty: InputMaybe<FieldSelectorEnum>;
+  readonly batchesHeading: InputMaybe<FieldSelectorEnum>;
   readonly countLabel: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<SiteContentConsoleLaunchDaysFieldSelector>;
   readonly funnelCaption: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invitation: InputMaybe<SiteContentConsoleLaunchInvitationFieldSelector>;
   readonly invite: InputMaybe<FieldSelectorEnum>;
+  readonly inviteHeading: InputMaybe<FieldSelectorEnum>;
   readonly peopleColumn: InputMaybe<FieldSelectorEnum>;
   readonly personInvitation: InputMaybe<FieldSelectorEnum>;
   readonly personInvite: InputMaybe<FieldSelectorEnum>;
+  readonly personResend: InputMaybe<FieldSelectorEnum>;
   readonly personRevoke: InputMaybe<FieldSelectorEnum>;
   readonly preview: InputMaybe<FieldSelectorEnum>;
   readonly previewButton: InputMaybe<FieldSelectorEnum>;
   readonly previewEmpty: InputMaybe<FieldSelectorEnum>;
+  readonly schedule: InputMaybe<SiteContentConsoleLaunchScheduleFieldSelector>;
   readonly stateColumn: InputMaybe<FieldSelectorEnum>;
   readonly states: InputMaybe<SiteContentConsoleLaunchStatesFieldSelector>;
 };
 
 type SiteContentConsoleLaunchFilterInput = {
+  readonly batchActionsColumn: InputMaybe<StringQueryOperatorInput>;
   readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsFilterInput>;
   readonly batchMade: InputMaybe<StringQueryOperatorInput>;
+  readonly batchName: InputMaybe<StringQueryOperatorInput>;
+  readonly batchPause: InputMaybe<StringQueryOperatorInput>;
+  readonly batchPaused: InputMaybe<StringQueryOperatorInput>;
+  readonly batchResume: InputMaybe<StringQueryOperatorInput>;
   readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesFilterInput>;
   readonly batchesCaption: InputMaybe<StringQueryOperatorInput>;
   readonly batchesEmpty: InputMaybe<StringQueryOperatorInput>;
+  readonly batchesHeading: InputMaybe<StringQueryOperatorInput>;
   readonly countLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<SiteContentConsoleLaunchDaysFilterInput>;
   readonly funnelCaption: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invitation: InputMaybe<SiteContentConsoleLaunchInvitationFilterInput>;
   readonly invite: InputMaybe<StringQueryOperatorInput>;
+  readonly inviteHeading: InputMaybe<StringQueryOperatorInput>;
   readonly peopleColumn: InputMaybe<StringQueryOperatorInput>;
   readonly personInvitation: InputMaybe<StringQueryOperatorInput>;
   readonly personInvite: InputMaybe<StringQueryOperatorInput>;
+  readonly personResend: InputMaybe<StringQueryOperatorInput>;
   readonly personRevoke: InputMaybe<StringQueryOperatorInput>;
   readonly preview: InputMaybe<StringQueryOperatorInput>;
   readonly previewButton: InputMaybe<StringQueryOperatorInput>;
   readonly previewEmpty: InputMaybe<StringQueryOperatorInput>;
+  readonly schedule: InputMaybe<SiteContentConsoleLaunchScheduleFilterInput>;
   readonly stateColumn: InputMaybe<StringQueryOperatorInput>;
   readonly states: InputMaybe<SiteContentConsoleLaunchStatesFilterInput>;
 };
 
+type SiteContentConsoleLaunchInvitation = {
+  readonly acceptedAt: Scalars['String'];
+  readonly expiredAt: Scalars['String'];
+  readonly expiresAt: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly invitedAt: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly place: Scalars['String'];
+  readonly revokedAt: Scalars['String'];
+  readonly sendAttempts: Scalars['String'];
+  readonly sendError: Scalars['String'];
+  readonly sendState: Scalars['String'];
+  readonly sendStates: SiteContentConsoleLaunchInvitationSendStates;
+  readonly sentAt: Scalars['String'];
+  readonly state: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchInvitationFieldSelector = {
+  readonly acceptedAt: InputMaybe<FieldSelectorEnum>;
+  readonly expiredAt: InputMaybe<FieldSelectorEnum>;
+  readonly expiresAt: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly invitedAt: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly place: InputMaybe<FieldSelectorEnum>;
+  readonly revokedAt: InputMaybe<FieldSelectorEnum>;
+  readonly sendAttempts: InputMaybe<FieldSelectorEnum>;
+  readonly sendError: InputMaybe<FieldSelectorEnum>;
+  readonly sendState: InputMaybe<FieldSelectorEnum>;
+  readonly sendStates: InputMaybe<SiteContentConsoleLaunchInvitationSendStatesFieldSelector>;
+  readonly sentAt: InputMaybe<FieldSelectorEnum>;
+  readonly state: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchInvitationFilterInput = {
+  readonly acceptedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly expiredAt: InputMaybe<StringQueryOperatorInput>;
+  readonly expiresAt: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly invitedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly place: InputMaybe<StringQueryOperatorInput>;
+  readonly revokedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly sendAttempts: InputMaybe<StringQueryOperatorInput>;
+  readonly sendError: InputMaybe<StringQueryOperatorInput>;
+  readonly sendState: InputMaybe<StringQueryOperatorInput>;
+  readonly sendStates: InputMaybe<SiteContentConsoleLaunchInvitationSendStatesFilterInput>;
+  readonly sentAt: InputMaybe<StringQueryOperatorInput>;
+  readonly state: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchInvitationSendStates = {
+  readonly failed: Scalars['String'];
+  readonly queued: Scalars['String'];
+  readonly sent: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchInvitationSendStatesFieldSelector = {
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly queued: InputMaybe<FieldSelectorEnum>;
+  readonly sent: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchInvitationSendStatesFilterInput = {
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly queued: InputMaybe<StringQueryOperatorInput>;
+  readonly sent: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchInvitationSendStatesSortInput = {
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly queued: InputMaybe<SortOrderEnum>;
+  readonly sent: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleLaunchInvitationSortInput = {
+  readonly acceptedAt: InputMaybe<SortOrderEnum>;
+  readonly expiredAt: InputMaybe<SortOrderEnum>;
+  readonly expiresAt: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invitedAt: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly place: InputMaybe<SortOrderEnum>;
+  readonly revokedAt: InputMaybe<SortOrderEnum>;
+  readonly sendAttempts: InputMaybe<SortOrderEnum>;
+  readonly sendError: InputMaybe<SortOrderEnum>;
+  readonly sendState: InputMaybe<SortOrderEnum>;
+  readonly sendStates: InputMaybe<SiteContentConsoleLaunchInvitationSendStatesSortInput>;
+  readonly sentAt: InputMaybe<SortOrderEnum>;
+  readonly state: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentConsoleLaunchSchedule = {
+  readonly countLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly none: Scalars['String'];
+  readonly pause: Scalars['String'];
+  readonly paused: Scalars['String'];
+  readonly resume: Scalars['String'];
+  readonly running: Scalars['String'];
+  readonly save: Scalars['String'];
+  readonly saved: Scalars['String'];
+  readonly timeLabel: Scalars['String'];
+};
+
+type SiteContentConsoleLaunchScheduleFieldSelector = {
+  readonly countLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly pause: InputMaybe<FieldSelectorEnum>;
+  readonly paused: InputMaybe<FieldSelectorEnum>;
+  readonly resume: InputMaybe<FieldSelectorEnum>;
+  readonly running: InputMaybe<FieldSelectorEnum>;
+  readonly save: InputMaybe<FieldSelectorEnum>;
+  readonly saved: InputMaybe<FieldSelectorEnum>;
+  readonly timeLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleLaunchScheduleFilterInput = {
+  readonly countLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly pause: InputMaybe<StringQueryOperatorInput>;
+  readonly paused: InputMaybe<StringQueryOperatorInput>;
+  readonly resume: InputMaybe<StringQueryOperatorInput>;
+  readonly running: InputMaybe<StringQueryOperatorInput>;
+  readonly save: InputMaybe<StringQueryOperatorInput>;
+  readonly saved: InputMaybe<StringQueryOperatorInput>;
+  readonly timeLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleLaunchScheduleSortInput = {
+  readonly countLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly pause: InputMaybe<SortOrderEnum>;
+  readonly paused: InputMaybe<SortOrderEnum>;
+  readonly resume: InputMaybe<SortOrderEnum>;
+  readonly running: InputMaybe<SortOrderEnum>;
+  readonly save: InputMaybe<SortOrderEnum>;
+  readonly saved: InputMaybe<SortOrderEnum>;
+  readonly timeLabel: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentConsoleLaunchSortInput = {
+  readonly batchActionsColumn: InputMaybe<SortOrderEnum>;
   readonly batchColumns: InputMaybe<SiteContentConsoleLaunchBatchColumnsSortInput>;
   readonly batchMade: InputMaybe<SortOrderEnum>;
+  readonly batchName: InputMaybe<SortOrderEnum>;
+  readonly batchPause: InputMaybe<SortOrderEnum>;
+  readonly batchPaused: InputMaybe<SortOrderEnum>;
+  readonly batchResume: InputMaybe<SortOrderEnum>;
   readonly batchStates: InputMaybe<SiteContentConsoleLaunchBatchStatesSortInput>;
   readonly batchesCaption: InputMaybe<SortOrderEnum>;
   readonly batchesEmpty: InputMaybe<SortOrderEnum>;
+  readonly batchesHeading: InputMaybe<SortOrderEnum>;
   readonly countLabel: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SiteContentConsoleLaunchDaysSortInput>;
   readonly funnelCaption: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
+  readonly invitation: InputMaybe<SiteContentConsoleLaunchInvitationSortInput>;
   readonly invite: InputMaybe<SortOrderEnum>;
+  readonly inviteHeading: InputMaybe<SortOrderEnum>;
   readonly peopleColumn: InputMaybe<SortOrderEnum>;
   readonly personInvitation: InputMaybe<SortOrderEnum>;
   readonly personInvite: InputMaybe<SortOrderEnum>;
+  readonly personResend: InputMaybe<SortOrderEnum>;
   readonly personRevoke: InputMaybe<SortOrderEnum>;
   readonly preview: InputMaybe<SortOrderEnum>;
   readonly previewButton: InputMaybe<SortOrderEnum>;
   readonly previewEmpty: InputMaybe<SortOrderEnum>;
+  readonly schedule: InputMaybe<SiteContentConsoleLaunchScheduleSortInput>;
   readonly stateColumn: InputMaybe<SortOrderEnum>;
   readonly states: InputMaybe<SiteContentConsoleLaunchStatesSortInput>;
 };
@@ -3356,6 +3572,7 @@ type SiteContentHomeBadgesSslSortInput = {
 };
 
 type SiteContentHomeCountdown = {
+  readonly afterLaunch: Scalars['String'];
   readonly days: Scalars['String'];
   readonly hours: Scalars['String'];
   readonly label: Scalars['String'];
@@ -3364,6 +3581,7 @@ type SiteContentHomeCountdown = {
 };
 
 type SiteContentHomeCountdownFieldSelector = {
+  readonly afterLaunch: InputMaybe<FieldSelectorEnum>;
   readonly days: InputMaybe<FieldSelectorEnum>;
   readonly hours: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
@@ -3372,6 +3590,7 @@ type SiteContentHomeCountdownFieldSelector = {
 };
 
 type SiteContentHomeCountdownFilterInput = {
+  readonly afterLaunch: InputMaybe<StringQueryOperatorInput>;
   readonly days: InputMaybe<StringQueryOperatorInput>;
   readonly hours: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
@@ -3380,6 +3599,7 @@ type SiteContentHomeCountdownFilterInput = {
 };
 
 type SiteContentHomeCountdownSortInput = {
+  readonly afterLaunch: InputMaybe<SortOrderEnum>;
   readonly days: InputMaybe<SortOrderEnum>;
   readonly hours: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
@@ -5094,14 +5314,14 @@ type BadgesContentFragment = { readonly home: { readonly badges: { readonly ssl:
 
 type ConsentBannerContentFragment = { readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
-type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
+type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
 
 type ConsolePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly personInvite: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
-type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
+type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string, readonly afterLaunch: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
 type DrawCheckContentFragment = { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
 
@@ -5123,7 +5343,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type HomePageQuery = { readonly siteContent: { readonly site: { readonly brandName: string, readonly url: string, readonly language: string, readonly themeColor: string, readonly metaDescription: string, readonly logo: { readonly src: string, readonly alt: string }, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly home: { readonly pageTitle: string, readonly title: string, readonly tagline: string, readonly privacyNote: string, readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string, readonly afterLaunch: string }, readonly form: { readonly heading: string, readonly honeypotLabel: string, readonly submit: string, readonly submitting: string, readonly email: { readonly label: string, readonly placeholder: string }, readonly firstName: { readonly label: string, readonly placeholder: string }, readonly lastName: { readonly label: string, readonly placeholder: string } }, readonly inlineSuccess: { readonly heading: string, readonly text: string, readonly button: string }, readonly badges: { readonly ssl: { readonly label: string, readonly tooltip: string }, readonly gdpr: { readonly label: string, readonly tooltip: string } } }, readonly links: { readonly newTabHint: string, readonly inlineDiscordInviteUrl: string, readonly social: { readonly url: string, readonly label: string } }, readonly derived: { readonly pagePath: string, readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number, readonly demoMode: boolean, readonly turnstileScriptUrl: string | null }, readonly referrals: { readonly enabled: boolean }, readonly campaign: { readonly metaDescription: string | null, readonly source: string } | null, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string, readonly emailRequired: { readonly title: string, readonly message: string }, readonly firstNameRequired: { readonly title: string, readonly message: string }, readonly lastNameRequired: { readonly title: string, readonly message: string }, readonly invalidEmail: { readonly title: string, readonly message: string }, readonly firstNameInvalid: { readonly title: string, readonly message: string }, readonly lastNameInvalid: { readonly title: string, readonly message: string }, readonly subscriptionFailed: { readonly title: string, readonly fallbackMessage: string, readonly networkMessage: string, readonly rejectedMessage: string, readonly verificationMessage: string, readonly missingConfigurationMessage: string }, readonly success: { readonly title: string, readonly message: string } }, readonly provider: { readonly transport: string, readonly endpointUrl: string | null, readonly noScriptFormUrl: string | null, readonly source: string | null, readonly publicApiKey: string | null, readonly listId: string | null, readonly turnstileSiteKey: string | null }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type InvitationNoticeContentFragment = { readonly site: { readonly language: string }, readonly status: { readonly invitation: { readonly invited: string, readonly accept: string, readonly joined: string, readonly expired: string, readonly revoked: string } } };
 

@@ -13,6 +13,8 @@ import { FIXTURE } from "./support/fixture-content";
 import { fillSignupForm, signUpToSuccess, submitButton } from "./support/signup-page";
 import { toastTitled } from "./support/toasts";
 import { uniqueVisitor } from "./support/visitors";
+import { peopleInEachInvitationState } from "./support/launch";
+import { waitlistSite } from "./support/run-env";
 
 /** The hydrated page at `path`, its finite animations over. */
 async function open(page: Page, path: string): Promise<Page> {
@@ -45,6 +47,20 @@ test.describe("at the project's size", () => {
     await open(page, consoleUrl(baseURL!));
     await expect(page.getByRole("alert").filter({ hasText: FIXTURE.console.errors.unavailable })).toBeVisible();
     await expectNoAxeViolations(page, `the operator console (/console/, ${viewport})`);
+  });
+
+  test("the status page has no violations in each invitation state, nor the console's Launch screen", async ({ page }) => {
+    const states = await peopleInEachInvitationState(`axe-${viewport}`);
+    for (const state of ["invited", "accepted", "expired"] as const) {
+      await open(page, states[state]);
+      const words = state === "accepted" ? FIXTURE.status.invitation.joined : FIXTURE.status.invitation[state];
+      await expect(page.getByText(words.split("{date}")[0])).toBeVisible();
+      await expectNoAxeViolations(page, `the status page, ${state} (${viewport})`);
+    }
+    await open(page, consoleUrl(waitlistSite().origin, "#launch"));
+    await expect(page.getByRole("table", { name: FIXTURE.console.launch.funnelCaption })).toBeVisible();
+    await expect(page.getByRole("table", { name: FIXTURE.console.launch.days.caption })).toBeVisible();
+    await expectNoAxeViolations(page, `the console's Launch screen (${viewport})`);
   });
 
   test("the home page has no violations with an error toast showing", async ({ page }) => {

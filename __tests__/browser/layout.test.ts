@@ -13,6 +13,7 @@ import { FIXTURE, fixtureCampaign, legacyPixelContent } from "./support/fixture-
 import { focusProblems, layoutProblems, SCREENS } from "./support/layout";
 import { openAfterScripts } from "./support/page-state";
 import { legacyPixelSiteOrigin, runEnv, waitlistSite } from "./support/run-env";
+import { peopleInEachInvitationState, type InvitationStates } from "./support/launch";
 import { demoLinksOf, nextClientIp } from "./support/waitlist-service";
 
 /** One page under test: on the main build, or on another build's origin. */
@@ -28,6 +29,8 @@ interface PageUnderTest {
 
 /** A real person's status link, as the local run's demo delivery logs it for a signup (set in beforeAll). */
 let statusUrl: string;
+/** The status links of people invited, accepted and expired (set in beforeAll). */
+let invitationStates: InvitationStates;
 
 /** Every page of the site, one line each. */
 const PAGES: readonly PageUnderTest[] = [
@@ -51,6 +54,21 @@ const PAGES: readonly PageUnderTest[] = [
     origin: () => waitlistSite().origin,
   },
   { name: "leaderboard", path: () => "/leaderboard/", origin: () => waitlistSite().origin },
+  // Launch day: the status page in each invitation state, and the console's Launch screen with its funnel, chart,
+  // schedule and batches (the worker's service has the local run's operator).
+  ...(["invited", "accepted", "expired"] as const).map((state): PageUnderTest => ({
+    name: `status ${state}`,
+    path: () => new URL(invitationStates[state]).pathname + new URL(invitationStates[state]).hash,
+    origin: () => waitlistSite().origin,
+    shows: (page) =>
+      page.getByText((state === "accepted" ? FIXTURE.status.invitation.joined : FIXTURE.status.invitation[state]).split("{date}")[0]),
+  })),
+  {
+    name: "console launch",
+    path: () => `${CONSOLE_PATH}#launch`,
+    origin: () => consoleOrigin(waitlistSite().origin),
+    shows: (page) => page.getByRole("table", { name: FIXTURE.console.launch.funnelCaption }),
+  },
   // A site with an ad pixel asks first: the consent banner stays over the page until the visitor answers.
   {
     name: "home with the consent banner",
@@ -70,6 +88,7 @@ test.beforeAll(async () => {
   });
   expect(response.status).toBe(202);
   ({ statusUrl } = await demoLinksOf(email));
+  invitationStates = await peopleInEachInvitationState("layout");
 });
 
 /** Where each page × screen is saved for review (gitignored). */

@@ -199,9 +199,16 @@ async function expectEqualsFullCount(service: WaitlistService, range: "7d" | "30
   expect(answer.days.at(-1)?.date).toBe(today);
   if (from !== null) expect(answer.days[0].date).toBe(from);
   else expect(answer.days[0].date).toBe(Object.keys(truth.days).sort()[0]);
+  const invitations = await service.query<{ invited_at: string; accepted_at: string | null }>(
+    "SELECT invited_at, accepted_at FROM invitations",
+  );
+  const inDays = (at: string | null) =>
+    at !== null && (from === null || localDay(at, offsetMinutes) >= from) && localDay(at, offsetMinutes) <= today;
   expect(answer.funnel).toEqual({
     ...truth.funnel,
     viralCoefficient: truth.funnel.signedUp === 0 ? 0 : truth.funnel.referralCounted / truth.funnel.signedUp,
+    invited: invitations.filter((row) => inDays(row.invited_at)).length,
+    accepted: invitations.filter((row) => inDays(row.accepted_at)).length,
   });
   for (const [kind, listed] of [
     ["utm_source", answer.utmSources],
@@ -456,6 +463,7 @@ describe("the migration's backfill and the rebuild", () => {
       ...(await service.query("SELECT * FROM rollup_utm ORDER BY day, kind, value")),
       ...(await service.query("SELECT * FROM rollup_utm_totals ORDER BY day, kind")),
       ...(await service.query("SELECT * FROM rollup_counters ORDER BY name")),
+      ...(await service.query("SELECT * FROM rollup_launch_days ORDER BY day, state")),
     ];
   }
 
@@ -480,8 +488,10 @@ describe("the migration's backfill and the rebuild", () => {
     const backfill = [
       ...statements("0010_", /^INSERT INTO rollup_days \(day|^INSERT INTO rollup_counters \(name, count\)\s+SELECT/),
       ...statements("0013_", /^INSERT INTO rollup_utm(_totals)? \(day/),
+      ...statements("0016_", /^INSERT INTO rollup_launch_days \(day/),
     ];
-    expect(backfill).toHaveLength(4);
+    expect(backfill).toHaveLength(5);
+    await demo.query("DELETE FROM rollup_launch_days");
     await demo.query("DELETE FROM rollup_days");
     await demo.query("DELETE FROM rollup_utm");
     await demo.query("DELETE FROM rollup_utm_totals");

@@ -5,7 +5,7 @@
  * the reason dialog (nothing is posted without a reason; an erase asks to confirm). Errors are the content's words.
  */
 import { renderToString } from "react-dom/server";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ConsolePage from "../../src/pages/console";
 import { wrapPageElement, wrapRootElement } from "../../src/app/wrappers";
@@ -29,8 +29,17 @@ import { consoleFormat } from "../../src/console/format";
 import { loadTestContent } from "../support/content";
 import { renderPage, type TestPageProps } from "../support/render";
 import type { AuditAnswer, DashboardAnswer, PersonAnswer, PersonSummary, ReviewAnswer } from "../../shared/api/console";
-import type { LaunchAnswer, LaunchPreview } from "../../shared/api/launch";
-import { LAUNCH_BATCHES_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT, personInviteEndpoint } from "../../shared/launch";
+import type { Invitation, LaunchAnswer, LaunchPreview, LaunchSchedule } from "../../shared/api/launch";
+import {
+  batchActionEndpoint,
+  LAUNCH_BATCHES_ENDPOINT,
+  LAUNCH_ENDPOINT,
+  LAUNCH_PREVIEW_ENDPOINT,
+  LAUNCH_SCHEDULE_ENDPOINT,
+  personInvitationEndpoint,
+  personInviteEndpoint,
+  personResendEndpoint,
+} from "../../shared/launch";
 
 const content = loadTestContent();
 const copy = content.console;
@@ -58,6 +67,8 @@ beforeEach(() => {
   fetchMock.mockImplementation((input, init) => {
     const url = new URL(input, "http://localhost");
     const handler = routes[url.pathname];
+    // A person's page asks for their invitation too: none, unless a test says otherwise.
+    if (!handler && url.pathname.endsWith("/invitation")) return Promise.resolve(answer(200, { invitation: null }));
     return Promise.resolve(handler ? handler(url, init) : answer(404, undefined));
   });
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -147,7 +158,7 @@ const DASHBOARD: DashboardAnswer = {
   utmCampaigns: [],
   utmSourcesOther: 3,
   utmCampaignsOther: 0,
-  funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2 },
+  funnel: { signedUp: 10, confirmed: 8, referred: 4, referralCounted: 2, viralCoefficient: 0.2, invited: 6, accepted: 3 },
   delivery: {
     pending: 1,
     delivered: 6,
@@ -292,6 +303,8 @@ describe("the dashboard", () => {
       [copy.dashboard.funnel.confirmed, "8", "80%"],
       [copy.dashboard.funnel.referred, "4", "50%"],
       [copy.dashboard.funnel.referralCounted, "2", "50%"],
+      [copy.dashboard.funnel.invited, "6", "75%"],
+      [copy.dashboard.funnel.accepted, "3", "50%"],
     ]);
     expect(screen.getByText(copy.dashboard.funnel.viralCoefficient).nextElementSibling).toHaveTextContent("0.20");
     const delivery = screen.getByRole("table", { name: copy.dashboard.delivery.caption });
@@ -735,8 +748,15 @@ describe("the Launch screen", () => {
         failed: 1,
         skipped: { disqualified: 3, unconfirmed: 20, flagged: 4, invited: 0 },
         state: "sending",
+        pausedAt: null,
       },
     ],
+    days: [
+      { date: "2030-05-31", waiting: 40, invited: 0, accepted: 0, expired: 0, revoked: 0 },
+      { date: "2030-06-01", waiting: 12, invited: 300, accepted: 45, expired: 5, revoked: 2 },
+    ],
+    timeZone: "UTC",
+    schedule: null,
   };
   const PREVIEW: LaunchPreview = {
     count: 3,
@@ -756,6 +776,11 @@ describe("the Launch screen", () => {
     expect(within(funnel).getByRole("row", { name: `${copy.launch.states.invited} 300` })).toBeVisible();
     const batches = screen.getByRole("table", { name: copy.launch.batchesCaption });
     expect(within(batches).getByText(copy.launch.batchStates.sending)).toBeVisible();
+    const days = screen.getByRole("table", { name: copy.launch.days.caption });
+    expect(within(days).getByRole("columnheader", { name: copy.launch.days.series.waiting })).toBeVisible();
+    expect(within(days).getByRole("row", { name: /^Jun 1 12 300 45 5 2$/ })).toBeVisible();
+    expect(screen.getByRole("img", { name: copy.launch.days.chartLabel })).toBeInTheDocument();
+    expect(screen.getByText(copy.launch.schedule.none)).toBeVisible();
 
     await userEvent.clear(screen.getByRole("spinbutton", { name: copy.launch.countLabel }));
     await userEvent.type(screen.getByRole("spinbutton", { name: copy.launch.countLabel }), "3");
@@ -785,24 +810,102 @@ describe("the Launch screen", () => {
     expect(await screen.findByText(copy.launch.batchMade.replace("{invited}", "3"))).toBeInTheDocument();
   });
 
+  it("saves the schedule with a reason, then pauses it, each through the service", async () => {
+    const schedule: LaunchSchedule = {
+      dailyCount: 50,
+      timeOfDay: "10:30",
+      paused: false,
+      nextRunAt: "2030-06-02T10:30:00.000Z",
+      updatedAt: "2030-06-01T17:00:00.000Z",
+      operator: "ops@pickfund.example",
+      reason: "Fifty a day",
+    };
+    let current: LaunchSchedule | null = null;
+    routes[LAUNCH_ENDPOINT] = () => answer(200, { ...FUNNEL, schedule: current });
+    routes[LAUNCH_SCHEDULE_ENDPOINT] = (_url, init) => {
+      const body = JSON.parse(init?.body as string) as { paused: boolean; reason: string };
+      current = { ...schedule, paused: body.paused, reason: body.reason, nextRunAt: body.paused ? null : schedule.nextRunAt };
+      return answer(200, { schedule: current, audit: PERSON.audit[0] });
+    };
+    await openConsole("#launch");
+    await userEvent.clear(await screen.findByRole("spinbutton", { name: copy.launch.schedule.countLabel }));
+    await userEvent.type(screen.getByRole("spinbutton", { name: copy.launch.schedule.countLabel }), "50");
+    fireEvent.change(screen.getByLabelText(copy.launch.schedule.timeLabel), { target: { value: "10:30" } });
+    await userEvent.click(screen.getByRole("button", { name: copy.launch.schedule.save }));
+    let dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Fifty a day");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(put?.[1].body as string)).toEqual({ dailyCount: 50, timeOfDay: "10:30", paused: false, reason: "Fifty a day" });
+    expect(await screen.findByText(/^50 a day at 10:30; next run/)).toBeVisible();
+
+    await userEvent.click(screen.getByRole("button", { name: copy.launch.schedule.pause }));
+    dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Flow broken");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(await screen.findByText(/Paused by ops@pickfund\.example: Flow broken$/)).toBeVisible();
+    expect(screen.getByRole("button", { name: copy.launch.schedule.resume })).toBeVisible();
+  });
+
+  it("pauses a batch with a reason and shows it paused, with Resume", async () => {
+    let paused: string | null = null;
+    routes[LAUNCH_ENDPOINT] = () => answer(200, { ...FUNNEL, batches: [{ ...FUNNEL.batches[0], pausedAt: paused }] });
+    routes[batchActionEndpoint("b-1", "pause")] = () => {
+      paused = "2030-06-01T17:00:00.000Z";
+      return answer(200, { batch: { ...FUNNEL.batches[0], pausedAt: paused }, audit: PERSON.audit[0] });
+    };
+    await openConsole("#launch");
+    const batches = await screen.findByRole("table", { name: copy.launch.batchesCaption });
+    await userEvent.click(within(batches).getByRole("button", { name: copy.launch.batchPause }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Wrong template");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    const after = await screen.findByRole("table", { name: copy.launch.batchesCaption });
+    expect(await within(after).findByText(copy.launch.batchPaused)).toBeVisible();
+    expect(within(after).getByRole("button", { name: copy.launch.batchResume })).toBeVisible();
+    expect(requests()).toContain(`POST ${batchActionEndpoint("b-1", "pause")}`);
+  });
+
+  /** An open invitation whose event is on its way. */
+  const INVITATION: Invitation = {
+    id: "i-1",
+    state: "invited",
+    place: 12,
+    batchId: null,
+    invitedAt: "2030-06-01T16:00:00.000Z",
+    expiresAt: "2030-06-08T16:00:00.000Z",
+    acceptedAt: null,
+    expiredAt: null,
+    revokedAt: null,
+    send: { state: "queued", attempts: 0, error: null, sentAt: null },
+  };
+
+  it("shows a person's invitation, and offers send again while Klaviyo has not taken it", async () => {
+    const invitation: Invitation = {
+      ...INVITATION,
+      send: { state: "failed", attempts: 1, error: "Klaviyo refused the event", sentAt: null },
+    };
+    routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
+    routes[personInvitationEndpoint(PERSON.id)] = () => answer(200, { invitation });
+    routes[personResendEndpoint(PERSON.id)] = () =>
+      answer(200, { invitation: { ...invitation, send: { ...invitation.send, state: "queued", error: null } }, audit: PERSON.audit[0] });
+    await openConsole(`#person/${PERSON.id}`);
+    expect(await screen.findByText("Klaviyo refused the event")).toBeVisible();
+    expect(screen.getByText(copy.launch.invitation.sendStates.failed)).toBeVisible();
+    expect(screen.queryByRole("button", { name: copy.launch.personInvite })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: copy.launch.personResend }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: copy.dialog.reasonLabel }), "Klaviyo fixed");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(await screen.findByText(copy.launch.invitation.sendStates.queued)).toBeVisible();
+    expect(requests()).toContain(`POST ${personResendEndpoint(PERSON.id)}`);
+    expect(screen.getByRole("button", { name: copy.launch.personRevoke })).toBeVisible();
+  });
+
   it("invites one person from their page with a reason", async () => {
     routes[personEndpoint(PERSON.id)] = () => answer(200, PERSON);
-    routes[personInviteEndpoint(PERSON.id)] = () =>
-      answer(200, {
-        invitation: {
-          id: "i-1",
-          state: "invited",
-          place: 12,
-          batchId: null,
-          invitedAt: "2030-06-01T16:00:00.000Z",
-          expiresAt: "2030-06-08T16:00:00.000Z",
-          acceptedAt: null,
-          expiredAt: null,
-          revokedAt: null,
-          send: { state: "queued", attempts: 0, error: null, sentAt: null },
-        },
-        audit: PERSON.audit[0],
-      });
+    routes[personInviteEndpoint(PERSON.id)] = () => answer(200, { invitation: INVITATION, audit: PERSON.audit[0] });
     await openConsole(`#person/${PERSON.id}`);
     await userEvent.click(await screen.findByRole("button", { name: copy.launch.personInvite }));
     const dialog = await screen.findByRole("dialog");
@@ -810,6 +913,12 @@ describe("the Launch screen", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(requests()).toContain(`POST ${personInviteEndpoint(PERSON.id)}`);
-    expect(await screen.findByText(new RegExp(copy.launch.states.invited))).toBeInTheDocument();
+    expect(
+      await screen.findByText(new RegExp(`^${copy.launch.personInvitation.split("{state}")[0]}${copy.launch.states.invited}`)),
+    ).toBeInTheDocument();
+    // Their page shows the invitation now, with what applies to an open one.
+    expect(screen.getByText(copy.launch.invitation.sendStates.queued)).toBeVisible();
+    expect(screen.getByRole("button", { name: copy.launch.personRevoke })).toBeVisible();
+    expect(screen.queryByRole("button", { name: copy.launch.personInvite })).toBeNull();
   });
 });

@@ -11,7 +11,9 @@ import { theme } from "../../src/styles/theme";
 
 /** The launch moment of product rule 20's example: 13 Oct 2025 15:00 at UTC-8. */
 const LAUNCH_MS = Date.parse("2025-10-13T15:00:00-08:00");
-const COPY = { days: "days", hours: "hours", minutes: "min", seconds: "sec" };
+const COPY = { days: "days", hours: "hours", minutes: "min", seconds: "sec", afterLaunch: "" };
+/** The content's line under the countdown once launched. */
+const AFTER_LAUNCH = "We're live: check your inbox for your invitation.";
 const ORIGINAL_TZ = process.env.TZ;
 
 afterEach(() => {
@@ -25,11 +27,14 @@ function figures(): string {
   return [...timer.querySelectorAll("span:first-child")].map((el) => el.textContent).join(" ");
 }
 
-function renderCountdown(builtAtMs: number) {
+function renderCountdown(builtAtMs: number, afterLaunch = "") {
   return render(
     <ThemeProvider theme={theme}>
       <Countdown
-        content={{ home: { countdown: COPY }, derived: { countdownLabel: "Time left until launch", launchAtMs: LAUNCH_MS, builtAtMs } }}
+        content={{
+          home: { countdown: { ...COPY, afterLaunch } },
+          derived: { countdownLabel: "Time left until launch", launchAtMs: LAUNCH_MS, builtAtMs },
+        }}
       />
     </ThemeProvider>,
   );
@@ -82,6 +87,16 @@ describe("<Countdown>", () => {
     jest.useFakeTimers({ now: LAUNCH_MS + 5_000 });
     renderCountdown(LAUNCH_MS + 1_000);
     expect(figures()).toBe("00 00 00 00");
+  });
+
+  it("shows the content's after-launch line beneath the zeros when built after the launch, and none before or when empty", () => {
+    jest.useFakeTimers({ now: LAUNCH_MS + 5_000 });
+    const { unmount } = renderCountdown(LAUNCH_MS + 1_000, AFTER_LAUNCH);
+    expect(figures()).toBe("00 00 00 00");
+    expect(screen.getByText(AFTER_LAUNCH)).toBeVisible();
+    unmount();
+    renderCountdown(LAUNCH_MS - 1_000, AFTER_LAUNCH);
+    expect(screen.queryByText(AFTER_LAUNCH)).toBeNull();
   });
 
   it("names the four units and carries an accessible label instead of announcing every second", () => {

@@ -112,6 +112,9 @@ export const Funnel = z.object({
   referralCounted: Count,
   /** Counted referrals per person who signed up: referralCounted / signedUp. */
   viralCoefficient: z.number().min(0),
+  /** Invitations made in the range (launch day), and of all invitations, those accepted in the range. */
+  invited: Count,
+  accepted: Count,
 });
 export type Funnel = z.infer<typeof Funnel>;
 

@@ -4,7 +4,15 @@
  * shared/launch.ts. A refusal is a JSON:API error document (errors.ts).
  */
 import { z } from "zod";
-import { BATCH_MAX_COUNT, IDEMPOTENCY_KEY_MAX_LENGTH, INVITATION_STATES, PERSON_LAUNCH_STATES, SEND_STATES, SKIP_REASONS } from "../launch";
+import {
+  BATCH_MAX_COUNT,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  INVITATION_STATES,
+  PERSON_LAUNCH_STATES,
+  SEND_STATES,
+  SKIP_REASONS,
+  TIME_OF_DAY_PATTERN,
+} from "../launch";
 import { ActionRequest, AuditEntry } from "./console";
 
 const Count = z.int().min(0);
@@ -74,8 +82,60 @@ export const LaunchBatch = z.object({
   skipped: SkippedCounts,
   /** choosing: invitations still being made; sending: all made; done: each sent or failed. */
   state: z.enum(["choosing", "sending", "done"]),
+  /** When an operator paused it (it invites nobody more and holds its unsent events), or null while it runs. */
+  pausedAt: Timestamp.nullable(),
 });
 export type LaunchBatch = z.infer<typeof LaunchBatch>;
+
+/** A batch's id in its action's path (`…/batches/:id/pause`). */
+export const BatchParams = z.object({ id: z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH) });
+
+/** POST …/batches/:id/pause and …/resume: the batch now, and the audit entry. */
+export const BatchActionAnswer = z.object({ batch: LaunchBatch, audit: AuditEntry });
+export type BatchActionAnswer = z.infer<typeof BatchActionAnswer>;
+
+/** The schedule: up to `dailyCount` invited each day at `timeOfDay` (the site's time zone) until paused. */
+export const LaunchSchedule = z.object({
+  dailyCount: Count,
+  /** HH:MM, 24-hour. */
+  timeOfDay: z.string(),
+  paused: z.boolean(),
+  /** The next run (ISO 8601 UTC), or null while paused. */
+  nextRunAt: Timestamp.nullable(),
+  updatedAt: Timestamp,
+  operator: z.string(),
+  reason: z.string(),
+});
+export type LaunchSchedule = z.infer<typeof LaunchSchedule>;
+
+/** PUT /api/console/launch/schedule's body: the whole schedule, pausing it with `paused: true`. */
+export const ScheduleRequest = ActionRequest.extend({
+  dailyCount: BatchCount,
+  timeOfDay: z
+    .string({ error: "give a time of day as HH:MM." })
+    .regex(TIME_OF_DAY_PATTERN, { error: "give a time of day as HH:MM, 24-hour, like 09:00." })
+    .meta({ description: "HH:MM, 24-hour, in the site's time zone." }),
+  paused: z.boolean({ error: "say whether the schedule is paused (true or false)." }),
+});
+export type ScheduleRequest = z.input<typeof ScheduleRequest>;
+
+/** PUT /api/console/launch/schedule: the schedule now, and the audit entry. */
+export const ScheduleAnswer = z.object({ schedule: LaunchSchedule, audit: AuditEntry });
+export type ScheduleAnswer = z.infer<typeof ScheduleAnswer>;
+
+/**
+ * One local day of the funnel: people who joined the line (`waiting`) and invitations that reached each state
+ * that day.
+ */
+export const LaunchDay = z.object({
+  /** YYYY-MM-DD in the site's time zone. */
+  date: z.string(),
+  ...(Object.fromEntries(PERSON_LAUNCH_STATES.map((state) => [state, Count])) as Record<
+    (typeof PERSON_LAUNCH_STATES)[number],
+    typeof Count
+  >),
+});
+export type LaunchDay = z.infer<typeof LaunchDay>;
 
 /** POST /api/console/launch/batches: the batch (201 made now, 200 the one this idempotency key made before). */
 export const BatchAnswer = z.object({ batch: LaunchBatch, audit: AuditEntry.nullable() });
@@ -86,8 +146,14 @@ export const LaunchAnswer = z.object({
   funnel: z.object(
     Object.fromEntries(PERSON_LAUNCH_STATES.map((state) => [state, Count])) as Record<(typeof PERSON_LAUNCH_STATES)[number], typeof Count>,
   ),
+  /** The last LAUNCH_FUNNEL_DAYS days in order, today last, days without any change included. */
+  days: z.array(LaunchDay),
+  /** The IANA-style name of the time zone the days and the schedule's time are in. */
+  timeZone: z.string(),
   /** Newest first, at most LAUNCH_BATCHES_SHOWN. */
   batches: z.array(LaunchBatch),
+  /** null until an operator sets one. */
+  schedule: LaunchSchedule.nullable(),
 });
 export type LaunchAnswer = z.infer<typeof LaunchAnswer>;
 
@@ -106,6 +172,10 @@ export const Invitation = z.object({
   send: z.object({ state: z.enum(SEND_STATES), attempts: Count, error: z.string().nullable(), sentAt: Timestamp.nullable() }),
 });
 export type Invitation = z.infer<typeof Invitation>;
+
+/** GET /api/console/people/:id/invitation: the person's latest invitation, or null while they wait. */
+export const PersonInvitationAnswer = z.object({ invitation: Invitation.nullable() });
+export type PersonInvitationAnswer = z.infer<typeof PersonInvitationAnswer>;
 
 /** POST /api/console/people/:id/invite and …/revoke: the person's invitation now, and the audit entry. */
 export const InvitationAnswer = z.object({ invitation: Invitation, audit: AuditEntry });

@@ -36,16 +36,30 @@ import {
   ReviewAnswer,
   SessionAnswer,
 } from "./console";
-import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_BATCHES_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../launch";
 import {
+  BATCH_ACTIONS,
+  CHECK_IN_ENDPOINT,
+  INVITE_ACCEPT_ENDPOINT,
+  LAUNCH_BATCHES_ENDPOINT,
+  LAUNCH_ENDPOINT,
+  LAUNCH_PREVIEW_ENDPOINT,
+  LAUNCH_SCHEDULE_ENDPOINT,
+  PERSON_INVITATION_ACTIONS,
+} from "../launch";
+import {
+  BatchActionAnswer,
   BatchAnswer,
+  BatchParams,
   BatchRequest,
   CheckInAnswer,
   CheckInRequest,
   InvitationAnswer,
   LaunchAnswer,
   LaunchPreview,
+  PersonInvitationAnswer,
   PreviewQuery,
+  ScheduleAnswer,
+  ScheduleRequest,
 } from "./launch";
 import { CommitRequest, Commitment, DrawPlace, DrawState } from "./draw";
 import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } from "./hooks";
@@ -304,14 +318,52 @@ export const API_ROUTES: readonly ApiRoute[] = [
     },
     errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 409],
   },
-  ...(["invite", "revoke"] as const).map((action): ApiRoute => ({
-    id: `${action}Invitation`,
+  {
+    id: "setSchedule",
+    method: "put",
+    path: LAUNCH_SCHEDULE_ENDPOINT,
+    summary: "Set, pause or resume the schedule (up to N a day at a time of day), with a reason (one audit entry).",
+    tag: "launch",
+    security: "access",
+    body: { [JSON_CONTENT_TYPE]: ScheduleRequest },
+    answers: { 200: { description: "The schedule as it is now and the audit entry.", schema: ScheduleAnswer } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS],
+  },
+  ...BATCH_ACTIONS.map((action): ApiRoute => ({
+    id: `${action}Batch`,
+    method: "post",
+    path: `${LAUNCH_BATCHES_ENDPOINT}/:id/${action}`,
+    summary:
+      action === "pause"
+        ? "Pause a batch, with a reason: it invites nobody more and holds its events not sent yet."
+        : "Resume a paused batch, with a reason: it chooses on and sends what it held.",
+    tag: "launch",
+    security: "access",
+    params: BatchParams,
+    body: { [JSON_CONTENT_TYPE]: ActionRequest },
+    answers: { 200: { description: "The batch as it is now and the audit entry.", schema: BatchActionAnswer } },
+    errors: [...CONSOLE_ERRORS, ...BODY_ERRORS, 404, 409],
+  })),
+  {
+    id: "getPersonInvitation",
+    method: "get",
+    path: `${PERSON_ROUTE}/invitation`,
+    summary: "The person's latest invitation, or null while they wait.",
+    tag: "launch",
+    security: "access",
+    params: PersonParams,
+    answers: { 200: { description: "Their invitation.", schema: PersonInvitationAnswer } },
+    errors: [...CONSOLE_ERRORS, 404],
+  },
+  ...PERSON_INVITATION_ACTIONS.map((action): ApiRoute => ({
+    id: { invite: "inviteInvitation", revoke: "revokeInvitation", "resend-invitation": "resendInvitation" }[action],
     method: "post",
     path: `${PERSON_ROUTE}/${action}`,
-    summary:
-      action === "invite"
-        ? "Invite one person now, with a reason (one audit entry)."
-        : "Revoke the person's open invitation, with a reason.",
+    summary: {
+      invite: "Invite one person now, with a reason (one audit entry).",
+      revoke: "Revoke the person's open invitation, with a reason.",
+      "resend-invitation": "Queue the open invitation's event again while Klaviyo has not taken it (the same unique_id), with a reason.",
+    }[action],
     tag: "launch",
     security: "access",
     params: PersonParams,

@@ -14,6 +14,8 @@ const UNKNOWN = "--";
 /**
  * The launch countdown (product rule 20). Not a live region: screen readers get the label with the
  * launch date instead of an announcement every second. Tabular, fixed-width digits: no layout shift.
+ * After the launch moment it stays at zero, and a site built after it shows the content's
+ * `afterLaunch` line beneath, in the HTML from the start (no layout shift, no script of its own).
  */
 export function Countdown({ content }: { content: CountdownContent }) {
   const {
@@ -22,14 +24,17 @@ export function Countdown({ content }: { content: CountdownContent }) {
   } = content;
   const left = useCountdown(launchAtMs, builtAtMs);
   return (
-    <Units role="timer" aria-label={countdownLabel}>
-      {UNITS.map((unit) => (
-        <Unit key={unit}>
-          <Value>{left ? String(left[unit]).padStart(2, "0") : UNKNOWN}</Value>
-          <Caption>{copy[unit]}</Caption>
-        </Unit>
-      ))}
-    </Units>
+    <>
+      <Units role="timer" aria-label={countdownLabel}>
+        {UNITS.map((unit) => (
+          <Unit key={unit}>
+            <Value>{left ? String(left[unit]).padStart(2, "0") : UNKNOWN}</Value>
+            <Caption>{copy[unit]}</Caption>
+          </Unit>
+        ))}
+      </Units>
+      {builtAtMs >= launchAtMs && copy.afterLaunch ? <p>{copy.afterLaunch}</p> : null}
+    </>
   );
 }
 
@@ -78,6 +83,7 @@ export const query = graphql`
         hours
         minutes
         seconds
+        afterLaunch
       }
     }
     derived {

@@ -97,7 +97,10 @@ function DashboardBody({ copy, format, answer, nowMs }: PartProps & { nowMs: () 
   );
 }
 
-/** The funnel from signup to counted referral, each step's share of the one before, and the viral coefficient. */
+/**
+ * The funnel from signup to counted referral and on to launch day's invited and accepted, each step's share of the one
+ * it follows (invited: of the confirmed), and the viral coefficient.
+ */
 function FunnelPart({ copy, format, answer: { funnel } }: PartProps) {
   const words = copy.dashboard.funnel;
   const steps = [
@@ -105,6 +108,8 @@ function FunnelPart({ copy, format, answer: { funnel } }: PartProps) {
     { name: words.confirmed, people: funnel.confirmed, before: funnel.signedUp },
     { name: words.referred, people: funnel.referred, before: funnel.confirmed },
     { name: words.referralCounted, people: funnel.referralCounted, before: funnel.referred },
+    { name: words.invited, people: funnel.invited, before: funnel.confirmed },
+    { name: words.accepted, people: funnel.accepted, before: funnel.invited },
   ];
   return (
     <Part>

@@ -1,19 +1,30 @@
 /**
- * The Launch screen (docs/operators.md: Launch): people by launch state, inviting the next N after its preview (the
- * preview's idempotency key goes with the press, so a double press or two operators make one batch), and the latest
- * batches with their progress.
+ * The Launch screen (docs/operators.md: Launch): people by launch state now and by day, inviting the next N after its
+ * preview (the preview's idempotency key goes with the press, so a double press or two operators make one batch), the
+ * schedule, and the latest batches with their progress and pause or resume.
  */
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT, PERSON_LAUNCH_STATES } from "../../shared/launch";
 import { ActionDialog } from "./ActionDialog";
 import { ConsoleError, getConsole, postBatch, withQuery } from "./api";
 import type { ConsoleContent } from "./content";
+import { DayChart, type DayTable } from "./DayChart";
 import { fill, type ConsoleFormat } from "./format";
-import { Button, ButtonRow, Failure, Input, Loading, Muted, Notice, Section, SectionHeading, Table, TableScroll } from "./parts";
+import { LaunchBatches } from "./LaunchBatches";
+import { LaunchSchedule } from "./LaunchSchedule";
+import { Button, ButtonRow, Failure, Input, Loading, Notice, Section, SectionHeading, SubHeading, Table, TableScroll } from "./parts";
 import { useAnswer } from "./useAnswer";
-import type { BatchAnswer, LaunchAnswer, LaunchPreview } from "../../shared/api/launch";
+import type { BatchAnswer, LaunchAnswer, LaunchDay, LaunchPreview } from "../../shared/api/launch";
 
 type Copy = ConsoleContent["console"];
+
+/** The funnel by day as a DayTable: a series per launch state, in PERSON_LAUNCH_STATES' order. */
+export function launchDaysTable(days: readonly LaunchDay[], series: Copy["launch"]["days"]["series"]): DayTable {
+  return {
+    series: PERSON_LAUNCH_STATES.map((state) => ({ key: state, name: series[state] })),
+    rows: days.map((day) => ({ date: day.date, counts: PERSON_LAUNCH_STATES.map((state) => day[state]) })),
+  };
+}
 
 export function Launch({
   copy,
@@ -33,6 +44,12 @@ export function Launch({
   const [count, setCount] = useState("100");
   const [preview, setPreview] = useState<LaunchPreview | null>(null);
   const [failure, setFailure] = useState<ConsoleError | null>(null);
+  const answer = state.kind === "ready" ? state.answer : null;
+  const days = useMemo(() => (answer ? launchDaysTable(answer.days, words.days.series) : null), [answer, words.days.series]);
+  const changed = (announcement: string) => {
+    announce(announcement);
+    reload();
+  };
 
   const showPreview = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -75,21 +92,25 @@ export function Launch({
           </Table>
         </TableScroll>
       )}
+      {days ? <DayChart words={words.days} format={format} table={days} stacked={false} /> : null}
       {canAct ? (
-        <form onSubmit={(event) => void showPreview(event)} noValidate>
-          <ButtonRow>
-            <label htmlFor={countId}>{words.countLabel}</label>
-            <Input
-              id={countId}
-              type="number"
-              min={1}
-              inputMode="numeric"
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-            />
-            <Button type="submit">{words.previewButton}</Button>
-          </ButtonRow>
-        </form>
+        <>
+          <SubHeading>{words.inviteHeading}</SubHeading>
+          <form onSubmit={(event) => void showPreview(event)} noValidate>
+            <ButtonRow>
+              <label htmlFor={countId}>{words.countLabel}</label>
+              <Input
+                id={countId}
+                type="number"
+                min={1}
+                inputMode="numeric"
+                value={count}
+                onChange={(event) => setCount(event.target.value)}
+              />
+              <Button type="submit">{words.previewButton}</Button>
+            </ButtonRow>
+          </form>
+        </>
       ) : null}
       {failure ? <Failure copy={copy} error={failure} /> : null}
       {preview ? (
@@ -119,42 +140,20 @@ export function Launch({
           </>
         )
       ) : null}
-      {state.kind === "ready" ? (
-        state.answer.batches.length === 0 ? (
-          <Muted>{words.batchesEmpty}</Muted>
-        ) : (
-          <TableScroll label={words.batchesCaption}>
-            <Table>
-              <caption>{words.batchesCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{words.batchColumns.createdAt}</th>
-                  <th scope="col">{words.batchColumns.operator}</th>
-                  {(["requested", "invited", "queued", "sent", "failed"] as const).map((column) => (
-                    <th key={column} scope="col" data-number="">
-                      {words.batchColumns[column]}
-                    </th>
-                  ))}
-                  <th scope="col">{words.batchColumns.state}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.answer.batches.map((batch) => (
-                  <tr key={batch.id}>
-                    <th scope="row">{format.dateTime(batch.createdAt)}</th>
-                    <td>{batch.operator}</td>
-                    {([batch.requested, batch.invited, batch.queued, batch.sent, batch.failed] as const).map((value, index) => (
-                      <td key={index} data-number="">
-                        {format.count(value)}
-                      </td>
-                    ))}
-                    <td>{words.batchStates[batch.state]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableScroll>
-        )
+      {answer ? (
+        <>
+          <LaunchSchedule
+            key={answer.schedule?.updatedAt ?? "none"}
+            copy={copy}
+            format={format}
+            schedule={answer.schedule}
+            timeZone={answer.timeZone}
+            onSaved={changed}
+            canAct={canAct}
+          />
+          <SubHeading>{words.batchesHeading}</SubHeading>
+          <LaunchBatches copy={copy} format={format} batches={answer.batches} onChanged={changed} canAct={canAct} />
+        </>
       ) : null}
     </Section>
   );

@@ -2,17 +2,30 @@
  * One person's page: every field of the PersonAnswer, the people they referred, what operators did to them, and the
  * actions (each through the reason dialog) with the export of their data as a JSON download.
  */
-import type { InvitationAnswer } from "../../shared/api/launch";
 import React, { useState } from "react";
 import styled from "styled-components";
-import { personEndpoint, type PersonAction } from "../../shared/console";
+import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
 import { theme } from "../styles/theme";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
-import { postExport, postInvitation } from "./api";
+import { getConsole, postExport, withQuery } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import { ButtonRow, Failure, Loading, Marks, Muted, PersonLink, Section, SectionHeading, SubHeading, Table, TableScroll } from "./parts";
+import {
+  ButtonRow,
+  Details,
+  Failure,
+  Loading,
+  Marks,
+  Muted,
+  PersonLink,
+  Section,
+  SectionHeading,
+  SubHeading,
+  Table,
+  TableScroll,
+} from "./parts";
+import { PersonInvitation } from "./PersonInvitation";
 import { standingOf } from "./PeopleTable";
 import { routeHash } from "./route";
 import { useAnswer } from "./useAnswer";
@@ -102,6 +115,13 @@ export function PersonView({
       <SectionHeading id="person-heading">{fullName(person)}</SectionHeading>
       <Muted>{standingOf(copy, person)}</Muted>
       {canAct ? <PersonActions copy={copy} format={format} person={person} announce={announce} done={done} /> : null}
+      <PersonInvitation
+        copy={copy}
+        format={format}
+        person={{ id: person.id, name: fullName(person) }}
+        announce={announce}
+        canAct={canAct}
+      />
       <SubHeading>{copy.person.detailsHeading}</SubHeading>
       <PersonDetails copy={copy} format={format} person={person} />
       <SubHeading>{copy.person.referredHeading}</SubHeading>
@@ -123,11 +143,10 @@ function fullName(person: { firstName: string; lastName: string }): string {
 /** The actions that apply to the person, each behind the reason dialog, and the export of their data. */
 function PersonActions({
   copy,
-  format,
   person,
   announce,
   done,
-}: ViewProps & {
+}: Pick<ViewProps, "copy"> & {
   person: PersonAnswer;
   announce: (text: string) => void;
   done: (action: PersonAction) => (answer: { person: PersonAnswer | null }) => void;
@@ -154,34 +173,7 @@ function PersonActions({
           perform={(reason) => downloadExport(person.id, reason)}
           onDone={() => announce(fill(copy.dialog.done, { action: copy.actions.export }))}
         />
-        <InvitationActions copy={copy} format={format} person={person} announce={announce} />
       </ButtonRow>
-    </>
-  );
-}
-
-/** Launch day's actions on the person: invite them now, or revoke their invitation, each behind the reason dialog. */
-function InvitationActions({ copy, format, person, announce }: ViewProps & { person: PersonAnswer; announce: (text: string) => void }) {
-  return (
-    <>
-      {(["invite", "revoke"] as const).map((action) => (
-        <ActionDialog<InvitationAnswer>
-          key={action}
-          copy={copy}
-          personName={fullName(person)}
-          actionName={action === "invite" ? copy.launch.personInvite : copy.launch.personRevoke}
-          subject={person}
-          perform={(reason) => postInvitation(person.id, action, { reason })}
-          onDone={({ invitation }) =>
-            announce(
-              fill(copy.launch.personInvitation, {
-                state: copy.launch.states[invitation.state],
-                date: format.dateTime(invitation.expiresAt),
-              }),
-            )
-          }
-        />
-      ))}
     </>
   );
 }
@@ -291,21 +283,6 @@ function ReferredTable({ copy, format, person }: ViewProps & { person: PersonAns
     </TableScroll>
   );
 }
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(8rem, max-content) 1fr;
-  gap: ${theme.space.xs} ${theme.space.lg};
-  margin: 0;
-  dt {
-    color: ${theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Properties = styled.ul`
   margin: 0;

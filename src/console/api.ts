@@ -5,8 +5,24 @@
  */
 import { send } from "../api/client";
 import { errorKeyOf, jsonApiErrors } from "../api/errors";
-import type { BatchAnswer, BatchRequest, InvitationAnswer } from "../../shared/api/launch";
-import { LAUNCH_BATCHES_ENDPOINT, personInviteEndpoint, personRevokeEndpoint } from "../../shared/launch";
+import type {
+  BatchActionAnswer,
+  BatchAnswer,
+  BatchRequest,
+  InvitationAnswer,
+  ScheduleAnswer,
+  ScheduleRequest,
+} from "../../shared/api/launch";
+import {
+  batchActionEndpoint,
+  LAUNCH_BATCHES_ENDPOINT,
+  LAUNCH_SCHEDULE_ENDPOINT,
+  personInviteEndpoint,
+  personResendEndpoint,
+  personRevokeEndpoint,
+  type BatchAction,
+  type PersonInvitationAction,
+} from "../../shared/launch";
 import { CONSOLE_ERROR_CODE, type PersonAction } from "../../shared/console";
 import { personActionEndpoint, personExportEndpoint } from "../../shared/console";
 import { JSON_CONTENT_TYPE } from "../../shared/contract";
@@ -108,13 +124,35 @@ export function postBatch(request: BatchRequest): Promise<BatchAnswer> {
   return requestJson<BatchAnswer>(LAUNCH_BATCHES_ENDPOINT, { method: "POST", body: JSON.stringify(request) });
 }
 
+/** A person's invitation action's endpoint. */
+const INVITATION_ENDPOINTS: Record<PersonInvitationAction, (id: string) => string> = {
+  invite: personInviteEndpoint,
+  revoke: personRevokeEndpoint,
+  "resend-invitation": personResendEndpoint,
+};
+
 /**
- * POST a person's invite or revoke with its reason.
+ * POST a person's invite, revoke or send again with its reason.
  * @throws ConsoleError
  */
-export function postInvitation(personId: string, action: "invite" | "revoke", request: ActionRequest): Promise<InvitationAnswer> {
-  const path = action === "invite" ? personInviteEndpoint(personId) : personRevokeEndpoint(personId);
-  return requestJson<InvitationAnswer>(path, { method: "POST", body: JSON.stringify(request) });
+export function postInvitation(personId: string, action: PersonInvitationAction, request: ActionRequest): Promise<InvitationAnswer> {
+  return requestJson<InvitationAnswer>(INVITATION_ENDPOINTS[action](personId), { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * POST a batch's pause or resume with its reason.
+ * @throws ConsoleError
+ */
+export function postBatchAction(batchId: string, action: BatchAction, request: ActionRequest): Promise<BatchActionAnswer> {
+  return requestJson<BatchActionAnswer>(batchActionEndpoint(batchId, action), { method: "POST", body: JSON.stringify(request) });
+}
+
+/**
+ * PUT the whole schedule (pausing it with `paused: true`) with its reason.
+ * @throws ConsoleError
+ */
+export function putSchedule(request: ScheduleRequest): Promise<ScheduleAnswer> {
+  return requestJson<ScheduleAnswer>(LAUNCH_SCHEDULE_ENDPOINT, { method: "PUT", body: JSON.stringify(request) });
 }
 
 /** `path?name=value…` with the values encoded; null and "" values left out. */

@@ -44,6 +44,8 @@ export const query = graphql`
           expired
           revoked
         }
+        inviteHeading
+        batchesHeading
         countLabel
         previewButton
         preview
@@ -67,7 +69,60 @@ export const query = graphql`
           sending
           done
         }
+        batchPaused
+        batchActionsColumn
+        batchPause
+        batchResume
+        batchName
+        days {
+          heading
+          chartLabel
+          caption
+          dayColumn
+          empty
+          series {
+            waiting
+            invited
+            accepted
+            expired
+            revoked
+          }
+        }
+        schedule {
+          heading
+          intro
+          countLabel
+          timeLabel
+          save
+          pause
+          resume
+          none
+          running
+          paused
+          saved
+        }
+        invitation {
+          heading
+          none
+          state
+          place
+          invitedAt
+          expiresAt
+          acceptedAt
+          expiredAt
+          revokedAt
+          sendState
+          sendAttempts
+          sendError
+          sentAt
+          sendStates {
+            queued
+            sent
+            failed
+          }
+        }
         personInvite
+        personResend
         personRevoke
         personInvitation
       }
@@ -122,6 +177,8 @@ export const query = graphql`
           confirmed
           referred
           referralCounted
+          invited
+          accepted
           viralCoefficient
         }
         delivery {

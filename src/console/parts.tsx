@@ -214,3 +214,19 @@ export const Input = styled.input`
     outline-offset: 2px;
   }
 `;
+
+/** Terms and their values in two columns (a person's fields, their invitation). */
+export const Details = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${theme.space.xs} ${theme.space.lg};
+  margin: 0;
+  dt {
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;

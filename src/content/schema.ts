@@ -500,6 +500,8 @@ const consoleSection = z
             confirmed: copy("The step of people who confirmed their address.", "Confirmed"),
             referred: copy("The step of people who came through a referral link.", "Came through a referral link"),
             referralCounted: copy("The step of people whose referral counted for their referrer.", "Referral counted"),
+            invited: copy("The step of invitations made on launch day in the range.", "Invited"),
+            accepted: copy("The step of invitations accepted in the range.", "Accepted their invitation"),
             viralCoefficient: copy(
               "The label of the viral coefficient: counted referrals per person who signed up.",
               "Viral coefficient (counted referrals per signup)",
@@ -719,6 +721,8 @@ const consoleSection = z
             revoked: copy("Invitations an operator withdrew.", "Revoked"),
           })
           .meta({ description: "The launch states' names." }),
+        inviteHeading: copy("The heading of inviting the next N by hand.", "Invite the next in line"),
+        batchesHeading: copy("The heading of the batches.", "Batches"),
         countLabel: copy("The label of the field for how many to invite next.", "How many to invite"),
         previewButton: copy("The button that shows who inviting the next N would invite.", "Preview"),
         preview: longCopy(
@@ -754,7 +758,92 @@ const consoleSection = z
             done: copy("A batch whose invitations were all sent or refused.", "Done"),
           })
           .meta({ description: "The batches' states." }),
+        batchPaused: copy("A batch an operator paused: it invites nobody more and holds its e-mails not sent yet.", "Paused"),
+        batchActionsColumn: copy("The column of a batch's buttons (pause, resume).", "Actions"),
+        batchPause: copy("The button that pauses a batch.", "Pause"),
+        batchResume: copy("The button that resumes a paused batch.", "Resume"),
+        batchName: copyWithPlaceholder(
+          "{date}",
+          "when the batch was made",
+          "How the pause and resume dialogs name a batch.",
+          "Batch of {date}",
+        ),
+        days: z
+          .strictObject({
+            heading: copy("The heading of the launch by day.", "By day"),
+            chartLabel: copy(
+              "What screen readers say for the chart of the launch by day.",
+              "Chart of the launch by day; the table below holds the same numbers.",
+            ),
+            caption: copy("The caption of the table of the launch by day.", "People per day, by what happened to them"),
+            dayColumn: copy("The heading of the column of days.", "Day"),
+            empty: copy("Shown instead of the chart when nothing happened in the days shown.", "Nothing happened in the last 30 days."),
+            series: z
+              .strictObject({
+                waiting: copy("People who joined the line that day.", "Joined the line"),
+                invited: copy("People invited that day.", "Invited"),
+                accepted: copy("Invitations accepted that day.", "Accepted"),
+                expired: copy("Invitations that expired that day.", "Expired"),
+                revoked: copy("Invitations revoked that day.", "Revoked"),
+              })
+              .meta({ description: "The chart's and the table's series, one per launch state." }),
+          })
+          .meta({ description: "The launch by day: a chart of the last 30 days and its table." }),
+        schedule: z
+          .strictObject({
+            heading: copy("The heading of the schedule.", "Schedule"),
+            intro: copyWithPlaceholder(
+              "{zone}",
+              "the site's time zone",
+              "What the schedule does, above its fields.",
+              "Invite up to a number of people from the head of the line every day at a time of day ({zone}), until paused.",
+            ),
+            countLabel: copy("The label of the field for how many to invite a day.", "People a day"),
+            timeLabel: copy("The label of the field for the time of day.", "Time of day"),
+            save: copy("The button that sets the schedule and starts it.", "Save schedule"),
+            pause: copy("The button that pauses the schedule.", "Pause schedule"),
+            resume: copy("The button that resumes the schedule.", "Resume schedule"),
+            none: copy("Shown while no schedule is set.", "No schedule: nobody is invited by the clock."),
+            running: longCopy(
+              "The schedule while it runs: {count} becomes how many a day, {time} the time of day, {next} the next run, {operator} and {reason} who set it and why.",
+              "{count} a day at {time}; next run {next}. Set by {operator}: {reason}",
+            ),
+            paused: longCopy(
+              "The schedule while paused: {count}, {time}, {operator} and {reason} as in running.",
+              "Paused ({count} a day at {time}). Paused by {operator}: {reason}",
+            ),
+            saved: copy("Read out once the schedule is saved, paused or resumed.", "Schedule saved."),
+          })
+          .meta({ description: "The schedule: up to N a day at a time of day, until paused." }),
+        invitation: z
+          .strictObject({
+            heading: copy("The heading of the invitation on a person's page.", "Invitation"),
+            none: copy("Shown on a person's page while they have no invitation.", "Not invited: waiting in line."),
+            state: copy("The label of the invitation's state.", "State"),
+            place: copy("The label of their place in line when invited.", "Place when invited"),
+            invitedAt: copy("The label of when they were invited.", "Invited"),
+            expiresAt: copy("The label of when the invitation expires.", "Expires"),
+            acceptedAt: copy("The label of when they accepted.", "Accepted"),
+            expiredAt: copy("The label of when it expired.", "Expired"),
+            revokedAt: copy("The label of when it was revoked.", "Revoked"),
+            sendState: copy("The label of the invitation e-mail's delivery.", "E-mail"),
+            sendAttempts: copy("The label of how many times Klaviyo was asked.", "Attempts"),
+            sendError: copy("The label of Klaviyo's last refusal.", "Last error"),
+            sentAt: copy("The label of when Klaviyo took the event.", "Sent"),
+            sendStates: z
+              .strictObject({
+                queued: copy("An invitation e-mail on its way (or held by a paused batch).", "Queued"),
+                sent: copy("An invitation Klaviyo took.", "Sent"),
+                failed: copy("An invitation Klaviyo refused, or never sent.", "Failed"),
+              })
+              .meta({ description: "The invitation e-mail's delivery states." }),
+          })
+          .meta({ description: "A person's invitation on their page." }),
         personInvite: copy("The person page's button that invites them now.", "Invite now"),
+        personResend: copy(
+          "The person page's button that sends their open invitation again while Klaviyo has not taken it (never twice).",
+          "Send invitation again",
+        ),
         personRevoke: copy("The person page's button that revokes their open invitation.", "Revoke invitation"),
         personInvitation: copyWithPlaceholder(
           "{state}",
@@ -763,7 +852,10 @@ const consoleSection = z
           "Invitation {state}, open until {date}.",
         ),
       })
-      .meta({ description: "The Launch screen: people by launch state, inviting the next N with a preview, the batches." }),
+      .meta({
+        description:
+          "The Launch screen: people by launch state and by day, inviting the next N with a preview, the schedule, the batches; and a person's invitation.",
+      }),
     draw: z
       .strictObject({
         heading: copy("The heading of the screen that closes the giveaway draw.", "Close the giveaway draw"),
@@ -1146,6 +1238,15 @@ const siteContentFields = z
             hours: copy("Caption under the hours figure.", "hours"),
             minutes: copy("Caption under the minutes figure.", "min"),
             seconds: copy("Caption under the seconds figure.", "sec"),
+            afterLaunch: z
+              .string()
+              .trim()
+              .default("")
+              .meta({
+                description:
+                  "A line under the countdown once the launch moment has passed (the countdown then stays at zero). Leave it empty for none.",
+                examples: ["We're live: check your inbox for your invitation."],
+              }),
           })
           .meta({ description: "The launch countdown under the heading (days, hours, min, sec)." }),
         form: z

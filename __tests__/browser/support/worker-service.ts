@@ -18,13 +18,15 @@ import {
 
 /**
  * The service's secrets, all empty but the webhook's: `--var` wins over a developer's `.dev.vars`. Empty means
- * demo delivery and no Turnstile check; the webhook secret lets a test confirm a friend as Klaviyo's flow would.
+ * demo delivery and no Turnstile check; the webhook secret lets a test confirm a friend as Klaviyo's flow would. The
+ * console's local operator (as `npm start` has one) lets a test invite people and measure the console's screens.
  */
 const SERVICE_VARS = {
   KLAVIYO_PRIVATE_API_KEY: "",
   TURNSTILE_SECRET_KEY: "",
   IP_HASH_SALT: "",
   KLAVIYO_WEBHOOK_SECRET: WAITLIST_WEBHOOK_SECRET,
+  CONSOLE_LOCAL_OPERATOR: "browser-tests@localhost",
 };
 
 /**

@@ -9,6 +9,7 @@
  * - UTM values: per kind and day of the range (or once for "all"), the UTM_VALUES_PER_DAY (10) values with the most
  *   confirmed signups, from rollup_utm_top's first entries and a lookup of each (at most 20 rows), and the day's total
  *   (1 row): at most 294, 1,260 and 42 rows, however many values strangers made up;
+ * - invited and accepted (launch day): one row per day of the range with each (rollup_launch_days' primary key);
  * - delivery counters: 5; the oldest pending signup: 1 (signups_delivery); the top referrers: 10 (signups_referrers).
  * So a load stays under 10,000 rows while days × sources stays under about 9,500 (a year of 26 signup pages). The one
  * exception: the first load after the site's time zone changed cuts the days again from every row (a full scan, once).
@@ -92,7 +93,7 @@ export function dashboardAnswer(
     utmCampaigns: topValues(snapshot, "utm_campaign"),
     utmSourcesOther: otherSignups(snapshot, "utm_source"),
     utmCampaignsOther: otherSignups(snapshot, "utm_campaign"),
-    funnel: funnelOf(counted),
+    funnel: { ...funnelOf(counted), ...snapshot.launch },
     delivery: {
       pending: snapshot.counters.delivery_pending ?? 0,
       delivered: snapshot.counters.delivery_delivered ?? 0,
@@ -162,8 +163,8 @@ function otherSignups(snapshot: RollupSnapshot, kind: UtmKind): number {
   return snapshot.utmTotals[kind] - topValues(snapshot, kind).reduce((sum, value) => sum + value.signups, 0);
 }
 
-/** The funnel over the range's signups. */
-function funnelOf(rows: DayRollup[]): Funnel {
+/** The funnel over the range's signups (its launch counts come from the snapshot). */
+function funnelOf(rows: DayRollup[]): Omit<Funnel, "invited" | "accepted"> {
   const sum = (pick: (row: DayRollup) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const signedUp = sum((row) => row.signups);
   const referralCounted = sum((row) => row.referralCounted);

@@ -2,7 +2,8 @@
  * "Invite the next N" (docs/operators.md: Launch): a batch row, then its invitations chosen a page at a time down the
  * line (line.ts). Each page is ONE D1 batch that claims the page on the batch row, makes the invitations of the
  * people still invitable, takes them out of line (store/rank.ts) and counts them; its events go to the queue after.
- * A batch whose Worker dies goes on from the page it stopped at: the queue's `batch` message, or the cron.
+ * A batch whose Worker dies goes on from the page it stopped at: the queue's `batch` message, or the cron. A paused
+ * batch chooses nobody more and holds its events (send.ts); resumed, its next run releases them a page at a time.
  */
 import type { LaunchBatch, LaunchPreview } from "../../../shared/api/launch";
 import { LAUNCH_AUDIT_ACTIONS, type SkipReason } from "../../../shared/launch";
@@ -41,6 +42,7 @@ export interface BatchRow {
   after_score: number | null;
   after_referrals: number | null;
   state: LaunchBatch["state"];
+  paused_at: string | null;
 }
 
 /** A batch row as the console shows it. */
@@ -62,7 +64,22 @@ export function batchOf(row: BatchRow): LaunchBatch {
       invited: row.skipped_invited,
     },
     state: row.state,
+    pausedAt: row.paused_at,
   };
+}
+
+/** Who made a batch, as its audit entry's `after` adds it: an operator's press, or the cron's backfill or schedule. */
+export type BatchOrigin = "operator" | "backfill" | "schedule";
+
+/** What a new batch row holds (created_at is `at`, ISO 8601 UTC). */
+export interface NewBatch {
+  id: string;
+  idempotencyKey: string;
+  at: string;
+  operator: string;
+  reason: string;
+  requested: number;
+  origin: BatchOrigin;
 }
 
 /** One batch by id, or null. */
@@ -73,18 +90,6 @@ export function readBatch(db: D1Database, id: string): Promise<BatchRow | null> 
 /** One batch by its idempotency key, or null. */
 export function batchByKey(db: D1Database, key: string): Promise<BatchRow | null> {
   return db.prepare("SELECT * FROM launch_batches WHERE idempotency_key = ?1").bind(key).first<BatchRow>();
-}
-
-/** What a new batch row holds (created_at is `at`, ISO 8601 UTC). */
-export interface NewBatch {
-  id: string;
-  idempotencyKey: string;
-  at: string;
-  operator: string;
-  reason: string;
-  requested: number;
-  /** The cron's batch in place of expired invitations (the audit entry says so). */
-  backfill?: boolean;
 }
 
 /**
@@ -101,7 +106,11 @@ export async function createBatch(db: D1Database, batch: NewBatch): Promise<Audi
     person_id: null,
     reason: batch.reason,
     before: null,
-    after: JSON.stringify({ batch_id: batch.id, requested: batch.requested, ...(batch.backfill ? { backfill: true } : {}) }),
+    after: JSON.stringify({
+      batch_id: batch.id,
+      requested: batch.requested,
+      ...(batch.origin === "operator" ? {} : { [batch.origin]: true }),
+    }),
   };
   const [, audit] = await appendAudit(db, async (tail) =>
     db.batch<Record<string, unknown>>([
@@ -290,9 +299,10 @@ export async function runBatch(
   batchId: string,
   now: Date = new Date(),
 ): Promise<BatchRow | null> {
+  if (!(await releaseHeld(env, batchId))) return readBatch(env.DB, batchId);
   for (let page = 0; page < BATCH_PAGES_PER_RUN; page += 1) {
     const batch = await readBatch(env.DB, batchId);
-    if (!batch || batch.state !== "choosing") return batch;
+    if (!batch || batch.state !== "choosing" || batch.paused_at !== null) return batch;
     const chosen = await choosePage(env, settings, batch, now);
     if (chosen === null) return readBatch(env.DB, batchId);
     await queueLaunchMessages(
@@ -304,4 +314,75 @@ export async function runBatch(
   }
   await queueLaunchMessages(env, [{ kind: "batch", batchId }]);
   return readBatch(env.DB, batchId);
+}
+
+/**
+ * Queue again the events a paused batch held, once it runs again: BATCH_PAGES_PER_RUN pages of them at most, through
+ * the invitations_held index; when more remain, the batch's next run is queued.
+ * @returns whether all are released (false: the batch is paused still, or more remain for the next run)
+ */
+async function releaseHeld(env: ServiceEnv, batchId: string): Promise<boolean> {
+  for (let page = 0; page < BATCH_PAGES_PER_RUN; page += 1) {
+    const { results } = await env.DB.prepare(
+      `UPDATE invitations SET send_held = 0 WHERE id IN (
+         SELECT id FROM invitations WHERE batch_id = ?1 AND send_held = 1 LIMIT ?2
+       ) AND NOT EXISTS (SELECT 1 FROM launch_batches WHERE id = ?1 AND paused_at IS NOT NULL) RETURNING id`,
+    )
+      .bind(batchId, LINE_PAGE_SIZE)
+      .all<{ id: string }>();
+    await queueLaunchMessages(
+      env,
+      results.map(({ id }) => ({ kind: "invitation", invitationId: id })),
+    );
+    if (results.length < LINE_PAGE_SIZE) {
+      if (results.length === 0 && page === 0) {
+        const batch = await readBatch(env.DB, batchId);
+        if (batch?.paused_at) return false;
+      }
+      return true;
+    }
+  }
+  await queueLaunchMessages(env, [{ kind: "batch", batchId }]);
+  return false;
+}
+
+/**
+ * Pause or resume a batch, with its audit entry, in one D1 batch: paused, it chooses nobody more and its events not
+ * sent yet are held; resumed, its next run (queued here) chooses on and releases them.
+ * @returns the batch and the entry; null when there is no such batch or it is already so
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function setBatchPaused(
+  env: ServiceEnv,
+  batchId: string,
+  pause: boolean,
+  entry: { operator: string; reason: string; now: Date },
+): Promise<{ batch: BatchRow; audit: AuditRow } | null> {
+  const db = env.DB;
+  const at = entry.now.toISOString();
+  const audited: NewAuditEntry = {
+    at,
+    operator: entry.operator,
+    action: pause ? LAUNCH_AUDIT_ACTIONS.pause : LAUNCH_AUDIT_ACTIONS.resume,
+    person_id: null,
+    reason: entry.reason,
+    before: JSON.stringify({ batch_id: batchId, paused: !pause }),
+    after: JSON.stringify({ batch_id: batchId, paused: pause }),
+  };
+  const [changed, audit] = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      db
+        .prepare(
+          `UPDATE launch_batches SET paused_at = CASE WHEN ?2 THEN ?3 END
+           WHERE id = ?1 AND (paused_at IS NULL) = (?2 = 1) RETURNING id`,
+        )
+        .bind(batchId, pause ? 1 : 0, at),
+      // Written only when the statement above changed the batch.
+      await appendStatement(db, tail, audited, "WHERE changes() > 0"),
+    ]),
+  );
+  const row = audit.results[0] as unknown as AuditRow | undefined;
+  if (changed.results.length === 0 || !row) return null;
+  if (!pause) await queueLaunchMessages(env, [{ kind: "batch", batchId }]);
+  return { batch: (await readBatch(db, batchId))!, audit: row };
 }

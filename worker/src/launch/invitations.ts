@@ -200,6 +200,45 @@ export async function revokeInvitation(context: InvitationContext, personId: str
   return { kind: "done", invitation: (await currentInvitation(db, personId))!, audit };
 }
 
+/** When a person's invitation may be sent again: it is open and Klaviyo has not taken its event. */
+const RESEND_APPLIES = "EXISTS (SELECT 1 FROM invitations WHERE id = p.invitation_id AND state = 'invited' AND send_state <> 'sent')";
+
+/**
+ * Send the person's open invitation again (their page): its event queued once more under the SAME unique_id (the
+ * invitation's id), so Klaviyo records it once however often it goes, and a person never gets the same invitation
+ * twice. Only while Klaviyo has not taken it: a sent one a person lost is revoked and invited anew (a new id, a new
+ * link). The event is the caller's to queue.
+ * @returns `done` with the invitation; `not_applicable` when there is no open invitation or its event was sent
+ * @throws whatever D1 throws (nothing was written)
+ */
+export async function resendInvitation(context: InvitationContext, personId: string): Promise<InvitationResult> {
+  const db = context.env.DB;
+  const check = await applies(db, personId, RESEND_APPLIES);
+  const refusal = "Only an open invitation whose event Klaviyo has not taken can be sent again; revoke and invite anew instead.";
+  if (check === "not_found") return { kind: "not_found" };
+  if (!check) return { kind: "not_applicable", detail: refusal };
+  const current = "(SELECT invitation_id FROM signups WHERE id = ?1)";
+  const results = await db.batch<Record<string, unknown>>([
+    auditStatement(db, RESEND_APPLIES, LAUNCH_AUDIT_ACTIONS.resend, personId, context, "json_object('send_state', 'queued')"),
+    db
+      .prepare(
+        `UPDATE invitations SET send_state = 'queued', send_error = NULL, send_due_at = NULL, send_held = 0
+         WHERE id = ${current} AND state = 'invited' AND send_state <> 'sent'`,
+      )
+      .bind(personId),
+    // A batch that counted it failed is sending again until it settles.
+    db
+      .prepare(
+        `UPDATE launch_batches SET state = 'sending' WHERE state = 'done'
+           AND id = (SELECT batch_id FROM invitations WHERE id = ${current}) AND sent + failed < invited`,
+      )
+      .bind(personId),
+  ]);
+  const audit = results[0].results[0] as unknown as AuditRow | undefined;
+  if (!audit) return { kind: "not_applicable", detail: refusal };
+  return { kind: "done", invitation: (await currentInvitation(db, personId))!, audit };
+}
+
 /** A check-in's result: the person, or why the token is refused. */
 export type CheckInResult =
   { kind: "accepted"; answer: CheckInAnswer } | { kind: "unknown" } | { kind: "used" } | { kind: "expired" } | { kind: "revoked" };

@@ -1,7 +1,8 @@
 /**
  * Launch day's part of the cron (wrangler.jsonc `triggers.crons`): open invitations past their expiry become
  * `expired` (and with `launch.backfill` the next people in line are invited in their place), the one reminder goes
- * to those still invited `launch.reminderDaysBefore` days before expiry, and what a dead Worker left undone resumes:
+ * to those still invited `launch.reminderDaysBefore` days before expiry, the schedule's batch of the day
+ * (schedule.ts), and what a dead Worker left undone resumes:
  * events never queued, batches still choosing. docs/operators.md: Launch.
  */
 import type { ServiceSettings } from "../../../shared/service-settings";
@@ -9,6 +10,7 @@ import type { ServiceEnv } from "../env";
 import { errorName, log } from "../log";
 import { readSettings } from "../settings";
 import { createBatch, runBatch, queueLaunchMessages } from "./batches";
+import { runSchedule } from "./schedule";
 import { DAY_MS } from "./invitations";
 
 /** Invitations one run expires, reminds or queues again at most (oldest first); the rest go on the next runs. */
@@ -61,12 +63,15 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
       operator: CRON_OPERATOR,
       reason: `Backfill: ${expired.length} invitations expired`,
       requested: expired.length,
-      backfill: true,
+      origin: "backfill",
     });
     if (made) backfilled = (await runBatch(env, settings, id, new Date(now)))?.invited ?? 0;
   }
 
-  // 3. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.
+  // 3. The schedule: today's batch, once its time has passed.
+  const scheduled = await runSchedule(env, settings, now);
+
+  // 4. The one reminder, to those still invited whose expiry is near; marked first, so a tick never reminds twice.
   let reminded: { id: string }[] = [];
   if (settings.launch.reminderDaysBefore > 0) {
     const remindBefore = new Date(now + settings.launch.reminderDaysBefore * DAY_MS).toISOString();
@@ -85,12 +90,13 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
     );
   }
 
-  // 4. Events never queued, or out of retries: claimed (their due time becomes now) and queued again.
+  // 5. Events never queued, or out of retries: claimed (their due time becomes now) and queued again.
   const overdueBefore = new Date(now - LAUNCH_SWEEP_GRACE_S * 1000).toISOString();
   const { results: unsent } = await db
     .prepare(
       `UPDATE invitations SET send_due_at = ?2 WHERE id IN (
-         SELECT id FROM invitations WHERE send_state = 'queued' AND state = 'invited' AND coalesce(send_due_at, invited_at) < ?1
+         SELECT id FROM invitations WHERE send_state = 'queued' AND state = 'invited' AND send_held = 0
+           AND coalesce(send_due_at, invited_at) < ?1
          ORDER BY invited_at LIMIT ?3
        ) RETURNING id`,
     )
@@ -101,8 +107,10 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
     unsent.map(({ id }) => ({ kind: "invitation", invitationId: id })),
   );
 
-  // 5. Batches still choosing: their next run (a second run beside a live one claims no page twice).
-  const { results: choosing } = await db.prepare("SELECT id FROM launch_batches WHERE state = 'choosing'").all<{ id: string }>();
+  // 6. Batches still choosing: their next run (a second run beside a live one claims no page twice).
+  const { results: choosing } = await db
+    .prepare("SELECT id FROM launch_batches WHERE state = 'choosing' AND paused_at IS NULL")
+    .all<{ id: string }>();
   await queueLaunchMessages(
     env,
     choosing.map(({ id }) => ({ kind: "batch", batchId: id })),
@@ -110,6 +118,7 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
   log("launch_schedule", {
     expired: expired.length,
     backfilled,
+    scheduled,
     reminded: reminded.length,
     requeued: unsent.length,
     choosing: choosing.length,

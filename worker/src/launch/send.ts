@@ -39,6 +39,8 @@ interface SendRow {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
+  /** 1 while the invitation's batch is paused. */
+  held: number;
 }
 
 /** One message's attempt, as the consumer settles it. */
@@ -56,8 +58,10 @@ interface LaunchAttempt {
 async function readSendRows(db: D1Database, ids: string[]): Promise<Map<string, SendRow>> {
   const { results } = await db
     .prepare(
-      `SELECT i.id, i.person_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, p.email, p.first_name, p.last_name
-       FROM invitations AS i LEFT JOIN signups AS p ON p.id = i.person_id WHERE i.id IN (SELECT value FROM json_each(?1))`,
+      `SELECT i.id, i.person_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, p.email, p.first_name, p.last_name,
+         b.paused_at IS NOT NULL AS held
+       FROM invitations AS i LEFT JOIN signups AS p ON p.id = i.person_id LEFT JOIN launch_batches AS b ON b.id = i.batch_id
+       WHERE i.id IN (SELECT value FROM json_each(?1))`,
     )
     .bind(JSON.stringify(ids))
     .all<SendRow>();
@@ -146,6 +150,16 @@ function markSend(db: D1Database, id: string, state: "sent" | "failed", error: s
     .bind(id, state, error, new Date().toISOString(), attempted ? 1 : 0);
 }
 
+/** An event of a paused batch, held until the batch is resumed (only while it is paused still). */
+function holdSend(db: D1Database, id: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE invitations SET send_held = 1 WHERE id = ?1 AND send_state = 'queued'
+         AND EXISTS (SELECT 1 FROM launch_batches WHERE id = invitations.batch_id AND paused_at IS NOT NULL)`,
+    )
+    .bind(id);
+}
+
 /** A failed attempt: one more, its reason, and when the next is due. */
 function markRetrying(db: D1Database, id: string, reason: string, due: string): D1PreparedStatement {
   return db
@@ -179,6 +193,8 @@ async function attemptEvent(
   });
   if (!row) return skipped("no such invitation");
   if (body.kind === "invitation" && row.send_state !== "queued") return skipped(`already ${row.send_state}`);
+  // Its batch is paused: held until resumed (batches.ts releases it; while the pause holds, the cron leaves it).
+  if (body.kind === "invitation" && row.held) return skipped("batch paused", holdSend(env.DB, id));
   if (row.state !== "invited" || row.email === null || row.person_id === null) {
     // Revoked, expired or accepted before its event went: it will never go, which settles the batch's count.
     const reason = `invitation ${row.person_id === null ? "of an erased person" : row.state}`;

@@ -18,6 +18,8 @@ export const ROLLUP_TRIGGERS = [
   "rollups_utm_inserted",
   "rollups_utm_deleted",
   "rollups_utm_changed",
+  "rollups_launch_invited",
+  "rollups_launch_state_changed",
 ] as const;
 
 /** The delivery states counted, as in signups.delivery_state. */
@@ -73,6 +75,8 @@ export interface RollupSnapshot {
   /** created_at of the oldest pending signup, or null. */
   oldestPendingAt: string | null;
   topReferrers: ReferrerRow[];
+  /** Invitations made and accepted on the days read (rollup_launch_days). */
+  launch: { invited: number; accepted: number };
 }
 
 /** Which days to read: from `from` to `to` (YYYY-MM-DD, both included), or every day (UTM counts then all-time). */
@@ -113,7 +117,7 @@ export async function readRollups(db: D1Database, span: DaySpan): Promise<Rollup
   const dated = span !== "all";
   // All time is the one day ''.
   const [from, to] = dated ? [span.from, span.to] : [ALL_TIME, ALL_TIME];
-  const [days, utm, totals, counters, oldest, referrers] = await db.batch<Record<string, unknown>>([
+  const [days, utm, totals, counters, oldest, referrers, launch] = await db.batch<Record<string, unknown>>([
     dated
       ? db.prepare(`${SELECT_DAYS} WHERE day BETWEEN ?1 AND ?2 ORDER BY day, source`).bind(span.from, span.to)
       : db.prepare(`${SELECT_DAYS} ORDER BY day, source`),
@@ -128,7 +132,11 @@ export async function readRollups(db: D1Database, span: DaySpan): Promise<Rollup
          FROM signups WHERE referrals > 0 ORDER BY referrals DESC, seq LIMIT ?1`,
       )
       .bind(TOP_REFERRERS),
+    dated
+      ? db.prepare(`${SELECT_LAUNCH_TOTALS} AND day BETWEEN ?1 AND ?2 GROUP BY state`).bind(span.from, span.to)
+      : db.prepare(`${SELECT_LAUNCH_TOTALS} GROUP BY state`),
   ]);
+  const launched = Object.fromEntries((launch.results as { state: string; count: number }[]).map(({ state, count }) => [state, count]));
   return {
     days: days.results as unknown as DayRollup[],
     utm: utm.results as unknown as UtmRollup[],
@@ -140,7 +148,40 @@ export async function readRollups(db: D1Database, span: DaySpan): Promise<Rollup
     counters: Object.fromEntries((counters.results as { name: string; count: number }[]).map(({ name, count }) => [name, count])),
     oldestPendingAt: (oldest.results[0] as { createdAt: string } | undefined)?.createdAt ?? null,
     topReferrers: referrers.results as unknown as ReferrerRow[],
+    launch: { invited: launched.invited ?? 0, accepted: launched.accepted ?? 0 },
   };
+}
+
+const SELECT_LAUNCH_TOTALS = "SELECT state, sum(count) AS count FROM rollup_launch_days WHERE state IN ('invited', 'accepted')";
+
+/** One local day of launch day's rollups: people who joined the line, and invitations that reached each state. */
+export interface LaunchDayRollup {
+  day: string;
+  joined: number;
+  invited: number;
+  accepted: number;
+  expired: number;
+  revoked: number;
+}
+
+/**
+ * The launch funnel's days from `from` to `to` (YYYY-MM-DD, both included), days without a row left out. Rows read:
+ * the days' rollup_days rows (days × sources) and rollup_launch_days rows (days × 4), both by primary key.
+ */
+export async function readLaunchDays(db: D1Database, from: string, to: string): Promise<LaunchDayRollup[]> {
+  const [joined, states] = await db.batch<{ day: string; state: string; count: number }>([
+    db
+      .prepare("SELECT day, 'joined' AS state, sum(signups) AS count FROM rollup_days WHERE day BETWEEN ?1 AND ?2 GROUP BY day")
+      .bind(from, to),
+    db.prepare("SELECT day, state, count FROM rollup_launch_days WHERE day BETWEEN ?1 AND ?2").bind(from, to),
+  ]);
+  const byDay = new Map<string, LaunchDayRollup>();
+  for (const row of [...joined.results, ...states.results]) {
+    const day = byDay.get(row.day) ?? { day: row.day, joined: 0, invited: 0, accepted: 0, expired: 0, revoked: 0 };
+    day[row.state as Exclude<keyof LaunchDayRollup, "day">] = row.count;
+    byDay.set(row.day, day);
+  }
+  return [...byDay.values()];
 }
 
 const SELECT_DAYS = `SELECT day, source, signups, confirmed, referred, referral_counted AS referralCounted FROM rollup_days`;
@@ -166,6 +207,15 @@ const DAY_OF_ROW = `date(signups.created_at, (SELECT utc_offset_minutes FROM rol
 const INSERT_DAYS = `INSERT INTO rollup_days (day, source, signups, confirmed, referred, referral_counted)
 SELECT ${DAY_OF_ROW}, coalesce(source, ''), count(*), count(confirmed_at), count(referred_by), count(referral_counted_at)
 FROM signups GROUP BY 1, 2`;
+
+/** rollup_launch_days from the invitations (a full scan): each reached `invited` on its day, and its end state on its. */
+const INSERT_LAUNCH_DAYS = `INSERT INTO rollup_launch_days (day, state, count)
+SELECT day, state, count(*) FROM (
+  SELECT date(invited_at, (SELECT utc_offset_minutes FROM rollup_settings) || ' minutes') AS day, 'invited' AS state FROM invitations
+  UNION ALL
+  SELECT date(coalesce(accepted_at, expired_at, revoked_at), (SELECT utc_offset_minutes FROM rollup_settings) || ' minutes'), state
+  FROM invitations WHERE state <> 'invited'
+) GROUP BY day, state`;
 
 /** rollup_utm from the rows (a full scan): per day (and for ?1 = 1 also all-time), every value's signups and confirmed. */
 const INSERT_UTM = `INSERT INTO rollup_utm (day, kind, value, signups, confirmed)
@@ -196,8 +246,10 @@ export function rezoneStatements(db: D1Database, utcOffsetMinutes: number): D1Pr
     db.prepare("DELETE FROM rollup_days"),
     db.prepare("DELETE FROM rollup_utm WHERE day <> ''"),
     db.prepare("DELETE FROM rollup_utm_totals WHERE day <> ''"),
+    db.prepare("DELETE FROM rollup_launch_days"),
     db.prepare("UPDATE rollup_settings SET utc_offset_minutes = ?1 WHERE id = 1").bind(utcOffsetMinutes),
     db.prepare(INSERT_DAYS),
+    db.prepare(INSERT_LAUNCH_DAYS),
     db.prepare(INSERT_UTM).bind(0),
     db.prepare(INSERT_UTM_TOTALS).bind(0),
   ];
@@ -212,7 +264,9 @@ export function rebuildStatements(db: D1Database): D1PreparedStatement[] {
     db.prepare("DELETE FROM rollup_days"),
     db.prepare("DELETE FROM rollup_utm"),
     db.prepare("DELETE FROM rollup_utm_totals"),
+    db.prepare("DELETE FROM rollup_launch_days"),
     db.prepare(INSERT_DAYS),
+    db.prepare(INSERT_LAUNCH_DAYS),
     db.prepare(INSERT_UTM).bind(1),
     db.prepare(INSERT_UTM_TOTALS).bind(1),
     db.prepare(

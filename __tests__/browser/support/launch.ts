@@ -1,0 +1,84 @@
+/**
+ * Launch day in the browser tests: people on a worker's waitlist service in each invitation state its status page
+ * shows: invited, accepted (through the local run's /invite/ page's endpoint) and expired.
+ */
+import { readFile } from "node:fs/promises";
+import { d1Query } from "../../../scripts/lib/wrangler";
+import { INVITE_ACCEPT_ENDPOINT, INVITE_PARAMETER, personInviteEndpoint } from "../../../shared/launch";
+import { consoleOrigin } from "./console-page";
+import { expect } from "./fixtures";
+import { waitlistSite } from "./run-env";
+import { demoLinksOf, nextClientIp } from "./waitlist-service";
+
+/** How long the local queue may take to send an invitation's demo event (ms). */
+const DEMO_INVITATION_TIMEOUT_MS = 30_000;
+
+/** The status link of a person in each invitation state the status page shows. */
+export type InvitationStates = Record<"invited" | "accepted" | "expired", string>;
+
+/**
+ * The token of an invitation, from its `demo_invitation_link` line in a local run's output (demo delivery's stand-in
+ * for the e-mail).
+ * @throws when the line does not come within DEMO_INVITATION_TIMEOUT_MS
+ */
+export async function demoInvitationToken(invitationId: string, output: () => string | Promise<string>): Promise<string> {
+  const tokenIn = (text: string): string | null => {
+    for (const line of text.split("\n")) {
+      const start = line.indexOf('{"event":"demo_invitation_link"');
+      if (start < 0) continue;
+      const event = JSON.parse(line.slice(start)) as { id?: unknown; kind?: unknown; inviteUrl?: unknown };
+      if (event.id === invitationId && event.kind === "invitation" && typeof event.inviteUrl === "string")
+        return new URL(event.inviteUrl).searchParams.get(INVITE_PARAMETER);
+    }
+    return null;
+  };
+  await expect
+    .poll(async () => tokenIn(await output()), {
+      message: `the demo_invitation_link of ${invitationId}`,
+      timeout: DEMO_INVITATION_TIMEOUT_MS,
+    })
+    .not.toBeNull();
+  return tokenIn(await output())!;
+}
+
+/**
+ * Sign three people up on this worker's waitlist service and invite each from the console's API (its local operator),
+ * then accept one invitation and let another expire.
+ * @returns each one's status link
+ */
+export async function peopleInEachInvitationState(label: string): Promise<InvitationStates> {
+  const { origin, stateDir, outputFile } = waitlistSite();
+  const links: Partial<InvitationStates> = {};
+  const invitations: Partial<Record<keyof InvitationStates, string>> = {};
+  for (const state of ["invited", "accepted", "expired"] as const) {
+    const email = `${label}-${state}-${Date.now()}@example.test`;
+    const signup = await fetch(`${origin}/api/signups`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, "cf-connecting-ip": nextClientIp() },
+      body: JSON.stringify({ email, firstName: "Robin", lastName: "Invited" }),
+    });
+    expect(signup.status).toBe(202);
+    links[state] = (await demoLinksOf(email)).statusUrl;
+    const [{ id }] = await d1Query<{ id: string }>(stateDir, `SELECT id FROM signups WHERE email = '${email}'`);
+    const console = consoleOrigin(origin);
+    const invite = await fetch(`${console}${personInviteEndpoint(id)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: console },
+      body: JSON.stringify({ reason: "Layout and accessibility of the invitation states" }),
+    });
+    expect(invite.status, "the console's API invites them (the worker's local operator)").toBe(200);
+    invitations[state] = ((await invite.json()) as { invitation: { id: string } }).invitation.id;
+  }
+  const token = await demoInvitationToken(invitations.accepted!, () => readFile(outputFile, "utf8"));
+  const accepted = await fetch(`${origin}${INVITE_ACCEPT_ENDPOINT}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ token }),
+  });
+  expect(accepted.status).toBe(200);
+  await d1Query(
+    stateDir,
+    `UPDATE invitations SET state = 'expired', expired_at = '2026-01-01T00:00:00.000Z', expires_at = '2026-01-01T00:00:00.000Z' WHERE id = '${invitations.expired}'`,
+  );
+  return links as InvitationStates;
+}
