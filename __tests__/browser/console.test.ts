@@ -108,6 +108,8 @@ test.beforeAll(async () => {
       IP_HASH_SALT: "",
       ACCESS_TEAM_DOMAIN: access.teamDomain,
       ACCESS_AUD: access.aud,
+      // The operator signed in below may act; anyone else Access lets in is a viewer.
+      CONSOLE_OPERATORS: OPERATOR,
     },
   });
   // Rhea brings two friends and Sam two, after her: with as many referrals, Rhea is ahead. Both show on the board.

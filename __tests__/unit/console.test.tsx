@@ -333,6 +333,16 @@ describe("the dashboard", () => {
   });
 });
 
+/** The draw's rules as GET /api/console/draw answers them. */
+const DRAW_RULES: DrawState["rules"] = {
+  draw: "launch",
+  cutoff: "2026-01-01T07:00:00.000Z",
+  winners: 3,
+  roundDelayHours: 24,
+  round: 26500000,
+  roundAt: "2026-01-02T07:00:01.000Z",
+};
+
 describe("the search and a person's page", () => {
   beforeEach(() => {
     routes[CONSOLE_PEOPLE_ENDPOINT] = (url) =>
@@ -342,18 +352,7 @@ describe("the search and a person's page", () => {
 
   it("offers a viewer the person's page, the draw and the launch without an action, an export, an invitation or a commitment, and says why", async () => {
     routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "viewer@pickfund.example", local: false, role: "viewer" });
-    routes[DRAW_STATE_ENDPOINT] = () =>
-      answer(200, {
-        rules: {
-          draw: "launch",
-          cutoff: "2026-01-01T07:00:00.000Z",
-          winners: 3,
-          roundDelayHours: 24,
-          round: 26500000,
-          roundAt: "2026-01-02T07:00:01.000Z",
-        },
-        job: null,
-      });
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job: null });
     routes[LAUNCH_ENDPOINT] = () => answer(200, { funnel: { waiting: 10, invited: 0, accepted: 0, expired: 0, revoked: 0 }, batches: [] });
     await openConsole(`#person/${PERSON.id}`);
     expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
@@ -599,24 +598,16 @@ describe("the review queue and the audit log", () => {
 });
 
 describe("closing the giveaway draw", () => {
-  const RULES: DrawState["rules"] = {
-    draw: "launch",
-    cutoff: "2026-01-01T07:00:00.000Z",
-    winners: 3,
-    roundDelayHours: 24,
-    round: 26500000,
-    roundAt: "2026-01-02T07:00:01.000Z",
-  };
   const JOB = { operator: "ops@example.com", requestedAt: "2026-01-01T08:00:00.000Z", failure: null, commitment: null };
 
   it("shows the published rules, commits them only once confirmed, then the job's progress until published", async () => {
     const posted: unknown[] = [];
     let job: DrawState["job"] = null;
-    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
     routes[DRAW_COMMIT_ENDPOINT] = (_url, init) => {
       posted.push(JSON.parse(init.body as string));
       job = { ...JOB, state: "writing", eligible: 1200, written: 400 };
-      return answer(202, { rules: RULES, job });
+      return answer(202, { rules: DRAW_RULES, job });
     };
     await openConsole("#draw");
     expect(await screen.findByText("launch")).toBeVisible();
@@ -625,7 +616,7 @@ describe("closing the giveaway draw", () => {
     expect(submit).toBeDisabled();
     await userEvent.click(screen.getByRole("checkbox", { name: copy.draw.confirm }));
     await userEvent.click(submit);
-    expect(posted).toEqual([{ draw: "launch", winners: 3, cutoff: RULES.cutoff }]);
+    expect(posted).toEqual([{ draw: "launch", winners: 3, cutoff: DRAW_RULES.cutoff }]);
     const status = await screen.findByText((text) => text.includes("1,200") && text.includes("400"));
     expect(status).toHaveAttribute("role", "status");
     expect(screen.queryByRole("button", { name: copy.draw.submit })).toBeNull();
@@ -692,7 +683,7 @@ describe("closing the giveaway draw", () => {
   });
 
   it("shows the service's refusal in the content's words, never the server's", async () => {
-    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job: null });
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job: null });
     routes[DRAW_COMMIT_ENDPOINT] = () => errorAnswer(409, COMMIT_REFUSAL.roundPublished);
     await openConsole("#draw");
     await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.confirm }));
