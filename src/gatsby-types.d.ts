@@ -1368,6 +1368,7 @@ type SiteContentConsole = {
   readonly review: SiteContentConsoleReview;
   readonly search: SiteContentConsoleSearch;
   readonly signedInAs: Scalars['String'];
+  readonly viewerNote: Scalars['String'];
 };
 
 type SiteContentConsoleActions = {
@@ -1428,6 +1429,8 @@ type SiteContentConsoleAuditActions = {
   readonly drawCommit: Scalars['String'];
   readonly drawRun: Scalars['String'];
   readonly erase: Scalars['String'];
+  readonly erasureDone: Scalars['String'];
+  readonly erasureRefused: Scalars['String'];
   readonly exportPerson: Scalars['String'];
   readonly requalify: Scalars['String'];
   readonly sendAgain: Scalars['String'];
@@ -1439,6 +1442,8 @@ type SiteContentConsoleAuditActionsFieldSelector = {
   readonly drawCommit: InputMaybe<FieldSelectorEnum>;
   readonly drawRun: InputMaybe<FieldSelectorEnum>;
   readonly erase: InputMaybe<FieldSelectorEnum>;
+  readonly erasureDone: InputMaybe<FieldSelectorEnum>;
+  readonly erasureRefused: InputMaybe<FieldSelectorEnum>;
   readonly exportPerson: InputMaybe<FieldSelectorEnum>;
   readonly requalify: InputMaybe<FieldSelectorEnum>;
   readonly sendAgain: InputMaybe<FieldSelectorEnum>;
@@ -1450,6 +1455,8 @@ type SiteContentConsoleAuditActionsFilterInput = {
   readonly drawCommit: InputMaybe<StringQueryOperatorInput>;
   readonly drawRun: InputMaybe<StringQueryOperatorInput>;
   readonly erase: InputMaybe<StringQueryOperatorInput>;
+  readonly erasureDone: InputMaybe<StringQueryOperatorInput>;
+  readonly erasureRefused: InputMaybe<StringQueryOperatorInput>;
   readonly exportPerson: InputMaybe<StringQueryOperatorInput>;
   readonly requalify: InputMaybe<StringQueryOperatorInput>;
   readonly sendAgain: InputMaybe<StringQueryOperatorInput>;
@@ -1461,6 +1468,8 @@ type SiteContentConsoleAuditActionsSortInput = {
   readonly drawCommit: InputMaybe<SortOrderEnum>;
   readonly drawRun: InputMaybe<SortOrderEnum>;
   readonly erase: InputMaybe<SortOrderEnum>;
+  readonly erasureDone: InputMaybe<SortOrderEnum>;
+  readonly erasureRefused: InputMaybe<SortOrderEnum>;
   readonly exportPerson: InputMaybe<SortOrderEnum>;
   readonly requalify: InputMaybe<SortOrderEnum>;
   readonly sendAgain: InputMaybe<SortOrderEnum>;
@@ -1528,6 +1537,8 @@ type SiteContentConsoleDashboardDelivery = {
   readonly caption: Scalars['String'];
   readonly countColumn: Scalars['String'];
   readonly deadLettered: Scalars['String'];
+  readonly erasuresOverdue: Scalars['String'];
+  readonly erasuresRefused: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly oldestPending: Scalars['String'];
   readonly stateColumn: Scalars['String'];
@@ -1537,6 +1548,8 @@ type SiteContentConsoleDashboardDeliveryFieldSelector = {
   readonly caption: InputMaybe<FieldSelectorEnum>;
   readonly countColumn: InputMaybe<FieldSelectorEnum>;
   readonly deadLettered: InputMaybe<FieldSelectorEnum>;
+  readonly erasuresOverdue: InputMaybe<FieldSelectorEnum>;
+  readonly erasuresRefused: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly oldestPending: InputMaybe<FieldSelectorEnum>;
   readonly stateColumn: InputMaybe<FieldSelectorEnum>;
@@ -1546,6 +1559,8 @@ type SiteContentConsoleDashboardDeliveryFilterInput = {
   readonly caption: InputMaybe<StringQueryOperatorInput>;
   readonly countColumn: InputMaybe<StringQueryOperatorInput>;
   readonly deadLettered: InputMaybe<StringQueryOperatorInput>;
+  readonly erasuresOverdue: InputMaybe<StringQueryOperatorInput>;
+  readonly erasuresRefused: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly oldestPending: InputMaybe<StringQueryOperatorInput>;
   readonly stateColumn: InputMaybe<StringQueryOperatorInput>;
@@ -1555,6 +1570,8 @@ type SiteContentConsoleDashboardDeliverySortInput = {
   readonly caption: InputMaybe<SortOrderEnum>;
   readonly countColumn: InputMaybe<SortOrderEnum>;
   readonly deadLettered: InputMaybe<SortOrderEnum>;
+  readonly erasuresOverdue: InputMaybe<SortOrderEnum>;
+  readonly erasuresRefused: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly oldestPending: InputMaybe<SortOrderEnum>;
   readonly stateColumn: InputMaybe<SortOrderEnum>;
@@ -1809,6 +1826,8 @@ type SiteContentConsoleDialog = {
   readonly erased: Scalars['String'];
   readonly reasonControlCharacter: Scalars['String'];
   readonly reasonLabel: Scalars['String'];
+  readonly reasonNamesAddress: Scalars['String'];
+  readonly reasonNamesPerson: Scalars['String'];
   readonly reasonRequired: Scalars['String'];
   readonly reasonTooLong: Scalars['String'];
   readonly title: Scalars['String'];
@@ -1826,6 +1845,8 @@ type SiteContentConsoleDialogFieldSelector = {
   readonly erased: InputMaybe<FieldSelectorEnum>;
   readonly reasonControlCharacter: InputMaybe<FieldSelectorEnum>;
   readonly reasonLabel: InputMaybe<FieldSelectorEnum>;
+  readonly reasonNamesAddress: InputMaybe<FieldSelectorEnum>;
+  readonly reasonNamesPerson: InputMaybe<FieldSelectorEnum>;
   readonly reasonRequired: InputMaybe<FieldSelectorEnum>;
   readonly reasonTooLong: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -1843,6 +1864,8 @@ type SiteContentConsoleDialogFilterInput = {
   readonly erased: InputMaybe<StringQueryOperatorInput>;
   readonly reasonControlCharacter: InputMaybe<StringQueryOperatorInput>;
   readonly reasonLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonNamesAddress: InputMaybe<StringQueryOperatorInput>;
+  readonly reasonNamesPerson: InputMaybe<StringQueryOperatorInput>;
   readonly reasonRequired: InputMaybe<StringQueryOperatorInput>;
   readonly reasonTooLong: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -1860,6 +1883,8 @@ type SiteContentConsoleDialogSortInput = {
   readonly erased: InputMaybe<SortOrderEnum>;
   readonly reasonControlCharacter: InputMaybe<SortOrderEnum>;
   readonly reasonLabel: InputMaybe<SortOrderEnum>;
+  readonly reasonNamesAddress: InputMaybe<SortOrderEnum>;
+  readonly reasonNamesPerson: InputMaybe<SortOrderEnum>;
   readonly reasonRequired: InputMaybe<SortOrderEnum>;
   readonly reasonTooLong: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -1872,12 +1897,18 @@ type SiteContentConsoleDraw = {
   readonly confirm: Scalars['String'];
   readonly cutoffLabel: Scalars['String'];
   readonly drawLabel: Scalars['String'];
+  readonly drawn: Scalars['String'];
   readonly failed: Scalars['String'];
   readonly heading: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly progress: Scalars['String'];
   readonly refusals: SiteContentConsoleDrawRefusals;
   readonly roundLabel: Scalars['String'];
+  readonly runConfirm: Scalars['String'];
+  readonly runIntro: Scalars['String'];
+  readonly runRefusals: SiteContentConsoleDrawRunRefusals;
+  readonly runSubmit: Scalars['String'];
+  readonly running: Scalars['String'];
   readonly submit: Scalars['String'];
   readonly winnersLabel: Scalars['String'];
 };
@@ -1888,12 +1919,18 @@ type SiteContentConsoleDrawFieldSelector = {
   readonly confirm: InputMaybe<FieldSelectorEnum>;
   readonly cutoffLabel: InputMaybe<FieldSelectorEnum>;
   readonly drawLabel: InputMaybe<FieldSelectorEnum>;
+  readonly drawn: InputMaybe<FieldSelectorEnum>;
   readonly failed: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly progress: InputMaybe<FieldSelectorEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFieldSelector>;
   readonly roundLabel: InputMaybe<FieldSelectorEnum>;
+  readonly runConfirm: InputMaybe<FieldSelectorEnum>;
+  readonly runIntro: InputMaybe<FieldSelectorEnum>;
+  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsFieldSelector>;
+  readonly runSubmit: InputMaybe<FieldSelectorEnum>;
+  readonly running: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
   readonly winnersLabel: InputMaybe<FieldSelectorEnum>;
 };
@@ -1904,12 +1941,18 @@ type SiteContentConsoleDrawFilterInput = {
   readonly confirm: InputMaybe<StringQueryOperatorInput>;
   readonly cutoffLabel: InputMaybe<StringQueryOperatorInput>;
   readonly drawLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly drawn: InputMaybe<StringQueryOperatorInput>;
   readonly failed: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly progress: InputMaybe<StringQueryOperatorInput>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsFilterInput>;
   readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly runConfirm: InputMaybe<StringQueryOperatorInput>;
+  readonly runIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsFilterInput>;
+  readonly runSubmit: InputMaybe<StringQueryOperatorInput>;
+  readonly running: InputMaybe<StringQueryOperatorInput>;
   readonly submit: InputMaybe<StringQueryOperatorInput>;
   readonly winnersLabel: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1966,18 +2009,52 @@ type SiteContentConsoleDrawRefusalsSortInput = {
   readonly winnersInvalid: InputMaybe<SortOrderEnum>;
 };
 
+type SiteContentConsoleDrawRunRefusals = {
+  readonly alreadyDrawn: Scalars['String'];
+  readonly beaconRefused: Scalars['String'];
+  readonly notPublished: Scalars['String'];
+  readonly roundNotPublished: Scalars['String'];
+};
+
+type SiteContentConsoleDrawRunRefusalsFieldSelector = {
+  readonly alreadyDrawn: InputMaybe<FieldSelectorEnum>;
+  readonly beaconRefused: InputMaybe<FieldSelectorEnum>;
+  readonly notPublished: InputMaybe<FieldSelectorEnum>;
+  readonly roundNotPublished: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentConsoleDrawRunRefusalsFilterInput = {
+  readonly alreadyDrawn: InputMaybe<StringQueryOperatorInput>;
+  readonly beaconRefused: InputMaybe<StringQueryOperatorInput>;
+  readonly notPublished: InputMaybe<StringQueryOperatorInput>;
+  readonly roundNotPublished: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentConsoleDrawRunRefusalsSortInput = {
+  readonly alreadyDrawn: InputMaybe<SortOrderEnum>;
+  readonly beaconRefused: InputMaybe<SortOrderEnum>;
+  readonly notPublished: InputMaybe<SortOrderEnum>;
+  readonly roundNotPublished: InputMaybe<SortOrderEnum>;
+};
+
 type SiteContentConsoleDrawSortInput = {
   readonly committed: InputMaybe<SortOrderEnum>;
   readonly committing: InputMaybe<SortOrderEnum>;
   readonly confirm: InputMaybe<SortOrderEnum>;
   readonly cutoffLabel: InputMaybe<SortOrderEnum>;
   readonly drawLabel: InputMaybe<SortOrderEnum>;
+  readonly drawn: InputMaybe<SortOrderEnum>;
   readonly failed: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly progress: InputMaybe<SortOrderEnum>;
   readonly refusals: InputMaybe<SiteContentConsoleDrawRefusalsSortInput>;
   readonly roundLabel: InputMaybe<SortOrderEnum>;
+  readonly runConfirm: InputMaybe<SortOrderEnum>;
+  readonly runIntro: InputMaybe<SortOrderEnum>;
+  readonly runRefusals: InputMaybe<SiteContentConsoleDrawRunRefusalsSortInput>;
+  readonly runSubmit: InputMaybe<SortOrderEnum>;
+  readonly running: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
   readonly winnersLabel: InputMaybe<SortOrderEnum>;
 };
@@ -1988,6 +2065,7 @@ type SiteContentConsoleErrors = {
   readonly accessTokenMissing: Scalars['String'];
   readonly actionNotApplicable: Scalars['String'];
   readonly notConfigured: Scalars['String'];
+  readonly operatorRoleRequired: Scalars['String'];
   readonly parameterInvalid: Scalars['String'];
   readonly personNotFound: Scalars['String'];
   readonly reasonInvalid: Scalars['String'];
@@ -2000,6 +2078,7 @@ type SiteContentConsoleErrorsFieldSelector = {
   readonly accessTokenMissing: InputMaybe<FieldSelectorEnum>;
   readonly actionNotApplicable: InputMaybe<FieldSelectorEnum>;
   readonly notConfigured: InputMaybe<FieldSelectorEnum>;
+  readonly operatorRoleRequired: InputMaybe<FieldSelectorEnum>;
   readonly parameterInvalid: InputMaybe<FieldSelectorEnum>;
   readonly personNotFound: InputMaybe<FieldSelectorEnum>;
   readonly reasonInvalid: InputMaybe<FieldSelectorEnum>;
@@ -2012,6 +2091,7 @@ type SiteContentConsoleErrorsFilterInput = {
   readonly accessTokenMissing: InputMaybe<StringQueryOperatorInput>;
   readonly actionNotApplicable: InputMaybe<StringQueryOperatorInput>;
   readonly notConfigured: InputMaybe<StringQueryOperatorInput>;
+  readonly operatorRoleRequired: InputMaybe<StringQueryOperatorInput>;
   readonly parameterInvalid: InputMaybe<StringQueryOperatorInput>;
   readonly personNotFound: InputMaybe<StringQueryOperatorInput>;
   readonly reasonInvalid: InputMaybe<StringQueryOperatorInput>;
@@ -2024,6 +2104,7 @@ type SiteContentConsoleErrorsSortInput = {
   readonly accessTokenMissing: InputMaybe<SortOrderEnum>;
   readonly actionNotApplicable: InputMaybe<SortOrderEnum>;
   readonly notConfigured: InputMaybe<SortOrderEnum>;
+  readonly operatorRoleRequired: InputMaybe<SortOrderEnum>;
   readonly parameterInvalid: InputMaybe<SortOrderEnum>;
   readonly personNotFound: InputMaybe<SortOrderEnum>;
   readonly reasonInvalid: InputMaybe<SortOrderEnum>;
@@ -2055,6 +2136,7 @@ type SiteContentConsoleFieldSelector = {
   readonly review: InputMaybe<SiteContentConsoleReviewFieldSelector>;
   readonly search: InputMaybe<SiteContentConsoleSearchFieldSelector>;
   readonly signedInAs: InputMaybe<FieldSelectorEnum>;
+  readonly viewerNote: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteContentConsoleFilterInput = {
@@ -2082,6 +2164,7 @@ type SiteContentConsoleFilterInput = {
   readonly review: InputMaybe<SiteContentConsoleReviewFilterInput>;
   readonly search: InputMaybe<SiteContentConsoleSearchFilterInput>;
   readonly signedInAs: InputMaybe<StringQueryOperatorInput>;
+  readonly viewerNote: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteContentConsoleFlags = {
@@ -3033,6 +3116,7 @@ type SiteContentConsoleSortInput = {
   readonly review: InputMaybe<SiteContentConsoleReviewSortInput>;
   readonly search: InputMaybe<SiteContentConsoleSearchSortInput>;
   readonly signedInAs: InputMaybe<SortOrderEnum>;
+  readonly viewerNote: InputMaybe<SortOrderEnum>;
 };
 
 type SiteContentDecorations = {
@@ -5314,12 +5398,12 @@ type BadgesContentFragment = { readonly home: { readonly badges: { readonly ssl:
 
 type ConsentBannerContentFragment = { readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
-type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
+type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string, readonly erasureDone: string, readonly erasureRefused: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
 
 type ConsolePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommit: string, readonly drawRun: string, readonly erasureDone: string, readonly erasureRefused: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string, readonly afterLaunch: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
