@@ -625,11 +625,11 @@ describe("closing the giveaway draw", () => {
   const COMMITMENT: Commitment = {
     format: "pickfund-giveaway-draw/2",
     draw: "launch",
-    rules: { cutoff: RULES.cutoff, winners: 3, roundDelayHours: 24 },
+    rules: { cutoff: DRAW_RULES.cutoff, winners: 3, roundDelayHours: 24 },
     committedAt: "2026-01-01T08:01:00.000Z",
     chain: { hash: "ab".repeat(32), publicKey: "cd".repeat(96), period: 3, genesis: 1692803367 },
-    round: RULES.round,
-    roundAt: RULES.roundAt,
+    round: DRAW_RULES.round,
+    roundAt: DRAW_RULES.roundAt,
     n: 1200,
     totalEntries: 1500,
     listHash: "1".repeat(64),
@@ -643,13 +643,13 @@ describe("closing the giveaway draw", () => {
   it("runs a published draw only once confirmed, then shows its winners in the order drawn", async () => {
     let runs = 0;
     let job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
-    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
     routes[DRAW_RUN_ENDPOINT] = () => {
       runs += 1;
       const drawn: Commitment = {
         ...COMMITMENT,
         result: {
-          beacon: { round: RULES.round, randomness: "3".repeat(64), signature: "4".repeat(96) },
+          beacon: { round: DRAW_RULES.round, randomness: "3".repeat(64), signature: "4".repeat(96) },
           winners: WINNERS.map((pseudonym, index) => ({ pseudonym, index: index * 100, entries: 1 })),
           drawnAt: "2026-01-02T07:05:00.000Z",
         },
@@ -672,7 +672,7 @@ describe("closing the giveaway draw", () => {
 
   it("says in the content's words that the round is not out yet, and draws nothing", async () => {
     const job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
-    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: RULES, job });
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
     routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, RUN_REFUSAL.roundNotPublished);
     await openConsole("#draw");
     await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.runConfirm }));

@@ -4,10 +4,9 @@
  */
 import React, { useState } from "react";
 import styled from "styled-components";
-import { personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
-import { theme } from "../styles/theme";
+import { personEndpoint, type PersonAction } from "../../shared/console";
 import { ActionDialog, ACTION_WORD, PersonActionDialog } from "./ActionDialog";
-import { getConsole, postExport, withQuery } from "./api";
+import { postExport } from "./api";
 import { AuditTable } from "./AuditTable";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
@@ -114,7 +113,7 @@ export function PersonView({
       <BackLink copy={copy} />
       <SectionHeading id="person-heading">{fullName(person)}</SectionHeading>
       <Muted>{standingOf(copy, person)}</Muted>
-      {canAct ? <PersonActions copy={copy} format={format} person={person} announce={announce} done={done} /> : null}
+      {canAct ? <PersonActions copy={copy} person={person} announce={announce} done={done} /> : null}
       <PersonInvitation
         copy={copy}
         format={format}

@@ -24,7 +24,7 @@ import {
   type PersonInvitationAction,
 } from "../../../shared/launch";
 import { addDays, localDay, timeZoneName } from "../../../shared/local-days";
-import { auditEntryOf, type AuditRow } from "../console/rows";
+import { auditEntryOf } from "../console/rows";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { log } from "../log";

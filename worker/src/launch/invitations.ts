@@ -208,32 +208,37 @@ const RESEND_APPLIES = "EXISTS (SELECT 1 FROM invitations WHERE id = p.invitatio
  * invitation's id), so Klaviyo records it once however often it goes, and a person never gets the same invitation
  * twice. Only while Klaviyo has not taken it: a sent one a person lost is revoked and invited anew (a new id, a new
  * link). The event is the caller's to queue.
- * @returns `done` with the invitation; `not_applicable` when there is no open invitation or its event was sent
+ * @returns `done` with the invitation; `reason_invalid` when the reason names them; `not_applicable` when there is no
+ *   open invitation or its event was sent
  * @throws whatever D1 throws (nothing was written)
  */
 export async function resendInvitation(context: InvitationContext, personId: string): Promise<InvitationResult> {
   const db = context.env.DB;
-  const check = await applies(db, personId, RESEND_APPLIES);
+  const check = await applies(db, personId, RESEND_APPLIES, context.reason);
   const refusal = "Only an open invitation whose event Klaviyo has not taken can be sent again; revoke and invite anew instead.";
   if (check === "not_found") return { kind: "not_found" };
-  if (!check) return { kind: "not_applicable", detail: refusal };
+  if (check.problem) return { kind: "reason_invalid", detail: REASON_DETAIL[check.problem] };
+  if (!check.applies) return { kind: "not_applicable", detail: refusal };
   const current = "(SELECT invitation_id FROM signups WHERE id = ?1)";
-  const results = await db.batch<Record<string, unknown>>([
-    auditStatement(db, RESEND_APPLIES, LAUNCH_AUDIT_ACTIONS.resend, personId, context, "json_object('send_state', 'queued')"),
-    db
-      .prepare(
-        `UPDATE invitations SET send_state = 'queued', send_error = NULL, send_due_at = NULL, send_held = 0
-         WHERE id = ${current} AND state = 'invited' AND send_state <> 'sent'`,
-      )
-      .bind(personId),
-    // A batch that counted it failed is sending again until it settles.
-    db
-      .prepare(
-        `UPDATE launch_batches SET state = 'sending' WHERE state = 'done'
-           AND id = (SELECT batch_id FROM invitations WHERE id = ${current}) AND sent + failed < invited`,
-      )
-      .bind(personId),
-  ]);
+  const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.resend, personId, check.before, { send_state: "queued" });
+  const results = await appendAudit(db, async (tail) =>
+    db.batch<Record<string, unknown>>([
+      await auditStatement(db, tail, RESEND_APPLIES, entry),
+      db
+        .prepare(
+          `UPDATE invitations SET send_state = 'queued', send_error = NULL, send_due_at = NULL, send_held = 0
+           WHERE id = ${current} AND state = 'invited' AND send_state <> 'sent' AND changes() > 0`,
+        )
+        .bind(personId),
+      // A batch that counted it failed is sending again until it settles.
+      db
+        .prepare(
+          `UPDATE launch_batches SET state = 'sending' WHERE state = 'done'
+             AND id = (SELECT batch_id FROM invitations WHERE id = ${current}) AND sent + failed < invited`,
+        )
+        .bind(personId),
+    ]),
+  );
   const audit = results[0].results[0] as unknown as AuditRow | undefined;
   if (!audit) return { kind: "not_applicable", detail: refusal };
   return { kind: "done", invitation: (await currentInvitation(db, personId))!, audit };
