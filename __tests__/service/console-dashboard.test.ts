@@ -488,7 +488,7 @@ describe("the migration's backfill and the rebuild", () => {
     const backfill = [
       ...statements("0010_", /^INSERT INTO rollup_days \(day|^INSERT INTO rollup_counters \(name, count\)\s+SELECT/),
       ...statements("0013_", /^INSERT INTO rollup_utm(_totals)? \(day/),
-      ...statements("0016_", /^INSERT INTO rollup_launch_days \(day/),
+      ...statements("0018_", /^INSERT INTO rollup_launch_days \(day/),
     ];
     expect(backfill).toHaveLength(5);
     await demo.query("DELETE FROM rollup_launch_days");
