@@ -118,7 +118,7 @@ describe("a foreign Host on npm start", () => {
   it("the console is one step away on localhost, its local operator signed in (the control)", async () => {
     const session = await get("localhost", CONSOLE_SESSION_ENDPOINT);
     expect(session.status).toBe(200);
-    expect(JSON.parse(session.body)).toEqual({ operator: OPERATOR, local: true });
+    expect(JSON.parse(session.body)).toEqual({ operator: OPERATOR, local: true, role: "operator" });
     expect((await get("localhost", CONSOLE_PATH)).body).toContain("Console");
   });
 });

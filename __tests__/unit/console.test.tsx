@@ -353,7 +353,14 @@ describe("the search and a person's page", () => {
   it("offers a viewer the person's page, the draw and the launch without an action, an export, an invitation or a commitment, and says why", async () => {
     routes[CONSOLE_SESSION_ENDPOINT] = () => answer(200, { operator: "viewer@pickfund.example", local: false, role: "viewer" });
     routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job: null });
-    routes[LAUNCH_ENDPOINT] = () => answer(200, { funnel: { waiting: 10, invited: 0, accepted: 0, expired: 0, revoked: 0 }, batches: [] });
+    routes[LAUNCH_ENDPOINT] = () =>
+      answer(200, {
+        funnel: { waiting: 10, invited: 0, accepted: 0, expired: 0, revoked: 0 },
+        batches: [],
+        days: [],
+        timeZone: "UTC",
+        schedule: null,
+      });
     await openConsole(`#person/${PERSON.id}`);
     expect(await screen.findByRole("heading", { level: 2, name: "Ann Lee" })).toBeVisible();
     expect(screen.getByRole("note")).toHaveTextContent(copy.viewerNote);
@@ -372,6 +379,7 @@ describe("the search and a person's page", () => {
     window.location.hash = "#launch";
     expect(await screen.findByRole("table", { name: copy.launch.funnelCaption })).toBeVisible();
     expect(screen.queryByRole("button", { name: copy.launch.previewButton })).toBeNull();
+    expect(screen.queryByRole("button", { name: copy.launch.schedule.save })).toBeNull();
     expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
   });
 
