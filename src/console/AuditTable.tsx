@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS } from "../../shared/console";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
-import { PersonLink, Table, TableScroll } from "./parts";
+import { CaptionedTable, PersonLink } from "./parts";
 import { routeHash } from "./route";
 import type { AuditEntry } from "../../shared/api/console";
 
@@ -49,43 +49,40 @@ export function AuditTable({
 }) {
   const words = copy.audit;
   return (
-    <TableScroll label={words.caption}>
-      <Table>
-        <caption>{words.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.atColumn}</th>
-            <th scope="col">{words.operatorColumn}</th>
-            <th scope="col">{words.actionColumn}</th>
-            {showPerson ? <th scope="col">{words.personColumn}</th> : null}
-            <th scope="col">{words.reasonColumn}</th>
-            <th scope="col">{words.changeColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{format.dateTime(entry.at)}</td>
-              <td>{entry.operator}</td>
-              <td>{auditActionName(copy, entry.action)}</td>
-              {showPerson ? (
-                <td>
-                  {entry.personId ? (
-                    <PersonLink href={routeHash({ view: "person", id: entry.personId })}>{entry.personId}</PersonLink>
-                  ) : (
-                    copy.none
-                  )}
-                </td>
-              ) : null}
-              <td>{entry.reason}</td>
+    <CaptionedTable caption={words.caption}>
+      <thead>
+        <tr>
+          <th scope="col">{words.atColumn}</th>
+          <th scope="col">{words.operatorColumn}</th>
+          <th scope="col">{words.actionColumn}</th>
+          {showPerson ? <th scope="col">{words.personColumn}</th> : null}
+          <th scope="col">{words.reasonColumn}</th>
+          <th scope="col">{words.changeColumn}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{format.dateTime(entry.at)}</td>
+            <td>{entry.operator}</td>
+            <td>{auditActionName(copy, entry.action)}</td>
+            {showPerson ? (
               <td>
-                <ChangeList copy={copy} entry={entry} />
+                {entry.personId ? (
+                  <PersonLink href={routeHash({ view: "person", id: entry.personId })}>{entry.personId}</PersonLink>
+                ) : (
+                  copy.none
+                )}
               </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+            ) : null}
+            <td>{entry.reason}</td>
+            <td>
+              <ChangeList copy={copy} entry={entry} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 

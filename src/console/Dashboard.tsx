@@ -12,6 +12,7 @@ import { fill, type ConsoleFormat } from "./format";
 import {
   Button,
   ButtonRow,
+  CaptionedTable,
   Failure,
   Loading,
   Marks,
@@ -20,8 +21,6 @@ import {
   Section,
   SectionHeading,
   SubHeading,
-  Table,
-  TableScroll,
 } from "./parts";
 import { routeHash } from "./route";
 import { SignupsChart } from "./SignupsChart";
@@ -114,33 +113,28 @@ function FunnelPart({ copy, format, answer: { funnel } }: PartProps) {
   return (
     <Part>
       <SubHeading>{words.heading}</SubHeading>
-      <TableScroll label={words.caption}>
-        <Table>
-          <caption>{words.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{words.stepColumn}</th>
-              <th scope="col" data-number="">
-                {words.peopleColumn}
-              </th>
-              <th scope="col" data-number="">
-                {words.shareColumn}
-              </th>
+      <CaptionedTable caption={words.caption}>
+        <thead>
+          <tr>
+            <th scope="col">{words.stepColumn}</th>
+            <th scope="col" data-number="">
+              {words.peopleColumn}
+            </th>
+            <th scope="col" data-number="">
+              {words.shareColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((step) => (
+            <tr key={step.name}>
+              <th scope="row">{step.name}</th>
+              <td data-number="">{format.count(step.people)}</td>
+              <td data-number="">{step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {steps.map((step) => (
-              <tr key={step.name}>
-                <th scope="row">{step.name}</th>
-                <td data-number="">{format.count(step.people)}</td>
-                <td data-number="">
-                  {step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableScroll>
+          ))}
+        </tbody>
+      </CaptionedTable>
       <Figure>
         <dt>{words.viralCoefficient}</dt>
         <dd>{format.ratio(funnel.viralCoefficient)}</dd>
@@ -155,27 +149,24 @@ function DeliveryPart({ copy, format, answer: { delivery }, nowMs }: PartProps &
   return (
     <Part>
       <SubHeading>{words.heading}</SubHeading>
-      <TableScroll label={words.caption}>
-        <Table>
-          <caption>{words.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{words.stateColumn}</th>
-              <th scope="col" data-number="">
-                {words.countColumn}
-              </th>
+      <CaptionedTable caption={words.caption}>
+        <thead>
+          <tr>
+            <th scope="col">{words.stateColumn}</th>
+            <th scope="col" data-number="">
+              {words.countColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(["pending", "delivered", "refused", "demo"] as const).map((state) => (
+            <tr key={state}>
+              <th scope="row">{copy.deliveryStates[state]}</th>
+              <td data-number="">{format.count(delivery[state])}</td>
             </tr>
-          </thead>
-          <tbody>
-            {(["pending", "delivered", "refused", "demo"] as const).map((state) => (
-              <tr key={state}>
-                <th scope="row">{copy.deliveryStates[state]}</th>
-                <td data-number="">{format.count(delivery[state])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableScroll>
+          ))}
+        </tbody>
+      </CaptionedTable>
       <Figure>
         <dt>{words.oldestPending}</dt>
         <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
@@ -199,38 +190,35 @@ function TopReferrersPart({ copy, format, answer: { topReferrers } }: PartProps)
       {topReferrers.length === 0 ? (
         <Muted>{words.empty}</Muted>
       ) : (
-        <TableScroll label={words.caption}>
-          <Table>
-            <caption>{words.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.nameColumn}</th>
-                <th scope="col">{words.codeColumn}</th>
-                <th scope="col" data-number="">
-                  {words.referralsColumn}
-                </th>
-                <th scope="col">{words.flagsColumn}</th>
+        <CaptionedTable caption={words.caption}>
+          <thead>
+            <tr>
+              <th scope="col">{words.nameColumn}</th>
+              <th scope="col">{words.codeColumn}</th>
+              <th scope="col" data-number="">
+                {words.referralsColumn}
+              </th>
+              <th scope="col">{words.flagsColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {topReferrers.map((referrer) => (
+              <tr key={referrer.id}>
+                <td>
+                  <PersonLink href={routeHash({ view: "person", id: referrer.id })}>
+                    {referrer.firstName} {referrer.lastName}
+                  </PersonLink>
+                  {referrer.disqualified ? <Muted as="span"> ({copy.people.disqualified})</Muted> : null}
+                </td>
+                <td>{referrer.referralCode}</td>
+                <td data-number="">{format.count(referrer.referrals)}</td>
+                <td>
+                  <Marks copy={copy} flags={referrer.flags} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {topReferrers.map((referrer) => (
-                <tr key={referrer.id}>
-                  <td>
-                    <PersonLink href={routeHash({ view: "person", id: referrer.id })}>
-                      {referrer.firstName} {referrer.lastName}
-                    </PersonLink>
-                    {referrer.disqualified ? <Muted as="span"> ({copy.people.disqualified})</Muted> : null}
-                  </td>
-                  <td>{referrer.referralCode}</td>
-                  <td data-number="">{format.count(referrer.referrals)}</td>
-                  <td>
-                    <Marks copy={copy} flags={referrer.flags} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </CaptionedTable>
       )}
     </Wide>
   );
@@ -259,35 +247,32 @@ function CountedTable({
       </Muted>
     );
   return (
-    <TableScroll label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.valueColumn}</th>
-            <th scope="col" data-number="">
-              {words.signupsColumn}
-            </th>
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{words.valueColumn}</th>
+          <th scope="col" data-number="">
+            {words.signupsColumn}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {values.map((value) => (
+          <tr key={value.value}>
+            <td>{value.value}</td>
+            <td data-number="">{format.count(value.signups)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {values.map((value) => (
-            <tr key={value.value}>
-              <td>{value.value}</td>
-              <td data-number="">{format.count(value.signups)}</td>
-            </tr>
-          ))}
-          {other > 0 && (
-            <tr>
-              <td>
-                <Muted as="span">{words.otherValues}</Muted>
-              </td>
-              <td data-number="">{format.count(other)}</td>
-            </tr>
-          )}
-        </tbody>
-      </Table>
-    </TableScroll>
+        ))}
+        {other > 0 && (
+          <tr>
+            <td>
+              <Muted as="span">{words.otherValues}</Muted>
+            </td>
+            <td data-number="">{format.count(other)}</td>
+          </tr>
+        )}
+      </tbody>
+    </CaptionedTable>
   );
 }
 

@@ -8,7 +8,7 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, T
 import styled from "styled-components";
 import { theme } from "./theme";
 import type { ConsoleFormat } from "./format";
-import { Muted, SubHeading, Table, TableScroll } from "./parts";
+import { CaptionedTable, Muted, SubHeading } from "./parts";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -111,41 +111,38 @@ function chartConfiguration(table: DayTable, format: ConsoleFormat, stacked: boo
 /** The chart's numbers as a table: a row per day, a column per series, and the day's total when the words name one. */
 function DayTableView({ words, format, table }: { words: DayChartWords; format: ConsoleFormat; table: DayTable }) {
   return (
-    <TableScroll label={words.caption}>
-      <Table>
-        <caption>{words.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.dayColumn}</th>
-            {table.series.map((series) => (
-              <th key={series.key} scope="col" data-number="">
-                {series.name}
-              </th>
+    <CaptionedTable caption={words.caption}>
+      <thead>
+        <tr>
+          <th scope="col">{words.dayColumn}</th>
+          {table.series.map((series) => (
+            <th key={series.key} scope="col" data-number="">
+              {series.name}
+            </th>
+          ))}
+          {words.totalColumn === undefined ? null : (
+            <th scope="col" data-number="">
+              {words.totalColumn}
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row.date}>
+            <th scope="row">{format.day(row.date)}</th>
+            {row.counts.map((count, index) => (
+              <td key={table.series[index].key} data-number="">
+                {format.count(count)}
+              </td>
             ))}
             {words.totalColumn === undefined ? null : (
-              <th scope="col" data-number="">
-                {words.totalColumn}
-              </th>
+              <td data-number="">{format.count(row.counts.reduce((sum, count) => sum + count, 0))}</td>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.date}>
-              <th scope="row">{format.day(row.date)}</th>
-              {row.counts.map((count, index) => (
-                <td key={table.series[index].key} data-number="">
-                  {format.count(count)}
-                </td>
-              ))}
-              {words.totalColumn === undefined ? null : (
-                <td data-number="">{format.count(row.counts.reduce((sum, count) => sum + count, 0))}</td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 

@@ -12,7 +12,7 @@ import { DayChart, type DayTable } from "./DayChart";
 import { fill, type ConsoleFormat } from "./format";
 import { LaunchBatches } from "./LaunchBatches";
 import { LaunchSchedule } from "./LaunchSchedule";
-import { Button, ButtonRow, Failure, Input, Loading, Notice, Section, SectionHeading, SubHeading, Table, TableScroll } from "./parts";
+import { Button, ButtonRow, CaptionedTable, Failure, Input, Loading, Notice, Section, SectionHeading, SubHeading } from "./parts";
 import { useAnswer } from "./useAnswer";
 import type { BatchAnswer, LaunchAnswer, LaunchDay, LaunchPreview } from "../../shared/api/launch";
 
@@ -70,27 +70,24 @@ export function Launch({
       ) : state.kind === "failed" ? (
         <Failure copy={copy} error={state.error} onRetry={reload} />
       ) : (
-        <TableScroll label={words.funnelCaption}>
-          <Table>
-            <caption>{words.funnelCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.stateColumn}</th>
-                <th scope="col" data-number="">
-                  {words.peopleColumn}
-                </th>
+        <CaptionedTable caption={words.funnelCaption}>
+          <thead>
+            <tr>
+              <th scope="col">{words.stateColumn}</th>
+              <th scope="col" data-number="">
+                {words.peopleColumn}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {PERSON_LAUNCH_STATES.map((name) => (
+              <tr key={name}>
+                <th scope="row">{words.states[name]}</th>
+                <td data-number="">{format.count(state.answer.funnel[name])}</td>
               </tr>
-            </thead>
-            <tbody>
-              {PERSON_LAUNCH_STATES.map((name) => (
-                <tr key={name}>
-                  <th scope="row">{words.states[name]}</th>
-                  <td data-number="">{format.count(state.answer.funnel[name])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </CaptionedTable>
       )}
       {days ? <DayChart words={words.days} format={format} table={days} stacked={false} /> : null}
       {canAct ? (

@@ -7,7 +7,7 @@ import { ActionDialog } from "./ActionDialog";
 import { postBatchAction } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import { Muted, Table, TableScroll } from "./parts";
+import { CaptionedTable, Muted } from "./parts";
 
 type Copy = ConsoleContent["console"];
 
@@ -32,52 +32,49 @@ export function LaunchBatches({
   const words = copy.launch;
   if (batches.length === 0) return <Muted>{words.batchesEmpty}</Muted>;
   return (
-    <TableScroll label={words.batchesCaption}>
-      <Table>
-        <caption>{words.batchesCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.batchColumns.createdAt}</th>
-            <th scope="col">{words.batchColumns.operator}</th>
-            {COUNTS.map((column) => (
-              <th key={column} scope="col" data-number="">
-                {words.batchColumns[column]}
-              </th>
-            ))}
-            <th scope="col">{words.batchColumns.state}</th>
-            <th scope="col">{words.batchActionsColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {batches.map((batch) => {
-            const paused = batch.pausedAt !== null;
-            const actionName = paused ? words.batchResume : words.batchPause;
-            return (
-              <tr key={batch.id}>
-                <th scope="row">{format.dateTime(batch.createdAt)}</th>
-                <td>{batch.operator}</td>
-                {COUNTS.map((column) => (
-                  <td key={column} data-number="">
-                    {format.count(batch[column])}
-                  </td>
-                ))}
-                <td>{paused ? words.batchPaused : words.batchStates[batch.state]}</td>
-                <td>
-                  {!canAct || (batch.state === "done" && !paused) ? null : (
-                    <ActionDialog
-                      copy={copy}
-                      personName={fill(words.batchName, { date: format.dateTime(batch.createdAt) })}
-                      actionName={actionName}
-                      perform={(reason) => postBatchAction(batch.id, paused ? "resume" : "pause", { reason })}
-                      onDone={() => onChanged(fill(copy.dialog.done, { action: actionName }))}
-                    />
-                  )}
+    <CaptionedTable caption={words.batchesCaption}>
+      <thead>
+        <tr>
+          <th scope="col">{words.batchColumns.createdAt}</th>
+          <th scope="col">{words.batchColumns.operator}</th>
+          {COUNTS.map((column) => (
+            <th key={column} scope="col" data-number="">
+              {words.batchColumns[column]}
+            </th>
+          ))}
+          <th scope="col">{words.batchColumns.state}</th>
+          <th scope="col">{words.batchActionsColumn}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {batches.map((batch) => {
+          const paused = batch.pausedAt !== null;
+          const actionName = paused ? words.batchResume : words.batchPause;
+          return (
+            <tr key={batch.id}>
+              <th scope="row">{format.dateTime(batch.createdAt)}</th>
+              <td>{batch.operator}</td>
+              {COUNTS.map((column) => (
+                <td key={column} data-number="">
+                  {format.count(batch[column])}
                 </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
+              ))}
+              <td>{paused ? words.batchPaused : words.batchStates[batch.state]}</td>
+              <td>
+                {!canAct || (batch.state === "done" && !paused) ? null : (
+                  <ActionDialog
+                    copy={copy}
+                    personName={fill(words.batchName, { date: format.dateTime(batch.createdAt) })}
+                    actionName={actionName}
+                    perform={(reason) => postBatchAction(batch.id, paused ? "resume" : "pause", { reason })}
+                    onDone={() => onChanged(fill(copy.dialog.done, { action: actionName }))}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </CaptionedTable>
   );
 }

@@ -2,7 +2,7 @@
 import React from "react";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
-import { Marks, PersonLink, Table, TableScroll } from "./parts";
+import { CaptionedTable, Marks, PersonLink } from "./parts";
 import { routeHash } from "./route";
 import type { PersonSummary } from "../../shared/api/console";
 
@@ -30,39 +30,36 @@ export function PeopleTable({
 }) {
   const words = copy.people;
   return (
-    <TableScroll label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.nameColumn}</th>
-            <th scope="col">{words.emailColumn}</th>
-            <th scope="col">{words.codeColumn}</th>
-            <th scope="col">{words.signedUpColumn}</th>
-            <th scope="col">{words.stateColumn}</th>
-            {actions ? <th scope="col">{copy.person.actionsHeading}</th> : null}
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{words.nameColumn}</th>
+          <th scope="col">{words.emailColumn}</th>
+          <th scope="col">{words.codeColumn}</th>
+          <th scope="col">{words.signedUpColumn}</th>
+          <th scope="col">{words.stateColumn}</th>
+          {actions ? <th scope="col">{copy.person.actionsHeading}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {people.map((person) => (
+          <tr key={person.id}>
+            <td>
+              <PersonLink href={routeHash({ view: "person", id: person.id })}>
+                {person.firstName} {person.lastName}
+              </PersonLink>
+            </td>
+            <td>{person.email}</td>
+            <td>{person.referralCode ?? copy.none}</td>
+            <td>{format.dateTime(person.createdAt)}</td>
+            <td>
+              <p>{standingOf(copy, person)}</p>
+              <Marks copy={copy} flags={person.flags} hold={person.referralHold} />
+            </td>
+            {actions ? <td>{actions(person)}</td> : null}
           </tr>
-        </thead>
-        <tbody>
-          {people.map((person) => (
-            <tr key={person.id}>
-              <td>
-                <PersonLink href={routeHash({ view: "person", id: person.id })}>
-                  {person.firstName} {person.lastName}
-                </PersonLink>
-              </td>
-              <td>{person.email}</td>
-              <td>{person.referralCode ?? copy.none}</td>
-              <td>{format.dateTime(person.createdAt)}</td>
-              <td>
-                <p>{standingOf(copy, person)}</p>
-                <Marks copy={copy} flags={person.flags} hold={person.referralHold} />
-              </td>
-              {actions ? <td>{actions(person)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }

@@ -93,6 +93,18 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
+/** A table named by its caption, in a scroll region of the same name. */
+export function CaptionedTable({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <TableScroll label={caption}>
+      <Table>
+        <caption>{caption}</caption>
+        {children}
+      </Table>
+    </TableScroll>
+  );
+}
+
 const Scroll = styled.div`
   overflow-x: auto;
   max-width: 100%;
