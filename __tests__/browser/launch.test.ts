@@ -55,6 +55,8 @@ test.beforeAll(async () => {
       IP_HASH_SALT: "",
       ACCESS_TEAM_DOMAIN: access.teamDomain,
       ACCESS_AUD: access.aud,
+      // The Access identity below may act (everyone else Access lets in is a viewer).
+      CONSOLE_OPERATORS: OPERATOR,
     },
   });
   for (const name of ["Ada", "Ben", "Cai", "Dee"]) {
