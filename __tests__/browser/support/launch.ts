@@ -4,6 +4,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { d1Query } from "../../../scripts/lib/wrangler";
+import type { PeopleAnswer } from "../../../shared/api/console";
+import { CONSOLE_PEOPLE_ENDPOINT } from "../../../shared/console";
 import { INVITE_ACCEPT_ENDPOINT, INVITE_PARAMETER, personInviteEndpoint } from "../../../shared/launch";
 import { consoleOrigin } from "./console-page";
 import { expect } from "./fixtures";
@@ -59,11 +61,14 @@ export async function peopleInEachInvitationState(label: string): Promise<Invita
     });
     expect(signup.status).toBe(202);
     links[state] = (await demoLinksOf(email)).statusUrl;
-    const [{ id }] = await d1Query<{ id: string }>(stateDir, `SELECT id FROM signups WHERE email = '${email}'`);
-    const console = consoleOrigin(origin);
-    const invite = await fetch(`${console}${personInviteEndpoint(id)}`, {
+    const consoleAt = consoleOrigin(origin);
+    // Found as an operator finds them (the console's search), not through a second process on the service's D1.
+    const search = await fetch(`${consoleAt}${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(email)}`);
+    expect(search.status, "the console's search finds them").toBe(200);
+    const [{ id }] = ((await search.json()) as PeopleAnswer).people;
+    const invite = await fetch(`${consoleAt}${personInviteEndpoint(id)}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: console },
+      headers: { "content-type": "application/json", origin: consoleAt },
       body: JSON.stringify({ reason: "Layout and accessibility of the invitation states" }),
     });
     expect(invite.status, "the console's API invites them (the worker's local operator)").toBe(200);
