@@ -50,7 +50,7 @@ test.describe("at the project's size", () => {
   });
 
   test("the status page has no violations in each invitation state, nor the console's Launch screen", async ({ page }) => {
-    const states = await peopleInEachInvitationState(`axe-${viewport}`);
+    const states = await peopleInEachInvitationState();
     for (const state of ["invited", "accepted", "expired"] as const) {
       await open(page, states[state]);
       const words = state === "accepted" ? FIXTURE.status.invitation.joined : FIXTURE.status.invitation[state];

@@ -88,7 +88,7 @@ test.beforeAll(async () => {
   });
   expect(response.status).toBe(202);
   ({ statusUrl } = await demoLinksOf(email));
-  invitationStates = await peopleInEachInvitationState("layout");
+  invitationStates = await peopleInEachInvitationState();
 });
 
 /** Where each page × screen is saved for review (gitignored). */

@@ -43,12 +43,26 @@ export async function demoInvitationToken(invitationId: string, output: () => st
   return tokenIn(await output())!;
 }
 
+/** The people of each worker's service, made once: the pages that show them only read them. */
+const madeFor = new Map<string, Promise<InvitationStates>>();
+
+/**
+ * Three people on this worker's waitlist service, one in each invitation state its status page shows (made the first
+ * time a test asks, then shared by the tests that only look at their pages).
+ * @returns each one's status link
+ */
+export function peopleInEachInvitationState(): Promise<InvitationStates> {
+  const { origin } = waitlistSite();
+  if (!madeFor.has(origin)) madeFor.set(origin, makePeopleInEachInvitationState());
+  return madeFor.get(origin)!;
+}
+
 /**
  * Sign three people up on this worker's waitlist service and invite each from the console's API (its local operator),
  * then accept one invitation and let another expire.
- * @returns each one's status link
  */
-export async function peopleInEachInvitationState(label: string): Promise<InvitationStates> {
+async function makePeopleInEachInvitationState(): Promise<InvitationStates> {
+  const label = "invitation-states";
   const { origin, stateDir, outputFile } = waitlistSite();
   const links: Partial<InvitationStates> = {};
   const invitations: Partial<Record<keyof InvitationStates, string>> = {};
