@@ -32,6 +32,7 @@ import type { AuditAnswer, DashboardAnswer, PersonAnswer, PersonSummary, ReviewA
 import type { Invitation, LaunchAnswer, LaunchPreview, LaunchSchedule } from "../../shared/api/launch";
 import {
   batchActionEndpoint,
+  LAUNCH_AUDIT_ACTIONS,
   LAUNCH_BATCHES_ENDPOINT,
   LAUNCH_ENDPOINT,
   LAUNCH_PREVIEW_ENDPOINT,
@@ -591,6 +592,24 @@ describe("the review queue and the audit log", () => {
     await userEvent.click(screen.getByRole("button", { name: copy.audit.more }));
     expect(await within(log).findByText(copy.audit.actions.drawCommit)).toBeVisible();
     expect(within(log).getByText("Entries closed")).toBeVisible();
+  });
+
+  it("names every launch action in the content's words, never as it is stored", async () => {
+    const launchWords = {
+      batch: copy.audit.actions.inviteBatch,
+      invite: copy.audit.actions.invitePerson,
+      revoke: copy.audit.actions.revokeInvitation,
+      resend: copy.audit.actions.resendInvitation,
+      schedule: copy.audit.actions.launchSchedule,
+      pause: copy.audit.actions.pauseBatch,
+      resume: copy.audit.actions.resumeBatch,
+    } satisfies Record<keyof typeof LAUNCH_AUDIT_ACTIONS, string>;
+    const entries = Object.values(LAUNCH_AUDIT_ACTIONS).map((action, index) => ({ ...PERSON.audit[0], id: 10 + index, action }));
+    routes[CONSOLE_AUDIT_ENDPOINT] = () => answer(200, { entries, next: null });
+    await openConsole("#audit");
+    const log = await screen.findByRole("table", { name: copy.audit.caption });
+    for (const words of Object.values(launchWords)) expect(within(log).getByText(words)).toBeVisible();
+    for (const stored of Object.values(LAUNCH_AUDIT_ACTIONS)) expect(within(log).queryByText(stored)).toBeNull();
   });
 
   it("moves between screens by the menu, marking the current one", async () => {

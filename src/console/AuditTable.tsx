@@ -2,6 +2,7 @@
 
 import styled from "styled-components";
 import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS } from "../../shared/console";
+import { LAUNCH_AUDIT_ACTIONS } from "../../shared/launch";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
 import type { ConsoleFormat } from "./format";
@@ -11,7 +12,7 @@ import type { AuditEntry } from "../../shared/api/console";
 
 type Copy = ConsoleContent["console"];
 
-/** The content's name of each audit_log action the console knows (the draw's come from `npm run` commands). */
+/** The content's name of each audit_log action the console knows. */
 const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
   [AUDIT_ACTIONS.disqualify]: "disqualify",
   [AUDIT_ACTIONS.requalify]: "requalify",
@@ -23,6 +24,13 @@ const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
   draw_run: "drawRun",
   [ERASURE_AUDIT_ACTIONS.done]: "erasureDone",
   [ERASURE_AUDIT_ACTIONS.refused]: "erasureRefused",
+  [LAUNCH_AUDIT_ACTIONS.batch]: "inviteBatch",
+  [LAUNCH_AUDIT_ACTIONS.invite]: "invitePerson",
+  [LAUNCH_AUDIT_ACTIONS.revoke]: "revokeInvitation",
+  [LAUNCH_AUDIT_ACTIONS.resend]: "resendInvitation",
+  [LAUNCH_AUDIT_ACTIONS.schedule]: "launchSchedule",
+  [LAUNCH_AUDIT_ACTIONS.pause]: "pauseBatch",
+  [LAUNCH_AUDIT_ACTIONS.resume]: "resumeBatch",
 };
 
 /** An action's name in the content's words; an action of a newer Worker is shown as it is stored. */

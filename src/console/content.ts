@@ -316,6 +316,13 @@ export const query = graphql`
           drawRun
           erasureDone
           erasureRefused
+          inviteBatch
+          invitePerson
+          revokeInvitation
+          resendInvitation
+          launchSchedule
+          pauseBatch
+          resumeBatch
         }
       }
       actions {

@@ -692,6 +692,13 @@ const consoleSection = z
             drawRun: copy("The audit log's name of the giveaway draw.", "Draw run"),
             erasureDone: copy("The audit log's name of Klaviyo accepting an erased person's deletion.", "Klaviyo deletion accepted"),
             erasureRefused: copy("The audit log's name of Klaviyo refusing an erased person's deletion.", "Klaviyo deletion refused"),
+            inviteBatch: copy("The audit log's name of a batch of invitations to the next people in line.", "Invited the next in line"),
+            invitePerson: copy("The audit log's name of one person invited from their page or the command line.", "Invited"),
+            revokeInvitation: copy("The audit log's name of an invitation revoked.", "Invitation revoked"),
+            resendInvitation: copy("The audit log's name of an invitation's e-mail sent again.", "Invitation sent again"),
+            launchSchedule: copy("The audit log's name of the launch schedule set, paused or resumed.", "Launch schedule set"),
+            pauseBatch: copy("The audit log's name of a batch of invitations paused.", "Batch paused"),
+            resumeBatch: copy("The audit log's name of a batch of invitations resumed.", "Batch resumed"),
           })
           .meta({ description: "How the audit log names each action." }),
       })
