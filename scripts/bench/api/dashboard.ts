@@ -165,7 +165,7 @@ export async function scenarioE(assets: BenchAssets, sizes: number[], logDir: st
         sources,
       });
       service = await startBenchService({ assets, persistTo, logFile: path.join(logDir, `E-${size}.log`), vars: OPERATOR_VARS });
-      const first = await loadOnce(service.origin, "all");
+      const first = await loadOnce(service.consoleOrigin, "all");
       for (const range of DASHBOARD_RANGES) {
         console.log(`  dashboard ?range=${range} at ${fmtCount(size)}: ${DASHBOARD_LOADS} loads, ${DASHBOARD_CONNECTIONS} at once…`);
         const plan: PlannedRequest[] = Array.from({ length: DASHBOARD_LOADS }, () => ({
@@ -173,7 +173,7 @@ export async function scenarioE(assets: BenchAssets, sizes: number[], logDir: st
           path: `${CONSOLE_DASHBOARD_ENDPOINT}?range=${range}`,
           headers: {},
         }));
-        const { figures, answers } = await runLoad(service.origin, plan, DASHBOARD_CONNECTIONS);
+        const { figures, answers } = await runLoad(service.consoleOrigin, plan, DASHBOARD_CONNECTIONS);
         const rows = answers.flatMap((answer) => {
           const n = answer ? rowsReadOf(answer.headers) : null;
           return n === null ? [] : [n];
@@ -192,7 +192,7 @@ export async function scenarioE(assets: BenchAssets, sizes: number[], logDir: st
       }
       console.log(`  counting ${fmtCount(size)} rows in full against the rollups…`);
       const countStarted = performance.now();
-      const { answer } = await loadOnce(service.origin, "all");
+      const { answer } = await loadOnce(service.consoleOrigin, "all");
       const mismatches = await fullCountMismatches(service, assets.settings.utcOffsetMinutes, answer);
       perSize.push({
         size,

@@ -162,7 +162,7 @@ async function commitAt(assets: BenchAssets, size: number, logDir: string): Prom
     const settings: ServiceSettings = { ...assets.settings, draw: { ...assets.settings.draw, cutoff } };
     await writeFile(settingsFile, JSON.stringify(settings));
     service = await startBenchService({ assets, persistTo, logFile: path.join(logDir, `G-${size}.log`), vars: OPERATOR_VARS });
-    const origin = service.origin;
+    const origin = service.consoleOrigin;
     const { id, winners } = settings.draw;
 
     console.log(`  committing draw ${id} of ${fmtCount(size)} signups…`);

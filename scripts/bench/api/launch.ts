@@ -97,7 +97,7 @@ export async function scenarioF(assets: BenchAssets, options: LaunchOptions, log
       burstPerSecond: KLAVIYO_EVENTS_BURST_PER_S,
       steadyPerMinute: KLAVIYO_EVENTS_STEADY_PER_MIN,
     });
-    const origin = service.origin;
+    const origin = service.consoleOrigin;
     const screenBefore = await callConsole<LaunchAnswer>(origin, LAUNCH_ENDPOINT);
     const preview = await callConsole<LaunchPreview>(origin, `${LAUNCH_PREVIEW_ENDPOINT}?count=${invitations}`);
 

@@ -54,6 +54,8 @@ export async function prepareAssets(publicDir: string): Promise<BenchAssets> {
 export interface BenchService {
   /** e.g. http://127.0.0.1:40124: the address requests go to, and the `Origin` the page would send. */
   origin: string;
+  /** e.g. http://localhost:40124: the operator's console, on its own host at the same port (worker/src/hosts.ts). */
+  consoleOrigin: string;
   /** The Klaviyo stand-in deliveries go to. */
   klaviyo: KlaviyoStandIn;
   /** The service's local D1, read from the bench's process. */
@@ -116,6 +118,7 @@ export async function startBenchService({ assets, persistTo, logFile, vars = {} 
     const d1 = await openLocalD1(state);
     return {
       origin: dev.origin,
+      consoleOrigin: dev.consoleOrigin,
       klaviyo,
       d1,
       output: dev.output,
