@@ -16,7 +16,10 @@ import {
   personInviteEndpoint,
   personRevokeEndpoint,
 } from "../../shared/launch";
-import { errorsOf, LOCAL_ORIGIN } from "./support/service";
+import { ServiceSettingsSchema } from "../../shared/service-settings";
+import { type BatchRow, createBatch, runBatch } from "../../worker/src/launch/batches";
+import { creditStatements, treeRows } from "../../worker/src/store/rank";
+import { errorsOf, LOCAL_ORIGIN, TEST_SETTINGS } from "./support/service";
 import { launchService, lineOf, resetLine, signUpConfirmed, statusOf } from "./support/launch";
 
 const service = launchService();
@@ -158,6 +161,80 @@ describe("invite the next N", () => {
     const places = await service.query<{ place: number }>("SELECT place FROM invitations WHERE batch_id = ?1 ORDER BY place", batch.id);
     expect(places.map(({ place }) => place)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
     expect((await lineOf(service, people.slice(120))).slice(0, 3)).toEqual([1, 2, 3]);
+  });
+});
+
+/**
+ * Choose a batch of `count` straight through runBatch, with `meanwhile` run against D1 once, just before the first
+ * page's batch of statements (after its people were read): what a referral or an operator does at that moment.
+ */
+async function chooseWhile(count: number, meanwhile: () => Promise<unknown>): Promise<BatchRow | null> {
+  const db = service.env.DB;
+  let pending: (() => Promise<unknown>) | null = meanwhile;
+  const racing = new Proxy(db, {
+    get(target, prop) {
+      if (prop === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          const run = pending;
+          pending = null;
+          if (run) await run();
+          return target.batch(statements);
+        };
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await createBatch(db, { id, idempotencyKey: id, at, operator: "test", reason: "A race", requested: count, origin: "operator" });
+  return runBatch({ ...service.env, DB: racing }, ServiceSettingsSchema.parse(TEST_SETTINGS), id);
+}
+
+/** The rank tree's rows that count someone, as treeRows() builds them from the scores of everyone in line. */
+async function treeOfLine(): Promise<{ stored: [number, number][]; rebuilt: [number, number][] }> {
+  const stored = await service.query<{ node: number; count: number }>("SELECT node, count FROM rank_tree WHERE count <> 0 ORDER BY node");
+  const scores = await service.query<{ score: number }>("SELECT score FROM signups WHERE score IS NOT NULL");
+  return { stored: stored.map(({ node, count }) => [node, count]), rebuilt: treeRows(scores.map(({ score }) => score)) };
+}
+
+describe("a page chosen while the line changes", () => {
+  it("a referral counted between reading a page and writing it: the page is read again and the tree stays exact", async () => {
+    const people = await signUpConfirmed(service, 6);
+    // people[5] was referred by people[1]; counting it moves people[1] to the head of the line, mid-page.
+    await service.query("UPDATE signups SET referred_by = ?1 WHERE id = ?2", people[1].id, people[5].id);
+    const batch = await chooseWhile(2, () =>
+      service.env.DB.batch(
+        creditStatements(service.env.DB, people[5].id, TEST_SETTINGS.referrals.placesPerReferral, new Date().toISOString()),
+      ),
+    );
+    expect(batch).toMatchObject({ invited: 2, state: "sending" });
+    const invited = await service.query<{ person_id: string; place: number }>(
+      "SELECT person_id, place FROM invitations WHERE batch_id = ?1 ORDER BY place",
+      batch!.id,
+    );
+    expect(invited).toEqual([
+      { person_id: people[1].id, place: 1 },
+      { person_id: people[0].id, place: 2 },
+    ]);
+    expect(await lineOf(service, people)).toEqual([null, null, 1, 2, 3, 4]);
+    const { stored, rebuilt } = await treeOfLine();
+    expect(stored).toEqual(rebuilt);
+  });
+
+  it("a person disqualified between reading a page and writing it is not invited", async () => {
+    const people = await signUpConfirmed(service, 4);
+    const batch = await chooseWhile(2, () =>
+      service.query("UPDATE signups SET disqualified_at = '2026-11-01T00:00:00.000Z' WHERE id = ?1", people[0].id),
+    );
+    const invited = await service.query<{ person_id: string }>(
+      "SELECT person_id FROM invitations WHERE batch_id = ?1 ORDER BY place",
+      batch!.id,
+    );
+    expect(invited.map(({ person_id }) => person_id)).toEqual([people[1].id, people[2].id]);
+    expect(batch!.skipped_disqualified).toBe(1);
+    expect(await lineOf(service, people)).toEqual([1, null, null, 2]);
+    const { stored, rebuilt } = await treeOfLine();
+    expect(stored).toEqual(rebuilt);
   });
 });
 

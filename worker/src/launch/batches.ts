@@ -1,7 +1,8 @@
 /**
  * "Invite the next N" (docs/operators.md: Launch): a batch row, then its invitations chosen a page at a time down the
- * line (line.ts). Each page is ONE D1 batch that claims the page on the batch row, makes the invitations of the
- * people still invitable, takes them out of line (store/rank.ts) and counts them; its events go to the queue after.
+ * line (line.ts). Each page is ONE D1 batch that claims the page on the batch row while everyone it takes is still
+ * invitable as read, makes their invitations, takes them out of line (store/rank.ts) and counts them in the funnel;
+ * its events go to the queue after.
  * A batch whose Worker dies goes on from the page it stopped at: the queue's `batch` message, or the cron. A paused
  * batch chooses nobody more and holds its events (send.ts); resumed, its next run releases them a page at a time.
  */
@@ -12,7 +13,7 @@ import { appendAudit, appendStatement, type NewAuditEntry } from "../console/aud
 import type { AuditRow } from "../console/rows";
 import type { LaunchMessage, ServiceEnv } from "../env";
 import { errorName, log } from "../log";
-import { removeManyStatements } from "../store/rank";
+import { removeCheckedStatement } from "../store/rank";
 import { INVITABLE, LINE_PAGE_SIZE, type LineCursor, readLinePage, skippedCounts, walkPage } from "./line";
 import { expiryOf } from "./invitations";
 import { hashInvitationToken, invitationToken } from "./tokens";
@@ -182,15 +183,50 @@ interface PageInvitation {
   person: string;
   hash: string;
   place: number;
+  /** The person's score as the line read it: the claim proves it unchanged before the tree is told. */
+  score: number;
 }
 
-/** The people a page's invitations name (parameter ?1: the page's JSON). */
-const PAGE_PEOPLE = "SELECT person_id FROM invitations WHERE id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))";
+/** A page's invitations, as rows of its JSON (parameter ?1). */
+const PAGE_ROWS = `SELECT json_extract(value, '$.invitation') AS invitation, json_extract(value, '$.person') AS person,
+  json_extract(value, '$.hash') AS hash, json_extract(value, '$.place') AS place, json_extract(value, '$.score') AS score
+  FROM json_each(?1)`;
 
 /**
- * Choose one page of a batch.
+ * Holds once this run's claim on the page did, as an SQL condition on the statement's parameters naming the batch
+ * and the run (an uncorrelated subquery: one row read per statement).
+ */
+function claimed(batchParam: string, runParam: string): string {
+  return `(SELECT run FROM launch_batches WHERE id = ${batchParam}) = ${runParam}`;
+}
+
+/**
+ * The funnel's counts for `count` invitations made at `at` (ISO 8601 UTC) by a page: what the per-row insert
+ * triggers do for an invitation made alone (migrations 0014, 0018 and 0019), once per page; written only while the
+ * SQL condition `guard` (on the bound `params`) holds.
+ * @returns statements for the page's batch (2 statements; each reads a row or two)
+ */
+function countInvitedStatements(db: D1Database, count: number, at: string, guard: string, params: unknown[]): D1PreparedStatement[] {
+  const [n, when] = [`?${params.length + 1}`, `?${params.length + 2}`];
+  return [
+    db.prepare(`UPDATE rollup_counters SET count = count + ${n} WHERE name = 'invitations_invited' AND ${guard}`).bind(...params, count),
+    db
+      .prepare(
+        `INSERT INTO rollup_launch_days (day, state, count)
+         SELECT date(${when}, utc_offset_minutes || ' minutes'), 'invited', ${n} FROM rollup_settings WHERE ${n} > 0 AND ${guard}
+         ON CONFLICT (day, state) DO UPDATE SET count = count + excluded.count`,
+      )
+      .bind(...params, count, at),
+  ];
+}
+
+/**
+ * Choose one page of a batch. Its first statement claims the page only while every person it takes is still
+ * invitable at the score the line read (a referral counted, an erase or another batch in between fails the claim and
+ * the page is read again); every later statement writes only under that claim, so the page is all or nothing and
+ * the people's tree nodes can be computed here.
  * @returns the invitation ids made (their events are the caller's to queue), and whether the batch still chooses;
- *   null when the batch is not choosing, or another run claimed this page first
+ *   null when the batch is not choosing, another run claimed this page first, or someone in it changed
  */
 async function choosePage(
   env: ServiceEnv,
@@ -208,7 +244,7 @@ async function choosePage(
     walk.taken.map(async (row) => {
       const invitation = crypto.randomUUID();
       const hash = await hashInvitationToken(await invitationToken(invitation, env));
-      return { invitation, person: row.id, hash, place: batch.scanned + walk.read.indexOf(row) + 1 };
+      return { invitation, person: row.id, hash, place: batch.scanned + walk.read.indexOf(row) + 1, score: row.score };
     }),
   );
   const skipped = skippedCounts(walk.read);
@@ -217,17 +253,20 @@ async function choosePage(
   const json = JSON.stringify(invitations);
   const at = now.toISOString();
   const expiresAt = expiryOf(settings, now);
-  const [leave, clearScore] = removeManyStatements(db, PAGE_PEOPLE, [json]);
   const results = await db.batch<{ id: string }>([
     db
       .prepare(
-        `UPDATE launch_batches SET run = ?2, scanned = scanned + ?3, after_score = coalesce(?4, after_score),
-           after_referrals = coalesce(?5, after_referrals), skipped_disqualified = skipped_disqualified + ?6,
-           skipped_unconfirmed = skipped_unconfirmed + ?7, skipped_flagged = skipped_flagged + ?8,
-           skipped_invited = skipped_invited + ?9, state = CASE WHEN ?10 THEN 'sending' ELSE state END
-         WHERE id = ?1 AND scanned = ?11 AND state = 'choosing'`,
+        `UPDATE launch_batches SET run = ?3, scanned = scanned + ?4, after_score = coalesce(?5, after_score),
+           after_referrals = coalesce(?6, after_referrals), skipped_disqualified = skipped_disqualified + ?7,
+           skipped_unconfirmed = skipped_unconfirmed + ?8, skipped_flagged = skipped_flagged + ?9,
+           skipped_invited = skipped_invited + ?10, invited = invited + ?11,
+           state = CASE WHEN ?12 THEN 'sending' ELSE state END
+         WHERE id = ?2 AND scanned = ?13 AND state = 'choosing'
+           AND NOT EXISTS (SELECT 1 FROM (${PAGE_ROWS}) AS j LEFT JOIN signups AS p ON p.id = j.person
+             WHERE p.id IS NULL OR p.score IS NOT j.score OR NOT (${INVITABLE}))`,
       )
       .bind(
+        json,
         batch.id,
         run,
         walk.read.length,
@@ -237,35 +276,30 @@ async function choosePage(
         skipped.unconfirmed,
         skipped.flagged,
         skipped.invited,
+        invitations.length,
         finished ? 1 : 0,
         batch.scanned,
       ),
-    // Only the run whose claim held writes, and only people still invitable now (another batch may have been faster).
     db
       .prepare(
         `INSERT INTO invitations (id, person_id, token_hash, batch_id, place, invited_at, expires_at)
-         SELECT j.invitation, p.id, j.hash, ?2, j.place, ?3, ?4
-         FROM (SELECT json_extract(value, '$.invitation') AS invitation, json_extract(value, '$.person') AS person,
-                 json_extract(value, '$.hash') AS hash, json_extract(value, '$.place') AS place FROM json_each(?1)) AS j
-           JOIN signups AS p ON p.id = j.person
-         WHERE ${INVITABLE} AND EXISTS (SELECT 1 FROM launch_batches WHERE id = ?2 AND run = ?5)
+         SELECT j.invitation, j.person, j.hash, ?2, j.place, ?4, ?5 FROM (${PAGE_ROWS}) AS j WHERE ${claimed("?2", "?3")}
          RETURNING id`,
       )
-      .bind(json, batch.id, at, expiresAt, run),
-    leave,
+      .bind(json, batch.id, run, at, expiresAt),
+    removeCheckedStatement(
+      db,
+      invitations.map(({ score }) => score),
+      claimed("?1", "?2"),
+      [batch.id, run],
+    ),
     db
       .prepare(
-        `UPDATE signups SET invitation_id = (SELECT i.id FROM invitations AS i WHERE i.person_id = signups.id
-           AND i.id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))) WHERE id IN (${PAGE_PEOPLE})`,
-      )
-      .bind(json),
-    clearScore,
-    db
-      .prepare(
-        `UPDATE launch_batches SET invited = invited + (SELECT count(*) FROM invitations
-           WHERE id IN (SELECT json_extract(value, '$.invitation') FROM json_each(?1))) WHERE id = ?2 AND run = ?3`,
+        `UPDATE signups SET invitation_id = j.invitation, score = NULL FROM (${PAGE_ROWS}) AS j
+         WHERE signups.id = j.person AND ${claimed("?2", "?3")}`,
       )
       .bind(json, batch.id, run),
+    ...countInvitedStatements(db, invitations.length, at, claimed("?1", "?2"), [batch.id, run]),
     db.prepare("UPDATE launch_batches SET state = 'done' WHERE id = ?1 AND state = 'sending' AND sent + failed >= invited").bind(batch.id),
   ]);
   if ((results[0].meta.changes ?? 0) === 0) return null;
@@ -304,7 +338,12 @@ export async function runBatch(
     const batch = await readBatch(env.DB, batchId);
     if (!batch || batch.state !== "choosing" || batch.paused_at !== null) return batch;
     const chosen = await choosePage(env, settings, batch, now);
-    if (chosen === null) return readBatch(env.DB, batchId);
+    if (chosen === null) {
+      const current = await readBatch(env.DB, batchId);
+      // The same page unclaimed: someone in it changed between the read and the claim, so read it again.
+      if (current?.state === "choosing" && current.scanned === batch.scanned) continue;
+      return current;
+    }
     await queueLaunchMessages(
       env,
       chosen.invitationIds.map((invitationId) => ({ kind: "invitation", invitationId })),

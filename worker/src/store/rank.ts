@@ -11,8 +11,9 @@
  *
  * Concurrency: D1 runs one statement or one batch at a time, atomically, while a Worker's separate calls
  * interleave. So every statement here reads the score it needs from the person's row itself (the node walks
- * are recursive CTEs inside the SQL, never values the Worker read earlier), and each change is a list of
- * statements the caller runs as ONE `db.batch([...])`, with its own INSERT or UPDATE if it has one.
+ * are recursive CTEs inside the SQL, never values the Worker read earlier; removeCheckedStatement is the one
+ * exception, for a caller whose batch proves the scores first), and each change is a list of statements the caller
+ * runs as ONE `db.batch([...])`, with its own INSERT or UPDATE if it has one.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
@@ -200,6 +201,27 @@ export function removeManyStatements(db: D1Database, who: string, params: unknow
     db.prepare(treeChangeSql(`SELECT score, -1 AS change FROM signups WHERE id IN (${who}) AND score IS NOT NULL`)).bind(...params),
     db.prepare(`UPDATE signups SET score = NULL WHERE id IN (${who})`).bind(...params),
   ];
+}
+
+/**
+ * The statement that takes people out of the tree whose scores the caller checked in the same batch: one row per
+ * node their update paths share, computed here (treeRows), instead of a walk per person in SQL. A page of people
+ * close together in line shares most of its nodes, so the rows it reads grow with the page, not with its depth.
+ * Only for a batch whose earlier statement proved each person's score is still `score` (otherwise the tree would
+ * drift); `guard` is an SQL condition (on that batch's bound `params`) that holds only when that proof did.
+ * The caller's batch sets the people's score to NULL after it.
+ * @returns one statement (reads about one node row per person, plus the paths' shared top)
+ */
+export function removeCheckedStatement(db: D1Database, scores: number[], guard: string, params: unknown[]): D1PreparedStatement {
+  const nodes = treeRows(scores).map(([node, count]) => [node, -count]);
+  const first = params.length + 1;
+  return db
+    .prepare(
+      `INSERT INTO rank_tree (node, count)
+       SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?${first}) WHERE ${guard}
+       ON CONFLICT (node) DO UPDATE SET count = count + excluded.count`,
+    )
+    .bind(...params, JSON.stringify(nodes));
 }
 
 /** A person's place in line. */
