@@ -8,7 +8,8 @@ import type { BatchAnswer, LaunchPreview } from "../../shared/api/launch";
 import { INVITATION_TOKEN_PATTERN, LAUNCH_BATCHES_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../../shared/launch";
 import { LOCAL_ORIGIN, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-import { launchService, resetLine, signUpConfirmed } from "./support/launch";
+import { personActionEndpoint } from "../../shared/console";
+import { launchService, postJson, resetLine, signUpConfirmed } from "./support/launch";
 
 /** People sign up on a demo service (demo delivery confirms them); invitations go out through the Klaviyo one. */
 const signups = launchService();
@@ -111,6 +112,24 @@ describe("the invitation event", () => {
     await service.deliver();
     expect(await newEvents()).toHaveLength(1);
     expect(await batchRow(batch.id)).toMatchObject({ sent: 1, state: "done" });
+  });
+
+  it("an erase racing an invitation event still in flight to Klaviyo owes the deletion again", async () => {
+    const [person] = await signUpConfirmed(signups, 1);
+    await inviteNext(service, 1);
+    // The event leaves, and is still on its way when the operator erases the person.
+    await klaviyo.hold("create_event");
+    const sending = service.deliver();
+    await expect.poll(async () => (await klaviyo.records()).held, { timeout: 10_000 }).toBe(1);
+    expect((await postJson(service, personActionEndpoint(person.id, "erase"), { reason: "Privacy request" })).status).toBe(200);
+    // A second consumer runs the deletion job first, and it is done; then the event lands and makes the profile again.
+    await service.deliver({ alongside: true });
+    expect(await service.query("SELECT id FROM erasures WHERE id = ?1", person.id)).toEqual([]);
+    await klaviyo.release();
+    await sending;
+    expect(await service.query("SELECT id, email FROM erasures WHERE id = ?1", person.id)).toEqual([
+      { id: person.id, email: person.email },
+    ]);
   });
 
   it("a 500 storm in the middle of a batch leaves every invitation sent exactly once", async () => {

@@ -70,7 +70,7 @@ export interface Attempt {
   update?: D1PreparedStatement;
   /**
    * The address a Klaviyo write of this attempt named, whatever Klaviyo answered (a timed-out write may still land):
-   * if the person was erased meanwhile, their deletion is owed again (store/erasures.ts: oweErasureIfErased).
+   * if the person was erased meanwhile, their deletion is owed again (store/erasures.ts: oweErasuresIfErased).
    */
   wroteTo?: string;
   /** The log line, written once the fate holds. */

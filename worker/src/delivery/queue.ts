@@ -18,7 +18,7 @@ import {
   readDeliveryRows,
   saveDeliveryOutcomes,
 } from "../store/delivery";
-import { type ErasureRow, oweErasureIfErased, readErasures } from "../store/erasures";
+import { type ErasureRow, oweErasuresIfErased, readErasures } from "../store/erasures";
 import { consumeDeadLetters } from "./dead-letters";
 import { attemptErasure } from "./erasures";
 import { DEFAULT_KLAVIYO_API_URL, deliverToKlaviyo, type DeliveryOutcome, type KlaviyoSignup, updateKlaviyoProfile } from "./klaviyo";
@@ -190,10 +190,14 @@ async function appendOutcomes(env: ServiceEnv, attempts: Attempt[]): Promise<voi
 async function saveRows(env: ServiceEnv, attempts: Attempt[]): Promise<boolean> {
   const now = new Date().toISOString();
   const updates = attempts.flatMap(({ update }) => (update ? [update] : []));
-  const writes = attempts.flatMap(({ signupId, wroteTo }) => (wroteTo ? [oweErasureIfErased(env.DB, signupId, wroteTo, now)] : []));
+  const owe = oweErasuresIfErased(
+    env.DB,
+    attempts.flatMap(({ signupId, wroteTo }) => (wroteTo ? [{ id: signupId, email: wroteTo }] : [])),
+    now,
+  );
   let owedAgain: string[];
   try {
-    const results = await saveDeliveryOutcomes(env.DB, [...updates, ...writes]);
+    const results = await saveDeliveryOutcomes(env.DB, [...updates, ...owe]);
     owedAgain = results.slice(updates.length).flatMap((rows) => (rows as { id: string }[]).map((row) => row.id));
   } catch (error) {
     log("delivery_batch_failed", { reason: errorName(error), messages: attempts.length });

@@ -9,7 +9,7 @@ import type { LaunchMessage, ServiceEnv } from "../env";
 import { isDevelopment } from "../env";
 import { errorName, log, type LogFields } from "../log";
 import { readSettings } from "../settings";
-import { oweErasureIfErased } from "../store/erasures";
+import { type KlaviyoWrite, oweErasuresIfErased } from "../store/erasures";
 import { meterD1 } from "../store/metered";
 import { createKlaviyoEvent, DEFAULT_KLAVIYO_API_URL, type DeliveryOutcome, type KlaviyoAccount } from "../delivery/klaviyo";
 import { backoffDelayS, dueAt, type Fate, retryDelayS } from "../delivery/messages";
@@ -39,8 +39,8 @@ interface SendRow {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
-  /** 1 while the invitation's batch is paused. */
-  held: number;
+  /** Whether the invitation's batch is paused. */
+  held: boolean;
 }
 
 /** One message's attempt, as the consumer settles it. */
@@ -49,23 +49,41 @@ interface LaunchAttempt {
   body: LaunchMessage;
   fate: Fate;
   update?: D1PreparedStatement;
-  /** The address an event named (store/erasures.ts: oweErasureIfErased). */
-  wroteTo?: { personId: string; email: string };
+  /** The person an event named (store/erasures.ts: oweErasuresIfErased). */
+  wroteTo?: KlaviyoWrite;
   line: [string, LogFields];
 }
 
-/** The invitations of a batch of messages, with their person's address and names, in one query. */
+/** Ids one query binds at most: D1 takes up to 100 bound parameters a statement. */
+const IDS_PER_QUERY = 100;
+
+/**
+ * The invitations of a batch of messages, with their person's address and names, and the batches paused now (through
+ * the launch_batches_paused index: none read while none is paused), in one D1 batch. The ids are bound one by one,
+ * not as a JSON array, since D1 counts each element json_each yields as a row read.
+ */
 async function readSendRows(db: D1Database, ids: string[]): Promise<Map<string, SendRow>> {
-  const { results } = await db
-    .prepare(
-      `SELECT i.id, i.person_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, p.email, p.first_name, p.last_name,
-         b.paused_at IS NOT NULL AS held
-       FROM invitations AS i LEFT JOIN signups AS p ON p.id = i.person_id LEFT JOIN launch_batches AS b ON b.id = i.batch_id
-       WHERE i.id IN (SELECT value FROM json_each(?1))`,
-    )
-    .bind(JSON.stringify(ids))
-    .all<SendRow>();
-  return new Map(results.map((row) => [row.id, row]));
+  const pages: string[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) pages.push(ids.slice(start, start + IDS_PER_QUERY));
+  const results = await db.batch([
+    db.prepare("SELECT id FROM launch_batches INDEXED BY launch_batches_paused WHERE paused_at IS NOT NULL"),
+    ...pages.map((page) =>
+      db
+        .prepare(
+          `SELECT i.id, i.person_id, i.batch_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, p.email, p.first_name,
+             p.last_name
+           FROM invitations AS i LEFT JOIN signups AS p ON p.id = i.person_id WHERE i.id IN (${page.map((_, n) => `?${n + 1}`).join(", ")})`,
+        )
+        .bind(...page),
+    ),
+  ]);
+  const [paused, ...invitations] = results;
+  const pausedIds = new Set((paused.results as { id: string }[]).map(({ id }) => id));
+  return new Map(
+    invitations
+      .flatMap(({ results: rows }) => rows as (Omit<SendRow, "held"> & { batch_id: string | null })[])
+      .map(({ batch_id, ...row }) => [row.id, { ...row, held: batch_id !== null && pausedIds.has(batch_id) }]),
+  );
 }
 
 /**
@@ -119,9 +137,14 @@ async function consumeMetered(messages: { message: Message; body: LaunchMessage 
   await sendDeadLetters(env, attempts);
   const now = new Date().toISOString();
   const updates = attempts.flatMap(({ update }) => (update ? [update] : []));
-  const owed = attempts.flatMap(({ wroteTo }) => (wroteTo ? [oweErasureIfErased(env.DB, wroteTo.personId, wroteTo.email, now)] : []));
+  const owe = oweErasuresIfErased(
+    env.DB,
+    attempts.flatMap(({ wroteTo }) => (wroteTo ? [wroteTo] : [])),
+    now,
+  );
+  const writes = [...updates, ...owe];
   try {
-    if (updates.length + owed.length > 0) await env.DB.batch([...updates, ...owed]);
+    if (writes.length > 0) await env.DB.batch(writes);
   } catch (error) {
     log("launch_batch_failed", { reason: errorName(error), messages: attempts.length });
     for (const { message, update } of attempts) {
@@ -223,7 +246,7 @@ async function attemptEvent(
     },
     account,
   );
-  const wroteTo = { personId: row.person_id, email: row.email };
+  const wroteTo = { id: row.person_id, email: row.email };
   const attempt = row.send_attempts + 1;
   switch (outcome.kind) {
     case "delivered":

@@ -2,7 +2,7 @@
  * The `erasures` table: the Klaviyo deletion jobs owed for erased people (migrations/0009_review.sql). A row holds
  * only the address the Data Privacy API call needs and is deleted as soon as Klaviyo accepts the job. Its
  * `created_at` is when the deletion was last owed: the erase, or a Klaviyo write about the person that was in flight
- * during it (oweErasureIfErased), so a job finishing for an older debt never clears a newer one.
+ * during it (oweErasuresIfErased), so a job finishing for an older debt never clears a newer one.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
@@ -33,22 +33,43 @@ export function markErasureDone(db: D1Database, id: string, owedAt: string): D1P
   return db.prepare("DELETE FROM erasures WHERE id = ?1 AND created_at = ?2").bind(id, owedAt);
 }
 
+/** A person a Klaviyo write named: their signups.id and the address it went to. */
+export interface KlaviyoWrite {
+  id: string;
+  email: string;
+}
+
+/** People one statement names at most: two bound parameters each, and D1 takes up to 100 a statement. */
+const WRITES_PER_STATEMENT = 49;
+
 /**
- * After a Klaviyo write about a person (welcome, profile update, notice): if their row is gone, they were erased while
- * the write was in flight, and the write may have reached Klaviyo after the deletion job and made the profile again.
- * The deletion is then owed anew at `now` (ISO 8601 UTC), over any older debt. One primary-key read when the person
- * is still there.
- * @returns a statement whose RETURNING row (`{ id }`) says the deletion is owed again
+ * After Klaviyo writes about people (welcomes, profile updates, notices, invitation events): anyone whose row is gone
+ * was erased while the write was in flight, and the write may have reached Klaviyo after the deletion job and made
+ * the profile again. Their deletion is then owed anew at `now` (ISO 8601 UTC), over any older debt (a person named
+ * twice is owed once, at the last address). The people are bound one by one (a JSON array would cost a row read per
+ * element), so a person still there costs one primary-key probe.
+ * @returns statements (one per WRITES_PER_STATEMENT people; none for no writes) whose RETURNING rows (`{ id }`) name
+ *   the deletions owed again
  */
-export function oweErasureIfErased(db: D1Database, id: string, email: string, now: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO erasures (id, email, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM signups WHERE id = ?1)
-       ON CONFLICT (id) DO UPDATE SET email = excluded.email, created_at = excluded.created_at, attempts = 0,
-         last_error = NULL, due_at = NULL, refused_status = NULL
-       RETURNING id`,
-    )
-    .bind(id, email, now);
+export function oweErasuresIfErased(db: D1Database, writes: KlaviyoWrite[], now: string): D1PreparedStatement[] {
+  const people = [...new Map(writes.map(({ id, email }) => [id, email])).entries()];
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < people.length; start += WRITES_PER_STATEMENT) {
+    const page = people.slice(start, start + WRITES_PER_STATEMENT);
+    const rows = page.map((_, n) => `(?${2 * n + 2}, ?${2 * n + 3})`).join(", ");
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO erasures (id, email, created_at)
+           SELECT column1, column2, ?1 FROM (VALUES ${rows}) WHERE NOT EXISTS (SELECT 1 FROM signups WHERE id = column1)
+           ON CONFLICT (id) DO UPDATE SET email = excluded.email, created_at = excluded.created_at, attempts = 0,
+             last_error = NULL, due_at = NULL, refused_status = NULL
+           RETURNING id`,
+        )
+        .bind(now, ...page.flat()),
+    );
+  }
+  return statements;
 }
 
 /**
