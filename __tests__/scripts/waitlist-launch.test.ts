@@ -2,31 +2,19 @@
  * `npm run waitlist -- invite | revoke | launch`: launch day from the command line, through the console API of a
  * running service (`wrangler dev`, as `npm start` runs it, with its local operator), checked in the service's own D1.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+import { d1Query, type WranglerDev } from "../../scripts/lib/wrangler";
 import type { LaunchAnswer } from "../../shared/api/launch";
-import { runWaitlistCli } from "./support/waitlist-cli";
+import { CLI_OPERATOR as OPERATOR, type CliService, runWaitlistCli, startCliService } from "./support/waitlist-cli";
 
-/** The service tests' build: a service-settings.json and nothing else. */
-const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");
-const OPERATOR = "cli-operator@localhost";
 const PEOPLE = ["first", "second", "third", "fourth"].map((name) => `cli.${name}@example.com`);
 
-let directory: string;
+let running: CliService | undefined;
 let stateDir: string;
 let service: WranglerDev;
 
 beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), "waitlist-launch-"));
-  stateDir = path.join(directory, "state");
-  await applyMigrations(stateDir);
-  service = await startWranglerDev({
-    assetsDir: ASSETS_DIR,
-    persistTo: stateDir,
-    vars: { KLAVIYO_PRIVATE_API_KEY: "", TURNSTILE_SECRET_KEY: "", IP_HASH_SALT: "", CONSOLE_LOCAL_OPERATOR: OPERATOR },
-  });
+  running = await startCliService("waitlist-launch");
+  ({ dev: service, stateDir } = running);
   for (const [index, email] of PEOPLE.entries()) {
     const response = await fetch(`${service.origin}/api/signups`, {
       method: "POST",
@@ -44,8 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await service?.stop();
-  await rm(directory, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** Run the CLI against the service to its end. */
