@@ -14,6 +14,7 @@ import {
   ButtonRow,
   CaptionedTable,
   Failure,
+  FiguresTable,
   Loading,
   Marks,
   Muted,
@@ -113,28 +114,19 @@ function FunnelPart({ copy, format, answer: { funnel } }: PartProps) {
   return (
     <Part>
       <SubHeading>{words.heading}</SubHeading>
-      <CaptionedTable caption={words.caption}>
-        <thead>
-          <tr>
-            <th scope="col">{words.stepColumn}</th>
-            <th scope="col" data-number="">
-              {words.peopleColumn}
-            </th>
-            <th scope="col" data-number="">
-              {words.shareColumn}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step) => (
-            <tr key={step.name}>
-              <th scope="row">{step.name}</th>
-              <td data-number="">{format.count(step.people)}</td>
-              <td data-number="">{step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </CaptionedTable>
+      <FiguresTable
+        caption={words.caption}
+        nameColumn={words.stepColumn}
+        columns={[words.peopleColumn, words.shareColumn]}
+        rows={steps.map((step) => ({
+          key: step.name,
+          name: step.name,
+          figures: [
+            format.count(step.people),
+            step.before === null ? "" : step.before === 0 ? copy.none : format.share(step.people / step.before),
+          ],
+        }))}
+      />
       <Figure>
         <dt>{words.viralCoefficient}</dt>
         <dd>{format.ratio(funnel.viralCoefficient)}</dd>
@@ -149,24 +141,16 @@ function DeliveryPart({ copy, format, answer: { delivery }, nowMs }: PartProps &
   return (
     <Part>
       <SubHeading>{words.heading}</SubHeading>
-      <CaptionedTable caption={words.caption}>
-        <thead>
-          <tr>
-            <th scope="col">{words.stateColumn}</th>
-            <th scope="col" data-number="">
-              {words.countColumn}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(["pending", "delivered", "refused", "demo"] as const).map((state) => (
-            <tr key={state}>
-              <th scope="row">{copy.deliveryStates[state]}</th>
-              <td data-number="">{format.count(delivery[state])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </CaptionedTable>
+      <FiguresTable
+        caption={words.caption}
+        nameColumn={words.stateColumn}
+        columns={[words.countColumn]}
+        rows={(["pending", "delivered", "refused", "demo"] as const).map((state) => ({
+          key: state,
+          name: copy.deliveryStates[state],
+          figures: [format.count(delivery[state])],
+        }))}
+      />
       <Figure>
         <dt>{words.oldestPending}</dt>
         <dd>{delivery.oldestPendingAt ? format.age(delivery.oldestPendingAt, nowMs()) : copy.none}</dd>
@@ -247,32 +231,15 @@ function CountedTable({
       </Muted>
     );
   return (
-    <CaptionedTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">{words.valueColumn}</th>
-          <th scope="col" data-number="">
-            {words.signupsColumn}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {values.map((value) => (
-          <tr key={value.value}>
-            <td>{value.value}</td>
-            <td data-number="">{format.count(value.signups)}</td>
-          </tr>
-        ))}
-        {other > 0 && (
-          <tr>
-            <td>
-              <Muted as="span">{words.otherValues}</Muted>
-            </td>
-            <td data-number="">{format.count(other)}</td>
-          </tr>
-        )}
-      </tbody>
-    </CaptionedTable>
+    <FiguresTable
+      caption={caption}
+      nameColumn={words.valueColumn}
+      columns={[words.signupsColumn]}
+      rows={[
+        ...values.map((value) => ({ key: `value:${value.value}`, name: value.value, figures: [format.count(value.signups)] })),
+        ...(other > 0 ? [{ key: "other", name: <Muted as="span">{words.otherValues}</Muted>, figures: [format.count(other)] }] : []),
+      ]}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, T
 import styled from "styled-components";
 import { theme } from "./theme";
 import type { ConsoleFormat } from "./format";
-import { CaptionedTable, Muted, SubHeading } from "./parts";
+import { FiguresTable, Muted, SubHeading } from "./parts";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -111,38 +111,19 @@ function chartConfiguration(table: DayTable, format: ConsoleFormat, stacked: boo
 /** The chart's numbers as a table: a row per day, a column per series, and the day's total when the words name one. */
 function DayTableView({ words, format, table }: { words: DayChartWords; format: ConsoleFormat; table: DayTable }) {
   return (
-    <CaptionedTable caption={words.caption}>
-      <thead>
-        <tr>
-          <th scope="col">{words.dayColumn}</th>
-          {table.series.map((series) => (
-            <th key={series.key} scope="col" data-number="">
-              {series.name}
-            </th>
-          ))}
-          {words.totalColumn === undefined ? null : (
-            <th scope="col" data-number="">
-              {words.totalColumn}
-            </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row) => (
-          <tr key={row.date}>
-            <th scope="row">{format.day(row.date)}</th>
-            {row.counts.map((count, index) => (
-              <td key={table.series[index].key} data-number="">
-                {format.count(count)}
-              </td>
-            ))}
-            {words.totalColumn === undefined ? null : (
-              <td data-number="">{format.count(row.counts.reduce((sum, count) => sum + count, 0))}</td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </CaptionedTable>
+    <FiguresTable
+      caption={words.caption}
+      nameColumn={words.dayColumn}
+      columns={[...table.series.map((series) => series.name), ...(words.totalColumn === undefined ? [] : [words.totalColumn])]}
+      rows={table.rows.map((row) => ({
+        key: row.date,
+        name: format.day(row.date),
+        figures: [
+          ...row.counts.map((count) => format.count(count)),
+          ...(words.totalColumn === undefined ? [] : [format.count(row.counts.reduce((sum, count) => sum + count, 0))]),
+        ],
+      }))}
+    />
   );
 }
 

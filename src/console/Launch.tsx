@@ -12,7 +12,7 @@ import { DayChart, type DayTable } from "./DayChart";
 import { fill, type ConsoleFormat } from "./format";
 import { LaunchBatches } from "./LaunchBatches";
 import { LaunchSchedule } from "./LaunchSchedule";
-import { Button, ButtonRow, CaptionedTable, Failure, Input, Loading, Notice, Section, SectionHeading, SubHeading } from "./parts";
+import { Button, ButtonRow, Failure, FiguresTable, Input, Loading, Notice, Section, SectionHeading, SubHeading } from "./parts";
 import { useAnswer } from "./useAnswer";
 import type { BatchAnswer, LaunchAnswer, LaunchDay, LaunchPreview } from "../../shared/api/launch";
 
@@ -70,24 +70,16 @@ export function Launch({
       ) : state.kind === "failed" ? (
         <Failure copy={copy} error={state.error} onRetry={reload} />
       ) : (
-        <CaptionedTable caption={words.funnelCaption}>
-          <thead>
-            <tr>
-              <th scope="col">{words.stateColumn}</th>
-              <th scope="col" data-number="">
-                {words.peopleColumn}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {PERSON_LAUNCH_STATES.map((name) => (
-              <tr key={name}>
-                <th scope="row">{words.states[name]}</th>
-                <td data-number="">{format.count(state.answer.funnel[name])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </CaptionedTable>
+        <FiguresTable
+          caption={words.funnelCaption}
+          nameColumn={words.stateColumn}
+          columns={[words.peopleColumn]}
+          rows={PERSON_LAUNCH_STATES.map((name) => ({
+            key: name,
+            name: words.states[name],
+            figures: [format.count(state.answer.funnel[name])],
+          }))}
+        />
       )}
       {days ? <DayChart words={words.days} format={format} table={days} stacked={false} /> : null}
       {canAct ? (

@@ -105,6 +105,56 @@ export function CaptionedTable({ caption, children }: { caption: string; childre
   );
 }
 
+/** One row of a FiguresTable: its name (the row's header cell) and its figures, already formatted. */
+export interface FiguresRow {
+  key: string;
+  name: React.ReactNode;
+  figures: React.ReactNode[];
+}
+
+/**
+ * A captioned table of named rows and number columns: the header row (`nameColumn`, then `columns`), then a row each
+ * with its name as the row's header and its figures right-aligned.
+ */
+export function FiguresTable({
+  caption,
+  nameColumn,
+  columns,
+  rows,
+}: {
+  caption: string;
+  nameColumn: string;
+  columns: string[];
+  rows: FiguresRow[];
+}) {
+  return (
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{nameColumn}</th>
+          {columns.map((column) => (
+            <th key={column} scope="col" data-number="">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            {row.figures.map((figure, index) => (
+              <td key={columns[index] ?? index} data-number="">
+                {figure}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
+  );
+}
+
 const Scroll = styled.div`
   overflow-x: auto;
   max-width: 100%;
