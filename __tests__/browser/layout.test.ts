@@ -52,6 +52,8 @@ const PAGES: readonly PageUnderTest[] = [
     name: "status",
     path: () => new URL(statusUrl).pathname + new URL(statusUrl).hash,
     origin: () => waitlistSite().origin,
+    // The standing's answer adds the draw check below the card, moving the footer: measured once it is there.
+    shows: (page) => page.getByRole("button", { name: FIXTURE.status.drawPlace.check }),
   },
   { name: "leaderboard", path: () => "/leaderboard/", origin: () => waitlistSite().origin },
   // Launch day: the status page in each invitation state, and the console's Launch screen with its funnel, chart,
