@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import styled from "styled-components";
 import { BADGE_KEYS, BadgeButton, BadgeIcon, BadgeList, type BadgeKey, type BadgesCopy } from "./BadgeParts";
@@ -9,14 +9,19 @@ export const TOOLTIP_DELAY_MS = 700;
 /** Moving between badges within this time opens the next tooltip at once (ms; product rule 25). */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** The badges with Radix tooltips, loaded by <Badges>; `focusOnMount` hands focus back to the badge it replaces. */
-export default function TooltipBadges({ copy, focusOnMount }: { copy: BadgesCopy; focusOnMount: BadgeKey | null }) {
+/**
+ * The badges with Radix tooltips, loaded by <Badges>. `focused` names the plain badge that has focus as these replace
+ * them (read then, once): that badge's replacement takes the focus over.
+ */
+export default function TooltipBadges({ copy, focused }: { copy: BadgesCopy; focused: RefObject<BadgeKey | null> }) {
   const refs = useRef<Partial<Record<BadgeKey, HTMLButtonElement | null>>>({});
   // A layout effect, in the same task as the swap that removed the focused plain badge: with a passive effect, focus sat
-  // on <body> until after the paint, where the next key press found it.
+  // on <body> until after the paint, where the next key press found it. Once, on mount (`focused` is the same ref for
+  // the badges' life): a later render must not move focus the visitor has moved on since.
   useLayoutEffect(() => {
-    if (focusOnMount) refs.current[focusOnMount]?.focus();
-  }, [focusOnMount]);
+    const key = focused.current;
+    if (key) refs.current[key]?.focus();
+  }, [focused]);
 
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
