@@ -84,6 +84,26 @@ test.describe("when the provider never answers", () => {
   });
 });
 
+test.describe("on a slow connection", () => {
+  test("sends the signup once the engine's code arrives, however late, even with the page's clock held meanwhile", async ({ page }) => {
+    const visitor = uniqueVisitor("slow-engine");
+    await setProviderMode(visitor.email, "never");
+    // Every script from here on (the engine the form loads on first use among them) takes 1.5 s to arrive.
+    await page.route("**/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fallback();
+    });
+    await fillSignupForm(page, visitor);
+    await clock.pause();
+    await submitButton(page).click();
+
+    await expect(page.getByRole("button", { name: FIXTURE.home.form.submitting })).toBeDisabled();
+    const [request] = await requestsFrom(visitor, 1);
+    expect(request.path).toBe(CLIENT_API_PATH);
+    expect(request.body).toContain(visitor.email);
+  });
+});
+
 test.describe("when the browser goes offline after the page loaded", () => {
   test(`tries 4 times once the form was in use, shows '${FAILED.title}' with the content's network message, keeps the values and stays on the page`, async ({
     context,

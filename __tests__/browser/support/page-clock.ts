@@ -6,7 +6,7 @@
  * backoff, and then at once" is checked exactly rather than against a stand-in's wall clock.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect } from "./fixtures";
 
 /** One request the page sent to the watched endpoint; times are the page's clock (ms since the epoch). */
 export interface PageRequest {
@@ -45,6 +45,12 @@ export interface PageClock {
    */
   expectGivenUpAfter: (timeoutMs: number) => Promise<PageRequest[]>;
 }
+
+/**
+ * How far ahead of the page's time `pause` stops its clock (ms): more than a round trip to the page, so never in the
+ * page's past, and far less than any timeout of the page's own loading.
+ */
+const PAUSE_AHEAD_MS = 1_000;
 
 /** The window property the recorder keeps its requests in. */
 const LOG = "__pageRequests";
@@ -105,8 +111,10 @@ export async function installPageClock(page: Page, endpoint: string): Promise<Pa
   const runTo = async (at: number) => runFor(at - (await page.evaluate(() => Date.now())));
 
   return {
-    // Later than any moment the page can have reached in real time: the test cannot have run longer than its timeout.
-    pause: () => page.clock.pauseAt(startedAt + test.info().timeout),
+    // Just ahead of the page's time, never far: pausing jumps the clock there and fires every timer due on the way,
+    // and a jump past a script's load timeout (webpack's 15 s) failed a chunk still loading, whose retry then waited
+    // on the paused clock for ever: the signup never went out.
+    pause: async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_AHEAD_MS),
     runFor,
     requests,
     settled,
