@@ -9,10 +9,22 @@ import { ActionDialog } from "./ActionDialog";
 import { ConsoleError, getConsole, postBatch, withQuery } from "./api";
 import type { ConsoleContent } from "./content";
 import { DayChart, type DayTable } from "./DayChart";
-import { fill, type ConsoleFormat } from "./format";
+import { fill } from "./format";
 import { LaunchBatches } from "./LaunchBatches";
 import { LaunchSchedule } from "./LaunchSchedule";
-import { Button, ButtonRow, Failure, FiguresTable, Input, Loading, Notice, Section, SectionHeading, SubHeading } from "./parts";
+import {
+  Button,
+  ButtonRow,
+  Failure,
+  FiguresTable,
+  Input,
+  Loading,
+  Notice,
+  Section,
+  SectionHeading,
+  type ScreenProps,
+  SubHeading,
+} from "./parts";
 import { useAnswer } from "./useAnswer";
 import type { BatchAnswer, LaunchAnswer, LaunchDay, LaunchPreview } from "../../shared/api/launch";
 
@@ -26,18 +38,8 @@ export function launchDaysTable(days: readonly LaunchDay[], series: Copy["launch
   };
 }
 
-export function Launch({
-  copy,
-  format,
-  announce,
-  canAct,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  announce: (text: string) => void;
-  /** An operator's session: a viewer sees the funnel and the batches, with nobody to invite. */
-  canAct: boolean;
-}) {
+/** The Launch screen; a viewer sees the funnel and the batches, with nobody to invite. */
+export function Launch({ copy, format, announce, canAct }: ScreenProps) {
   const words = copy.launch;
   const { state, reload } = useAnswer<LaunchAnswer>(LAUNCH_ENDPOINT);
   const countId = useId();

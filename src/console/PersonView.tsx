@@ -18,6 +18,7 @@ import {
   Marks,
   Muted,
   PersonLink,
+  type ScreenProps,
   Section,
   SectionHeading,
   SubHeading,
@@ -73,13 +74,7 @@ function BackLink({ copy }: { copy: Copy }) {
  * One person's page, from loading their answer to their erasure; `announce` tells screen readers what an action did.
  * `canAct`: an operator's session (a viewer sees the person without the actions, the export and the invitation).
  */
-export function PersonView({
-  copy,
-  format,
-  id,
-  announce,
-  canAct,
-}: ViewProps & { id: string; announce: (text: string) => void; canAct: boolean }) {
+export function PersonView({ copy, format, id, announce, canAct }: ScreenProps & { id: string }) {
   const { state, reload, replace } = useAnswer<PersonAnswer>(personEndpoint(id));
   const [erased, setErased] = useState(false);
 

@@ -6,30 +6,17 @@ import { useEffect, useState } from "react";
 import { CONSOLE_REVIEW_ENDPOINT } from "../../shared/console";
 import { PersonActionDialog } from "./ActionDialog";
 import { ConsoleError, getConsole, withQuery } from "./api";
-import type { ConsoleContent } from "./content";
-import { fill, type ConsoleFormat } from "./format";
-import { Button, ButtonRow, Failure, Loading, Muted, Section, SectionHeading } from "./parts";
+import { fill } from "./format";
+import { Button, ButtonRow, Failure, Loading, Muted, type ScreenProps, Section, SectionHeading } from "./parts";
 import { PeopleTable } from "./PeopleTable";
 import { useAnswer } from "./useAnswer";
 import type { PersonSummary, ReviewAnswer } from "../../shared/api/console";
-
-type Copy = ConsoleContent["console"];
 
 /**
  * The people flagged or held and not reviewed yet, newest first, a page at a time, each with approve and disqualify
  * (for an operator; a viewer gets the queue without its buttons).
  */
-export function ReviewQueue({
-  copy,
-  format,
-  announce,
-  canAct,
-}: {
-  copy: Copy;
-  format: ConsoleFormat;
-  announce: (text: string) => void;
-  canAct: boolean;
-}) {
+export function ReviewQueue({ copy, format, announce, canAct }: ScreenProps) {
   const words = copy.review;
   const { state, reload, people, setPeople, next, moreError, more } = useReviewPages();
 

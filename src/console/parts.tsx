@@ -8,11 +8,22 @@ import { FLAGS, HOLDS, type FlagName, type HoldName } from "../../shared/fair-pl
 import { theme } from "./theme";
 import type { ConsoleError } from "./api";
 import type { ConsoleContent } from "./content";
+import type { ConsoleFormat } from "./format";
 import { Button as BaseButton } from "../ui/Button";
 import { errorNote } from "../ui/errorNote";
 import { ruledTable } from "../ui/ruledTable";
 
 type Copy = ConsoleContent["console"];
+
+/** What a console screen that can act is handed. */
+export interface ScreenProps {
+  copy: Copy;
+  format: ConsoleFormat;
+  /** Tells screen readers what an action did (the console's live region). */
+  announce: (text: string) => void;
+  /** An operator's session; a viewer's screen offers no action (the service would refuse it). */
+  canAct: boolean;
+}
 
 const FLAG_NAME_OF = new Map<string, FlagName>(Object.entries(FLAGS).map(([name, word]) => [word, name as FlagName]));
 const HOLD_NAME_OF = new Map<string, HoldName>(Object.entries(HOLDS).map(([name, word]) => [word, name as HoldName]));
