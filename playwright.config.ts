@@ -1,11 +1,11 @@
 /**
- * Playwright Test for the real-browser suite (`__tests__/browser`): Debian's Chromium (never a downloaded build),
+ * Playwright Test for the real-browser suite (`__tests__/browser`): Debian's headless Chromium shell (never a downloaded build),
  * globalSetup building the fixture site three times and starting the stand-ins and `wrangler dev`, the waits sized
  * once here for a loaded 2-core CI machine, and a trace, a screenshot and the page's state kept for every failure
  * under artifacts/. Run with `npm run test:browser`; docs/testing.md describes the suites.
  */
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./scripts/lib/chromium";
+import { CHROMIUM_ARGS, findTestChromium } from "./scripts/lib/chromium";
 import { VIEWPORTS } from "./__tests__/browser/support/viewports";
 
 const CI = Boolean(process.env.CI);
@@ -36,7 +36,7 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
     navigationTimeout: 30_000,
     actionTimeout: 30_000,
     trace: CI ? "on-first-retry" : "retain-on-failure",

@@ -5,6 +5,13 @@ import { Launcher } from "chrome-launcher";
 /** Debian's Chromium (`apt-get install -y chromium`, as .ci/run does): the last place looked. */
 export const DEBIAN_CHROMIUM_PATH = "/usr/bin/chromium";
 
+/**
+ * Debian's headless shell (`apt-get install -y chromium-headless-shell`): the same Chromium build without the
+ * desktop browser around it, what Playwright itself drives for headless runs. It needs far less of the processor
+ * than the full browser in headless mode, which is what a 2-core machine running the browser suite is short of.
+ */
+export const DEBIAN_HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
+
 /** The environment variable that names a browser binary; chrome-launcher and Lighthouse read it too. */
 export const CHROME_PATH_VAR = "CHROME_PATH";
 
@@ -81,4 +88,16 @@ export function findChromium(search: ChromiumSearch = {}): string {
   throw new ChromiumNotFoundError(
     `No Chrome or Chromium was found on this machine. Install one with \`${chromiumInstallCommand(platform)}\`, or set ${CHROME_PATH_VAR} to a browser binary, then run the command again.`,
   );
+}
+
+/**
+ * The browser binary the real-browser tests drive: `CHROME_PATH` when it is set; then Debian's headless shell when it
+ * is installed; then what `findChromium` finds. The bench keeps the full browser, whose page loads it measures.
+ * @returns an absolute path to an existing executable
+ * @throws ChromiumNotFoundError as `findChromium` does
+ */
+export function findTestChromium(search: ChromiumSearch = {}): string {
+  const { env = process.env, exists = existsSync } = search;
+  if (!env[CHROME_PATH_VAR] && exists(DEBIAN_HEADLESS_SHELL_PATH)) return DEBIAN_HEADLESS_SHELL_PATH;
+  return findChromium(search);
 }

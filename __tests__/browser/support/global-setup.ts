@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { campaignsFolderFor } from "../../../src/content/campaigns";
 import { buildFixtureSite, FIXTURE_CONTENT_FILE, PUBLIC_DIR, writeFixtureVariant } from "./build-site";
-import { findChromium } from "../../../scripts/lib/chromium";
+import { findTestChromium } from "../../../scripts/lib/chromium";
 import { LEGACY_PIXEL_CHANGES, WAITLIST_CHANGES } from "./fixture-content";
 import { startProviderStandIn } from "./provider-stand-in";
 import {
@@ -23,7 +23,7 @@ import { startStaticServer } from "../../../scripts/lib/static-server";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Fail, never skip: a CI run without a browser must not pass silently. This throws with the install command.
-  findChromium();
+  findTestChromium();
 
   const standIn = await startProviderStandIn();
   const closers: (() => Promise<void>)[] = [standIn.close];
