@@ -20,9 +20,10 @@ export default defineConfig({
   globalSetup: "./__tests__/browser/support/global-setup.ts",
   outputDir: "artifacts/playwright",
   snapshotPathTemplate: "{testDir}/__snapshots__/{testFilePath}/{arg}{ext}",
-  // Playwright's default, half the cores: one file at a time on CI's two, where the suite is bound by the processor
-  // (two workers made each test take twice as long); more on a larger machine. Each worker has its own waitlist
-  // service (support/worker-service.ts), so files running side by side never share a D1.
+  // A worker per core, as jest and vitest run: in the headless shell one worker leaves much of a core idle while tests
+  // wait on pages, services and timers, and two finish CI's run sooner (docs/testing.md has the times). Each worker
+  // has its own waitlist service (support/worker-service.ts), so files running side by side never share a D1.
+  workers: "100%",
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
