@@ -13,19 +13,20 @@ export interface DrawPlaceCheckProps {
 /**
  * On the status page: the button that finds the person's line in the published giveaway draw and checks its proof on
  * their device (referrals/drawPlace.ts, loaded on the click), then says so: their entries, the check, their ticket.
+ * Its room is kept, hidden, until the status is read, so nothing below it moves when it appears.
  */
 export function DrawPlaceCheck({ content, token }: DrawPlaceCheckProps) {
   const copy = content.status.drawPlace;
   const [check, setCheck] = useState<PlaceCheck | "checking" | null>(null);
-  if (token === null) return null;
-  const run = async () => {
+  const ready = token !== null;
+  const run = async (readToken: string) => {
     setCheck("checking");
     const { checkDrawPlace } = await import("../referrals/drawPlace");
-    setCheck(await checkDrawPlace(token));
+    setCheck(await checkDrawPlace(readToken));
   };
   return (
-    <Section>
-      <Button type="button" disabled={check === "checking"} onClick={() => void run()}>
+    <Section data-covered={!ready} aria-hidden={!ready}>
+      <Button type="button" disabled={!ready || check === "checking"} onClick={() => token !== null && void run(token)}>
         {check === "checking" ? copy.checking : copy.check}
       </Button>
       <div role="status">
@@ -66,6 +67,9 @@ const Section = styled.section`
   }
   code {
     overflow-wrap: anywhere;
+  }
+  &[data-covered="true"] {
+    visibility: hidden;
   }
 `;
 

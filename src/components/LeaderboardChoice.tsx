@@ -21,7 +21,16 @@ export function LeaderboardChoice({ content, token, shown }: LeaderboardChoicePr
   const ready = token !== null && shown !== null;
   return (
     <Section data-covered={!ready} aria-hidden={!ready}>
-      {ready ? <ChoiceControls copy={copy} token={token} shown={shown} /> : <Note>{copy.hiddenNote}</Note>}
+      {ready ? (
+        <ChoiceControls copy={copy} token={token} shown={shown} />
+      ) : (
+        <>
+          <Note>{copy.hiddenNote}</Note>
+          <Button type="button" disabled>
+            {copy.show}
+          </Button>
+        </>
+      )}
     </Section>
   );
 }
