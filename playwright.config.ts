@@ -1,8 +1,8 @@
 /**
- * Playwright Test for the real-browser suite (`__tests__/browser`): Debian's headless Chromium shell (never a downloaded build),
- * globalSetup building the fixture site three times and starting the stand-ins and `wrangler dev`, the waits sized
- * once here for a loaded 2-core CI machine, and a trace, a screenshot and the page's state kept for every failure
- * under artifacts/. Run with `npm run test:browser`; docs/testing.md describes the suites.
+ * Playwright Test for the real-browser suite (`__tests__/browser`): Debian's Chromium headless shell (never a
+ * downloaded build), globalSetup building the fixture site three times and starting the stand-ins and `wrangler dev`,
+ * the waits sized once here for a loaded 2-core CI machine, and a trace, a screenshot and the page's state kept for
+ * every failure under artifacts/. Run with `npm run test:browser`; docs/testing.md describes the suites.
  */
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findTestChromium } from "./scripts/lib/chromium";
