@@ -358,6 +358,8 @@ describe("/status/ on launch day", () => {
     expect(await screen.findByText(status.invitation.invited.replace("{date}", dateOf(EXPIRES_AT)))).toBeInTheDocument();
     expect(screen.getByRole("link", { name: status.invitation.accept })).toHaveAttribute("href", INVITE_URL);
     expect(screen.queryByRole("region", { name: HEADLINE })).not.toBeInTheDocument();
+    // A screen reader is not told the page is still looking up a place the person no longer has.
+    expect(screen.queryByText(status.loading)).not.toBeInTheDocument();
   });
 
   it.each([
@@ -369,6 +371,7 @@ describe("/status/ on launch day", () => {
     renderPage(StatusPage, "/status/", content);
     expect(await screen.findByText(words())).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: status.invitation.accept })).not.toBeInTheDocument();
+    expect(screen.queryByText(status.loading)).not.toBeInTheDocument();
   });
 
   it("never puts a link of another kind in the button: an invitation without a web address is no invitation", async () => {

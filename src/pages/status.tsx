@@ -43,8 +43,8 @@ const StatusPageBody: React.FC<PageProps<Queries.StatusPageQuery>> = ({ data }) 
       <Seo content={content} title={status.pageTitle} path={STATUS_PATH} noindex />
       <Card>
         <Heading>{status.heading}</Heading>
-        {/* For screen readers: the dashes on screen say the same to sighted visitors. */}
-        <VisuallyHidden role="status">{view.kind === "pending" && token !== undefined ? status.loading : ""}</VisuallyHidden>
+        {/* For screen readers, only until the first answer: the dashes on screen say the same to sighted visitors. */}
+        <VisuallyHidden role="status">{typeof token === "string" && personal.isPending ? status.loading : ""}</VisuallyHidden>
         {personal.data?.invitation ? (
           <InvitationNotice content={content} invitation={personal.data.invitation} />
         ) : (
