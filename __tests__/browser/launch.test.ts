@@ -13,6 +13,7 @@ import { startAccessStandIn, type AccessStandIn } from "../../scripts/lib/access
 import { startKlaviyoStandIn, type KlaviyoStandIn } from "../../scripts/lib/klaviyo-stand-in";
 import { applyMigrations, d1Query, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
 import { DEFAULT_LAUNCH } from "../../shared/service-settings";
+import { theme } from "../../src/styles/theme";
 import { expect, test, waitForHydration, type GuardedContextOptions, type GuardedContext } from "./support/fixtures";
 import { waitlistContent } from "./support/fixture-content";
 import { consoleUrl } from "./support/console-page";
@@ -95,6 +96,11 @@ function statusLinkOf(email: string): string | null {
   return typeof url === "string" ? url : null;
 }
 
+/** A `#rrggbb` colour as getComputedStyle gives it: `rgb(r, g, b)`. */
+function rgbOf(hex: string): string {
+  return `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
+}
+
 /** The invitation events the stand-in took so far. */
 function invitationEvents() {
   return klaviyo.events.filter((event) => event.metric === DEFAULT_LAUNCH.invitationMetric);
@@ -128,7 +134,14 @@ test("the operator invites the next 3; each gets one event, accepts once on /inv
   // Invite the next 3: the preview first, then the press with a reason.
   await page.getByRole("spinbutton", { name: copy.launch.countLabel }).fill("3");
   await page.getByRole("button", { name: copy.launch.previewButton }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^3 people, places 1 to 3\./ })).toBeVisible();
+  const preview = page.getByRole("status").filter({ hasText: /^3 people, places 1 to 3\./ });
+  await expect(preview).toBeVisible();
+  // A preview is a statement, drawn on the console's raised surface: not in a failure's red.
+  await expect(preview).toHaveCSS("background-color", rgbOf(theme.colors.surfaceRaised));
+  // The actions come before the history below them, which grows a row a day.
+  const inviteHeading = await page.getByRole("heading", { name: copy.launch.inviteHeading }).boundingBox();
+  const byDayHeading = await page.getByRole("heading", { name: copy.launch.days.heading }).boundingBox();
+  expect(inviteHeading!.y).toBeLessThan(byDayHeading!.y);
   await page.getByRole("button", { name: copy.launch.invite.replace("{count}", "3") }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox", { name: copy.dialog.reasonLabel }).fill("Launch day, first wave");

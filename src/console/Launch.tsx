@@ -1,7 +1,8 @@
 /**
- * The Launch screen (docs/operators.md: Launch): people by launch state now and by day, inviting the next N after its
- * preview (the preview's idempotency key goes with the press, so a double press or two operators make one batch), the
- * schedule, and the latest batches with their progress and pause or resume.
+ * The Launch screen (docs/operators.md: Launch): people by launch state now, inviting the next N after its preview
+ * (the preview's idempotency key goes with the press, so a double press or two operators make one batch), the latest
+ * batches with their progress and pause or resume, the schedule, and last the people by day: the actions come before
+ * the history, which grows a row a day.
  */
 import { useId, useMemo, useState } from "react";
 import { LAUNCH_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT, PERSON_LAUNCH_STATES } from "../../shared/launch";
@@ -19,11 +20,11 @@ import {
   FiguresTable,
   Input,
   Loading,
-  Notice,
   Section,
   SectionHeading,
   type ScreenProps,
   SubHeading,
+  Summary,
 } from "./parts";
 import { useAnswer } from "./useAnswer";
 import type { BatchAnswer, LaunchAnswer, LaunchDay, LaunchPreview } from "../../shared/api/launch";
@@ -83,7 +84,6 @@ export function Launch({ copy, format, announce, canAct }: ScreenProps) {
           }))}
         />
       )}
-      {days ? <DayChart words={words.days} format={format} table={days} stacked={false} /> : null}
       {canAct ? (
         <>
           <SubHeading>{words.inviteHeading}</SubHeading>
@@ -106,33 +106,37 @@ export function Launch({ copy, format, announce, canAct }: ScreenProps) {
       {failure ? <Failure copy={copy} error={failure} /> : null}
       {preview ? (
         preview.count === 0 ? (
-          <Notice role="status">{words.previewEmpty}</Notice>
+          <Summary role="status">{words.previewEmpty}</Summary>
         ) : (
           <>
-            <Notice role="status">
+            <Summary role="status">
               {fill(words.preview, {
                 count: format.count(preview.count),
                 first: format.count(preview.firstPlace ?? 0),
                 last: format.count(preview.lastPlace ?? 0),
                 ...Object.fromEntries(Object.entries(preview.skipped).map(([reason, people]) => [reason, format.count(people)])),
               })}
-            </Notice>
-            <ActionDialog<BatchAnswer>
-              copy={copy}
-              personName={words.heading}
-              actionName={fill(words.invite, { count: format.count(preview.count) })}
-              perform={(reason) => postBatch({ count: preview.count, reason, idempotencyKey: preview.idempotencyKey })}
-              onDone={(answer) => {
-                announce(fill(words.batchMade, { invited: format.count(answer.batch.invited) }));
-                setPreview(null);
-                reload();
-              }}
-            />
+            </Summary>
+            <ButtonRow>
+              <ActionDialog<BatchAnswer>
+                copy={copy}
+                personName={words.heading}
+                actionName={fill(words.invite, { count: format.count(preview.count) })}
+                perform={(reason) => postBatch({ count: preview.count, reason, idempotencyKey: preview.idempotencyKey })}
+                onDone={(answer) => {
+                  announce(fill(words.batchMade, { invited: format.count(answer.batch.invited) }));
+                  setPreview(null);
+                  reload();
+                }}
+              />
+            </ButtonRow>
           </>
         )
       ) : null}
       {answer ? (
         <>
+          <SubHeading>{words.batchesHeading}</SubHeading>
+          <LaunchBatches copy={copy} format={format} batches={answer.batches} onChanged={changed} canAct={canAct} />
           <LaunchSchedule
             key={answer.schedule?.updatedAt ?? "none"}
             copy={copy}
@@ -142,10 +146,9 @@ export function Launch({ copy, format, announce, canAct }: ScreenProps) {
             onSaved={changed}
             canAct={canAct}
           />
-          <SubHeading>{words.batchesHeading}</SubHeading>
-          <LaunchBatches copy={copy} format={format} batches={answer.batches} onChanged={changed} canAct={canAct} />
         </>
       ) : null}
+      {days ? <DayChart words={words.days} format={format} table={days} stacked={false} /> : null}
     </Section>
   );
 }

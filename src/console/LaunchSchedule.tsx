@@ -9,7 +9,7 @@ import { ActionDialog } from "./ActionDialog";
 import { putSchedule } from "./api";
 import type { ConsoleContent } from "./content";
 import { fill, type ConsoleFormat } from "./format";
-import { ButtonRow, Input, Muted, Notice, SubHeading } from "./parts";
+import { ButtonRow, Input, Muted, SubHeading, Summary } from "./parts";
 
 type Copy = ConsoleContent["console"];
 
@@ -54,7 +54,11 @@ export function LaunchSchedule({
     <>
       <SubHeading>{words.heading}</SubHeading>
       <Muted>{fill(words.intro, { zone: format.zone(timeZone) })}</Muted>
-      {values ? <Notice role="status">{fill(schedule.paused ? words.paused : words.running, values)}</Notice> : <Muted>{words.none}</Muted>}
+      {values ? (
+        <Summary role="status">{fill(schedule.paused ? words.paused : words.running, values)}</Summary>
+      ) : (
+        <Muted>{words.none}</Muted>
+      )}
       {canAct ? (
         <ButtonRow>
           <label htmlFor={countId}>{words.countLabel}</label>

@@ -223,7 +223,18 @@ export const Button = styled(BaseButton)`
 export const ButtonRow = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: ${theme.space.sm};
+`;
+
+/** A framed statement of how things stand or what an action would do (a preview, a schedule): neutral, not a failure. */
+export const Summary = styled.p`
+  margin: 0;
+  padding: ${theme.space.lg};
+  border: ${theme.lines.border} solid ${theme.colors.border};
+  border-radius: ${theme.radii.small};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
 `;
 
 export const Notice = styled.div`
