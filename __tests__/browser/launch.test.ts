@@ -17,6 +17,7 @@ import { theme } from "../../src/styles/theme";
 import { expect, test, waitForHydration, type GuardedContextOptions, type GuardedContext } from "./support/fixtures";
 import { waitlistContent } from "./support/fixture-content";
 import { consoleUrl } from "./support/console-page";
+import { parseColor } from "./support/focus";
 import { waitlistAssetsDir } from "./support/run-env";
 import { nextClientIp } from "./support/waitlist-service";
 
@@ -96,11 +97,6 @@ function statusLinkOf(email: string): string | null {
   return typeof url === "string" ? url : null;
 }
 
-/** A `#rrggbb` colour as getComputedStyle gives it: `rgb(r, g, b)`. */
-function rgbOf(hex: string): string {
-  return `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
-}
-
 /** The invitation events the stand-in took so far. */
 function invitationEvents() {
   return klaviyo.events.filter((event) => event.metric === DEFAULT_LAUNCH.invitationMetric);
@@ -137,7 +133,7 @@ test("the operator invites the next 3; each gets one event, accepts once on /inv
   const preview = page.getByRole("status").filter({ hasText: /^3 people, places 1 to 3\./ });
   await expect(preview).toBeVisible();
   // A preview is a statement, drawn on the console's raised surface: not in a failure's red.
-  await expect(preview).toHaveCSS("background-color", rgbOf(theme.colors.surfaceRaised));
+  await expect(preview).toHaveCSS("background-color", `rgb(${parseColor(theme.colors.surfaceRaised).join(", ")})`);
   // The actions come before the history below them, which grows a row a day.
   const inviteHeading = await page.getByRole("heading", { name: copy.launch.inviteHeading }).boundingBox();
   const byDayHeading = await page.getByRole("heading", { name: copy.launch.days.heading }).boundingBox();

@@ -68,7 +68,11 @@ export function contrastRatio(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-function parseColor(color: string): [number, number, number] {
+/**
+ * A colour's red, green and blue (0…255), from `#rrggbb` (the theme's) or `rgb()` / `rgba()` (getComputedStyle's).
+ * @throws Error for any other notation
+ */
+export function parseColor(color: string): [number, number, number] {
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
   if (hex) return [parseInt(hex[1], 16), parseInt(hex[2], 16), parseInt(hex[3], 16)];
   const rgb = /^rgba?\((\d+(?:\.\d+)?)[,\s]+(\d+(?:\.\d+)?)[,\s]+(\d+(?:\.\d+)?)/.exec(color);
