@@ -10,7 +10,10 @@ import path from "node:path";
 import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { loadContentFile } from "../../src/content/load";
 import { EXPORT_COLUMNS } from "../../scripts/service/export";
-import { applyMigrations, d1Query, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+import { applyMigrations, d1Query, logLinesOnceThere, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
+
+/** How long demo delivery may take to settle a signup and log it (ms of wall time). */
+const SETTLE_TIMEOUT_MS = 30_000;
 
 /** The service tests' build: a service-settings.json and nothing else. */
 const ASSETS_DIR = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public");
@@ -65,11 +68,9 @@ it("writes every signup in order with its referral standing, one CSV row each", 
   const ip = "198.51.100.1";
   const first = await postSignup({ email: "ana.lopez@example.com", firstName: "Ana", lastName: "López, Jr." }, ip);
   expect(first.status).toBe(202);
-  // The answer says nothing about Ana; her referral code is in her row (and her welcome e-mail).
-  const [{ referral_code: referralCode }] = await d1Query<{ referral_code: string }>(
-    stateDir,
-    "SELECT referral_code FROM signups WHERE email = 'ana.lopez@example.com'",
-  );
+  // The answer says nothing about Ana; her referral link is in her welcome e-mail (demo delivery logs it).
+  const [anaLinks] = await logLinesOnceThere<{ referralUrl: string }>(service, "demo_status_link", 1, SETTLE_TIMEOUT_MS);
+  const referralCode = new URL(anaLinks.referralUrl).searchParams.get("ref") ?? "";
   expect(
     (await postSignup({ email: "ben@example.com", firstName: '=HYPERLINK("x")', lastName: "Ortiz", ref: referralCode }, ip)).status,
   ).toBe(202);
@@ -77,16 +78,10 @@ it("writes every signup in order with its referral standing, one CSV row each", 
   if (!content.ok) throw new Error("content/site.yaml is not valid");
   const entriesPerReferral = content.content.referrals.entriesPerReferral;
 
-  // Demo delivery (no Klaviyo key) settles each row within moments, confirmed on a local run (docs/deploy.md: Run it locally);
-  // the export then shows the settled state, an empty referral_hold and the confirmation time.
-  for (let waited = 0; waited < 30_000; waited += 200) {
-    const [{ pending }] = await d1Query<{ pending: number }>(
-      stateDir,
-      "SELECT count(*) AS pending FROM signups WHERE delivery_state = 'pending'",
-    );
-    if (pending === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Demo delivery (no Klaviyo key) settles each row within moments, confirmed on a local run (docs/deploy.md: Run it
+  // locally), and logs delivery_demo once the row is saved; the export then shows the settled state, an empty
+  // referral_hold and the confirmation time.
+  await logLinesOnceThere(service, "delivery_demo", 2, SETTLE_TIMEOUT_MS);
 
   const out = path.join(directory, "waitlist.csv");
   const { code, output } = await runCli(["export", "--persist-to", stateDir, "--out", out]);

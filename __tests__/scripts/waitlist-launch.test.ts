@@ -2,9 +2,12 @@
  * `npm run waitlist -- invite | revoke | launch`: launch day from the command line, through the console API of a
  * running service (`wrangler dev`, as `npm start` runs it, with its local operator), checked in the service's own D1.
  */
-import { d1Query, type WranglerDev } from "../../scripts/lib/wrangler";
+import { d1Query, logLinesOnceThere, type WranglerDev } from "../../scripts/lib/wrangler";
 import type { LaunchAnswer } from "../../shared/api/launch";
 import { CLI_OPERATOR as OPERATOR, type CliService, runWaitlistCli, startCliService } from "./support/waitlist-cli";
+
+/** How long demo delivery may take to confirm the people below (ms of wall time). */
+const DELIVERY_TIMEOUT_MS = 60_000;
 
 const PEOPLE = ["first", "second", "third", "fourth"].map((name) => `cli.${name}@example.com`);
 
@@ -23,12 +26,8 @@ beforeAll(async () => {
     });
     expect(response.status).toBe(202);
   }
-  // Demo delivery confirms each signup through the local queue.
-  for (let waited = 0; waited < 60; waited += 1) {
-    const [{ confirmed }] = await d1Query<{ confirmed: number }>(stateDir, "SELECT count(confirmed_at) AS confirmed FROM signups");
-    if (confirmed === PEOPLE.length) break;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  // Demo delivery confirms each signup through the local queue, and logs delivery_demo once its row is saved.
+  await logLinesOnceThere(service, "delivery_demo", PEOPLE.length, DELIVERY_TIMEOUT_MS);
 }, 180_000);
 
 afterAll(async () => {

@@ -22,6 +22,9 @@ const D1_BINDING = "DB";
 /** How long `wrangler dev` may take to answer its first request (ms): bundling plus starting workerd, on a busy machine. */
 const READY_TIMEOUT_MS = 90_000;
 
+/** How often logLinesOnceThere looks at the output again (ms). */
+const LOG_POLL_MS = 200;
+
 /** Pause between readiness probes (ms). */
 const READY_POLL_MS = 250;
 
@@ -226,6 +229,46 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   throw new Error(
     `${exited ?? `wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`}:\n${output.slice(-OUTPUT_TAIL_CHARS)}`,
   );
+}
+
+/**
+ * The Worker's log lines of one event in wrangler's output (WranglerDev.output()), parsed: worker/src/log.ts writes
+ * one JSON object a line, `{"event":"<event>",…}`; a line cut short is left out.
+ */
+export function logLines<Fields>(output: string, event: string): Fields[] {
+  const marker = `{"event":"${event}"`;
+  return output.split("\n").flatMap((line) => {
+    const start = line.indexOf(marker);
+    if (start < 0) return [];
+    try {
+      return [JSON.parse(line.slice(start).trim()) as Fields];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Wait until the Worker has logged `count` lines of `event` (logLines). Tests wait on the log rather than on D1: a
+ * second process polling the database while the queue consumer writes can take the write lock from it, and the
+ * delivery then waits out its backoff.
+ * @param timeoutMs wall time, however long each look takes
+ * @returns the first `count` lines, parsed
+ * @throws Error saying how many there are when fewer than `count` are there after `timeoutMs`
+ */
+export async function logLinesOnceThere<Fields>(
+  dev: Pick<WranglerDev, "output">,
+  event: string,
+  count: number,
+  timeoutMs: number,
+): Promise<Fields[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = logLines<Fields>(dev.output(), event);
+    if (lines.length >= count) return lines.slice(0, count);
+    if (Date.now() > deadline) throw new Error(`wrangler's output holds ${lines.length} of ${count} ${event} lines after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, LOG_POLL_MS));
+  }
 }
 
 /** Where a D1 command runs. */

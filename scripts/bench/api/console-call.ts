@@ -44,17 +44,3 @@ export async function callConsole<Answer>(
     rowsRead: rowsReadOf(Object.fromEntries(response.headers)),
   };
 }
-
-/** The JSON log lines of one event the Worker wrote so far (log.ts), parsed; a line cut short is left out. */
-export function logLines<Fields>(output: string, event: string): Fields[] {
-  const marker = `{"event":"${event}"`;
-  return output.split("\n").flatMap((line) => {
-    const start = line.indexOf(marker);
-    if (start < 0) return [];
-    try {
-      return [JSON.parse(line.slice(start).trim()) as Fields];
-    } catch {
-      return [];
-    }
-  });
-}

@@ -23,8 +23,8 @@ import { DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT, STATUS_DRAW_ENDPOINT } from 
 import { commitmentPath, listPath } from "../../../shared/giveaway/list";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../shared/service-settings";
 import { DEFAULT_CONTENT_FILE } from "../../../src/content/derive";
-import { PROJECT_DIR } from "../../lib/wrangler";
-import { callConsole, logLines, OPERATOR_VARS } from "./console-call";
+import { logLines, PROJECT_DIR } from "../../lib/wrangler";
+import { callConsole, OPERATOR_VARS } from "./console-call";
 import { percentile } from "./load";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
 import { seedLocalD1 } from "./seed";
