@@ -3,7 +3,7 @@
  * shows: invited, accepted (through the local run's /invite/ page's endpoint) and expired.
  */
 import { readFile } from "node:fs/promises";
-import { d1Query } from "../../../scripts/lib/wrangler";
+import { d1Query, logLines } from "../../../scripts/lib/wrangler";
 import type { PeopleAnswer } from "../../../shared/api/console";
 import { CONSOLE_PEOPLE_ENDPOINT } from "../../../shared/console";
 import { INVITE_ACCEPT_ENDPOINT, INVITE_PARAMETER, personInviteEndpoint } from "../../../shared/launch";
@@ -25,14 +25,10 @@ export type InvitationStates = Record<"invited" | "accepted" | "expired", string
  */
 export async function demoInvitationToken(invitationId: string, output: () => string | Promise<string>): Promise<string> {
   const tokenIn = (text: string): string | null => {
-    for (const line of text.split("\n")) {
-      const start = line.indexOf('{"event":"demo_invitation_link"');
-      if (start < 0) continue;
-      const event = JSON.parse(line.slice(start)) as { id?: unknown; kind?: unknown; inviteUrl?: unknown };
-      if (event.id === invitationId && event.kind === "invitation" && typeof event.inviteUrl === "string")
-        return new URL(event.inviteUrl).searchParams.get(INVITE_PARAMETER);
-    }
-    return null;
+    const event = logLines<{ id?: unknown; kind?: unknown; inviteUrl?: unknown }>(text, "demo_invitation_link").find(
+      (line) => line.id === invitationId && line.kind === "invitation" && typeof line.inviteUrl === "string",
+    );
+    return event ? new URL(event.inviteUrl as string).searchParams.get(INVITE_PARAMETER) : null;
   };
   await expect
     .poll(async () => tokenIn(await output()), {

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
-import { d1Query } from "../../../scripts/lib/wrangler";
+import { d1Query, logLines } from "../../../scripts/lib/wrangler";
 import { waitlistSite } from "./run-env";
 
 /** How long demo delivery may take to settle a signup and log its links (ms): the local queue's next batch. */
@@ -95,14 +95,10 @@ export async function demoLinksIn(email: string, stateDir: string, output: () =>
   return links;
 }
 
-/** The links of the last `demo_status_link` line for a signup id in wrangler's output, or null when there is none yet. */
+/** The links of the first `demo_status_link` line for a signup id in wrangler's output, or null when there is none yet. */
 function linksIn(output: string, id: string): DemoLinks | null {
-  for (const line of output.split("\n")) {
-    const start = line.indexOf('{"event":"demo_status_link"');
-    if (start < 0) continue;
-    const event = JSON.parse(line.slice(start)) as { id?: unknown; statusUrl?: unknown; referralUrl?: unknown };
-    if (event.id === id && typeof event.statusUrl === "string" && typeof event.referralUrl === "string")
-      return { statusUrl: event.statusUrl, referralUrl: event.referralUrl };
-  }
-  return null;
+  const event = logLines<{ id?: unknown; statusUrl?: unknown; referralUrl?: unknown }>(output, "demo_status_link").find(
+    (line) => line.id === id && typeof line.statusUrl === "string" && typeof line.referralUrl === "string",
+  );
+  return event ? { statusUrl: event.statusUrl as string, referralUrl: event.referralUrl as string } : null;
 }
