@@ -5,7 +5,7 @@
  * it leaves workerd children behind that keep the port unless the whole group is stopped.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { rename, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import pRetry from "p-retry";
@@ -48,8 +48,10 @@ export const LOCAL_CONSOLE_HOST = "localhost";
 const LOCAL_CONFIG_FILE = path.join(PROJECT_DIR, ".wrangler.local.json");
 
 /**
- * Write LOCAL_CONFIG_FILE from wrangler.jsonc: every binding and var as it is, no `routes`. Written to a temporary
- * name and renamed, so that wrangler processes started at once never read half a file.
+ * Write LOCAL_CONFIG_FILE from wrangler.jsonc: every binding and var as it is, no `routes`. Left alone when it
+ * already says the same: every running `wrangler dev` watches its config and reloads when the file is replaced,
+ * and a reload drops the requests it is serving, so one test starting a service must not reload another's.
+ * Otherwise written to a temporary name and renamed, so that wrangler processes started at once never read half a file.
  * @returns the file's path
  */
 async function writeLocalConfig(): Promise<string> {
@@ -58,8 +60,11 @@ async function writeLocalConfig(): Promise<string> {
   const { rawConfig } = readRawConfig({ config: path.join(PROJECT_DIR, "wrangler.jsonc") });
   const local = { ...rawConfig };
   delete local.routes;
+  const text = `${JSON.stringify(local, null, 2)}\n`;
+  const current = await readFile(LOCAL_CONFIG_FILE, "utf8").catch(() => null);
+  if (current === text) return LOCAL_CONFIG_FILE;
   const partial = `${LOCAL_CONFIG_FILE}.${process.pid}.${Date.now()}`;
-  await writeFile(partial, `${JSON.stringify(local, null, 2)}\n`);
+  await writeFile(partial, text);
   await rename(partial, LOCAL_CONFIG_FILE);
   return LOCAL_CONFIG_FILE;
 }
