@@ -254,9 +254,8 @@ export function logLines<Fields>(output: string, event: string): Fields[] {
 }
 
 /**
- * Wait until the Worker has logged `count` lines of `event` (logLines). Tests wait on the log rather than on D1: a
- * second process polling the database while the queue consumer writes can take the write lock from it, and the
- * delivery then waits out its backoff.
+ * Wait until the Worker has logged `count` lines of `event` (logLines). Tests wait on the log rather than on D1: each
+ * look at D1 is a wrangler process of its own (seconds), contending with the queue consumer for the database's lock.
  * @param timeoutMs wall time, however long each look takes
  * @returns the first `count` lines, parsed
  * @throws Error saying how many there are when fewer than `count` are there after `timeoutMs`
@@ -272,7 +271,7 @@ export async function logLinesOnceThere<Fields>(
     const lines = logLines<Fields>(dev.output(), event);
     if (lines.length >= count) return lines.slice(0, count);
     if (Date.now() > deadline) throw new Error(`wrangler's output holds ${lines.length} of ${count} ${event} lines after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, LOG_POLL_MS));
+    await sleep(LOG_POLL_MS);
   }
 }
 
