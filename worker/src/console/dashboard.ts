@@ -21,16 +21,7 @@ import { addDays, localDay, timeZoneName } from "../../../shared/local-days";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { AppEnv } from "../env";
 import { jsonResponse } from "../http";
-import { log } from "../log";
-import {
-  type DaySpan,
-  type DayRollup,
-  readRollups,
-  readRollupSettings,
-  rezoneStatements,
-  type RollupSnapshot,
-  type UtmKind,
-} from "../store/rollups";
+import { type DaySpan, type DayRollup, readRollups, type RollupSnapshot, type UtmKind } from "../store/rollups";
 import type { CountedValue, DashboardAnswer, DashboardDay, DashboardSource, Funnel } from "../../../shared/api/console";
 
 /** The range without `?range`. */
@@ -47,14 +38,9 @@ export async function handleDashboard(c: Context<AppEnv>, range: DashboardRange 
   const { settings } = c.var;
   const db = c.env.DB;
 
-  const stored = await readRollupSettings(db);
-  if (stored.utcOffsetMinutes !== settings.utcOffsetMinutes) {
-    await db.batch(rezoneStatements(db, settings.utcOffsetMinutes));
-    log("rollups_rezoned", { from: stored.utcOffsetMinutes, to: settings.utcOffsetMinutes });
-  }
   const today = localDay(Date.now(), settings.utcOffsetMinutes);
   const span: DaySpan = range === "all" ? "all" : { from: addDays(today, 1 - RANGE_DAYS[range]), to: today };
-  const [snapshot, erasures] = await Promise.all([readRollups(db, span), readErasureHealth(db)]);
+  const [snapshot, erasures] = await Promise.all([readRollups(db, span, settings.utcOffsetMinutes), readErasureHealth(db)]);
   return jsonResponse(200, dashboardAnswer(range, settings, today, span, snapshot, erasures), { "cache-control": "no-store" });
 }
 

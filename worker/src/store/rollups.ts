@@ -4,10 +4,14 @@
  * row moves its counts in the same statement, whoever runs it, so nothing here has to be added to a signup's, a
  * confirmation's or a console action's batch, and the rollups always equal a full count of the rows as they are (an
  * erased person leaves every count, and a row whose count reaches 0 is deleted, so their UTM values leave too). This
- * module reads them, cuts the days again when the site's time zone changes, counts dead letters (no row records those)
- * and rebuilds everything from the rows (the bench's bulk load; the migration's backfill runs the same counts).
+ * module reads them, counts dead letters (no row records those) and rebuilds everything from the rows (the bench's bulk
+ * load; the migration's backfill runs the same counts).
+ *
+ * One time zone: the triggers cut days at rollup_settings' offset, so every read here first makes that offset the
+ * build's (cutDaysIn), and a day chart can never be read in one zone after its rows were cut in another.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import { log } from "../log";
 
 /** The rollups' triggers (migrations 0010 and 0013): a bulk load may drop them and call rebuildStatements after. */
 export const ROLLUP_TRIGGERS = [
@@ -97,23 +101,33 @@ export const UTM_VALUES_PER_DAY = 10;
 export const TOP_REFERRERS = 10;
 
 /**
- * The rollups' settings: one row read.
- * @throws Error when migration 0010 has not been applied (no row)
+ * Make the rollups' time zone the build's before their days are read: one row read, and when rollup_settings holds
+ * another offset (a new D1 starts at 0; a build whose launch moment moved), the dated counts are cut again from the
+ * rows (rezoneStatements: a full scan of signups and invitations, once per change), logged as `rollups_rezoned`.
+ * Rows written meanwhile wait for the batch and count in the new zone.
+ * @param utcOffsetMinutes the build's time zone (service-settings.json: utcOffsetMinutes)
+ * @throws Error when migration 0010 has not been applied (rollup_settings has no row)
  */
-export async function readRollupSettings(db: D1Database): Promise<RollupSettings> {
-  const row = await db.prepare(`SELECT utc_offset_minutes AS utcOffsetMinutes FROM rollup_settings WHERE id = 1`).first<RollupSettings>();
-  if (!row) throw new Error("rollup_settings has no row: apply migrations/0010_rollups.sql.");
-  return row;
+async function cutDaysIn(db: D1Database, utcOffsetMinutes: number): Promise<void> {
+  const stored = await db
+    .prepare(`SELECT utc_offset_minutes AS utcOffsetMinutes FROM rollup_settings WHERE id = 1`)
+    .first<RollupSettings>();
+  if (!stored) throw new Error("rollup_settings has no row: apply migrations/0010_rollups.sql.");
+  if (stored.utcOffsetMinutes === utcOffsetMinutes) return;
+  await db.batch(rezoneStatements(db, utcOffsetMinutes));
+  log("rollups_rezoned", { from: stored.utcOffsetMinutes, to: utcOffsetMinutes });
 }
 
 /**
- * Read what the dashboard shows, in one batch. Rows read, at 1,000,000 signups as at 10: one per (day, source) row of
+ * Read what the dashboard shows, in one batch, its days cut in the build's time zone first (cutDaysIn: one row read).
+ * `span`'s days are local days at `utcOffsetMinutes`. Rows read, at 1,000,000 signups as at 10: one per (day, source) row of
  * the span; per UTM kind and day of a dated span (or once for "all") the first UTM_VALUES_PER_DAY entries of
  * rollup_utm_top and a primary-key lookup of each, so at most 2 × UTM_VALUES_PER_DAY, however many values strangers
  * made up, plus one rollup_utm_totals row; the counters (5 rows); the oldest pending signup (1 row, through
  * signups_delivery); the top referrers (TOP_REFERRERS rows, through signups_referrers).
  */
-export async function readRollups(db: D1Database, span: DaySpan): Promise<RollupSnapshot> {
+export async function readRollups(db: D1Database, span: DaySpan, utcOffsetMinutes: number): Promise<RollupSnapshot> {
+  await cutDaysIn(db, utcOffsetMinutes);
   const dated = span !== "all";
   // All time is the one day ''.
   const [from, to] = dated ? [span.from, span.to] : [ALL_TIME, ALL_TIME];
@@ -165,10 +179,12 @@ export interface LaunchDayRollup {
 }
 
 /**
- * The launch funnel's days from `from` to `to` (YYYY-MM-DD, both included), days without a row left out. Rows read:
- * the days' rollup_days rows (days × sources) and rollup_launch_days rows (days × 4), both by primary key.
+ * The launch funnel's days from `from` to `to` (YYYY-MM-DD local days at `utcOffsetMinutes`, both included), days
+ * without a row left out, cut in that zone first (cutDaysIn: one row read). Rows read: the days' rollup_days rows
+ * (days × sources) and rollup_launch_days rows (days × 4), both by primary key.
  */
-export async function readLaunchDays(db: D1Database, from: string, to: string): Promise<LaunchDayRollup[]> {
+export async function readLaunchDays(db: D1Database, from: string, to: string, utcOffsetMinutes: number): Promise<LaunchDayRollup[]> {
+  await cutDaysIn(db, utcOffsetMinutes);
   const [joined, states] = await db.batch<{ day: string; state: string; count: number }>([
     db
       .prepare("SELECT day, 'joined' AS state, sum(signups) AS count FROM rollup_days WHERE day BETWEEN ?1 AND ?2 GROUP BY day")
