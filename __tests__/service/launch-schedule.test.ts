@@ -4,7 +4,7 @@
  * a person's invitation on their page and sent again under the same unique_id, and the dashboard's invited and
  * accepted.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DashboardAnswer } from "../../shared/api/console";
 import type { BatchActionAnswer, InvitationAnswer, LaunchAnswer, PersonInvitationAnswer, ScheduleAnswer } from "../../shared/api/launch";
 import { CONSOLE_DASHBOARD_ENDPOINT } from "../../shared/console";
@@ -189,6 +189,16 @@ describe("pausing a batch", () => {
 });
 
 describe("the funnel by day", () => {
+  /** "Now" for these tests: the last minute of a day in the site's time zone (UTC in the test settings). */
+  const NOW = "2026-03-11T23:59:00Z";
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse(NOW));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("counts today's joined, invited, accepted and revoked in the site's time zone, the last 30 days in order", async () => {
     const before = (await launch()).days.at(-1)!;
     const people = await signUpConfirmed(service, 3);
@@ -196,7 +206,8 @@ describe("the funnel by day", () => {
     await postJson(service, `${personInviteEndpoint(people[0].id).replace(/invite$/, "revoke")}`, { reason: "Mistake" });
     const answer = await launch();
     expect(answer.days).toHaveLength(30);
-    const today = localDay(Date.now(), TEST_SETTINGS.utcOffsetMinutes);
+    const today = "2026-03-11";
+    expect(localDay(NOW, TEST_SETTINGS.utcOffsetMinutes)).toBe(today);
     expect(answer.days[0].date).toBe(addDays(today, -29));
     const last = answer.days.at(-1)!;
     expect(last.date).toBe(today);
