@@ -3,7 +3,6 @@
  * error codes a client branches on. The documents themselves are zod schemas in shared/api/; a page imports only their
  * types from there (`import type`), so zod stays out of its JavaScript.
  */
-import type { SignupAnswer } from "./api/signups";
 import type { ValidationFailure } from "./validation";
 
 /** POST: one signup. */
@@ -70,6 +69,3 @@ export const TURNSTILE_SIGNUP_ACTION = "signup";
 
 /** The 403 code when Cloudflare Turnstile did not verify the visitor. */
 export const TURNSTILE_FAILED_CODE = "turnstile_failed";
-
-/** The only 202 answer of POST /api/signups. */
-export const SIGNUP_ACCEPTED: SignupAnswer = { accepted: true };

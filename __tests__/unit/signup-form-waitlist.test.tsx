@@ -43,7 +43,7 @@ function answer(status: number, body: unknown = null, headers: Record<string, st
 const serviceError = (status: number, code: string, pointer?: string) => ({
   errors: [{ status: String(status), code, detail: `The service's ${code}.`, ...(pointer ? { source: { pointer } } : {}) }],
 });
-/** The service's one accepted answer (shared/contract.ts: SIGNUP_ACCEPTED). */
+/** The service's one accepted answer (shared/api/signups.ts: SIGNUP_ACCEPTED). */
 const ACCEPTED = { accepted: true };
 
 beforeEach(() => {

@@ -4,7 +4,7 @@
  * at /giveaway/draw/<id>/draw.json (shared/giveaway/commitment.ts), and a person's place in it (GET /api/status/draw).
  */
 import { z } from "zod";
-import { DRAW_FORMAT_2 } from "../giveaway/commitment";
+import { DRAW_FORMAT_2 } from "../giveaway/draw-file";
 
 /**
  * What an operator asks for when committing a draw: the rules as they read them. Only the members' types are checked

@@ -98,3 +98,6 @@ export type SignupForm = z.infer<typeof SignupForm>;
  */
 export const SignupAnswer = z.object({ accepted: z.literal(true) });
 export type SignupAnswer = z.infer<typeof SignupAnswer>;
+
+/** The only 202 answer of POST /api/signups. */
+export const SIGNUP_ACCEPTED: SignupAnswer = { accepted: true };

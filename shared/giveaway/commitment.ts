@@ -8,15 +8,12 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import type { Commitment } from "../api/draw";
 import { beaconProblems } from "./beacon";
 import { toHex } from "./bytes";
+import { DRAW_FORMAT_2, type Entrant } from "./draw-file";
 import type { DrandChain } from "./chains";
-import type { Entrant } from "./draw-file";
 import { LINE_BYTES, LineSplitter, parseLine } from "./list";
 import { leafHash, MerkleBuilder } from "./merkle";
 import { cutoffOf, roundOfRules, type DrawRules } from "./rules";
 import { BLOCK_LINES, BlockSums, streamWinners } from "./stream-winners";
-
-/** The `format` of a format 2 commitment. */
-export const DRAW_FORMAT_2 = "pickfund-giveaway-draw/2";
 
 /** The commitment's canonical text: two-space JSON in Commitment's order, final newline. */
 export function serialiseCommitment(file: Commitment): string {

@@ -14,6 +14,9 @@ export { PSEUDONYM_HEX_CHARS, pseudonymOf } from "./pseudonym";
 /** The `format` a draw file carries; a file in another format is refused. */
 export const DRAW_FORMAT = "pickfund-giveaway-draw/1";
 
+/** The `format` of a format 2 commitment (commitment.ts). */
+export const DRAW_FORMAT_2 = "pickfund-giveaway-draw/2";
+
 /** A draw's id: lower-case letters, digits and `-`, starting with a letter (it is part of every pseudonym). */
 export const DRAW_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 

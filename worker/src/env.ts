@@ -4,7 +4,6 @@ import { countsAtSignup } from "../../shared/referral-program";
 import type { ServiceSettings } from "../../shared/service-settings";
 import { RANDOM_SECRET_MIN_LENGTH, requiredSecrets, type ServiceSecrets, weakSecrets } from "./secrets";
 import type { ReferralPerson } from "./store/referrals";
-import type { DrawJobMessage } from "./draw/job";
 
 /**
  * What the delivery queue carries: the row's id only, never personal data (the consumer reads the row from D1), and
@@ -28,6 +27,12 @@ export interface DeliveryMessage {
  * invitation's id, or the next pages of a batch still choosing, by the batch's id. Never personal data or a token.
  */
 export type LaunchMessage = { kind: "invitation" | "reminder"; invitationId: string } | { kind: "batch"; batchId: string };
+
+/** What the draw queue carries (draw/job.ts): the draw and the step the message is for. */
+export interface DrawJobMessage {
+  draw: string;
+  step: number;
+}
 
 export type { ServiceSecrets };
 

@@ -15,13 +15,13 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { Commitment } from "../../../shared/api/draw";
 import { fromHex, toHex } from "../../../shared/giveaway/bytes";
 import { DRAW_COMMIT_ACTION } from "../../../shared/giveaway/commit";
-import { DRAW_FORMAT_2, serialiseCommitment } from "../../../shared/giveaway/commitment";
-import { pseudonymOf, type Entrant } from "../../../shared/giveaway/draw-file";
+import { serialiseCommitment } from "../../../shared/giveaway/commitment";
+import { DRAW_FORMAT_2, pseudonymOf, type Entrant } from "../../../shared/giveaway/draw-file";
 import { commitmentPath, LINE_BYTES, leafBytes, listLine, listPath, MAX_ENTRIES } from "../../../shared/giveaway/list";
 import { leafHash, MerkleBuilder } from "../../../shared/giveaway/merkle";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
-import type { ServiceEnv } from "../env";
+import type { DrawJobMessage, ServiceEnv } from "../env";
 import { log } from "../log";
 import { meterD1 } from "../store/metered";
 import { entriesOf } from "../referrals/standing";
@@ -35,12 +35,6 @@ export const PAGES_PER_STEP = 10;
 export const PART_LINES = 2 ** 14;
 /** A building job whose row has not moved for this long is sent its step again by the cron (ms). */
 export const STALLED_AFTER_MS = 10 * 60_000;
-
-/** What the draw queue carries: the draw and the step the message is for. */
-export interface DrawJobMessage {
-  draw: string;
-  step: number;
-}
 
 /** The states in which the job still has work. */
 export const BUILDING_STATES = ["listing", "writing", "publishing"] as const;

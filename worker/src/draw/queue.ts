@@ -2,10 +2,10 @@
  * The queue consumer of `waitlist-draw-job`: one commitment step per message (job.ts), then the next step queued. A
  * step that throws is retried from the draw's row; the cron resumes a job whose message was lost.
  */
-import type { ServiceEnv } from "../env";
+import type { DrawJobMessage, ServiceEnv } from "../env";
 import { log, errorName } from "../log";
 import { readSettings } from "../settings";
-import { queueNextStep, runDrawStep, type DrawJobMessage } from "./job";
+import { queueNextStep, runDrawStep } from "./job";
 
 /** The draw job's queue (wrangler.jsonc). */
 export const DRAW_JOB_QUEUE = "waitlist-draw-job";

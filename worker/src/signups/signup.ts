@@ -7,7 +7,7 @@
  * their inbox.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { SIGNUP_ACCEPTED, TURNSTILE_SIGNUP_ACTION, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
+import { TURNSTILE_SIGNUP_ACTION, UTM_PARAMETERS, VALIDATION_ERROR_CODE } from "../../../shared/contract";
 import { FORM_ERROR_ANCHOR_PREFIX, type FormErrorKey } from "../../../shared/form-errors";
 import { canonicalAddress } from "../../../shared/email-address";
 import { REFERRAL_PARAMETER } from "../../../shared/referral-links";
@@ -22,7 +22,7 @@ import {
   type SignupField,
   type ValidationFailure,
 } from "../../../shared/validation";
-import type { SignupAnswer, SignupInput } from "../../../shared/api/signups";
+import { SIGNUP_ACCEPTED, type SignupAnswer, type SignupInput } from "../../../shared/api/signups";
 import { isDisposableAddress } from "../bots/disposable";
 import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
 import { type AppEnv, type DeliveryMessage, productionProblems, type ServiceEnv } from "../env";
