@@ -1,12 +1,20 @@
 /**
- * What a local run (`npm start`) takes from the shell (scripts/service/environment.ts), held to the names
- * docs/deploy.md's Configuration table documents and to `.dev.vars.example`, so that no var or secret the docs name is
- * dropped on the way to the Worker again.
+ * What a local run (`npm start`) takes from the shell and reports unset (scripts/service/environment.ts), held to the
+ * names docs/deploy.md's Configuration table documents and to `.dev.vars.example`, so that no var or secret the docs name
+ * is dropped on the way to the Worker again.
  * @jest-environment node
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { HELD_BACK, PASSED_THROUGH, passedThroughVars } from "../../scripts/service/environment";
+import {
+  HELD_BACK,
+  LOCAL_CONSOLE_OPERATOR,
+  localRunVars,
+  OFF_WHILE_UNSET,
+  PASSED_THROUGH,
+  passedThroughVars,
+  unsetReport,
+} from "../../scripts/service/environment";
 
 const ROOT_DIR = path.join(__dirname, "..", "..");
 
@@ -51,5 +59,47 @@ describe("passedThroughVars", () => {
       Object.fromEntries(PASSED_THROUGH.map((name) => [name, name.toLowerCase()])),
     );
     expect(passedThroughVars({ LAUNCH_CHECKIN_SECRET: "", KLAVIYO_WEBHOOK_SECRET: "  " })).toEqual({});
+  });
+});
+
+describe("localRunVars", () => {
+  it("passes the check-in secret and the webhook's former secret from the shell", () => {
+    const vars = localRunVars({ LAUNCH_CHECKIN_SECRET: "check-in", KLAVIYO_WEBHOOK_SECRET_PREVIOUS: "former" }, {});
+    expect(vars).toEqual({
+      LAUNCH_CHECKIN_SECRET: "check-in",
+      KLAVIYO_WEBHOOK_SECRET_PREVIOUS: "former",
+      CONSOLE_LOCAL_OPERATOR: LOCAL_CONSOLE_OPERATOR,
+    });
+  });
+
+  it("leaves a secret that only .dev.vars sets to wrangler, off the command line", () => {
+    expect(localRunVars({}, { LAUNCH_CHECKIN_SECRET: "from-dev-vars" })).toEqual({ CONSOLE_LOCAL_OPERATOR: LOCAL_CONSOLE_OPERATOR });
+  });
+
+  it("takes the operator and the links' origin from .dev.vars when the shell lacks them, and the shell's over them", () => {
+    const devVars = { CONSOLE_LOCAL_OPERATOR: "dev-vars@localhost", SITE_ORIGIN: "http://tunnel.example" };
+    expect(localRunVars({}, devVars)).toEqual(devVars);
+    expect(localRunVars({ CONSOLE_LOCAL_OPERATOR: "shell@localhost", SITE_ORIGIN: "http://shell.example" }, devVars)).toEqual({
+      CONSOLE_LOCAL_OPERATOR: "shell@localhost",
+      SITE_ORIGIN: "http://shell.example",
+    });
+  });
+});
+
+describe("unsetReport", () => {
+  it("names each optional one unset, in order, with what is off", () => {
+    const report = unsetReport({ KLAVIYO_API_URL: "https://a.klaviyo.com", TURNSTILE_SECRET_KEY: " " });
+    expect(report).toHaveLength(Object.keys(OFF_WHILE_UNSET).length);
+    expect(report.map((line) => line.slice(0, line.indexOf(" ")))).toEqual(PASSED_THROUGH.filter((name) => name in OFF_WHILE_UNSET));
+    expect(report).toContain("LAUNCH_CHECKIN_SECRET unset: POST /api/invitations/check-in answers 503");
+    expect(report).toContain("KLAVIYO_WEBHOOK_SECRET unset: POST /api/hooks/klaviyo/confirmed answers 503");
+  });
+
+  it("says nothing of one that is set, from the shell or from .dev.vars", () => {
+    const all = Object.fromEntries(Object.keys(OFF_WHILE_UNSET).map((name) => [name, "set"]));
+    expect(unsetReport(all)).toEqual([]);
+    expect(unsetReport({ ...all, LAUNCH_CHECKIN_SECRET: undefined })).toEqual([
+      "LAUNCH_CHECKIN_SECRET unset: POST /api/invitations/check-in answers 503",
+    ]);
   });
 });

@@ -69,6 +69,23 @@ async function writeLocalConfig(): Promise<string> {
   return LOCAL_CONFIG_FILE;
 }
 
+/**
+ * The Worker's vars as `wrangler dev` of this project has them before any `--var`: wrangler.jsonc's `vars` with the
+ * values of a `.dev.vars` beside it over them (without one, of `.env` files), by wrangler's own rule
+ * (`unstable_getVarsForDev`), so that what a local run reports is what its Worker gets.
+ * @param configPath a wrangler configuration (default: the repository's wrangler.jsonc); the files are read beside it
+ * @returns each var by name, as text (a JSON var as its JSON text)
+ * @throws Error when the configuration or a vars file cannot be read
+ */
+export async function localWorkerVars(configPath = path.join(PROJECT_DIR, "wrangler.jsonc")): Promise<Record<string, string>> {
+  const { experimental_readRawConfig: readRawConfig, unstable_getVarsForDev: getVarsForDev } = await import("wrangler");
+  const { rawConfig } = readRawConfig({ config: configPath });
+  const bindings = getVarsForDev(configPath, undefined, rawConfig.vars ?? {}, undefined, true, rawConfig.secrets);
+  return Object.fromEntries(
+    Object.entries(bindings).map(([name, { value }]) => [name, typeof value === "string" ? value : JSON.stringify(value)]),
+  );
+}
+
 /** What wrangler's own processes get in their environment: no metrics, no update prompts, no colour codes. */
 function wranglerEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", FORCE_COLOR: "0", NO_COLOR: "1", ...extra };

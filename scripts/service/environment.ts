@@ -1,6 +1,6 @@
 /**
- * Which Worker vars and secrets a local run (`npm start`) takes from the shell, and the ones it never takes. One unset
- * in the shell keeps `.dev.vars`' value, else wrangler.jsonc's.
+ * Which Worker vars and secrets a local run (`npm start`) takes from the shell, the ones it never takes, and what is
+ * off on a run while an optional one is unset. One unset in the shell keeps `.dev.vars`' value, else wrangler.jsonc's.
  * docs/deploy.md's Configuration table names every one; a test holds the two lists to it.
  */
 import type { SecretName } from "../../worker/src/secrets";
@@ -56,6 +56,20 @@ export const HELD_BACK: Readonly<Record<string, string>> = {
     "would leave that address a 404",
 };
 
+/**
+ * What is off on a local run while an optional secret or var is unset, for the start-up output. The others have a
+ * default that works locally (wrangler.jsonc's, a development salt, the local operator instead of Access).
+ */
+export const OFF_WHILE_UNSET: Readonly<Partial<Record<PassedThrough, string>>> = {
+  KLAVIYO_PRIVATE_API_KEY:
+    "demo delivery: rows are stored, nothing is sent, a delivered signup counts as confirmed, and its status link " +
+    "is printed as demo_status_link",
+  TURNSTILE_SECRET_KEY: "Turnstile is not checked",
+  KLAVIYO_WEBHOOK_SECRET: "POST /api/hooks/klaviyo/confirmed answers 503",
+  LAUNCH_CHECKIN_SECRET: "POST /api/invitations/check-in answers 503",
+  EDITOR_HOST: "the web editor (/admin/) is served on no host; npm run cms edits locally",
+};
+
 /** The `--var` values for wrangler dev: every passed-through variable that is set and not empty, trimmed. */
 export function passedThroughVars(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const vars: Record<string, string> = {};
@@ -68,11 +82,35 @@ export function passedThroughVars(env: NodeJS.ProcessEnv = process.env): Record<
 
 /**
  * The console's operator on `npm start`, signed in without Cloudflare Access (the Worker's CONSOLE_LOCAL_OPERATOR,
- * honoured with ENVIRONMENT=development only, on a loopback host); CONSOLE_LOCAL_OPERATOR in the shell names another.
+ * honoured with ENVIRONMENT=development only, on a loopback host); CONSOLE_LOCAL_OPERATOR in the shell or `.dev.vars`
+ * names another.
  */
 export const LOCAL_CONSOLE_OPERATOR = "local-operator@localhost";
 
-/** The CONSOLE_LOCAL_OPERATOR var of a local run: the shell's, else LOCAL_CONSOLE_OPERATOR. */
-export function localConsoleOperator(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CONSOLE_LOCAL_OPERATOR?.trim() || LOCAL_CONSOLE_OPERATOR;
+/**
+ * The `--var` values `npm start` gives wrangler dev: the shell's passed-through ones (passedThroughVars), and the two
+ * that have a default of the run's own (the operator, LOCAL_CONSOLE_OPERATOR; the links' origin, the served one, set
+ * by startWranglerDev), taken from `.dev.vars` when the shell lacks them, since a `--var` default would hide its value.
+ * @param shell the shell's variables
+ * @param devVars what wrangler reads before any `--var` (scripts/lib/wrangler.ts: localWorkerVars), by name
+ * @returns values by name, none empty; SITE_ORIGIN absent when neither sets it
+ */
+export function localRunVars(shell: NodeJS.ProcessEnv, devVars: Readonly<Record<string, string>>): Record<string, string> {
+  const vars = passedThroughVars(shell);
+  vars.CONSOLE_LOCAL_OPERATOR ??= devVars.CONSOLE_LOCAL_OPERATOR?.trim() || LOCAL_CONSOLE_OPERATOR;
+  const siteOrigin = devVars.SITE_ORIGIN?.trim();
+  if (!vars.SITE_ORIGIN && siteOrigin) vars.SITE_ORIGIN = siteOrigin;
+  return vars;
+}
+
+/**
+ * The optional vars and secrets unset on a run, each as `NAME unset: what is off`, in PASSED_THROUGH's order.
+ * @param vars the Worker's vars as the run has them: localWorkerVars with the `--var` values over them
+ * @returns [] when every one of OFF_WHILE_UNSET is set
+ */
+export function unsetReport(vars: Readonly<Record<string, string | undefined>>): string[] {
+  return PASSED_THROUGH.flatMap((name) => {
+    const off = OFF_WHILE_UNSET[name];
+    return off !== undefined && !vars[name]?.trim() ? [`${name} unset: ${off}`] : [];
+  });
 }

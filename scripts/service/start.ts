@@ -1,7 +1,8 @@
 /**
  * `npm start` (docs/deploy.md "Run it locally"): builds the site, applies the local D1 migrations and runs
  * `wrangler dev` on 127.0.0.1:${PORT:-8787}, the console on localhost at the same port, with the links the Worker writes
- * on the site's origin (SITE_ORIGIN). Ctrl-C stops wrangler and its workerd children;
+ * on the site's origin (SITE_ORIGIN), the shell's Worker vars and secrets passed on (./environment.ts), and says which
+ * optional ones are unset and what is off without them. Ctrl-C stops wrangler and its workerd children;
  * `--no-build` serves the existing public/.
  */
 import { existsSync } from "node:fs";
@@ -10,8 +11,8 @@ import { parseArgs } from "node:util";
 import { CONSOLE_PATH } from "../../shared/routes";
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
-import { applyMigrations, startWranglerDev } from "../lib/wrangler";
-import { localConsoleOperator, passedThroughVars } from "./environment";
+import { applyMigrations, localWorkerVars, startWranglerDev } from "../lib/wrangler";
+import { localRunVars, unsetReport } from "./environment";
 
 /** wrangler dev's own default port, which the README and docs/deploy.md name. */
 const DEFAULT_PORT = 8787;
@@ -42,18 +43,22 @@ async function main(): Promise<number> {
   console.log("Applying D1 migrations to the local database…");
   await applyMigrations({}, { log: process.stdout });
 
-  const vars: Record<string, string> = { ...passedThroughVars(), CONSOLE_LOCAL_OPERATOR: localConsoleOperator() };
+  const devVars = await localWorkerVars();
+  const vars = localRunVars(process.env, devVars);
   const dev = await startWranglerDev({ port, vars, log: process.stdout });
+  const workerVars = { ...devVars, ...vars };
+  const unset = unsetReport(workerVars);
   console.log(
     [
       "",
       `The site and the waitlist API are running at ${dev.origin}/`,
       `  links (referral, status, Klaviyo's properties): ${vars.SITE_ORIGIN ?? dev.origin}/…`,
-      `  delivery: ${vars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${vars.KLAVIYO_API_URL ?? "https://a.klaviyo.com"})` : "demo (KLAVIYO_PRIVATE_API_KEY is unset: rows are stored, nothing is sent, a delivered signup counts as confirmed, and its status link is printed as demo_status_link)"}`,
-      `  Turnstile: ${vars.TURNSTILE_SECRET_KEY ? "checked" : "off (TURNSTILE_SECRET_KEY is unset)"}`,
-      `  Klaviyo's confirmation webhook: ${vars.KLAVIYO_WEBHOOK_SECRET ? "on" : "off (KLAVIYO_WEBHOOK_SECRET is unset: it answers 503)"}`,
+      `  delivery: ${workerVars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${workerVars.KLAVIYO_API_URL})` : "demo"}`,
       `  operator's console: ${dev.consoleOrigin}${CONSOLE_PATH} (its own host, as in production: not on ${dev.origin}; signed in as ${vars.CONSOLE_LOCAL_OPERATOR}, without Cloudflare Access)`,
       "  rows: npm run waitlist -- list",
+      ...(unset.length > 0
+        ? ["Off on this run (set them in the shell or .dev.vars: .dev.vars.example):", ...unset.map((line) => `  ${line}`)]
+        : []),
       "Press Ctrl-C to stop.",
       "",
     ].join("\n"),
