@@ -5,15 +5,17 @@
  * resuming after a lost step; the list and the commitment served from R2 with Range requests, verifying against the
  * rules; the winners drawn by streaming; and a person's place with an audit path that leads to the root.
  */
+import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import type { Commitment, DrawPlace, DrawState } from "../../shared/api/draw";
 import { type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
-import { fromHex } from "../../shared/giveaway/bytes";
+import { fromHex, sha256, toHex, uint64BigEndian } from "../../shared/giveaway/bytes";
 import {
   COMMIT_REFUSAL,
   DRAW_COMMIT_ENDPOINT,
   DRAW_RUN_ENDPOINT,
   DRAW_STATE_ENDPOINT,
+  RUN_REFUSAL,
   STATUS_DRAW_ENDPOINT,
 } from "../../shared/giveaway/commit";
 import { bytesSource, verifyCommitment } from "../../shared/giveaway/commitment";
@@ -289,4 +291,171 @@ it("builds a list of several parts a page at a time, and resumes a job whose ste
   const list = new Uint8Array(await (await spring.fetch(commitment.listUrl)).arrayBuffer());
   expect(await verifyCommitment(commitment, { chain, rules }, bytesSource(list))).toMatchObject({ verified: true });
   expect(commitment.n).toBe(9);
+});
+
+// A draw bound to its commitment: a content deploy or a change in R2 after the commitment steers nothing.
+
+/** quicknet's hash-to-curve tag (RFC 9380, G1), with which the attacker signs as drand does. */
+const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+/** The relay a content deploy names in the attacks: a stand-in the attacker runs. */
+const ATTACKER_RELAY = "https://relay.attacker.example";
+
+/** A build whose content names `rules` with `draw`'s changes (a deploy after the commitment). */
+function deployedWith(rules: DrawRules, draw: Partial<ServiceSettings["draw"]>): WaitlistService {
+  const settings: ServiceSettings = { ...TEST_SETTINGS, draw: { ...TEST_SETTINGS.draw, ...rules, ...draw } };
+  return startWaitlistService({ origin: LOCAL_ORIGIN, settings, vars: { CONSOLE_LOCAL_OPERATOR: OPERATOR } });
+}
+
+/** A draw of `rules` committed by the content as it is, its list and commitment published by the job. */
+async function publishedDraw(rules: DrawRules): Promise<WaitlistService> {
+  const target = serviceWith(rules);
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  expect((await commit(target, request(rules))).status).toBe(202);
+  await runJob(target);
+  return target;
+}
+
+/** A stand-in relay answering every fetch with `round`; the addresses asked, in order. */
+function relayAnswering(round: { round: number; randomness: string; signature: string }): string[] {
+  const asked: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation((input) => {
+    asked.push(String(input instanceof Request ? input.url : input));
+    return Promise.resolve(Response.json(round));
+  });
+  return asked;
+}
+
+/** A published list's lines. */
+async function linesOf(target: WaitlistService, draw: string): Promise<{ pseudonym: string; entries: number }[]> {
+  const text = await (await target.fetch(`/giveaway/draw/${draw}/entrants.txt`)).text();
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => ({ pseudonym: line.slice(0, 16), entries: Number(line.slice(17)) }));
+}
+
+/** Ana's pseudonym in a draw: the line the attacker wants to win. */
+async function anaIn(draw: string): Promise<string> {
+  const [ana] = await service.query<{ ticket: string }>("SELECT draw_ticket AS ticket FROM signups WHERE id = 'id-ana'");
+  return pseudonymOf(draw, ana.ticket);
+}
+
+/**
+ * What the review's attacker made: BLS keys of their own, tried until one signs `round` so that `target` is drawn
+ * first; that key and its round.
+ */
+async function forgedRound(round: number, lines: { pseudonym: string; entries: number }[], target: string) {
+  const scheme = bls12_381.shortSignatures;
+  const message = scheme.hash(await sha256(uint64BigEndian(round)), QUICKNET_DST);
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const { secretKey, publicKey } = scheme.keygen(new TextEncoder().encode(`attacker key ${attempt}`.padEnd(48, ".")));
+    const signature = scheme.sign(message, secretKey).toBytes();
+    const randomness = toHex(await sha256(signature));
+    if ((await drawWinners(randomness, lines, 1))[0] === target)
+      return { publicKey: publicKey.toHex(), round: { round, randomness, signature: toHex(signature) } };
+  }
+  throw new Error("none of 64 keys draws the target first");
+}
+
+/** The draw's state, its published commitment (null before one) and its audit entries of `action`, oldest first. */
+async function drawAfter(target: WaitlistService, draw: string, action: string) {
+  const [row] = await target.query<{ state: string }>("SELECT state FROM draws WHERE id = ?1", draw);
+  const file = await target.fetch(`/giveaway/draw/${draw}/draw.json`);
+  const published = file.status === 200 ? ((await file.json()) as Commitment) : null;
+  const entries = await target.query<{ operator: string; reason: string; after: string }>(
+    "SELECT operator, reason, after FROM audit_log WHERE action = ?1 AND json_extract(after, '$.draw') = ?2 ORDER BY id",
+    action,
+    draw,
+  );
+  return { state: row.state, published, entries: entries.map((entry) => ({ ...entry, after: JSON.parse(entry.after) })) };
+}
+
+it("the swapped chain: a deploy naming the attacker's key and relay after the commitment is refused and draws nothing", async () => {
+  const rules: DrawRules = { id: "swapped-chain", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const committed = await publishedDraw(rules);
+  const forged = await forgedRound(ROUND.round, await linesOf(committed, "swapped-chain"), await anaIn("swapped-chain"));
+  const deployed = deployedWith(rules, { chain: { ...chain, publicKey: forged.publicKey }, relayUrl: ATTACKER_RELAY });
+
+  clockAt(ROUND_AT_MS + 60_000);
+  const asked = relayAnswering(forged.round);
+  const response = await deployed.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect(response.status).toBe(409);
+  const [error] = await errorsOf(response);
+  expect(error.code).toBe(RUN_REFUSAL.contentChanged);
+  expect(error.detail).toContain("draw.chain.publicKey, draw.relayUrl");
+  expect(asked).toEqual([]); // the attacker's relay is never asked
+
+  const after = await drawAfter(committed, "swapped-chain", "draw_run");
+  expect(after.state).toBe("published");
+  expect(after.published).toMatchObject({ chain, result: null });
+  expect(after.entries).toEqual([]);
+});
+
+it("the swapped chain, in a draw committed before its row kept one: its published commitment's chain binds it", async () => {
+  const rules: DrawRules = { id: "swapped-older", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const committed = await publishedDraw(rules);
+  await committed.query(
+    "UPDATE draws SET chain_hash = NULL, chain_public_key = NULL, chain_period = NULL, chain_genesis = NULL, relay_url = NULL, " +
+      "round_delay_hours = NULL WHERE id = 'swapped-older'",
+  );
+  const forged = await forgedRound(ROUND.round, await linesOf(committed, "swapped-older"), await anaIn("swapped-older"));
+  const deployed = deployedWith(rules, { chain: { ...chain, publicKey: forged.publicKey }, relayUrl: ATTACKER_RELAY });
+
+  clockAt(ROUND_AT_MS + 60_000);
+  const asked = relayAnswering(forged.round);
+  const response = await deployed.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect((await errorsOf(response))[0].code).toBe(RUN_REFUSAL.contentChanged);
+  expect(asked).toEqual([]);
+  expect((await drawAfter(committed, "swapped-older", "draw_run")).published?.result).toBeNull();
+});
+
+it("the swapped list: an entrants.txt replaced in R2 after the commitment is refused and draws nothing", async () => {
+  const rules: DrawRules = { id: "swapped-list", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const committed = await publishedDraw(rules);
+  // The attacker's list: the same lines in the same order, their own with all but every entry.
+  const target = await anaIn("swapped-list");
+  const swapped = (await linesOf(committed, "swapped-list"))
+    .map((line) => listLine(line.pseudonym === target ? { ...line, entries: 999_999 } : line))
+    .join("");
+  await committed.env.DRAWS.put("draws/swapped-list/entrants.txt", swapped);
+
+  clockAt(ROUND_AT_MS + 60_000);
+  relayAnswering(ROUND);
+  const response = await committed.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect(response.status).toBe(409);
+  expect((await errorsOf(response))[0].code).toBe(RUN_REFUSAL.listChanged);
+
+  const after = await drawAfter(committed, "swapped-list", "draw_run");
+  expect(after.state).toBe("published");
+  expect(after.published?.result).toBeNull();
+  expect(after.entries).toEqual([]);
+});
+
+it("publishes a run, and a commitment built during a deploy, with the chain, relay and rules the draw was committed with", async () => {
+  const rules: DrawRules = { id: "as-committed", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const committed = serviceWith(rules);
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  expect((await commit(committed, request(rules))).status).toBe(202);
+  // The job runs while a deploy names another key, relay and round delay: the commitment names the committed ones.
+  const deployed = deployedWith(rules, { chain: { ...chain, publicKey: "b".repeat(192) }, relayUrl: ATTACKER_RELAY, roundDelayHours: 48 });
+  for (const body of committed.discard(DRAW_JOB_QUEUE)) deployed.enqueue(DRAW_JOB_QUEUE, body);
+  await runJob(deployed);
+  const published = (await (await committed.fetch("/giveaway/draw/as-committed/draw.json")).json()) as Commitment;
+  expect(published).toMatchObject({ chain, rules: { cutoff: CUTOFF, winners: 1, roundDelayHours: 24 }, result: null });
+
+  // Run with the content as committed: the relay asked is the committed one, and the result verifies by the rules.
+  clockAt(ROUND_AT_MS + 60_000);
+  const asked = relayAnswering(ROUND);
+  const response = await committed.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
+  expect(response.status).toBe(200);
+  expect(asked).toEqual([`${TEST_SETTINGS.draw.relayUrl}/${chain.hash}/public/${ROUND.round}`]);
+  const drawn = (await response.json()) as Commitment;
+  expect(drawn).toEqual({ ...published, result: drawn.result });
+  expect(drawn.result!.beacon.round).toBe(ROUND.round);
+  const list = new Uint8Array(await (await committed.fetch(drawn.listUrl)).arrayBuffer());
+  expect(await verifyCommitment(drawn, { chain, rules }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
+  expect((await (await committed.fetch("/giveaway/draw/as-committed/draw.json")).json()) as Commitment).toEqual(drawn);
+  const { entries } = await drawAfter(committed, "as-committed", "draw_run");
+  expect(entries).toHaveLength(1);
+  expect(entries[0].after).toMatchObject({ chain: chain.hash, relayUrl: TEST_SETTINGS.draw.relayUrl, round: ROUND.round });
 });

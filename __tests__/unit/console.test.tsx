@@ -709,6 +709,17 @@ describe("closing the giveaway draw", () => {
     expect(screen.getByRole("button", { name: copy.draw.runSubmit })).toBeVisible();
   });
 
+  it("says in the content's words that the content is not the committed one, and draws nothing", async () => {
+    const job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
+    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
+    routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, RUN_REFUSAL.contentChanged);
+    await openConsole("#draw");
+    await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.runConfirm }));
+    await userEvent.click(screen.getByRole("button", { name: copy.draw.runSubmit }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.runRefusals.contentChanged);
+    expect(screen.queryByText(SERVER_DETAIL)).toBeNull();
+  });
+
   it("shows the service's refusal in the content's words, never the server's", async () => {
     routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job: null });
     routes[DRAW_COMMIT_ENDPOINT] = () => errorAnswer(409, COMMIT_REFUSAL.roundPublished);

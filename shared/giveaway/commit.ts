@@ -29,7 +29,12 @@ export const RUN_REFUSAL = {
   alreadyDrawn: "already_drawn",
   /** The relay's round did not verify (or could not be fetched): nothing was drawn. */
   beaconRefused: "beacon_refused",
+  /** The content names another drand chain, relay or rules than the draw was committed with: nothing was drawn. */
+  contentChanged: "content_changed",
+  /** The list in storage does not give the committed SHA-256 and Merkle root: nothing was drawn. */
+  listChanged: "list_changed",
 } as const;
+export type RunRefusalCode = (typeof RUN_REFUSAL)[keyof typeof RUN_REFUSAL];
 
 /** Why a commitment is refused; the console names each in the content's words, the command line in its message. */
 export const COMMIT_REFUSAL = {
@@ -113,5 +118,5 @@ const BREACH_MEMBER: Partial<Record<CommitRefusalCode, keyof CommitRequest>> = {
 /** The audit_log action of a published commitment; its entry holds the list's hashes (worker/src/draw/job.ts). */
 export const DRAW_COMMIT_ACTION = "draw_commit";
 
-/** The audit_log action of a drawn result; one per draw (worker/src/draw/commit.ts). */
+/** The audit_log action of a drawn result; one per draw (worker/src/draw/run.ts). */
 export const DRAW_RUN_ACTION = "draw_run";

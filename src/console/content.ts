@@ -356,6 +356,8 @@ export const query = graphql`
           roundNotPublished
           alreadyDrawn
           beaconRefused
+          contentChanged
+          listChanged
         }
         refusals {
           drawIdInvalid

@@ -931,6 +931,14 @@ const consoleSection = z
               "Shown when the drand relay's round could not be fetched or did not verify: nothing was drawn.",
               "The drand round could not be fetched or did not verify: nothing was drawn. Try again in a few minutes.",
             ),
+            contentChanged: copy(
+              "Shown when the content names another drand chain, relay or draw rules than the draw was committed with: nothing was drawn.",
+              "The content's drand chain, relay or draw rules are not the ones this draw was committed with: nothing was drawn. Deploy the content as it was at the commitment, then run the draw.",
+            ),
+            listChanged: copy(
+              "Shown when the list in storage is not the one the draw committed to (its SHA-256 or Merkle root differ): nothing was drawn.",
+              "The list in storage is not the one this draw committed to: nothing was drawn. Put back the published list (its SHA-256 is in the commitment), then run the draw.",
+            ),
           })
           .meta({ description: "Why the service refused to run the draw, one message per reason." }),
         refusals: z

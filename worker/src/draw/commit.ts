@@ -2,29 +2,20 @@
  * The console's giveaway draw, behind Cloudflare Access like every console route (`npm run waitlist -- draw
  * commit|run` calls the same API):
  * - POST /api/console/draw/commit: the request checked against the rules the site publishes and the Worker's clock,
- *   the draw's one `draws` row written (its key refuses a second commitment), and the commitment job started (job.ts);
- * - GET /api/console/draw: the rules and the job's progress;
- * - POST /api/console/draw/run: once the rules' round is published, its randomness draws the winners from the list.
+ *   the draw's one `draws` row written (its key refuses a second commitment) with the chain, relay and rules it is
+ *   bound to from then on (binding.ts), and the commitment job started (job.ts);
+ * - GET /api/console/draw: the rules and the job's progress.
+ * POST /api/console/draw/run is run.ts's.
  */
 import type { Context } from "hono";
 import type { CommitRequest, Commitment, DrawState } from "../../../shared/api/draw";
-import { beaconProblems, fetchBeacon } from "../../../shared/giveaway/beacon";
-import {
-  checkCommitRequest,
-  COMMIT_REFUSAL,
-  CommitRefused,
-  type CommitRefusalCode,
-  DRAW_RUN_ACTION,
-  RUN_REFUSAL,
-} from "../../../shared/giveaway/commit";
-import { readBlockFrom, serialiseCommitment } from "../../../shared/giveaway/commitment";
-import { LineSplitter, parseLine } from "../../../shared/giveaway/list";
+import type { D1Database } from "@cloudflare/workers-types";
+import { checkCommitRequest, COMMIT_REFUSAL, CommitRefused, type CommitRefusalCode } from "../../../shared/giveaway/commit";
 import { cutoffOf, roundOfRules, type DrawRules } from "../../../shared/giveaway/rules";
-import { BlockSums, streamWinners } from "../../../shared/giveaway/stream-winners";
 import type { ServiceSettings } from "../../../shared/service-settings";
-import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
 import type { AppEnv, ServiceEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
+import { bindingColumns, contentBinding, type DrawBinding } from "./binding";
 import { drawCommitted } from "./entrants";
 import { drawKeys, drawRow, PAGE_ROWS, PART_LINES, type DrawRow } from "./job";
 
@@ -81,11 +72,56 @@ async function stateOf(env: ServiceEnv, settings: ServiceSettings, row: DrawRow 
   };
 }
 
+/** A commitment request as checked: the draw's row's first values. */
+interface CommitValues {
+  draw: string;
+  cutoff: string;
+  winners: number;
+  round: number;
+  roundAt: string;
+  operator: string;
+  requestedAt: string;
+}
+
 /**
- * Answer POST /api/console/draw/commit with its validated body: 202 with the DrawState once the draw's row is written
- * and its job queued; 400 for a malformed member, 409 for a request the rules refuse (another draw, cut-off or number
- * of winners; before the cut-off; once the rules' round is published) or a draw committed already. The clock is the
- * Worker's own: nothing a request or a variable says moves it.
+ * Write a draw's row with its binding. Reads one row of `draws` (its key).
+ * @returns false when the draw has a row already (its commitment is never replaced)
+ */
+async function insertDraw(db: D1Database, values: CommitValues, binding: DrawBinding): Promise<boolean> {
+  const bound = bindingColumns(binding);
+  const insert = db
+    .prepare(
+      "INSERT INTO draws (id, cutoff, winners, round, round_at, operator, requested_at, state, page_rows, part_lines, updated_at, " +
+        "chain_hash, chain_public_key, chain_period, chain_genesis, relay_url, round_delay_hours) " +
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'listing', ?8, ?9, ?7, ?10, ?11, ?12, ?13, ?14, ?15) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(
+      values.draw,
+      values.cutoff,
+      values.winners,
+      values.round,
+      values.roundAt,
+      values.operator,
+      values.requestedAt,
+      PAGE_ROWS,
+      PART_LINES,
+      bound.chain_hash,
+      bound.chain_public_key,
+      bound.chain_period,
+      bound.chain_genesis,
+      bound.relay_url,
+      bound.round_delay_hours,
+    );
+  const written = await insert.run();
+  return (written.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Answer POST /api/console/draw/commit with its validated body: 202 with the DrawState once the draw's row (bound to
+ * the content's chain, relay and rules) is written and its job queued; 400 for a malformed
+ * member, 409 for a request the rules refuse (another draw, cut-off or number of winners; before the cut-off; once the
+ * rules' round is published) or a draw committed already. The clock is the Worker's own: nothing a request or a
+ * variable says moves it.
  */
 export async function handleDrawCommit(c: Context<AppEnv>, request: CommitRequest): Promise<Response> {
   const { settings } = c.var;
@@ -95,14 +131,16 @@ export async function handleDrawCommit(c: Context<AppEnv>, request: CommitReques
     const already = () =>
       new CommitRefused(COMMIT_REFUSAL.alreadyCommitted, `Draw ${request.draw} is already committed: its commitment is never replaced.`);
     if (await drawCommitted(c.env.DB, request.draw)) throw already();
-    const now = new Date(nowMs).toISOString();
-    const written = await c.env.DB.prepare(
-      "INSERT INTO draws (id, cutoff, winners, round, round_at, operator, requested_at, state, page_rows, part_lines, updated_at) " +
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'listing', ?8, ?9, ?7) ON CONFLICT (id) DO NOTHING",
-    )
-      .bind(request.draw, cutoff, request.winners, round, roundAt, c.var.operator.id, now, PAGE_ROWS, PART_LINES)
-      .run();
-    if ((written.meta.changes ?? 0) === 0) throw already();
+    const values: CommitValues = {
+      draw: request.draw,
+      cutoff,
+      winners: request.winners,
+      round,
+      roundAt,
+      operator: c.var.operator.id,
+      requestedAt: new Date(nowMs).toISOString(),
+    };
+    if (!(await insertDraw(c.env.DB, values, contentBinding(settings)))) throw already();
     await c.env.DRAW_JOB.send({ draw: request.draw, step: 0 });
     return jsonResponse(202, await stateOf(c.env, settings, await drawRow(c.env.DB, request.draw)));
   } catch (error) {
@@ -115,76 +153,4 @@ export async function handleDrawCommit(c: Context<AppEnv>, request: CommitReques
 export async function handleDrawState(c: Context<AppEnv>): Promise<Response> {
   const { settings } = c.var;
   return jsonResponse(200, await stateOf(c.env, settings, await drawRow(c.env.DB, settings.draw.id)));
-}
-
-/** A published list in R2 as ListSource's range reader, and one pass over it for the block sums. */
-async function listSums(env: ServiceEnv, draw: string): Promise<BlockSums> {
-  const object = await env.DRAWS.get(drawKeys.list(draw));
-  if (!object) throw new Error(`the list of draw ${draw} is missing`);
-  const sums = new BlockSums();
-  const splitter = new LineSplitter((line) => sums.add(parseLine(line)?.entries ?? 1));
-  const reader = object.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) splitter.push(chunk.value);
-  splitter.end();
-  return sums;
-}
-
-/** Bytes [offset, offset + length) of a draw's published list. */
-export async function listRange(env: ServiceEnv, draw: string, offset: number, length: number): Promise<Uint8Array> {
-  const object = await env.DRAWS.get(drawKeys.list(draw), { range: { offset, length } });
-  if (!object) throw new Error(`the list of draw ${draw} is missing`);
-  return new Uint8Array(await object.arrayBuffer());
-}
-
-/**
- * Answer POST /api/console/draw/run: 200 with the commitment and its result, written to R2 and the audit log; 409
- * before the draw is published, before its round is, or once drawn; 502 when the relay's round does not verify
- * (nothing is written then).
- */
-export async function handleDrawRun(c: Context<AppEnv>): Promise<Response> {
-  const { settings } = c.var;
-  const row = await drawRow(c.env.DB, settings.draw.id);
-  const refuse = (code: string, detail: string, status = 409) => errorResponse([{ status, code, detail }]);
-  if (!row || (row.state !== "published" && row.state !== "drawn"))
-    return refuse(RUN_REFUSAL.notPublished, `Draw ${settings.draw.id} is not committed and published yet.`);
-  if (row.state === "drawn") return refuse(RUN_REFUSAL.alreadyDrawn, `Draw ${row.id} is drawn: its winners are never drawn again.`);
-  const nowMs = Date.now();
-  if (nowMs < Date.parse(row.round_at))
-    return refuse(RUN_REFUSAL.roundNotPublished, `Round ${row.round} is published at ${row.round_at}: run the draw after that.`);
-  const { chain, relayUrl } = settings.draw;
-  const beacon = await fetchBeacon(relayUrl, chain, row.round).catch(() => null);
-  const problems = beacon ? await beaconProblems(chain, beacon, row.round) : ["unreachable"];
-  if (!beacon || problems.length > 0)
-    return refuse(RUN_REFUSAL.beaconRefused, `The relay's round ${row.round} is refused (${problems.join(", ")}): nothing was drawn.`, 502);
-  const sums = await listSums(c.env, row.id);
-  const winners = await streamWinners(
-    beacon.randomness,
-    sums,
-    (block) => readBlockFrom({ range: (offset, length) => listRange(c.env, row.id, offset, length) }, block),
-    row.winners,
-  );
-  const object = await c.env.DRAWS.get(drawKeys.commitment(row.id));
-  if (!object) throw new Error(`the commitment of draw ${row.id} is missing`);
-  const drawnAt = new Date(nowMs).toISOString();
-  const drawn: Commitment = { ...(await object.json<Commitment>()), result: { beacon, winners, drawnAt } };
-  const moved = await c.env.DB.prepare("UPDATE draws SET state = 'drawn', updated_at = ?2 WHERE id = ?1 AND state = 'published'")
-    .bind(row.id, drawnAt)
-    .run();
-  if ((moved.meta.changes ?? 0) === 0)
-    return refuse(RUN_REFUSAL.alreadyDrawn, `Draw ${row.id} is drawn: its winners are never drawn again.`);
-  await c.env.DRAWS.put(drawKeys.commitment(row.id), serialiseCommitment(drawn), {
-    httpMetadata: { contentType: "application/json; charset=utf-8" },
-  });
-  const db = c.env.DB;
-  const entry: NewAuditEntry = {
-    at: drawnAt,
-    operator: c.var.operator.id,
-    action: DRAW_RUN_ACTION,
-    person_id: null,
-    reason: `Drand round ${row.round} drew ${winners.length} winners.`,
-    before: JSON.stringify({ draw: row.id, listHash: row.list_hash, merkleRoot: row.merkle_root, round: row.round }),
-    after: JSON.stringify({ draw: row.id, round: beacon.round, randomness: beacon.randomness, winners }),
-  };
-  await appendAudit(db, async (tail) => (await appendStatement(db, tail, entry)).run());
-  return jsonResponse(200, drawn);
 }

@@ -8,7 +8,8 @@
  *    key sorts them and finds a repeated pseudonym);
  * 2. writing: the next PART_LINES pseudonyms in order, written to R2 as one part with its Merkle subtree root;
  * 3. publishing: the parts joined into entrants.txt (its SHA-256 taken on the way), the root from the parts' roots,
- *    and the commitment written beside it; the audit entry (chained: console/audit-log.ts) holds the hashes.
+ *    and the commitment written beside it, naming the chain and rules the row is bound to (binding.ts); the audit
+ *    entry (chained: console/audit-log.ts) holds the hashes.
  * Each step is guarded by the row's step counter: a message for a step already done is dropped.
  */
 import type { D1Database } from "@cloudflare/workers-types";
@@ -25,6 +26,7 @@ import type { DrawJobMessage, ServiceEnv } from "../env";
 import { log } from "../log";
 import { meterD1 } from "../store/metered";
 import { entriesOf } from "../referrals/standing";
+import { bindingOf, contentBinding, type BindingColumns, type DrawBinding } from "./binding";
 import { eligiblePage } from "./entrants";
 
 /** signups.seq read per page while listing (one query, one insert). */
@@ -39,8 +41,8 @@ export const STALLED_AFTER_MS = 10 * 60_000;
 /** The states in which the job still has work. */
 export const BUILDING_STATES = ["listing", "writing", "publishing"] as const;
 
-/** A `draws` row. */
-export interface DrawRow {
+/** A `draws` row (its binding columns: binding.ts). */
+export interface DrawRow extends BindingColumns {
   id: string;
   cutoff: string;
   winners: number;
@@ -226,6 +228,60 @@ async function joinParts(env: ServiceEnv, row: DrawRow, parts: readonly { part: 
   return toHex(new Uint8Array(await digest.digest));
 }
 
+/**
+ * The format 2 commitment of a published draw, from its row and its binding alone: never from today's content, which a
+ * deploy can change after the commitment.
+ * @returns the commitment with no result
+ * @throws Error when the row has no list hashes or commitment time (it is not published)
+ */
+export function commitmentOf(row: DrawRow, binding: DrawBinding): Commitment {
+  const { list_hash: listHash, merkle_root: merkleRoot, committed_at: committedAt, list_bytes: listBytes } = row;
+  if (listHash === null || merkleRoot === null || committedAt === null || listBytes === null)
+    throw new Error(`draw ${row.id} is not published`);
+  return {
+    format: DRAW_FORMAT_2,
+    draw: row.id,
+    rules: { cutoff: row.cutoff, winners: row.winners, roundDelayHours: binding.rules.roundDelayHours },
+    committedAt,
+    chain: { ...binding.chain },
+    round: row.round,
+    roundAt: row.round_at,
+    n: row.n,
+    totalEntries: row.total_entries,
+    listHash,
+    merkleRoot,
+    listUrl: listPath(row.id),
+    listBytes,
+    result: null,
+  };
+}
+
+/** The `draw_commit` audit entry of a published commitment: its hashes, round and rules. */
+function commitEntry(row: DrawRow, commitment: Commitment): NewAuditEntry {
+  const after = {
+    draw: row.id,
+    listHash: commitment.listHash,
+    merkleRoot: commitment.merkleRoot,
+    n: row.n,
+    totalEntries: row.total_entries,
+    listBytes: commitment.listBytes,
+    round: row.round,
+    roundAt: row.round_at,
+    cutoff: row.cutoff,
+    winnerCount: row.winners,
+    commitmentUrl: commitmentPath(row.id),
+  };
+  return {
+    at: commitment.committedAt,
+    operator: row.operator,
+    action: DRAW_COMMIT_ACTION,
+    person_id: null,
+    reason: `Entries closed at ${row.cutoff}: the list of ${row.n} entrants (${row.total_entries} entries) and drand round ${row.round} committed.`,
+    before: null,
+    after: JSON.stringify(after),
+  };
+}
+
 /** Step 3: the list and its commitment published; the audit entry. */
 async function publishingStep(env: ServiceEnv, settings: ServiceSettings, row: DrawRow, nowMs: number): Promise<"done"> {
   const db = env.DB;
@@ -236,63 +292,22 @@ async function publishingStep(env: ServiceEnv, settings: ServiceSettings, row: D
   // The list must be out before the round it is drawn by: a commitment published later could be chosen to suit it.
   const publishedMs = Date.now();
   if (publishedMs >= Date.parse(row.round_at)) return fail(db, row, "round_published", nowMs);
-  const commitment: Commitment = {
-    format: DRAW_FORMAT_2,
-    draw: row.id,
-    rules: { cutoff: row.cutoff, winners: row.winners, roundDelayHours: settings.draw.roundDelayHours },
-    committedAt: new Date(publishedMs).toISOString(),
-    chain: { ...settings.draw.chain },
-    round: row.round,
-    roundAt: row.round_at,
-    n: row.n,
-    totalEntries: row.total_entries,
-    listHash,
-    merkleRoot,
-    listUrl: listPath(row.id),
-    listBytes: row.n * LINE_BYTES,
-    result: null,
+  const published = {
+    list_hash: listHash,
+    merkle_root: merkleRoot,
+    list_bytes: row.n * LINE_BYTES,
+    committed_at: new Date(publishedMs).toISOString(),
   };
+  // A draw committed before its row kept a binding publishes the content's, as it did then.
+  const commitment = commitmentOf({ ...row, ...published }, bindingOf(row) ?? contentBinding(settings));
   await env.DRAWS.put(drawKeys.commitment(row.id), serialiseCommitment(commitment), {
     httpMetadata: { contentType: "application/json; charset=utf-8" },
   });
-  const after = {
-    draw: row.id,
-    listHash,
-    merkleRoot,
-    n: row.n,
-    totalEntries: row.total_entries,
-    listBytes: commitment.listBytes,
-    round: row.round,
-    roundAt: row.round_at,
-    cutoff: row.cutoff,
-    winnerCount: row.winners,
-    commitmentUrl: commitmentPath(row.id),
-  };
-  const entry: NewAuditEntry = {
-    at: commitment.committedAt,
-    operator: row.operator,
-    action: DRAW_COMMIT_ACTION,
-    person_id: null,
-    reason: `Entries closed at ${row.cutoff}: the list of ${row.n} entrants (${row.total_entries} entries) and drand round ${row.round} committed.`,
-    before: null,
-    after: JSON.stringify(after),
-  };
   // The row's move and the commitment's entry in one batch, the entry once per draw whoever runs the step.
   await appendAudit(db, async (tail) =>
     db.batch([
-      advance(
-        db,
-        row,
-        {
-          state: "published",
-          list_hash: listHash,
-          merkle_root: merkleRoot,
-          list_bytes: commitment.listBytes,
-          committed_at: commitment.committedAt,
-        },
-        nowMs,
-      ),
-      await appendStatement(db, tail, entry, COMMITTED_ONCE),
+      advance(db, row, { state: "published", ...published }, nowMs),
+      await appendStatement(db, tail, commitEntry(row, commitment), COMMITTED_ONCE),
     ]),
   );
   return "done";

@@ -12,8 +12,8 @@ import { findLine, LINE_BYTES, LineSplitter, listPath } from "../../../shared/gi
 import { auditPath, leafHash } from "../../../shared/giveaway/merkle";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
-import { listRange } from "./commit";
 import { drawKeys, drawRow, partsOf } from "./job";
+import { listRange } from "./run";
 
 /** A published file's cache: a minute, so a drawn result shows soon after it is written. */
 const PUBLISHED_CACHE = "public, max-age=60";

@@ -1,5 +1,5 @@
 /**
- * The giveaway draw's routes: the console's (commit.ts), mounted by the console's routes behind its Access check
+ * The giveaway draw's routes: the console's (commit.ts, run.ts), mounted by the console's routes behind its Access check
  * like every console route (committing and running need the `operator` role); and the public ones (public.ts): the published files and a person's place, by their
  * status token.
  */
@@ -12,8 +12,9 @@ import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { statusTokenHolder } from "../referrals/status";
 import { valid } from "../validate";
-import { handleDrawCommit, handleDrawRun, handleDrawState } from "./commit";
+import { handleDrawCommit, handleDrawState } from "./commit";
 import { handleDrawPlace, handlePublished } from "./public";
+import { handleDrawRun } from "./run";
 
 export const draw = refuseOtherMethods(
   new Hono<AppEnv>()
