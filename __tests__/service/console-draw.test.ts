@@ -258,13 +258,15 @@ it("draws the winners from the rules' round by streaming the list, as the in-mem
   expect(drawn.result!.winners.map((winner) => winner.pseudonym)).toEqual(expected);
   expect(await verifyCommitment(drawn, { chain, rules: RULES }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
   expect((await (await service.fetch("/giveaway/draw/launch/draw.json")).json()) as Commitment).toEqual(drawn);
-  // The commitment's entry and the run's, each chained after the one before.
+  // The request's entry, the commitment's, the early run's refusal and the run's, each chained after the one before.
   const log = await service.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id");
   expect(log.map((row) => [row.action, row.operator])).toEqual([
+    ["draw_commit_request", OPERATOR],
     ["draw_commit", OPERATOR],
+    ["draw_run_refused", OPERATOR],
     ["draw_run", OPERATOR],
   ]);
-  expect(await verifyAuditChain(log)).toMatchObject({ ok: true, chained: 2 });
+  expect(await verifyAuditChain(log)).toMatchObject({ ok: true, chained: 4 });
 
   const again = await service.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
   expect((await errorsOf(again))[0].code).toBe("already_drawn");
@@ -370,7 +372,41 @@ async function drawAfter(target: WaitlistService, draw: string, action: string) 
   return { state: row.state, published, entries: entries.map((entry) => ({ ...entry, after: JSON.parse(entry.after) })) };
 }
 
-it("the swapped chain: a deploy naming the attacker's key and relay after the commitment is refused and draws nothing", async () => {
+it("audits a commit request with the chain, relay and rules it binds the draw to", async () => {
+  const rules: DrawRules = { id: "audited", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const target = serviceWith(rules);
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  expect((await commit(target, request(rules))).status).toBe(202);
+  expect((await errorsOf(await commit(target, request(rules))))[0].code).toBe(COMMIT_REFUSAL.alreadyCommitted);
+
+  const { entries } = await drawAfter(target, "audited", "draw_commit_request");
+  expect(entries).toHaveLength(1); // the refused second request wrote nothing
+  expect(entries[0].operator).toBe(OPERATOR);
+  expect(entries[0].after).toEqual({
+    draw: "audited",
+    cutoff: CUTOFF,
+    winners: 1,
+    roundDelayHours: 24,
+    round: ROUND.round,
+    roundAt: new Date(ROUND_AT_MS).toISOString(),
+    chain,
+    relayUrl: TEST_SETTINGS.draw.relayUrl,
+  });
+  const [row] = await target.query(
+    "SELECT chain_hash, chain_public_key, chain_period, chain_genesis, relay_url, round_delay_hours FROM draws WHERE id = 'audited'",
+  );
+  expect(row).toEqual({
+    chain_hash: chain.hash,
+    chain_public_key: chain.publicKey,
+    chain_period: chain.period,
+    chain_genesis: chain.genesis,
+    relay_url: TEST_SETTINGS.draw.relayUrl,
+    round_delay_hours: 24,
+  });
+  expect(await verifyAuditChain(await target.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id"))).toMatchObject({ ok: true });
+});
+
+it("the swapped chain: a deploy naming the attacker's key and relay after the commitment is refused, audited, and draws nothing", async () => {
   const rules: DrawRules = { id: "swapped-chain", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
   const committed = await publishedDraw(rules);
   const forged = await forgedRound(ROUND.round, await linesOf(committed, "swapped-chain"), await anaIn("swapped-chain"));
@@ -385,10 +421,16 @@ it("the swapped chain: a deploy naming the attacker's key and relay after the co
   expect(error.detail).toContain("draw.chain.publicKey, draw.relayUrl");
   expect(asked).toEqual([]); // the attacker's relay is never asked
 
-  const after = await drawAfter(committed, "swapped-chain", "draw_run");
+  const after = await drawAfter(committed, "swapped-chain", "draw_run_refused");
   expect(after.state).toBe("published");
   expect(after.published).toMatchObject({ chain, result: null });
-  expect(after.entries).toEqual([]);
+  expect(after.entries).toHaveLength(1);
+  expect(after.entries[0].after).toEqual({
+    draw: "swapped-chain",
+    code: RUN_REFUSAL.contentChanged,
+    changed: ["draw.chain.publicKey", "draw.relayUrl"],
+  });
+  expect(await drawAfter(committed, "swapped-chain", "draw_run").then(({ entries }) => entries)).toEqual([]);
 });
 
 it("the swapped chain, in a draw committed before its row kept one: its published commitment's chain binds it", async () => {
@@ -406,10 +448,10 @@ it("the swapped chain, in a draw committed before its row kept one: its publishe
   const response = await deployed.fetch(DRAW_RUN_ENDPOINT, { method: "POST" });
   expect((await errorsOf(response))[0].code).toBe(RUN_REFUSAL.contentChanged);
   expect(asked).toEqual([]);
-  expect((await drawAfter(committed, "swapped-older", "draw_run")).published?.result).toBeNull();
+  expect((await drawAfter(committed, "swapped-older", "draw_run_refused")).published?.result).toBeNull();
 });
 
-it("the swapped list: an entrants.txt replaced in R2 after the commitment is refused and draws nothing", async () => {
+it("the swapped list: an entrants.txt replaced in R2 after the commitment is refused, audited, and draws nothing", async () => {
   const rules: DrawRules = { id: "swapped-list", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
   const committed = await publishedDraw(rules);
   // The attacker's list: the same lines in the same order, their own with all but every entry.
@@ -425,10 +467,40 @@ it("the swapped list: an entrants.txt replaced in R2 after the commitment is ref
   expect(response.status).toBe(409);
   expect((await errorsOf(response))[0].code).toBe(RUN_REFUSAL.listChanged);
 
-  const after = await drawAfter(committed, "swapped-list", "draw_run");
+  const after = await drawAfter(committed, "swapped-list", "draw_run_refused");
   expect(after.state).toBe("published");
   expect(after.published?.result).toBeNull();
-  expect(after.entries).toEqual([]);
+  expect(after.entries).toHaveLength(1);
+  expect(after.entries[0].after).toMatchObject({
+    draw: "swapped-list",
+    code: RUN_REFUSAL.listChanged,
+    listHash: toHex(await sha256(new TextEncoder().encode(swapped))),
+  });
+  expect(after.entries[0].after.listHash).not.toBe(after.published?.listHash);
+});
+
+it("audits a commitment job that fails, once", async () => {
+  const rules: DrawRules = { id: "too-late", cutoff: CUTOFF, winners: 1, roundDelayHours: 24 };
+  const target = serviceWith(rules);
+  clockAt(Date.parse(CUTOFF) + HOUR_MS);
+  expect((await commit(target, request(rules))).status).toBe(202);
+  // The job runs only once the round is out: it refuses to publish a list whose randomness is known.
+  clockAt(ROUND_AT_MS + 1_000);
+  await runJob(target);
+
+  const after = await drawAfter(target, "too-late", "draw_job_failed");
+  expect(after.state).toBe("failed");
+  expect(after.entries).toHaveLength(1);
+  expect(after.entries[0]).toMatchObject({
+    operator: OPERATOR,
+    after: { draw: "too-late", state: "failed", failure: "round_published" },
+  });
+  // A second delivery of the failing step changes nothing and writes no second entry.
+  const [{ step }] = await target.query<{ step: number }>("SELECT step FROM draws WHERE id = 'too-late'");
+  target.enqueue(DRAW_JOB_QUEUE, { draw: "too-late", step: step - 1 });
+  await runJob(target);
+  expect((await drawAfter(target, "too-late", "draw_job_failed")).entries).toHaveLength(1);
+  expect(await verifyAuditChain(await target.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id"))).toMatchObject({ ok: true });
 });
 
 it("publishes a run, and a commitment built during a deploy, with the chain, relay and rules the draw was committed with", async () => {

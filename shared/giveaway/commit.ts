@@ -115,8 +115,17 @@ const BREACH_MEMBER: Partial<Record<CommitRefusalCode, keyof CommitRequest>> = {
   [COMMIT_REFUSAL.otherWinners]: "winners",
 };
 
+/** The audit_log action of an accepted commitment request; its entry holds the chain, relay and rules it binds. */
+export const DRAW_COMMIT_REQUEST_ACTION = "draw_commit_request";
+
 /** The audit_log action of a published commitment; its entry holds the list's hashes (worker/src/draw/job.ts). */
 export const DRAW_COMMIT_ACTION = "draw_commit";
 
+/** The audit_log action of a commitment job that stopped for good (worker/src/draw/job.ts); one per draw. */
+export const DRAW_JOB_FAILED_ACTION = "draw_job_failed";
+
 /** The audit_log action of a drawn result; one per draw (worker/src/draw/run.ts). */
 export const DRAW_RUN_ACTION = "draw_run";
+
+/** The audit_log action of a refused run, with its RUN_REFUSAL code (worker/src/draw/run.ts). */
+export const DRAW_RUN_REFUSED_ACTION = "draw_run_refused";

@@ -2,6 +2,13 @@
 
 import styled from "styled-components";
 import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS } from "../../shared/console";
+import {
+  DRAW_COMMIT_ACTION,
+  DRAW_COMMIT_REQUEST_ACTION,
+  DRAW_JOB_FAILED_ACTION,
+  DRAW_RUN_ACTION,
+  DRAW_RUN_REFUSED_ACTION,
+} from "../../shared/giveaway/commit";
 import { LAUNCH_AUDIT_ACTIONS } from "../../shared/launch";
 import { theme } from "../styles/theme";
 import type { ConsoleContent } from "./content";
@@ -20,8 +27,11 @@ const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
   [AUDIT_ACTIONS["send-again"]]: "sendAgain",
   [AUDIT_ACTIONS.erase]: "erase",
   [AUDIT_ACTIONS.export]: "exportPerson",
-  draw_commit: "drawCommit",
-  draw_run: "drawRun",
+  [DRAW_COMMIT_REQUEST_ACTION]: "drawCommitRequest",
+  [DRAW_COMMIT_ACTION]: "drawCommit",
+  [DRAW_JOB_FAILED_ACTION]: "drawJobFailed",
+  [DRAW_RUN_ACTION]: "drawRun",
+  [DRAW_RUN_REFUSED_ACTION]: "drawRunRefused",
   [ERASURE_AUDIT_ACTIONS.done]: "erasureDone",
   [ERASURE_AUDIT_ACTIONS.refused]: "erasureRefused",
   [LAUNCH_AUDIT_ACTIONS.batch]: "inviteBatch",

@@ -312,8 +312,11 @@ export const query = graphql`
           sendAgain
           erase
           exportPerson
+          drawCommitRequest
           drawCommit
+          drawJobFailed
           drawRun
+          drawRunRefused
           erasureDone
           erasureRefused
           inviteBatch

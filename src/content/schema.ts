@@ -688,8 +688,17 @@ const consoleSection = z
             sendAgain: copy("The audit log's name of a signup sent to Klaviyo again.", "Sent again"),
             erase: copy("The audit log's name of an erasure.", "Erased"),
             exportPerson: copy("The audit log's name of an export of a person's data.", "Exported"),
+            drawCommitRequest: copy(
+              "The audit log's name of a request to commit the giveaway draw, with the chain, relay and rules it binds.",
+              "Draw commitment requested",
+            ),
             drawCommit: copy("The audit log's name of the giveaway draw's commitment.", "Draw committed"),
+            drawJobFailed: copy(
+              "The audit log's name of the draw's commitment job stopping for good (nothing published).",
+              "Draw commitment failed",
+            ),
             drawRun: copy("The audit log's name of the giveaway draw.", "Draw run"),
+            drawRunRefused: copy("The audit log's name of a run of the giveaway draw that the service refused.", "Draw run refused"),
             erasureDone: copy("The audit log's name of Klaviyo accepting an erased person's deletion.", "Klaviyo deletion accepted"),
             erasureRefused: copy("The audit log's name of Klaviyo refusing an erased person's deletion.", "Klaviyo deletion refused"),
             inviteBatch: copy("The audit log's name of a batch of invitations to the next people in line.", "Invited the next in line"),

@@ -3,21 +3,28 @@
  * commit|run` calls the same API):
  * - POST /api/console/draw/commit: the request checked against the rules the site publishes and the Worker's clock,
  *   the draw's one `draws` row written (its key refuses a second commitment) with the chain, relay and rules it is
- *   bound to from then on (binding.ts), and the commitment job started (job.ts);
+ *   bound to from then on (binding.ts) and the request's audit entry, and the commitment job started (job.ts);
  * - GET /api/console/draw: the rules and the job's progress.
  * POST /api/console/draw/run is run.ts's.
  */
 import type { Context } from "hono";
 import type { CommitRequest, Commitment, DrawState } from "../../../shared/api/draw";
 import type { D1Database } from "@cloudflare/workers-types";
-import { checkCommitRequest, COMMIT_REFUSAL, CommitRefused, type CommitRefusalCode } from "../../../shared/giveaway/commit";
+import {
+  checkCommitRequest,
+  COMMIT_REFUSAL,
+  CommitRefused,
+  type CommitRefusalCode,
+  DRAW_COMMIT_REQUEST_ACTION,
+} from "../../../shared/giveaway/commit";
 import { cutoffOf, roundOfRules, type DrawRules } from "../../../shared/giveaway/rules";
 import type { ServiceSettings } from "../../../shared/service-settings";
+import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
 import type { AppEnv, ServiceEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
 import { bindingColumns, contentBinding, type DrawBinding } from "./binding";
 import { drawCommitted } from "./entrants";
-import { drawKeys, drawRow, PAGE_ROWS, PART_LINES, type DrawRow } from "./job";
+import { AFTER_A_CHANGE, drawKeys, drawRow, PAGE_ROWS, PART_LINES, type DrawRow } from "./job";
 
 /** The status of each refusal: a malformed request is 400, one the rules or the draw's state refuse is 409. */
 const REFUSAL_STATUS: Record<CommitRefusalCode, number> = {
@@ -83,8 +90,32 @@ interface CommitValues {
   requestedAt: string;
 }
 
+/** The `draw_commit_request` audit entry: the rules, round, chain and relay the draw is bound to from now on. */
+function requestEntry(values: CommitValues, binding: DrawBinding): NewAuditEntry {
+  const { draw, cutoff, winners, round, roundAt } = values;
+  return {
+    at: values.requestedAt,
+    operator: values.operator,
+    action: DRAW_COMMIT_REQUEST_ACTION,
+    person_id: null,
+    reason: `Commitment of draw ${draw} requested: cut-off ${cutoff}, ${winners} winners, drand round ${round} of chain ${binding.chain.hash} from ${binding.relayUrl}.`,
+    before: null,
+    after: JSON.stringify({
+      draw,
+      cutoff,
+      winners,
+      roundDelayHours: binding.rules.roundDelayHours,
+      round,
+      roundAt,
+      chain: binding.chain,
+      relayUrl: binding.relayUrl,
+    }),
+  };
+}
+
 /**
- * Write a draw's row with its binding. Reads one row of `draws` (its key).
+ * Write a draw's row with its binding, and the request's audit entry in the same batch, written only when the row is.
+ * Reads one row of `draws` (its key) and the audit log's last row (the chain).
  * @returns false when the draw has a row already (its commitment is never replaced)
  */
 async function insertDraw(db: D1Database, values: CommitValues, binding: DrawBinding): Promise<boolean> {
@@ -112,13 +143,15 @@ async function insertDraw(db: D1Database, values: CommitValues, binding: DrawBin
       bound.relay_url,
       bound.round_delay_hours,
     );
-  const written = await insert.run();
+  const [written] = await appendAudit(db, async (tail) =>
+    db.batch([insert, await appendStatement(db, tail, requestEntry(values, binding), AFTER_A_CHANGE)]),
+  );
   return (written.meta.changes ?? 0) > 0;
 }
 
 /**
  * Answer POST /api/console/draw/commit with its validated body: 202 with the DrawState once the draw's row (bound to
- * the content's chain, relay and rules) is written and its job queued; 400 for a malformed
+ * the content's chain, relay and rules) and its audit entry are written and its job queued; 400 for a malformed
  * member, 409 for a request the rules refuse (another draw, cut-off or number of winners; before the cut-off; once the
  * rules' round is published) or a draw committed already. The clock is the Worker's own: nothing a request or a
  * variable says moves it.

@@ -10,12 +10,13 @@
  * 3. publishing: the parts joined into entrants.txt (its SHA-256 taken on the way), the root from the parts' roots,
  *    and the commitment written beside it, naming the chain and rules the row is bound to (binding.ts); the audit
  *    entry (chained: console/audit-log.ts) holds the hashes.
- * Each step is guarded by the row's step counter: a message for a step already done is dropped.
+ * Each step is guarded by the row's step counter: a message for a step already done is dropped. A job that stops for
+ * good (state failed) is an audit entry too.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { Commitment } from "../../../shared/api/draw";
 import { fromHex, toHex } from "../../../shared/giveaway/bytes";
-import { DRAW_COMMIT_ACTION } from "../../../shared/giveaway/commit";
+import { DRAW_COMMIT_ACTION, DRAW_JOB_FAILED_ACTION } from "../../../shared/giveaway/commit";
 import { serialiseCommitment } from "../../../shared/giveaway/commitment";
 import { DRAW_FORMAT_2, pseudonymOf, type Entrant } from "../../../shared/giveaway/draw-file";
 import { commitmentPath, LINE_BYTES, leafBytes, listLine, listPath, MAX_ENTRIES } from "../../../shared/giveaway/list";
@@ -92,9 +93,30 @@ function advance(db: D1Database, row: DrawRow, set: Record<string, unknown>, now
     .bind(row.id, row.step, new Date(nowMs).toISOString(), ...Object.values(set));
 }
 
-/** Stop the job for good: the row says why (the console shows it). */
+/**
+ * An audit entry's condition (audit-log.ts: appendStatement) after the UPDATE before it in one batch: that it changed a
+ * row. changes() counts the statement completed last on the connection, which in a batch is the one before, so only
+ * the delivery whose update moved the row writes the entry, never a second delivery of the same step beside it.
+ */
+export const AFTER_A_CHANGE = "WHERE changes() > 0";
+
+/**
+ * Stop the job for good: the row says why (the console shows it), and the audit log, under the operator who committed,
+ * in the same batch as the row's move. Reads the draw's row (its key) and the audit log's last row (the chain's tail).
+ */
 async function fail(db: D1Database, row: DrawRow, failure: string, nowMs: number): Promise<"done"> {
-  await advance(db, row, { state: "failed", failure }, nowMs).run();
+  const entry: NewAuditEntry = {
+    at: new Date(nowMs).toISOString(),
+    operator: row.operator,
+    action: DRAW_JOB_FAILED_ACTION,
+    person_id: null,
+    reason: `The commitment job of draw ${row.id} stopped (${failure}): nothing was published, and the draw id is spent.`,
+    before: JSON.stringify({ draw: row.id, state: row.state, step: row.step }),
+    after: JSON.stringify({ draw: row.id, state: "failed", failure }),
+  };
+  await appendAudit(db, async (tail) =>
+    db.batch([advance(db, row, { state: "failed", failure }, nowMs), await appendStatement(db, tail, entry, AFTER_A_CHANGE)]),
+  );
   log("draw_job_failed", { draw: row.id, failure });
   return "done";
 }

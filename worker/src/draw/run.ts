@@ -2,13 +2,13 @@
  * POST /api/console/draw/run: the committed draw's winners, drawn only as it was committed. Before drawing, the run
  * checks the draw's state and its round's time; that the content still names the chain, relay and rules the draw's
  * row is bound to (binding.ts); that the list in R2 gives the committed SHA-256 and Merkle root; and the round's BLS
- * signature against the bound key, fetched from the bound relay. The published result is built from the row, and
- * every draw is a `draw_run` audit entry (console/audit-log.ts).
+ * signature against the bound key, fetched from the bound relay. The published result is built from the row. Every
+ * refusal is a `draw_run_refused` audit entry, every draw a `draw_run` one (console/audit-log.ts).
  */
 import type { Context } from "hono";
 import type { Commitment } from "../../../shared/api/draw";
 import { beaconProblems, fetchBeacon, type Beacon } from "../../../shared/giveaway/beacon";
-import { DRAW_RUN_ACTION, RUN_REFUSAL, type RunRefusalCode } from "../../../shared/giveaway/commit";
+import { DRAW_RUN_ACTION, DRAW_RUN_REFUSED_ACTION, RUN_REFUSAL, type RunRefusalCode } from "../../../shared/giveaway/commit";
 import { digestList, readBlockFrom, serialiseCommitment, type ListDigest } from "../../../shared/giveaway/commitment";
 import { streamWinners, type Winner } from "../../../shared/giveaway/stream-winners";
 import type { ServiceSettings } from "../../../shared/service-settings";
@@ -18,12 +18,13 @@ import { errorResponse, jsonResponse } from "../http";
 import { bindingChanges, bindingOf, contentBinding, type DrawBinding } from "./binding";
 import { commitmentOf, drawKeys, drawRow, type DrawRow } from "./job";
 
-/** Why a run is refused: its answer. */
+/** Why a run is refused: its answer and its audit entry (`facts` joins the entry's `after`). */
 interface RunRefusal {
   status: 409 | 502;
   code: RunRefusalCode;
-  /** A sentence for the command line. */
+  /** A sentence for the command line and the audit log's reason. */
   detail: string;
+  facts?: Record<string, unknown>;
 }
 
 /** A published draw's list as the run checked it: its digest, and the R2 object it read (its etag). */
@@ -90,6 +91,7 @@ function boundRefusal(row: DrawRow, binding: DrawBinding, settings: ServiceSetti
       status: 409,
       code: RUN_REFUSAL.contentChanged,
       detail: `The content's ${changed.join(", ")} differ from what draw ${row.id} was committed with: deploy the content as it was committed. Nothing was drawn.`,
+      facts: { changed },
     };
   if (nowMs < Date.parse(row.round_at))
     return {
@@ -100,21 +102,22 @@ function boundRefusal(row: DrawRow, binding: DrawBinding, settings: ServiceSetti
   return null;
 }
 
-/** The refusal of a list that is not the committed one. */
-function listRefusal(row: DrawRow): RunRefusal {
+/** The refusal of a list that is not the committed one (`found`: what it gives, null when it is gone or was replaced). */
+function listRefusal(row: DrawRow, found: ListDigest | null): RunRefusal {
   return {
     status: 409,
     code: RUN_REFUSAL.listChanged,
     detail: `The list in storage is not the one draw ${row.id} committed to (SHA-256 ${row.list_hash}, Merkle root ${row.merkle_root}): nothing was drawn.`,
+    facts: { listHash: found?.listHash ?? null, merkleRoot: found?.merkleRoot ?? null },
   };
 }
 
 /** The list in R2 read once: its digest when it gives the row's SHA-256 and Merkle root, else the refusal. */
 async function committedList(env: ServiceEnv, row: DrawRow): Promise<CheckedList | RunRefusal> {
   const object = await env.DRAWS.get(drawKeys.list(row.id));
-  if (!object) return listRefusal(row);
+  if (!object) return listRefusal(row, null);
   const digest = await digestList(chunksOf(object.body));
-  if (digest.listHash !== row.list_hash || digest.merkleRoot !== row.merkle_root) return listRefusal(row);
+  if (digest.listHash !== row.list_hash || digest.merkleRoot !== row.merkle_root) return listRefusal(row, digest);
   return { digest, etag: object.etag };
 }
 
@@ -127,6 +130,7 @@ async function boundBeacon(binding: DrawBinding, round: number): Promise<Beacon 
     status: 502,
     code: RUN_REFUSAL.beaconRefused,
     detail: `The relay's round ${round} is refused (${problems.join(", ")}): nothing was drawn.`,
+    facts: { relayUrl: binding.relayUrl, chain: binding.chain.hash, problems },
   };
 }
 
@@ -142,8 +146,19 @@ async function winnersOf(env: ServiceEnv, row: DrawRow, list: CheckedList, rando
   }
 }
 
-/** Answer a refusal: nothing is written. */
-function refuseRun(refusal: RunRefusal): Response {
+/** Answer a refusal, its audit entry written first (which reads the audit log's last row: the chain's tail). */
+async function refuseRun(c: Context<AppEnv>, draw: string, row: DrawRow | null, refusal: RunRefusal, nowMs: number): Promise<Response> {
+  const db = c.env.DB;
+  const entry: NewAuditEntry = {
+    at: new Date(nowMs).toISOString(),
+    operator: c.var.operator.id,
+    action: DRAW_RUN_REFUSED_ACTION,
+    person_id: null,
+    reason: refusal.detail,
+    before: JSON.stringify({ draw, state: row?.state ?? null, round: row?.round ?? null, listHash: row?.list_hash ?? null }),
+    after: JSON.stringify({ draw, code: refusal.code, ...refusal.facts }),
+  };
+  await appendAudit(db, async (tail) => (await appendStatement(db, tail, entry)).run());
   return errorResponse([{ status: refusal.status, code: refusal.code, detail: refusal.detail }]);
 }
 
@@ -163,7 +178,7 @@ async function publishResult(
     .prepare("UPDATE draws SET state = 'drawn', updated_at = ?2 WHERE id = ?1 AND state = 'published'")
     .bind(row.id, drawnAt)
     .run();
-  if ((moved.meta.changes ?? 0) === 0) return refuseRun(alreadyDrawn(row.id));
+  if ((moved.meta.changes ?? 0) === 0) return refuseRun(c, row.id, row, alreadyDrawn(row.id), nowMs);
   await c.env.DRAWS.put(drawKeys.commitment(row.id), serialiseCommitment(drawn), {
     httpMetadata: { contentType: "application/json; charset=utf-8" },
   });
@@ -191,23 +206,24 @@ async function publishResult(
  * Answer POST /api/console/draw/run: 200 with the commitment and its result, written to R2 and the audit log. 409
  * before the draw is published, once drawn, while the content names another chain, relay or rules than the draw's row
  * (`content_changed`), before its round is out, and when the list in R2 is not the committed one (`list_changed`);
- * 502 when the bound relay's round does not verify against the bound key. A refusal writes nothing.
+ * 502 when the bound relay's round does not verify against the bound key. A refusal writes nothing but its audit
+ * entry.
  */
 export async function handleDrawRun(c: Context<AppEnv>): Promise<Response> {
   const { settings } = c.var;
   const nowMs = Date.now();
   const draw = settings.draw.id;
   const row = await drawRow(c.env.DB, draw);
-  if (!row || (row.state !== "published" && row.state !== "drawn")) return refuseRun(notPublished(draw));
-  if (row.state === "drawn") return refuseRun(alreadyDrawn(draw));
+  if (!row || (row.state !== "published" && row.state !== "drawn")) return refuseRun(c, draw, row, notPublished(draw), nowMs);
+  if (row.state === "drawn") return refuseRun(c, draw, row, alreadyDrawn(draw), nowMs);
   const binding = bindingOf(row) ?? (await publishedBinding(c.env, row, settings));
   const refused = boundRefusal(row, binding, settings, nowMs);
-  if (refused) return refuseRun(refused);
+  if (refused) return refuseRun(c, draw, row, refused, nowMs);
   const list = await committedList(c.env, row);
-  if ("code" in list) return refuseRun(list);
+  if ("code" in list) return refuseRun(c, draw, row, list, nowMs);
   const beacon = await boundBeacon(binding, row.round);
-  if ("code" in beacon) return refuseRun(beacon);
+  if ("code" in beacon) return refuseRun(c, draw, row, beacon, nowMs);
   const winners = await winnersOf(c.env, row, list, beacon.randomness);
-  if (!winners) return refuseRun(listRefusal(row));
+  if (!winners) return refuseRun(c, draw, row, listRefusal(row, null), nowMs);
   return publishResult(c, row, binding, beacon, winners, nowMs);
 }
