@@ -6,7 +6,6 @@
 import type { DrandChain } from "../../../shared/giveaway/chains";
 import { cutoffOf, type DrawRules } from "../../../shared/giveaway/rules";
 import type { ServiceSettings } from "../../../shared/service-settings";
-import type { DrawRow } from "./job";
 
 /** A draw's chain, relay and rules. */
 export interface DrawBinding {
@@ -56,10 +55,10 @@ export function bindingColumns(binding: DrawBinding): BindingColumns {
 }
 
 /**
- * The binding a draw's row keeps.
+ * The binding a draw's row keeps (a `draws` row: its binding columns, id, cut-off and winners).
  * @returns null for a draw committed before migration 0020, whose row has none
  */
-export function bindingOf(row: DrawRow): DrawBinding | null {
+export function bindingOf(row: BindingColumns & { id: string; cutoff: string; winners: number }): DrawBinding | null {
   const { chain_hash, chain_public_key, chain_period, chain_genesis, relay_url, round_delay_hours } = row;
   if (chain_hash === null || chain_public_key === null || chain_period === null || chain_genesis === null) return null;
   if (relay_url === null || round_delay_hours === null) return null;
