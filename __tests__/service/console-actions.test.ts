@@ -522,6 +522,32 @@ describe("a reason that would outlive an erase", () => {
     // A word that only holds a name inside it is not the name.
     await done("erase", someone.id, "Privacy request by the subject, ticket 4471 (Quinnipiac office)");
   });
+
+  it.each([
+    ["an obfuscated address", () => "Asked from ana.b(at)example(dot)org"],
+    ["an address with at and dot spelled out", () => "Asked from ana at example dot org"],
+    ["a phone number", () => "Called us from +1 (555) 123-4567"],
+    ["a run of 7 digits", () => "Customer 5551234 asked"],
+    ["a right-to-left override", () => "Asked \u202Edevomer eb ot"],
+    ["the person's referral code", (code: string) => `Owner of ${code.toLowerCase()} asked to be removed`],
+  ])("a reason holding %s is refused for every action, and nothing is written", async (_, reasonFor) => {
+    const someone = await signUp(service, { firstName: "Zoë" });
+    const before = await auditCount();
+    const reason = reasonFor(someone.referralCode);
+    for (const action of ["disqualify", "erase"] as const) {
+      const response = await act(action, someone.id, { reason });
+      expect(response.status, `${action}: ${reason}`).toBe(400);
+      expect(await errorsOf(response)).toMatchObject([{ code: CONSOLE_ERROR_CODE.reasonInvalid, source: { pointer: "/reason" } }]);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await person(someone.id)).disqualifiedAt).toBeNull();
+  });
+
+  it("takes a date written as ISO 8601, and another person's referral code", async () => {
+    const someone = await signUp(service, { firstName: "Zoë" });
+    const other = await signUp(service);
+    await done("disqualify", someone.id, `Asked on 2026-11-29 after inviting with ${other.referralCode}`);
+  });
 });
 
 describe("the audit log", () => {

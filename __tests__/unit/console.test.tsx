@@ -487,6 +487,14 @@ describe("the search and a person's page", () => {
     await userEvent.type(reason, "Asked from ann@example.test");
     await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
     expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesAddress);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, "Called from 555 123 4567");
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesNumber);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, `Owner of ${PERSON.referralCode} asked`);
+    await userEvent.click(within(dialog).getByRole("button", { name: copy.dialog.confirm }));
+    expect(reason).toHaveAccessibleDescription(copy.dialog.reasonNamesPerson);
     expect(requests().filter((request) => request.startsWith("POST"))).toEqual([]);
   });
 
@@ -742,8 +750,27 @@ describe("the reason rule the dialog and the Worker share", () => {
     // Characters, not UTF-16 units: an emoji is one.
     ["\u{1F600}".repeat(REASON_MAX_LENGTH), null],
     ["Asked by e-mail, ticket 42", null],
+    // An address spelled out, a phone number, a bidirectional override: each would outlive an erase, or hide one.
+    ["Asked from ana(at)example.com", "namesAddress"],
+    ["Asked from ana [at] example [dot] com", "namesAddress"],
+    ["Asked from ana at example dot com", "namesAddress"],
+    ["Asked from ana\uFF20example.com", "namesAddress"],
+    ["Asked at the desk. Then left", null],
+    ["Called from +1 (555) 123-4567", "namesNumber"],
+    ["Customer 5551234", "namesNumber"],
+    ["Ticket 123456 of 2026-11-29T10:00:00Z", null],
+    ["Asked \u202Edevomer", "controlCharacter"],
+    ["Asked \u2066isolated\u2069", "controlCharacter"],
+    ["Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467} asked", null],
   ])("%j is %s", (reason, problem) => {
     expect(reasonProblem(reason)).toBe(problem);
+  });
+
+  it("refuses the person's referral code as a whole word, in any case, and takes anyone else's", () => {
+    const subject = { firstName: "Ann", lastName: "Lee", referralCode: "K7QM2XPD" };
+    expect(reasonProblem("Owner of k7qm2xpd asked", subject)).toBe("namesPerson");
+    expect(reasonProblem("Referred by B0BB0B00", subject)).toBeNull();
+    expect(reasonProblem("Code XK7QM2XPDX", subject)).toBeNull();
   });
 });
 

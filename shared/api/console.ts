@@ -13,8 +13,9 @@ export const REASON_DETAIL: Record<ReasonProblem, string> = {
   required: "A reason is required.",
   tooLong: `The reason may be at most ${REASON_MAX_LENGTH} characters.`,
   controlCharacter: "The reason may not hold control characters (line breaks, tabs).",
-  namesAddress: "The reason may not hold an e-mail address: it is kept in the audit log for good.",
-  namesPerson: "The reason may not name the person it is about: it is kept in the audit log for good.",
+  namesAddress: "The reason may not hold an e-mail address, spelled out or not: it is kept in the audit log for good.",
+  namesNumber: "The reason may not hold a phone number or another run of 7 or more digits: it is kept in the audit log for good.",
+  namesPerson: "The reason may not name the person it is about, nor give their referral code: it is kept in the audit log for good.",
 };
 
 /** A reason as an action takes it (shared/console-reason.ts), trimmed; a refusal carries `reason_invalid`. */

@@ -187,6 +187,8 @@ function reasonMessage(words: Copy["dialog"], problem: ReasonProblem): string {
       return words.reasonControlCharacter;
     case "namesAddress":
       return words.reasonNamesAddress;
+    case "namesNumber":
+      return words.reasonNamesNumber;
     case "namesPerson":
       return words.reasonNamesPerson;
   }

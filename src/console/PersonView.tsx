@@ -154,7 +154,7 @@ function PersonActions({
           <PersonActionDialog
             key={action}
             copy={copy}
-            person={{ id: person.id, name, firstName: person.firstName, lastName: person.lastName }}
+            person={{ id: person.id, name, firstName: person.firstName, lastName: person.lastName, referralCode: person.referralCode }}
             action={action}
             onDone={done(action)}
           />

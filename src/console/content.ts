@@ -383,6 +383,7 @@ export const query = graphql`
         reasonTooLong
         reasonControlCharacter
         reasonNamesAddress
+        reasonNamesNumber
         reasonNamesPerson
         eraseWarning
         eraseConfirm

@@ -1006,12 +1006,16 @@ const consoleSection = z
           "Write the reason on one line, in plain words.",
         ),
         reasonNamesAddress: longCopy(
-          "Shown when the reason holds an e-mail address (anyone's): reasons stay in the audit log for good.",
+          "Shown when the reason holds an e-mail address (anyone's, or one spelled out as 'ana at example dot com'): reasons stay in the audit log for good.",
           "Leave e-mail addresses out of the reason: it stays in the audit log for good, even after an erase.",
         ),
+        reasonNamesNumber: longCopy(
+          "Shown when the reason holds a phone number or another run of 7 or more digits (dates such as 2026-11-29 are fine): reasons stay in the audit log for good.",
+          "Leave phone numbers and other long numbers out of the reason: it stays in the audit log for good, even after an erase.",
+        ),
         reasonNamesPerson: longCopy(
-          "Shown when the reason holds the person's own first or last name: reasons stay in the audit log for good.",
-          "Leave this person's name out of the reason: it stays in the audit log for good, even after an erase.",
+          "Shown when the reason holds the person's own first or last name or their referral code: reasons stay in the audit log for good.",
+          "Leave this person's name and referral code out of the reason: it stays in the audit log for good, even after an erase.",
         ),
         eraseWarning: longCopy(
           "Shown in the dialog before an erase: what is deleted and that it cannot be undone.",

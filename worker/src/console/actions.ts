@@ -17,7 +17,7 @@ import { revokeStatement } from "../launch/invitations";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
 import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "./audit-log";
-import { auditEntryOf, type AuditRow, readPerson } from "./rows";
+import { auditEntryOf, type AuditRow, readPerson, REASON_SUBJECT_COLUMNS, reasonSubjectOf, type ReasonSubjectRow } from "./rows";
 
 /**
  * When each action applies, as an SQL condition on the person's row (alias `p`): the audit entry, and so the action,
@@ -174,15 +174,15 @@ export async function runAction(context: ActionContext, action: PersonAction, id
   const { db, at, operator } = context;
   const { before, after } = AUDIT_VALUES[action];
   return appendAudit<ActionResult>(db, async (tail) => {
-    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after, p.first_name, p.last_name
+    const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after, ${REASON_SUBJECT_COLUMNS}
       FROM signups AS p WHERE p.id = ?1`;
     // D1 refuses a value bound to no parameter: the time only where the entry records it.
     const row = await db
       .prepare(read)
       .bind(...(read.includes("?2") ? [id, at] : [id]))
-      .first<{ applies: number; before: string | null; after: string | null; first_name: string; last_name: string }>();
+      .first<{ applies: number; before: string | null; after: string | null } & ReasonSubjectRow>();
     if (!row) return { kind: "not_found" };
-    const problem = reasonProblem(reason, { firstName: row.first_name, lastName: row.last_name });
+    const problem = reasonProblem(reason, reasonSubjectOf(row));
     if (problem) return { kind: "reason_invalid", detail: REASON_DETAIL[problem] };
     if (!row.applies) return { kind: "not_applicable", detail: NOT_APPLICABLE[action] };
 

@@ -12,7 +12,15 @@ import { errorResponse, jsonResponse } from "../http";
 import { REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { emailKey } from "../signups/email-key";
 import { appendAudit, appendStatement } from "./audit-log";
-import { readPerson, SUMMARY_COLUMNS, summaryOf, type SummaryRow } from "./rows";
+import {
+  readPerson,
+  REASON_SUBJECT_COLUMNS,
+  reasonSubjectOf,
+  type ReasonSubjectRow,
+  SUMMARY_COLUMNS,
+  summaryOf,
+  type SummaryRow,
+} from "./rows";
 import type { ExportedAuditEntry, PeopleAnswer, PersonExport, SessionAnswer } from "../../../shared/api/console";
 
 /** 404 `person_not_found`. */
@@ -97,12 +105,9 @@ export const EXPORT_COLUMNS = [
  */
 export async function handlePersonExport(c: Context<AppEnv>, id: string, reason: string): Promise<Response> {
   const db = c.env.DB;
-  const names = await db
-    .prepare("SELECT first_name, last_name FROM signups WHERE id = ?1")
-    .bind(id)
-    .first<{ first_name: string; last_name: string }>();
-  if (!names) return personNotFound();
-  const problem = reasonProblem(reason, { firstName: names.first_name, lastName: names.last_name });
+  const subject = await db.prepare(`SELECT ${REASON_SUBJECT_COLUMNS} FROM signups AS p WHERE p.id = ?1`).bind(id).first<ReasonSubjectRow>();
+  if (!subject) return personNotFound();
+  const problem = reasonProblem(reason, reasonSubjectOf(subject));
   if (problem)
     return errorResponse([{ status: 400, code: CONSOLE_ERROR_CODE.reasonInvalid, detail: REASON_DETAIL[problem], pointer: "/reason" }]);
   const at = new Date().toISOString();

@@ -1,16 +1,32 @@
 /**
- * The console's reads of D1: a person's row as the console shows it (PersonSummary, PersonAnswer) and audit_log rows
- * as AuditEntry; shared by the people, review, audit and action routes. Every query is bound and reads through an
+ * The console's reads of D1: a person's row as the console shows it (PersonSummary, PersonAnswer), as a reason is
+ * checked against it (ReasonSubject), and audit_log rows as AuditEntry; shared by the people, review, audit and action routes. Every query is bound and reads through an
  * index (the primary key, signups_review, signups_referred_recent, audit_log_person).
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { AuditFields } from "../../../shared/audit-chain";
 import { PERSON_REFERRED_SHOWN } from "../../../shared/console";
+import type { ReasonSubject } from "../../../shared/console-reason";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
 import type { DeliveryState } from "../store/delivery";
 import { positionOf } from "../store/rank";
 import type { AuditEntry, PersonAnswer, PersonSummary, ReferredPerson } from "../../../shared/api/console";
+
+/** The columns a reason is checked against (shared/console-reason.ts: ReasonSubject; the alias `p` is the person's row). */
+export const REASON_SUBJECT_COLUMNS = "p.first_name, p.last_name, p.referral_code";
+
+/** A row of REASON_SUBJECT_COLUMNS. */
+export interface ReasonSubjectRow {
+  first_name: string;
+  last_name: string;
+  referral_code: string | null;
+}
+
+/** The person a reason is about, as the reason rule reads them. */
+export function reasonSubjectOf(row: ReasonSubjectRow): ReasonSubject {
+  return { firstName: row.first_name, lastName: row.last_name, referralCode: row.referral_code };
+}
 
 /** The columns of a PersonSummary (the alias `p` is the person's row). */
 export const SUMMARY_COLUMNS = `p.id, p.seq, p.email, p.first_name, p.last_name, p.referral_code, p.created_at, p.confirmed_at,

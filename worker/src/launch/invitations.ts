@@ -10,7 +10,7 @@ import { type ReasonProblem, reasonProblem } from "../../../shared/console-reaso
 import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "../console/audit-log";
-import type { AuditRow } from "../console/rows";
+import { type AuditRow, REASON_SUBJECT_COLUMNS, reasonSubjectOf, type ReasonSubjectRow } from "../console/rows";
 import type { ServiceEnv } from "../env";
 import { positionOf, removeManyStatements } from "../store/rank";
 import { hashInvitationToken, invitationToken, isInvitationToken } from "./tokens";
@@ -126,11 +126,11 @@ async function applies(
   reason: string,
 ): Promise<"not_found" | { problem: ReasonProblem | null; applies: boolean; before: string }> {
   const row = await db
-    .prepare(`SELECT ${condition} AS applies, ${INVITATION_BEFORE} AS before, p.first_name, p.last_name FROM signups AS p WHERE p.id = ?1`)
+    .prepare(`SELECT ${condition} AS applies, ${INVITATION_BEFORE} AS before, ${REASON_SUBJECT_COLUMNS} FROM signups AS p WHERE p.id = ?1`)
     .bind(personId)
-    .first<{ applies: number; before: string; first_name: string; last_name: string }>();
+    .first<{ applies: number; before: string } & ReasonSubjectRow>();
   if (!row) return "not_found";
-  const problem = reasonProblem(reason, { firstName: row.first_name, lastName: row.last_name });
+  const problem = reasonProblem(reason, reasonSubjectOf(row));
   return { problem, applies: Boolean(row.applies), before: row.before };
 }
 
