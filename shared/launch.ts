@@ -69,6 +69,12 @@ export const BATCH_MAX_COUNT = 1_000_000;
 /** The longest idempotency key a batch takes (characters): a UUID is 36. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 
+/**
+ * How the schedule's batch of a day is keyed (`schedule:<YYYY-MM-DD>`, one a day): reserved for the cron, so that no
+ * press can take a future day's key ahead and keep that day's run from inviting anyone.
+ */
+export const SCHEDULE_KEY_PREFIX = "schedule:";
+
 /** The audit_log `action` of each launch action. */
 export const LAUNCH_AUDIT_ACTIONS = {
   batch: "invite_batch",

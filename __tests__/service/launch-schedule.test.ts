@@ -11,6 +11,7 @@ import { CONSOLE_DASHBOARD_ENDPOINT } from "../../shared/console";
 import {
   BATCH_ERROR_CODE,
   batchActionEndpoint,
+  LAUNCH_BATCHES_ENDPOINT,
   LAUNCH_ENDPOINT,
   LAUNCH_SCHEDULE_ENDPOINT,
   personInvitationEndpoint,
@@ -21,7 +22,7 @@ import { addDays, localDay } from "../../shared/local-days";
 import { rebuildStatements } from "../../worker/src/store/rollups";
 import { errorsOf, LOCAL_ORIGIN, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-import { inviteNext, launchService, postJson, resetLine, signUpConfirmed } from "./support/launch";
+import { inviteNext, launchService, lineOf, postJson, resetLine, signUpConfirmed } from "./support/launch";
 
 const service = launchService();
 const DAY_MS = 86_400_000;
@@ -98,6 +99,25 @@ describe("the schedule", () => {
     const [{ after }] = await service.query<{ after: number }>("SELECT count(*) AS after FROM launch_batches");
     expect(after).toBe(before);
     expect((await launch()).schedule).toMatchObject({ paused: true, reason: "Klaviyo flow broken" });
+  });
+
+  it("a future day's schedule key cannot be taken ahead: the press is refused and that day's run invites", async () => {
+    const people = await signUpConfirmed(service, 2);
+    const response = await putSchedule(service, { dailyCount: 1, timeOfDay: "09:00", paused: false, reason: "One a day" });
+    const first = Date.parse((await response.json<ScheduleAnswer>()).schedule.nextRunAt!);
+    const day = localDay(first + 3 * DAY_MS, TEST_SETTINGS.utcOffsetMinutes);
+    const ahead = await postJson(service, LAUNCH_BATCHES_ENDPOINT, { count: 1, reason: "Taken ahead", idempotencyKey: `schedule:${day}` });
+    expect(ahead.status).toBe(400);
+    expect((await errorsOf(ahead)).map((error) => error.source?.pointer)).toEqual(["/idempotencyKey"]);
+    expect(await service.query("SELECT id FROM launch_batches WHERE idempotency_key = ?1", `schedule:${day}`)).toEqual([]);
+
+    await service.scheduled("*/5 * * * *", first + 3 * DAY_MS + 60_000);
+    const [batch] = await service.query<{ operator: string; invited: number }>(
+      "SELECT operator, invited FROM launch_batches WHERE idempotency_key = ?1",
+      `schedule:${day}`,
+    );
+    expect(batch).toMatchObject({ operator: "schedule", invited: 1 });
+    expect((await lineOf(service, people)).filter((place) => place === null)).toHaveLength(1);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
   BATCH_MAX_COUNT,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   INVITATION_STATES,
+  SCHEDULE_KEY_PREFIX,
   PERSON_LAUNCH_STATES,
   SEND_STATES,
   SKIP_REASONS,
@@ -62,7 +63,8 @@ export const BatchRequest = ActionRequest.extend({
     .string({ error: "give an idempotency key." })
     .trim()
     .min(1, { error: "give an idempotency key." })
-    .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: `an idempotency key has at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.` }),
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: `an idempotency key has at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.` })
+    .refine((key) => !key.startsWith(SCHEDULE_KEY_PREFIX), { error: `keys starting ${SCHEDULE_KEY_PREFIX} are the schedule's.` }),
 });
 export type BatchRequest = z.input<typeof BatchRequest>;
 

@@ -4,7 +4,7 @@
  * day makes one batch; set, paused and resumed from the Launch screen with a reason and an audit entry.
  */
 import type { LaunchSchedule, ScheduleRequest } from "../../../shared/api/launch";
-import { LAUNCH_AUDIT_ACTIONS } from "../../../shared/launch";
+import { LAUNCH_AUDIT_ACTIONS, SCHEDULE_KEY_PREFIX } from "../../../shared/launch";
 import { addDays, localDay } from "../../../shared/local-days";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { appendAudit, appendStatement, type NewAuditEntry } from "../console/audit-log";
@@ -109,7 +109,7 @@ export async function writeSchedule(
 
 /**
  * The cron's part: when today's run is due, invite up to the day's count as a batch of the schedule's (its key
- * `schedule:<local day>`, so one a day), with its audit entry, and choose its first pages.
+ * SCHEDULE_KEY_PREFIX and the local day, so one a day), with its audit entry, and choose its first pages.
  * @returns the people invited by this tick's run (0 when none was due or the day's batch exists)
  * @throws whatever D1 throws (the next tick tries again; the key keeps it to one batch)
  */
@@ -120,7 +120,7 @@ export async function runSchedule(env: ServiceEnv, settings: ServiceSettings, no
   const id = crypto.randomUUID();
   const made = await createBatch(env.DB, {
     id,
-    idempotencyKey: `schedule:${day}`,
+    idempotencyKey: `${SCHEDULE_KEY_PREFIX}${day}`,
     at: new Date(now).toISOString(),
     operator: SCHEDULE_OPERATOR,
     reason: `Schedule of ${row.operator}: ${row.reason}`,
