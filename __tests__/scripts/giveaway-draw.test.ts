@@ -13,10 +13,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Commitment, DrawState } from "../../shared/api/draw";
+import { QUICKNET } from "../../shared/giveaway/chains";
 import { DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
 import { LINE_BYTES } from "../../shared/giveaway/list";
 import { applyMigrations, d1Query, PROJECT_DIR } from "../../scripts/lib/wrangler";
 import { AUDIT_CHAIN_GENESIS, auditRowHash } from "../../shared/audit-chain";
+import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../shared/service-settings";
 import { GOLDEN_RULES, goldenTicket } from "../fixtures/giveaway/format2";
 
 const FIXTURES = path.join(PROJECT_DIR, "__tests__", "fixtures", "giveaway");
@@ -24,8 +26,10 @@ const DRAW_2 = path.join(FIXTURES, "draw-2.json");
 const LIST_2 = path.join(FIXTURES, "entrants-2.txt");
 
 let directory: string;
-/** content/site.yaml with the golden draw's rules: what a site that published them would say. */
-let goldenContent: string;
+/** A service-settings.json with the golden draw's rules: what a site that published them serves. */
+let goldenSettings: string;
+/** The test build's service-settings.json: a site that published other rules (draw `launch`). */
+const OTHER_SETTINGS = path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public", "service-settings.json");
 let server: Server;
 let origin: string;
 const received: { method: string; url: string; body: string }[] = [];
@@ -47,8 +51,7 @@ function run(script: string, args: string[]): Promise<{ code: number | null; out
 }
 
 /** The verifier on the golden files, checking one ticket's place. */
-const verifyTicket = (ticket: string) =>
-  run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--content", goldenContent, "--ticket", ticket]);
+const verifyTicket = (ticket: string) => run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--ticket", ticket]);
 
 const bodyOf = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -59,15 +62,9 @@ const bodyOf = (request: IncomingMessage) =>
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "giveaway-draw-"));
-  const site = await readFile(path.join(PROJECT_DIR, "content", "site.yaml"), "utf8");
-  goldenContent = path.join(directory, "site.yaml");
-  await writeFile(
-    goldenContent,
-    site
-      .replace(/^ {2}id: launch$/m, `  id: ${GOLDEN_RULES.id}`)
-      .replace(/^ {2}cutoff: .*$/m, `  cutoff: "${GOLDEN_RULES.cutoff}"`)
-      .replace(/^ {2}winners: \d+$/m, `  winners: ${GOLDEN_RULES.winners}`),
-  );
+  const other = JSON.parse(await readFile(OTHER_SETTINGS, "utf8")) as ServiceSettings;
+  goldenSettings = path.join(directory, "service-settings.json");
+  await writeFile(goldenSettings, JSON.stringify({ ...other, draw: { ...other.draw, ...GOLDEN_RULES, chain: QUICKNET } }));
   const commitment = JSON.parse(await readFile(DRAW_2, "utf8")) as Commitment;
   const list = await readFile(LIST_2);
   // The console API and the published files, as the Worker answers them.
@@ -107,6 +104,8 @@ beforeAll(async () => {
         }
       } else if (request.url === "/giveaway/draw/golden/draw.json") {
         response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(commitment));
+      } else if (request.url === SERVICE_SETTINGS_PATH) {
+        void readFile(goldenSettings).then((settings) => response.writeHead(200, { "content-type": "application/json" }).end(settings));
       } else response.writeHead(404).end();
     });
   });
@@ -146,7 +145,7 @@ it("refuses a commit from a local D1 against production's rules: nothing but the
   expect(help.output).not.toMatch(/--now|WAITLIST_TEST_NOW|--operator|--delay-minutes/);
 }, 120_000);
 
-it("verifies a format 2 draw from its files against the content's rules, and one ticket's place", async () => {
+it("verifies a format 2 draw from its files against the rules it names and drand's quicknet key, and one ticket's place", async () => {
   const { code, output } = await verifyTicket(goldenTicket(12));
   expect(code).toBe(0);
   expect(output).toMatch(
@@ -155,12 +154,34 @@ it("verifies a format 2 draw from its files against the content's rules, and one
 });
 
 it("verifies a format 2 draw from its URL, streaming the list and reading blocks back by Range", async () => {
-  const { code, output } = await run("scripts/giveaway/verify.ts", [
-    `${origin}/giveaway/draw/golden/draw.json`,
-    "--content",
-    goldenContent,
-  ]);
+  const { code, output } = await run("scripts/giveaway/verify.ts", [`${origin}/giveaway/draw/golden/draw.json`]);
   expect({ code, output }).toEqual({ code: 0, output: "verified: the list, the rules, the round and the winners all match\n" });
+  // Against the rules that site published (its service-settings.json), not this checkout's content.
+  expect(received.some((request) => request.url === SERVICE_SETTINGS_PATH)).toBe(true);
+});
+
+it("the verify script reads the rules the site published, never the checkout's content", async () => {
+  // The documented command on the project's own golden files, whatever content/site.yaml says today.
+  expect((await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2])).code).toBe(0);
+  expect((await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--settings", goldenSettings])).code).toBe(0);
+  const source = await readFile(path.join(PROJECT_DIR, "scripts", "giveaway", "verify.ts"), "utf8");
+  expect(source).not.toMatch(/content\/load|site\.yaml|--content/);
+});
+
+it("refuses a draw that names a chain drand does not publish, unless a site's settings name it", async () => {
+  const forged = JSON.parse(await readFile(DRAW_2, "utf8")) as Commitment;
+  forged.chain = { ...forged.chain, hash: "0".repeat(64), publicKey: "a".repeat(192) };
+  const file = path.join(directory, "forged-chain.json");
+  await writeFile(file, JSON.stringify(forged));
+  const { code, output } = await run("scripts/giveaway/verify.ts", [file, "--list", LIST_2]);
+  expect(code).toBe(1);
+  expect(output).toMatch(/^NOT verified:\n {2}chain: the draw names a drand chain \(0{64}\) that drand does not publish/);
+});
+
+it("documents every option in --help", async () => {
+  const { code, output } = await run("scripts/giveaway/verify.ts", ["--help"]);
+  expect(code).toBe(0);
+  for (const option of ["--list FILE|URL", "--ticket TICKET", "--settings FILE|URL", "--help"]) expect(output).toContain(option);
 });
 
 it("says what does not match: a tampered line, the site's other rules, a ticket not in the draw", async () => {
@@ -168,13 +189,13 @@ it("says what does not match: a tampered line, the site's other rules, a ticket 
   tampered[LINE_BYTES * 3 + 22] = tampered[LINE_BYTES * 3 + 22] === 0x31 ? 0x32 : 0x31;
   const list = path.join(directory, "tampered.txt");
   await writeFile(list, tampered);
-  const changed = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", list, "--content", goldenContent]);
+  const changed = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", list]);
   expect(changed.code).toBe(1);
   expect(changed.output).toMatch(/^NOT verified:\n/);
   expect(changed.output).toMatch(/listHash: the list's SHA-256 is [0-9a-f]{64}, the commitment says/);
   expect(changed.output).toMatch(/merkleRoot: the list's Merkle root is/);
 
-  const otherRules = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2]);
+  const otherRules = await run("scripts/giveaway/verify.ts", [DRAW_2, "--list", LIST_2, "--settings", OTHER_SETTINGS]);
   expect(otherRules.code).toBe(1);
   expect(otherRules.output).toMatch(/rules: the file's rules \(draw golden/);
 
@@ -184,8 +205,7 @@ it("says what does not match: a tampered line, the site's other rules, a ticket 
 });
 
 it("still verifies a format 1 draw file", async () => {
-  const fixtureContent = path.join(PROJECT_DIR, "__tests__", "fixtures", "site.yaml");
-  const { code, output } = await run("scripts/giveaway/verify.ts", [path.join(FIXTURES, "draw.json"), "--content", fixtureContent]);
+  const { code, output } = await run("scripts/giveaway/verify.ts", [path.join(FIXTURES, "draw.json")]);
   expect({ code, output }).toEqual({ code: 0, output: "verified: the list, the round and the winners all match\n" });
 });
 

@@ -23,3 +23,6 @@ export const QUICKNET: DrandChain = {
   period: 3,
   genesis: 1692803367,
 };
+
+/** The chains drand publishes that a draw may name: a verifier given no site's settings trusts only these keys. */
+export const DRAND_CHAINS: readonly DrandChain[] = [QUICKNET];
