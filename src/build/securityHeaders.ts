@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { META_PIXEL_ORIGINS, META_PIXEL_SCRIPT_URL } from "../consent/pixel";
 import { inlineScripts } from "./inlineScripts";
+import { consolePolicy } from "../../shared/console-policy";
 import { CONSOLE_PATH } from "../../shared/routes";
 
 export interface SecurityHeadersInput {
@@ -92,26 +93,11 @@ export function contentSecurityPolicy({
 }
 
 /**
- * The Content-Security-Policy of the operator's console only: the site's own origin and the console page's inline
- * scripts (by their hashes), no third-party origin at all (no Turnstile, no ad network, no CMS backend), so that no
- * script but ours runs where an operator's Access session can read and erase people.
+ * The Content-Security-Policy of the operator's console only (shared/console-policy.ts), allowing the console page's
+ * inline scripts by their hashes.
  */
 export function consoleContentSecurityPolicy(consolePage: string): string {
-  const directives: [string, string[]][] = [
-    ["default-src", ["'self'"]],
-    ["script-src", ["'self'", ...[...new Set(inlineScriptHashes(consolePage))].sort()]],
-    // styled-components and Radix write <style> tags and style attributes at run time.
-    ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:"]],
-    ["font-src", ["'self'"]],
-    ["connect-src", ["'self'"]],
-    ["form-action", ["'self'"]],
-    ["manifest-src", ["'self'"]],
-    ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
-    ["frame-ancestors", ["'none'"]],
-  ];
-  return directives.map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+  return consolePolicy([...new Set(inlineScriptHashes(consolePage))].sort());
 }
 
 /**
