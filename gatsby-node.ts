@@ -29,6 +29,7 @@ import { skipsPersistentCache } from "./src/build/webpackCache";
 import { CHUNK_LOAD_TIMEOUT_MS, SCRIPT_LOAD_RETRIES, WEBPACK_RETRY_DELAY } from "./src/build/scriptRetry";
 import { headersFile } from "./src/build/securityHeaders";
 import { serviceSettings, writeServiceSettings } from "./src/build/serviceSettings";
+import { ConsoleChunksPlugin, writeConsoleFiles } from "./src/build/consoleFiles";
 import { robotsWithSitemap } from "./src/build/sitemap";
 import { ADMIN_PATH, adminIndexHtml, writeAdminFiles } from "./src/build/admin-page";
 import { MANIFEST_ICONS } from "./src/icons";
@@ -39,6 +40,8 @@ import { CONSOLE_PATH, GIVEAWAY_DRAW_PATH, REFERRAL_PAGE_PATHS } from "./shared/
 let builtContent: (SiteContent & { provider: EffectiveProvider; derived: DerivedFields }) | null = null;
 /** The signup pages the last successful sourcing made, with the custom source each records (the service's allow-lists). */
 let signupPages: SignupPage[] = [];
+/** Watches the browser bundle for the console page's scripts (onCreateWebpackConfig), which onPostBuild lists. */
+const consoleChunks = new ConsoleChunksPlugin();
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(siteContentTypeDefs());
@@ -188,7 +191,7 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions, report
 
 /**
  * After the build: the manifest (brand name only in the YAML), robots.txt, `_headers` (its CSP hashes the
- * inline scripts of the finished HTML, so it follows deferScripts) and the service's settings.
+ * inline scripts of the finished HTML, so it follows deferScripts), the service's settings and the console's files.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }) => {
   if (!builtContent) return;
@@ -245,6 +248,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, reporter }
   // The waitlist service's settings (waitlist-api only), read by the Worker from the same build.
   const settingsFile = await writeServiceSettings(publicDir, serviceSettings(builtContent, signupPages));
   if (settingsFile) reporter.info(`Wrote public/${path.basename(settingsFile)} for the waitlist service`);
+  // The files the console's host serves besides the console page (the Worker refuses every other path there).
+  try {
+    const listFile = await writeConsoleFiles(publicDir, transport === "waitlist-api", consolePage, consoleChunks);
+    if (listFile) reporter.info(`Wrote public/${path.basename(listFile)} for the console's host`);
+  } catch (error) {
+    reporter.panicOnBuild((error as Error).message);
+  }
 };
 
 /** What onCreateWebpackConfig reads of a stage's webpack config (getConfig() returns the whole of it). */
@@ -253,7 +263,8 @@ type WebpackConfig = { output?: Record<string, unknown>; plugins?: unknown[] };
 /**
  * The stage's webpack config with our changes: the persistent cache only where a later build in the same folder uses it
  * (src/build/webpackCache.ts), and in the browser's bundle a chunk that fails to load, or gets no answer in time, asked
- * for again (src/build/scriptRetry.ts): Gatsby renders nothing while a page's component chunk is missing.
+ * for again (src/build/scriptRetry.ts): Gatsby renders nothing while a page's component chunk is missing. The
+ * production browser bundle is also watched for the console page's scripts (src/build/consoleFiles.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   // Gatsby types getConfig as a bare Function; it returns the stage's webpack config.
@@ -271,6 +282,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
           plugins: [
             ...(config.plugins ?? []),
             new RetryChunkLoadPlugin({ maxRetries: SCRIPT_LOAD_RETRIES, retryDelay: WEBPACK_RETRY_DELAY }),
+            ...(stage === "build-javascript" ? [consoleChunks] : []),
           ],
         }
       : {}),
