@@ -1,7 +1,8 @@
 /**
  * The console on its own origin (worker/src/hosts.ts): /console/ and /api/console/* answer only on CONSOLE_HOST, the
  * web editor only on EDITOR_HOST, and neither host serves another page, so no public page's script runs where an
- * operator is signed in. The pages are the fixture build's (fixtures/public). Each test is named after its attack.
+ * operator is signed in. A path that does not decode is refused on every host. The pages are the fixture build's
+ * (fixtures/public). Each test is named after its attack.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -118,6 +119,34 @@ describe("a public page on the console's host", () => {
     const response = await service.fetch(`${CONSOLE_ORIGIN}/`);
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("location") ?? "", CONSOLE_ORIGIN).href).toBe(`${CONSOLE_ORIGIN}${CONSOLE_PATH}`);
+  });
+});
+
+describe("a path that does not decode", () => {
+  /** Percent-encodings that are not UTF-8: a cut sequence, a lone byte, bytes of no character. */
+  const PAGE_PATHS = ["/%E0%A4%A", "/%ff", "/success/%ff/", "/%C0%AF.html", `${CONSOLE_PATH}%ff`, "/giveaway/draw/%ff/entrants.txt"];
+  const API_PATHS = ["/api/%ff", "/api/signups%E0%A4%A", `${CONSOLE_PEOPLE_ENDPOINT}/%ff`, "/api/%63onsole/%ff"];
+
+  describe.each([
+    ["the public host", PUBLIC_ORIGIN],
+    ["the console's host", CONSOLE_ORIGIN],
+  ])("on %s", (_host, origin) => {
+    it.each(PAGE_PATHS)("%s is a bare 400, not a page and not a 500", async (path) => {
+      const response = await service.fetch(`${origin}${path}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toBe("");
+    });
+
+    it.each(API_PATHS)("%s is the API's 400 path_invalid, before any route reads it", async (path) => {
+      const response = await service.fetch(`${origin}${path}`, { headers: { "cf-access-jwt-assertion": "a.b.c" } });
+      expect(response.status).toBe(400);
+      expect((await errorsOf(response))[0].code).toBe("path_invalid");
+    });
+  });
+
+  it("nothing failed on the way: no request_failed line", () => {
+    expect(logLinesOf(service, "request_failed")).toEqual([]);
   });
 });
 

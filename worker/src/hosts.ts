@@ -4,18 +4,19 @@
  * 404. Those two hosts serve no other page, so no script of the public pages (Turnstile, the ad pixel) ever runs on an
  * origin where an operator's browser holds an Access session. wrangler.jsonc runs the Worker first for every page for
  * this; the site's files (scripts, styles, images, page data) are static on any host, since they run only in a page.
+ * A path that does not decode is refused on every host before anything reads it.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { CONSOLE_API } from "../../shared/console";
 import { ADMIN_PATH, CONSOLE_PATH, HOME_PATH } from "../../shared/routes";
 import type { AppEnv, ServiceEnv } from "./env";
-import { notFound } from "./http";
+import { isApiPath, notFound, pathInvalid } from "./http";
 
 /** The built 404 page (Gatsby's), answered with status 404 for the console or the editor asked for on another host. */
 const NOT_FOUND_PAGE_PATH = "/404.html";
 
 /** What a path is to the host rule. */
-export type Area = "console-api" | "console" | "editor" | "page" | "other";
+export type Area = "undecodable" | "console-api" | "console" | "editor" | "page" | "other";
 
 /** Whether `path` is `dir` (a path ending in "/") or under it; `dir` without its slash counts too (`/console`). */
 function isUnder(path: string, dir: string): boolean {
@@ -23,17 +24,18 @@ function isUnder(path: string, dir: string): boolean {
 }
 
 /**
- * What a request path is: the console's API or page, the editor, another page (`/`, `…/`, `*.html`: the shapes
- * wrangler.jsonc sends to the Worker first), or anything else (the rest of the API, files). The path is read as the
- * asset server and the router read it: percent-decoded once, repeated slashes as one, so `/%63onsole/` is the console.
- * @returns "other" for a path that does not decode (the router and the asset server refuse it too)
+ * What a request path is: one that does not decode, the console's API or page, the editor, another page (`/`, `…/`,
+ * `*.html`: the shapes wrangler.jsonc sends to the Worker first), or anything else (the rest of the API, files). The
+ * path is read as the asset server and the router read it: percent-decoded once, repeated slashes as one, so
+ * `/%63onsole/` is the console.
+ * @returns "undecodable" for a path whose percent-encoding is not UTF-8 (`/%E0%A4%A`, `/api/%ff`)
  */
 export function areaOf(pathname: string): Area {
   let path: string;
   try {
     path = decodeURIComponent(pathname).replace(/\/{2,}/g, "/");
   } catch {
-    return "other";
+    return "undecodable";
   }
   if (isUnder(path, `${CONSOLE_API}/`)) return "console-api";
   if (isUnder(path, CONSOLE_PATH)) return "console";
@@ -62,6 +64,15 @@ function noPageHere(): Response {
   });
 }
 
+/** 400 for a path that does not decode: the API's JSON:API error under /api/, else with no body. */
+function undecodable(request: Request): Response {
+  if (isApiPath(new URL(request.url).pathname)) return pathInvalid(request);
+  return new Response(null, {
+    status: 400,
+    headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store" },
+  });
+}
+
 /** The own page's address on its host, for the host's bare name (an operator who types `console.<domain>`). */
 function ownPage(c: Context<AppEnv>, path: string): Response {
   return c.redirect(path, 302);
@@ -69,6 +80,7 @@ function ownPage(c: Context<AppEnv>, path: string): Response {
 
 /**
  * The host rule, as Hono middleware before every route:
+ * - a path that does not decode: 400 on every host (the API's JSON:API error under /api/);
  * - `/api/console/*`: on CONSOLE_HOST, on to the console's routes; elsewhere the API's JSON:API 404;
  * - `/console/…`: on CONSOLE_HOST the built page; elsewhere the site's 404 page;
  * - `/admin/…`: on EDITOR_HOST the built editor; elsewhere the site's 404 page;
@@ -81,6 +93,8 @@ export const hostRule: MiddlewareHandler<AppEnv> = async (c, next) => {
   const onConsoleHost = isHost(c.env.CONSOLE_HOST, url.hostname);
   const onEditorHost = isHost(c.env.EDITOR_HOST, url.hostname);
   switch (areaOf(url.pathname)) {
+    case "undecodable":
+      return undecodable(c.req.raw);
     case "console-api":
       return onConsoleHost ? next() : notFound(c.req.raw);
     case "console":

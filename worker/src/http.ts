@@ -72,6 +72,16 @@ export function notFound(request: Request, why = ""): Response {
   return errorResponse([{ status: 404, code: "not_found", detail: `No API at ${new URL(request.url).pathname}${why}.` }]);
 }
 
+/**
+ * 400 `path_invalid` for an address under /api/ whose path does not decode (percent-encoding that is not UTF-8): no
+ * route could read it, and no handler is asked to.
+ */
+export function pathInvalid(request: Request): Response {
+  return errorResponse([
+    { status: 400, code: "path_invalid", detail: `The path ${new URL(request.url).pathname} is not percent-encoded UTF-8.` },
+  ]);
+}
+
 /** 405 with `Allow`, for a method the path does not take (OPTIONS too: there is no CORS preflight to answer). */
 export function methodNotAllowed(request: Request, allowed: readonly string[]): Response {
   return errorResponse(

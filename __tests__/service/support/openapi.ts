@@ -1,7 +1,7 @@
 /**
  * Every answer the service tests receive, held to the API's OpenAPI description (docs/openapi.json, built from
  * shared/api's route table and schemas): the status is one the route declares, and the body is the declared document,
- * with no member the schema does not name.
+ * with no member the schema does not name; a path that does not decode is 400 before any route.
  */
 import { expect } from "vitest";
 import committed from "../../../docs/openapi.json";
@@ -19,6 +19,16 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:\w+/g, "[^/]+"
 /** The routes of the path the request reached (every method), most specific first. */
 function routesOf(pathname: string): ApiRoute[] {
   return API_ROUTES.filter((route) => patternOf(route.path).test(pathname));
+}
+
+/** Whether a request path does not decode (percent-encoding that is not UTF-8): no route is asked, the answer is 400. */
+function undecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Parse `text` as JSON with `schema`, and find no member the schema would drop. */
@@ -49,6 +59,13 @@ export async function declaredAnswer(request: Request, response: Response): Prom
   });
   // A static or published file (a draw's list from R2) is not the API's.
   if (!pathname.startsWith("/api/")) return answer;
+  if (undecodable(pathname)) {
+    expect(response.status, what).toBe(400);
+    expect(response.headers.get("content-type"), what).toBe(JSON_API_CONTENT_TYPE);
+    // A HEAD request's answer has no body.
+    if (text !== "") expectDocument(ErrorDocument, text, what);
+    return answer;
+  }
   const routes = routesOf(pathname);
   const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
   const route = routes.find((candidate) => candidate.method === method);
