@@ -1,13 +1,17 @@
 /**
  * The console's and the editor's own hosts through the real runtime, as `npm start` runs it (`wrangler dev`,
  * scripts/lib/wrangler.ts) with a build's `_headers` (src/build/securityHeaders.ts) applied by the asset server: the
- * host a request came to decides, and each page gets one policy of its own. Each test is named after its attack.
+ * host a request came to decides, and each page gets one policy of its own. Only the runtime applies wrangler.jsonc's
+ * assets routing (which paths reach the Worker at all), so the console's host serving nothing of the site's is
+ * checked here too. Each test is named after its attack.
  */
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONSOLE_SESSION_ENDPOINT } from "../../shared/console";
+import { CONSOLE_FILES_PATH } from "../../shared/console-files";
+import { consolePolicy } from "../../shared/console-policy";
 import { ADMIN_PATH, CONSOLE_PATH } from "../../shared/routes";
 import { headersFile } from "../../src/build/securityHeaders";
 import { applyMigrations, PROJECT_DIR, startWranglerDev, type WranglerDev } from "../../scripts/lib/wrangler";
@@ -38,6 +42,13 @@ beforeAll(async () => {
   // Decap's bundle: one unhashed name for every version.
   await writeFile(path.join(assets, "admin", "decap-cms.js"), "window.CMS = {};");
   await writeFile(path.join(assets, "app-0123abcd.js"), "window.app = 1;");
+  // The signup page's own script and page data, which Gatsby's runtime would render the page from.
+  await writeFile(path.join(assets, "component---src-pages-index-tsx-0123abcd.js"), 'window.page = "Home";');
+  await writeFile(path.join(assets, "logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"><title>Home</title></svg>');
+  await mkdir(path.join(assets, "page-data", "index"), { recursive: true });
+  await writeFile(path.join(assets, "page-data", "index", "page-data.json"), JSON.stringify({ path: "/", result: { heading: "Home" } }));
+  // The console's files: the runtime's script only.
+  await writeFile(path.join(assets, CONSOLE_FILES_PATH), JSON.stringify({ files: ["/app-0123abcd.js"] }));
   await copyFile(
     path.join(PROJECT_DIR, "__tests__", "service", "fixtures", "public", "service-settings.json"),
     path.join(assets, "service-settings.json"),
@@ -120,6 +131,61 @@ describe("a foreign Host on npm start", () => {
     expect(session.status).toBe(200);
     expect(JSON.parse(session.body)).toEqual({ operator: OPERATOR, local: true, role: "operator" });
     expect((await get("localhost", CONSOLE_PATH)).body).toContain("Console");
+  });
+});
+
+describe("the console host's public paths", () => {
+  /** What the site's pages, its 404 page and its scripts and page data say: none of it may reach the console's host. */
+  const SITE_WORDS = ["Home", "Not found", "<script"];
+
+  it.each([
+    "/success/",
+    "/404.html",
+    "/some/unknown/",
+    "/some/unknown",
+    "/page-data/index/page-data.json",
+    "/giveaway/draw/",
+    "/giveaway/draw/spring/entrants.txt",
+    "/component---src-pages-index-tsx-0123abcd.js",
+    "/logo.svg",
+  ])("%s on the console's host is a bare 404 under the console's policy alone, with nothing of the site's", async (pathname) => {
+    const answer = await get("localhost", pathname);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBe("");
+    for (const words of SITE_WORDS) expect(answer.body).not.toContain(words);
+    expect(policiesOf(answer)).toEqual([consolePolicy()]);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("the console's bare host leads to the console page, with nothing of the site's", async () => {
+    const answer = await get("localhost", "/");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(CONSOLE_PATH);
+    expect(answer.body).toBe("");
+    expect(policiesOf(answer)).toEqual([consolePolicy()]);
+  });
+
+  it("the console's own file is served there, and the site's files and 404 page on the site's host (the control)", async () => {
+    const runtime = await get("localhost", "/app-0123abcd.js");
+    expect(runtime.status).toBe(200);
+    expect(runtime.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await get("127.0.0.1", "/page-data/index/page-data.json")).status).toBe(200);
+    expect((await get("127.0.0.1", "/component---src-pages-index-tsx-0123abcd.js")).status).toBe(200);
+    expect((await get("127.0.0.1", "/logo.svg")).status).toBe(200);
+    const unknown = await get("127.0.0.1", "/some/unknown");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("Not found");
+  });
+});
+
+describe("a path that does not decode", () => {
+  it.each(["127.0.0.1", "localhost"])("on %s is a bare 400, and the API's 400 under /api/", async (host) => {
+    const page = await get(host, "/%E0%A4%A");
+    expect(page.status).toBe(400);
+    expect(page.body).toBe("");
+    const api = await get(host, "/api/%ff");
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toMatchObject({ errors: [{ status: "400", code: "path_invalid" }] });
   });
 });
 

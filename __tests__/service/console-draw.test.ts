@@ -63,6 +63,14 @@ function serviceWith(rules: DrawRules, vars: Record<string, string> = {}): Waitl
 
 let service: WaitlistService;
 
+/**
+ * A published file as anyone reads it: from the site's host (the settings' siteUrl), since the console's host, where the
+ * local operator works, serves nothing of the site's.
+ */
+function readPublished(target: WaitlistService, path: string): Promise<Response> {
+  return target.fetch(new URL(path, TEST_SETTINGS.siteUrl).href);
+}
+
 /** Store one person (entrant-row.ts). */
 async function seed(seq: number, name: string, code: string, fields: Record<string, RowValue>): Promise<void> {
   const values = entrantRow(seq, name, code, fields);
@@ -162,10 +170,10 @@ it("commits once by the rules, builds the list in the job and publishes it with 
   const commitment = state.job!.commitment!;
 
   // The published files, from R2, as anyone reads them.
-  const published = await service.fetch("/giveaway/draw/launch/draw.json");
+  const published = await readPublished(service, "/giveaway/draw/launch/draw.json");
   expect(published.status).toBe(200);
   expect((await published.json()) as Commitment).toEqual(commitment);
-  const listAnswer = await service.fetch(commitment.listUrl);
+  const listAnswer = await readPublished(service, commitment.listUrl);
   const list = new Uint8Array(await listAnswer.arrayBuffer());
   expect(list.length).toBe(8 * LINE_BYTES);
 
@@ -196,7 +204,7 @@ it("commits once by the rules, builds the list in the job and publishes it with 
 });
 
 it("answers a Range request on the list with its bytes", async () => {
-  const response = await service.fetch("/giveaway/draw/launch/entrants.txt", {
+  const response = await service.fetch(new URL("/giveaway/draw/launch/entrants.txt", TEST_SETTINGS.siteUrl).href, {
     headers: { range: `bytes=${LINE_BYTES}-${2 * LINE_BYTES - 1}` },
   });
   expect(response.status).toBe(206);
@@ -248,7 +256,7 @@ it("draws the winners from the rules' round by streaming the list, as the in-mem
   expect(response.status).toBe(200);
   relay.mockRestore();
   const drawn = (await response.json()) as Commitment;
-  const list = new Uint8Array(await (await service.fetch(drawn.listUrl)).arrayBuffer());
+  const list = new Uint8Array(await (await readPublished(service, drawn.listUrl)).arrayBuffer());
   const lines = new TextDecoder()
     .decode(list)
     .trim()
@@ -257,7 +265,7 @@ it("draws the winners from the rules' round by streaming the list, as the in-mem
   const expected = await drawWinners(ROUND.randomness, lines, RULES.winners);
   expect(drawn.result!.winners.map((winner) => winner.pseudonym)).toEqual(expected);
   expect(await verifyCommitment(drawn, { chain, rules: RULES }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
-  expect((await (await service.fetch("/giveaway/draw/launch/draw.json")).json()) as Commitment).toEqual(drawn);
+  expect((await (await readPublished(service, "/giveaway/draw/launch/draw.json")).json()) as Commitment).toEqual(drawn);
   // The request's entry, the commitment's, the early run's refusal and the run's, each chained after the one before.
   const log = await service.query<ChainedAuditRow>("SELECT * FROM audit_log ORDER BY id");
   expect(log.map((row) => [row.action, row.operator])).toEqual([
@@ -289,8 +297,8 @@ it("builds a list of several parts a page at a time, and resumes a job whose ste
 
   const parts = await spring.query<{ lines: number }>("SELECT lines FROM draw_parts WHERE draw = 'spring' ORDER BY part");
   expect(parts.map(({ lines }) => lines)).toEqual([4, 4, 1]);
-  const commitment = (await (await spring.fetch("/giveaway/draw/spring/draw.json")).json()) as Commitment;
-  const list = new Uint8Array(await (await spring.fetch(commitment.listUrl)).arrayBuffer());
+  const commitment = (await (await readPublished(spring, "/giveaway/draw/spring/draw.json")).json()) as Commitment;
+  const list = new Uint8Array(await (await readPublished(spring, commitment.listUrl)).arrayBuffer());
   expect(await verifyCommitment(commitment, { chain, rules }, bytesSource(list))).toMatchObject({ verified: true });
   expect(commitment.n).toBe(9);
 });

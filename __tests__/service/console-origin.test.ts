@@ -1,8 +1,9 @@
 /**
  * The console on its own origin (worker/src/hosts.ts): /console/ and /api/console/* answer only on CONSOLE_HOST, the
- * web editor only on EDITOR_HOST, and neither host serves another page, so no public page's script runs where an
- * operator is signed in. A path that does not decode is refused on every host. The pages are the fixture build's
- * (fixtures/public). Each test is named after its attack.
+ * web editor only on EDITOR_HOST, and neither host serves another page; the console's host serves no file of the
+ * site's either, only the console's (fixtures/public/console-files.json), so no public page's script runs where an
+ * operator is signed in. A path that does not decode is refused on every host. The pages and files are the fixture
+ * build's (fixtures/public). Each test is named after its attack.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../../shared/console";
 import type { SessionAnswer } from "../../shared/api/console";
 import { OPENAPI_ENDPOINT } from "../../shared/api/routes";
+import { consolePolicy } from "../../shared/console-policy";
 import { ADMIN_PATH, CONSOLE_PATH } from "../../shared/routes";
 import { errorsOf, logLinesOf, startWaitlistService, TEST_SETTINGS } from "./support/service";
 
@@ -28,6 +30,13 @@ const CONSOLE_PAGE = "Fixture console page";
 const NOT_FOUND_PAGE = "Fixture 404 page";
 const HOME_PAGE = "Fixture home page";
 const EDITOR_PAGE = "Fixture editor page";
+/** Every word of the site the fixture build holds (pages, page data, a page's script): none may reach the console's host. */
+const SITE_WORDS = [HOME_PAGE, NOT_FOUND_PAGE, "Fixture success page"];
+
+/** The console's policy as the Worker sends it on its own answers on the console's host (no inline script). */
+const CONSOLE_POLICY = consolePolicy();
+/** Files of the fixture build that the console's list names (fixtures/public/console-files.json). */
+const CONSOLE_FILES = ["/app-fixture.js", "/console-app-fixture.js", "/page-data/app-data.json", "/page-data/console/page-data.json"];
 
 const OPERATOR = "local-operator@localhost";
 
@@ -103,22 +112,67 @@ describe("/console/ on the public host", () => {
 });
 
 describe("a public page on the console's host", () => {
-  it.each(["/index.html", "/status/", "/404.html", "/no-such-page/"])(
-    "%s on the console's host is a bare 404: none of the site's scripts runs beside the console",
-    async (path) => {
-      const response = await service.fetch(`${CONSOLE_ORIGIN}${path}`);
-      expect(response.status).toBe(404);
-      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
-      const body = await response.text();
-      expect(body).not.toContain("<script");
-      expect(body).not.toContain(HOME_PAGE);
-    },
-  );
-
   it("the console's bare host leads to the console", async () => {
     const response = await service.fetch(`${CONSOLE_ORIGIN}/`);
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("location") ?? "", CONSOLE_ORIGIN).href).toBe(`${CONSOLE_ORIGIN}${CONSOLE_PATH}`);
+  });
+});
+
+describe("the console host's public paths", () => {
+  it.each([
+    "/success/",
+    "/success",
+    "/404.html",
+    "/404/",
+    "/index.html",
+    "/status/",
+    "/no-such-page/",
+    "/some/unknown/",
+    "/some/unknown",
+    "/page-data/index/page-data.json",
+    "/giveaway/draw/",
+    "/giveaway/draw/spring/entrants.txt",
+    "/component---src-pages-index-tsx-fixture.js",
+    "/service-settings.json",
+    "/console-files.json",
+    // A console file by another spelling, which the asset server would read as the file.
+    "/%61pp-fixture.js",
+    "//app-fixture.js",
+    // A file the list names that the build lacks: the asset server's answer would be the site's 404 page.
+    "/listed-not-built.js",
+    `${CONSOLE_PATH}no-such-file`,
+  ])("%s on the console's host is a bare 404 under the console's policy, with nothing of the site's", async (path) => {
+    const response = await service.fetch(`${CONSOLE_ORIGIN}${path}`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(response.headers.get("content-security-policy")).toBe(CONSOLE_POLICY);
+    const body = await response.text();
+    expect(body).toBe("");
+    for (const words of SITE_WORDS) expect(body).not.toContain(words);
+  });
+
+  it("the console's policy on those answers names no third party and runs no inline script", () => {
+    expect(CONSOLE_POLICY).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(CONSOLE_POLICY).not.toMatch(/https?:/);
+    expect(CONSOLE_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it.each(CONSOLE_FILES)("%s, a file of the console's, is served on the console's host (the control)", async (path) => {
+    const response = await service.fetch(`${CONSOLE_ORIGIN}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toBe("");
+  });
+
+  it("the site's own files and pages are unchanged on the public host (the control)", async () => {
+    for (const path of ["/component---src-pages-index-tsx-fixture.js", "/page-data/index/page-data.json", "/success/"]) {
+      const response = await service.fetch(`${PUBLIC_ORIGIN}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toMatch(/Fixture (home|success) page/);
+    }
+    const unknown = await service.fetch(`${PUBLIC_ORIGIN}/some/unknown`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(NOT_FOUND_PAGE);
   });
 });
 
@@ -136,6 +190,7 @@ describe("a path that does not decode", () => {
       expect(response.status).toBe(400);
       expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
       expect(await response.text()).toBe("");
+      if (origin === CONSOLE_ORIGIN) expect(response.headers.get("content-security-policy")).toBe(CONSOLE_POLICY);
     });
 
     it.each(API_PATHS)("%s is the API's 400 path_invalid, before any route reads it", async (path) => {

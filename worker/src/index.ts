@@ -1,8 +1,9 @@
 /**
- * The waitlist service's entry: the host rule (hosts.ts: the console and the web editor on their own hosts), one
- * sub-app per capability mounted on the API, and the queue and cron handlers. The API, the published draws and the
- * pages reach the Worker first (wrangler.jsonc); a page the routes do not answer is the static build's, as is every
- * other path. The documents each route reads and answers are shared/api's schemas (docs/api.md).
+ * The waitlist service's entry: the host rule (hosts.ts: the console and the web editor on their own hosts, the
+ * console's host serving nothing else), one sub-app per capability mounted on the API, and the queue and cron handlers.
+ * Every request reaches the Worker first (wrangler.jsonc: `run_worker_first: true`); on the site's host a path the
+ * routes do not answer is the static build's. The documents each route reads and answers are shared/api's schemas
+ * (docs/api.md).
  */
 import { Hono } from "hono";
 import { consoleRoutes } from "./console/routes";
@@ -34,7 +35,7 @@ export const app = new Hono<AppEnv>()
   .route("/", drawPublic)
   .route("/", openApi);
 
-// A path of the API that no route answers is the API's 404; any other (a page) is the static build's.
+// A path of the API that no route answers is the API's 404; any other (a page, a file) is the static build's.
 app.notFound((c) => (isApiPath(c.req.path) ? notFound(c.req.raw) : c.env.ASSETS.fetch(c.req.raw)));
 
 // Any error a handler did not answer itself: a JSON:API 500, never the runtime's own page; the log gets the error's
