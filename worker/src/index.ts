@@ -2,8 +2,8 @@
  * The waitlist service's entry: the host rule (hosts.ts: the console and the web editor on their own hosts, the
  * console's host serving nothing else), one sub-app per capability mounted on the API, and the queue and cron handlers.
  * Every request reaches the Worker first (wrangler.jsonc: `run_worker_first: true`); on the site's host a path the
- * routes do not answer is the static build's. The documents each route reads and answers are shared/api's schemas
- * (docs/api.md).
+ * routes do not answer is the static build's. Every answer is sent with `nosniff`. The documents each route reads and
+ * answers are shared/api's schemas (docs/api.md).
  */
 import { Hono } from "hono";
 import { consoleRoutes } from "./console/routes";
@@ -19,14 +19,14 @@ import { invitations } from "./launch/routes";
 import { runLaunchSchedule } from "./launch/scheduled";
 import { errorResponse, isApiPath, notFound } from "./http";
 import { errorName, log, stackFrames } from "./log";
-import { meterRowsRead, servedOrigin } from "./middleware";
+import { meterRowsRead, noSniff, servedOrigin } from "./middleware";
 import { openApi } from "./openapi/routes";
 import { referrals } from "./referrals/routes";
 import { signups } from "./signups/routes";
 import { withServedOrigin } from "./site-origin";
 
 export const app = new Hono<AppEnv>()
-  .use("*", meterRowsRead, servedOrigin, hostRule)
+  .use("*", noSniff, meterRowsRead, servedOrigin, hostRule)
   .route("/", signups)
   .route("/", referrals)
   .route("/", hooks)

@@ -91,6 +91,19 @@ export const meterRowsRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.append("server-timing", `${ROWS_READ_METRIC};desc="${meter.rowsRead()}"`);
 };
 
+/**
+ * `X-Content-Type-Options: nosniff` on every answer the Worker gives: its own, the published draws' files from R2, the
+ * console's files and the site's files it passes on from the static build. A browser then runs a file only as the
+ * type it is served as, so a published list or a JSON answer is never taken for a script or a page.
+ */
+export const noSniff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.headers.get("x-content-type-options") === "nosniff") return;
+  // An answer from a binding (the static build, R2) has immutable headers: copy it before setting one.
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.set("x-content-type-options", "nosniff");
+};
+
 /** In development with SITE_ORIGIN set, the handlers read settings whose siteUrl is the served origin (site-origin.ts). */
 export const servedOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.env = withServedOrigin(c.env);
