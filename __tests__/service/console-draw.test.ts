@@ -337,7 +337,7 @@ function relayAnswering(round: { round: number; randomness: string; signature: s
 
 /** A published list's lines. */
 async function linesOf(target: WaitlistService, draw: string): Promise<{ pseudonym: string; entries: number }[]> {
-  const text = await (await target.fetch(`/giveaway/draw/${draw}/entrants.txt`)).text();
+  const text = await (await readPublished(target, `/giveaway/draw/${draw}/entrants.txt`)).text();
   return text
     .trim()
     .split("\n")
@@ -370,7 +370,7 @@ async function forgedRound(round: number, lines: { pseudonym: string; entries: n
 /** The draw's state, its published commitment (null before one) and its audit entries of `action`, oldest first. */
 async function drawAfter(target: WaitlistService, draw: string, action: string) {
   const [row] = await target.query<{ state: string }>("SELECT state FROM draws WHERE id = ?1", draw);
-  const file = await target.fetch(`/giveaway/draw/${draw}/draw.json`);
+  const file = await readPublished(target, `/giveaway/draw/${draw}/draw.json`);
   const published = file.status === 200 ? ((await file.json()) as Commitment) : null;
   const entries = await target.query<{ operator: string; reason: string; after: string }>(
     "SELECT operator, reason, after FROM audit_log WHERE action = ?1 AND json_extract(after, '$.draw') = ?2 ORDER BY id",
@@ -520,7 +520,7 @@ it("publishes a run, and a commitment built during a deploy, with the chain, rel
   const deployed = deployedWith(rules, { chain: { ...chain, publicKey: "b".repeat(192) }, relayUrl: ATTACKER_RELAY, roundDelayHours: 48 });
   for (const body of committed.discard(DRAW_JOB_QUEUE)) deployed.enqueue(DRAW_JOB_QUEUE, body);
   await runJob(deployed);
-  const published = (await (await committed.fetch("/giveaway/draw/as-committed/draw.json")).json()) as Commitment;
+  const published = (await (await readPublished(committed, "/giveaway/draw/as-committed/draw.json")).json()) as Commitment;
   expect(published).toMatchObject({ chain, rules: { cutoff: CUTOFF, winners: 1, roundDelayHours: 24 }, result: null });
 
   // Run with the content as committed: the relay asked is the committed one, and the result verifies by the rules.
@@ -532,9 +532,9 @@ it("publishes a run, and a commitment built during a deploy, with the chain, rel
   const drawn = (await response.json()) as Commitment;
   expect(drawn).toEqual({ ...published, result: drawn.result });
   expect(drawn.result!.beacon.round).toBe(ROUND.round);
-  const list = new Uint8Array(await (await committed.fetch(drawn.listUrl)).arrayBuffer());
+  const list = new Uint8Array(await (await readPublished(committed, drawn.listUrl)).arrayBuffer());
   expect(await verifyCommitment(drawn, { chain, rules }, bytesSource(list))).toMatchObject({ verified: true, drawn: true });
-  expect((await (await committed.fetch("/giveaway/draw/as-committed/draw.json")).json()) as Commitment).toEqual(drawn);
+  expect((await (await readPublished(committed, "/giveaway/draw/as-committed/draw.json")).json()) as Commitment).toEqual(drawn);
   const { entries } = await drawAfter(committed, "as-committed", "draw_run");
   expect(entries).toHaveLength(1);
   expect(entries[0].after).toMatchObject({ chain: chain.hash, relayUrl: TEST_SETTINGS.draw.relayUrl, round: ROUND.round });
