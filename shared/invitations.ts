@@ -17,7 +17,7 @@ export const INVITE_ACCEPT_ENDPOINT = "/api/invitations/accept";
 /** The query parameter an invitation link carries its token in: `<productSignupUrl>?invite=<token>`. */
 export const INVITE_PARAMETER = "invite";
 
-/** Characters in an invitation token: base64url of an HMAC-SHA-256, 256 bits (over the 128 a secret link needs). */
+/** Characters in an invitation token: base64url of 256 random bits (over the 128 a secret link needs). */
 export const INVITATION_TOKEN_LENGTH = 43;
 
 /** A well-formed invitation token (checked before any lookup, so junk never reaches D1). */

@@ -11,7 +11,9 @@ import { CHECK_IN_ENDPOINT, INVITE_ACCEPT_ENDPOINT, LAUNCH_ENDPOINT, LAUNCH_ERRO
 import { errorsOf, PRODUCTION_SECRETS, PRODUCTION_SETTINGS, startWaitlistService, TEST_SETTINGS } from "./support/service";
 import { requiredSecrets } from "../../worker/src/secrets";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
-import { invitationTokens, inviteNext, launchService, postJson, resetLine, signUpConfirmed, type Person } from "./support/launch";
+import { invitationTokens, inviteNext, launchService, postJson, resetLine, signUpConfirmed, statusOf, type Person } from "./support/launch";
+import { DEVELOPMENT_SALT } from "../../worker/src/signups/ip-hash";
+import { newInvitationToken, openInvitationToken } from "../../worker/src/launch/tokens";
 
 const SECRET = "9f2c7e1a5b8d3064c1e7a9f2b5d8c3e6";
 const service = launchService({ vars: { LAUNCH_CHECKIN_SECRET: SECRET } });
@@ -154,6 +156,84 @@ describe("check-in", () => {
   });
 });
 
+/** base64url without padding. */
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+/** The token an attacker computes from an invitation's id and a salt, as tokens were once derived: HMAC(HKDF(salt), id). */
+async function derivedFromId(id: string, salt: string): Promise<string> {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(salt), "HKDF", false, ["deriveKey"]);
+  const key = await crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("waitlist invitation token v1") },
+    material,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
+  return base64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id)));
+}
+
+/** Every value of every table of the service's database, as text. */
+async function databaseText(): Promise<string> {
+  const tables = await service.query<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  );
+  const dumps = await Promise.all(tables.map(({ name }) => service.query(`SELECT * FROM "${name}"`)));
+  return JSON.stringify(dumps);
+}
+
+describe("token guessing from an id", () => {
+  it("an invitation's id and the development salt give no token the check-in or the /invite/ page accept", async () => {
+    const [ada] = await invited(1);
+    for (const salt of [DEVELOPMENT_SALT, PRODUCTION_SECRETS.IP_HASH_SALT]) {
+      const guess = await derivedFromId(ada.invitationId, salt);
+      expect(await refusal(await checkIn(guess))).toEqual([404, LAUNCH_ERROR_CODE.invitationUnknown]);
+      expect(await refusal(await postJson(service, INVITE_ACCEPT_ENDPOINT, { token: guess }))).toEqual([
+        404,
+        LAUNCH_ERROR_CODE.invitationUnknown,
+      ]);
+    }
+    expect(await invitationRow(ada.invitationId)).toMatchObject({ state: "invited" });
+    // The link the person was sent still works.
+    expect((await checkIn(ada.token)).status).toBe(200);
+  });
+
+  it("tokens are random: two invitations' tokens are unrelated, each 256 bits, and one id sealed twice gives two", async () => {
+    const [ada, ben] = await invited(2);
+    for (const { token } of [ada, ben])
+      expect(Uint8Array.from(atob(token.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0)).length).toBe(32);
+    expect(ada.token).not.toBe(ben.token);
+    const env = { INVITATION_TOKEN_KEY: "" };
+    const [first, second] = await Promise.all([newInvitationToken("same-id", env), newInvitationToken("same-id", env)]);
+    expect(first.hash).not.toBe(second.hash);
+    expect(await openInvitationToken("same-id", first.sealed, env)).not.toBe(await openInvitationToken("same-id", second.sealed, env));
+  });
+
+  it("the database holds no token in the clear, and its sealed copy opens under no salt nor for another id", async () => {
+    const [ada] = await invited(1);
+    expect(await databaseText()).not.toContain(ada.token);
+    const [{ token_sealed }] = await service.query<{ token_sealed: string }>(
+      "SELECT token_sealed FROM invitations WHERE id = ?1",
+      ada.invitationId,
+    );
+    expect((await checkIn(token_sealed)).status).toBe(404);
+    expect(await openInvitationToken(ada.invitationId, token_sealed, { INVITATION_TOKEN_KEY: DEVELOPMENT_SALT })).toBeNull();
+    expect(await openInvitationToken("another-id", token_sealed, { INVITATION_TOKEN_KEY: "" })).toBeNull();
+    expect(await openInvitationToken(ada.invitationId, token_sealed, { INVITATION_TOKEN_KEY: "" })).toBe(ada.token);
+  });
+
+  it("an invitation made before tokens were sealed checks in no more: its token could be computed from its id", async () => {
+    const [ada] = await invited(1);
+    await service.query("UPDATE invitations SET token_sealed = NULL WHERE id = ?1", ada.invitationId);
+    expect(await refusal(await checkIn(ada.token))).toEqual([404, LAUNCH_ERROR_CODE.invitationUnknown]);
+    expect(await invitationRow(ada.invitationId)).toMatchObject({ state: "invited" });
+  });
+});
+
 describe("disqualify and erase", () => {
   it("disqualifying an invited person revokes the invitation: the token never checks in", async () => {
     const [ada] = await invited(1);
@@ -235,6 +315,27 @@ describe("the cron", () => {
     ]);
   });
 
+  it("the reminder carries the same working link as the invitation, and the status page shows it", async () => {
+    const sending = launchService({
+      vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl, LAUNCH_CHECKIN_SECRET: SECRET },
+    });
+    const [ada] = await signUpConfirmed(service, 1);
+    await inviteNext(sending, 1);
+    await sending.deliver();
+    const eventsBefore = (await klaviyo.records()).events.length;
+    const invitation = (await klaviyo.records()).events.find((event) => event.email === ada.email)!;
+    await sending.scheduled("*/5 * * * *", Date.now() + 5.5 * DAY_MS);
+    await sending.deliver();
+    // Other tests' open invitations are reminded too: hers is the one to her address.
+    const reminder = (await klaviyo.records()).events.slice(eventsBefore).find((event) => event.email === ada.email)!;
+    expect(reminder.metric).toBe("Waitlist invitation reminder");
+    expect(reminder.properties.invite_url).toBe(invitation.properties.invite_url);
+    const status = await statusOf(sending, ada);
+    expect(typeof status === "object" && status.invitation?.inviteUrl).toBe(invitation.properties.invite_url);
+    const token = new URL(String(reminder.properties.invite_url)).searchParams.get("invite");
+    expect((await checkIn(token, SECRET, sending)).status).toBe(200);
+  });
+
   it("invites one person from the console with a reason, and the cron leaves them be until expiry", async () => {
     const [, ben] = await signUpConfirmed(service, 2);
     const response = await postJson(service, personInviteEndpoint(ben.id), { reason: "Press" });
@@ -260,5 +361,18 @@ describe("a production Worker", () => {
     });
     expect(response.status).toBe(503);
     expect(production.output()).toContain("LAUNCH_CHECKIN_SECRET");
+  });
+
+  it("is not deployed without INVITATION_TOKEN_KEY, which would seal every token under the public development key", async () => {
+    expect(requiredSecrets(null)).toContain("INVITATION_TOKEN_KEY");
+    const others = Object.fromEntries(Object.entries(PRODUCTION_SECRETS).filter(([name]) => name !== "INVITATION_TOKEN_KEY"));
+    const production = startWaitlistService({ vars: { ENVIRONMENT: "production", ...others }, settings: PRODUCTION_SETTINGS });
+    const response = await production.fetch("/api/signups", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: production.origin },
+      body: JSON.stringify({ email: "nobody@example.com", firstName: "No", lastName: "Body" }),
+    });
+    expect(response.status).toBe(503);
+    expect(production.output()).toContain("INVITATION_TOKEN_KEY");
   });
 });

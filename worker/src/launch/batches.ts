@@ -16,7 +16,7 @@ import { errorName, log } from "../log";
 import { removeCheckedStatement } from "../store/rank";
 import { INVITABLE, LINE_PAGE_SIZE, type LineCursor, readLinePage, skippedCounts, walkPage } from "./line";
 import { expiryOf } from "./invitations";
-import { hashInvitationToken, invitationToken } from "./tokens";
+import { newInvitationToken } from "./tokens";
 
 /** Pages one run chooses before it hands the rest to the queue: well inside D1's 1,000 queries per invocation. */
 export const BATCH_PAGES_PER_RUN = 20;
@@ -182,6 +182,8 @@ interface PageInvitation {
   invitation: string;
   person: string;
   hash: string;
+  /** The token sealed (tokens.ts). */
+  sealed: string;
   place: number;
   /** The person's score as the line read it: the claim proves it unchanged before the tree is told. */
   score: number;
@@ -189,8 +191,8 @@ interface PageInvitation {
 
 /** A page's invitations, as rows of its JSON (parameter ?1). */
 const PAGE_ROWS = `SELECT json_extract(value, '$.invitation') AS invitation, json_extract(value, '$.person') AS person,
-  json_extract(value, '$.hash') AS hash, json_extract(value, '$.place') AS place, json_extract(value, '$.score') AS score
-  FROM json_each(?1)`;
+  json_extract(value, '$.hash') AS hash, json_extract(value, '$.sealed') AS sealed, json_extract(value, '$.place') AS place,
+  json_extract(value, '$.score') AS score FROM json_each(?1)`;
 
 /**
  * Holds once this run's claim on the page did, as an SQL condition on the statement's parameters naming the batch
@@ -243,8 +245,8 @@ async function choosePage(
   const invitations: PageInvitation[] = await Promise.all(
     walk.taken.map(async (row) => {
       const invitation = crypto.randomUUID();
-      const hash = await hashInvitationToken(await invitationToken(invitation, env));
-      return { invitation, person: row.id, hash, place: batch.scanned + walk.read.indexOf(row) + 1, score: row.score };
+      const { hash, sealed } = await newInvitationToken(invitation, env);
+      return { invitation, person: row.id, hash, sealed, place: batch.scanned + walk.read.indexOf(row) + 1, score: row.score };
     }),
   );
   const skipped = skippedCounts(walk.read);
@@ -282,8 +284,8 @@ async function choosePage(
       ),
     db
       .prepare(
-        `INSERT INTO invitations (id, person_id, token_hash, batch_id, place, invited_at, expires_at)
-         SELECT j.invitation, j.person, j.hash, ?2, j.place, ?4, ?5 FROM (${PAGE_ROWS}) AS j WHERE ${claimed("?2", "?3")}
+        `INSERT INTO invitations (id, person_id, token_hash, token_sealed, batch_id, place, invited_at, expires_at)
+         SELECT j.invitation, j.person, j.hash, j.sealed, ?2, j.place, ?4, ?5 FROM (${PAGE_ROWS}) AS j WHERE ${claimed("?2", "?3")}
          RETURNING id`,
       )
       .bind(json, batch.id, run, at, expiresAt),

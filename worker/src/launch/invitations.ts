@@ -13,7 +13,7 @@ import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from
 import { type AuditRow, REASON_SUBJECT_COLUMNS, reasonSubjectOf, type ReasonSubjectRow } from "../console/rows";
 import type { ServiceEnv } from "../env";
 import { positionOf, removeManyStatements } from "../store/rank";
-import { hashInvitationToken, invitationToken, isInvitationToken } from "./tokens";
+import { hashInvitationToken, isInvitationToken, newInvitationToken } from "./tokens";
 
 /** One day (ms): the content counts an invitation's life and its reminder in days. */
 export const DAY_MS = 86_400_000;
@@ -40,6 +40,8 @@ export interface InvitationRow {
   send_error: string | null;
   sent_at: string | null;
   reminded_at: string | null;
+  /** The token sealed (tokens.ts: openInvitationToken); null for an invitation made before tokens were sealed. */
+  token_sealed: string | null;
 }
 
 /** An invitations row as the console shows it. */
@@ -152,7 +154,7 @@ export async function invitePerson(context: InvitationContext, personId: string)
   // Their place now; someone out of line (an expired or revoked invitation) keeps the place they were invited at.
   const place = (await positionOf(db, personId))?.position ?? (await currentInvitation(db, personId))?.place ?? 1;
   const id = crypto.randomUUID();
-  const hash = await hashInvitationToken(await invitationToken(id, env));
+  const token = await newInvitationToken(id, env);
   const expiresAt = expiryOf(settings, now);
   const [leave, clearScore] = removeManyStatements(db, "SELECT person_id FROM invitations WHERE id = ?1", [id]);
   const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.invite, personId, check.before, { invitation_id: id, expires_at: expiresAt });
@@ -161,10 +163,10 @@ export async function invitePerson(context: InvitationContext, personId: string)
       await auditStatement(db, tail, INVITE_APPLIES, entry),
       db
         .prepare(
-          `INSERT INTO invitations (id, person_id, token_hash, place, invited_at, expires_at)
-           SELECT ?2, p.id, ?3, ?4, ?5, ?6 FROM signups AS p WHERE p.id = ?1 AND ${INVITE_APPLIES}`,
+          `INSERT INTO invitations (id, person_id, token_hash, token_sealed, place, invited_at, expires_at)
+           SELECT ?2, p.id, ?3, ?7, ?4, ?5, ?6 FROM signups AS p WHERE p.id = ?1 AND ${INVITE_APPLIES}`,
         )
-        .bind(personId, id, hash, place, now.toISOString(), expiresAt),
+        .bind(personId, id, token.hash, place, now.toISOString(), expiresAt, token.sealed),
       leave,
       db
         .prepare("UPDATE signups SET invitation_id = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM invitations WHERE id = ?2)")
@@ -248,9 +250,12 @@ export async function resendInvitation(context: InvitationContext, personId: str
 export type CheckInResult =
   { kind: "accepted"; answer: CheckInAnswer } | { kind: "unknown" } | { kind: "used" } | { kind: "expired" } | { kind: "revoked" };
 
+/** The invitations a token may name: made with a random token (one made before could be computed from its id). */
+const SEALED = "token_sealed IS NOT NULL";
+
 /**
- * Accept the invitation whose token this is, at `now`: once, while it is open and not past its expiry. A refusal
- * changes nothing.
+ * Accept the invitation whose token this is, at `now`: once, while it is open and not past its expiry. The token is
+ * found by its SHA-256 through the UNIQUE index, so no secret is compared in code. A refusal changes nothing.
  * @throws whatever D1 throws (nothing was written)
  */
 export async function checkIn(db: D1Database, token: unknown, now: Date): Promise<CheckInResult> {
@@ -260,7 +265,7 @@ export async function checkIn(db: D1Database, token: unknown, now: Date): Promis
   const [accepted, person] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        "UPDATE invitations SET state = 'accepted', accepted_at = ?2 WHERE token_hash = ?1 AND state = 'invited' AND expires_at > ?2 RETURNING place",
+        `UPDATE invitations SET state = 'accepted', accepted_at = ?2 WHERE token_hash = ?1 AND ${SEALED} AND state = 'invited' AND expires_at > ?2 RETURNING place`,
       )
       .bind(hash, at),
     db
@@ -274,7 +279,10 @@ export async function checkIn(db: D1Database, token: unknown, now: Date): Promis
   const row = person.results[0] as { email: string; first_name: string; last_name: string } | undefined;
   if (place && row)
     return { kind: "accepted", answer: { email: row.email, firstName: row.first_name, lastName: row.last_name, place: place.place } };
-  const found = await db.prepare("SELECT state FROM invitations WHERE token_hash = ?1").bind(hash).first<{ state: Invitation["state"] }>();
+  const found = await db
+    .prepare(`SELECT state FROM invitations WHERE token_hash = ?1 AND ${SEALED}`)
+    .bind(hash)
+    .first<{ state: Invitation["state"] }>();
   if (!found) return { kind: "unknown" };
   if (found.state === "accepted") return { kind: "used" };
   if (found.state === "revoked") return { kind: "revoked" };

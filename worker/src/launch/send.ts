@@ -15,7 +15,7 @@ import { createKlaviyoEvent, DEFAULT_KLAVIYO_API_URL, type DeliveryOutcome, type
 import { backoffDelayS, dueAt, type Fate, retryDelayS } from "../delivery/messages";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { runBatch } from "./batches";
-import { inviteUrl, invitationToken } from "./tokens";
+import { invitationLink } from "./tokens";
 
 /** The launch message a queue body is, or null for any other body. */
 export function launchMessageOf(body: unknown): LaunchMessage | null {
@@ -36,6 +36,8 @@ interface SendRow {
   expires_at: string;
   send_state: string;
   send_attempts: number;
+  /** The token sealed (tokens.ts), from which the link is rebuilt. */
+  token_sealed: string | null;
   email: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -70,8 +72,8 @@ async function readSendRows(db: D1Database, ids: string[]): Promise<Map<string, 
     ...pages.map((page) =>
       db
         .prepare(
-          `SELECT i.id, i.person_id, i.batch_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, p.email, p.first_name,
-             p.last_name
+          `SELECT i.id, i.person_id, i.batch_id, i.place, i.state, i.expires_at, i.send_state, i.send_attempts, i.token_sealed, p.email,
+             p.first_name, p.last_name
            FROM invitations AS i LEFT JOIN signups AS p ON p.id = i.person_id WHERE i.id IN (${page.map((_, n) => `?${n + 1}`).join(", ")})`,
         )
         .bind(...page),
@@ -223,8 +225,12 @@ async function attemptEvent(
     const reason = `invitation ${row.person_id === null ? "of an erased person" : row.state}`;
     return skipped(reason, body.kind === "invitation" ? markSend(env.DB, id, "failed", `not sent: ${reason}`, false) : undefined);
   }
-  const token = await invitationToken(id, env);
-  const url = inviteUrl(settings, token);
+  // The same link each time (a retry, a resend, the reminder): Klaviyo keeps the first event of a unique_id.
+  const url = await invitationLink(settings, row, env);
+  if (url === null) {
+    const reason = "token not sealed under this key";
+    return skipped(reason, body.kind === "invitation" ? markSend(env.DB, id, "failed", `not sent: ${reason}`, false) : undefined);
+  }
   if (!account) {
     if (isDevelopment(env)) log("demo_invitation_link", { id, kind: body.kind, inviteUrl: url });
     return {

@@ -9,7 +9,7 @@ import type { LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from ".
 import type { AppEnv } from "../env";
 import { bearerToken, errorResponse, jsonResponse } from "../http";
 import { currentInvitation } from "../launch/invitations";
-import { inviteUrl, invitationToken } from "../launch/tokens";
+import { invitationLink } from "../launch/tokens";
 import { positionOf } from "../store/rank";
 import { chooseLeaderboardShown, personByStatusTokenHash, type ReferralPerson } from "../store/referrals";
 import { standingAnswer } from "./answer";
@@ -56,7 +56,7 @@ export async function handleStatus(c: Context<AppEnv>): Promise<Response> {
     invitation: invitation && {
       state: invitation.state,
       expiresAt: invitation.expires_at,
-      inviteUrl: invitation.state === "invited" ? inviteUrl(c.var.settings, await invitationToken(invitation.id, c.env)) : null,
+      inviteUrl: invitation.state === "invited" ? await invitationLink(c.var.settings, invitation, c.env) : null,
     },
   };
   return jsonResponse(200, answer);
