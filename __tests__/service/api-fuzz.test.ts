@@ -40,6 +40,7 @@ import {
   welcomeOf,
 } from "./support/service";
 import { startSiteverifyStandIn, type SiteverifyStandInClient } from "./support/stand-ins";
+import { undecodable } from "./support/openapi";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "./support/turnstile-test-keys";
 
 const OPERATOR = "fuzz-operator@example.com";
@@ -267,16 +268,6 @@ function parses(spec: RequestSpec): boolean {
   }
 }
 
-/** Whether a request path decodes (its percent-encoding is UTF-8); one that does not is refused before any route. */
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Per route: requests sent (shrinking's included), those that broke a rule, and how many got each status. */
 const tally = new Map<string, { tried: number; failed: number; statuses: Map<number, number> }>();
 
@@ -302,14 +293,14 @@ async function answersWell(spec: RequestSpec, statuses: Map<number, number>): Pr
     refused = location.pathname !== SUCCESS_PATH;
   }
   const { pathname } = new URL(spec.path, service.origin);
-  const undecodable = !decodes(pathname);
+  const notDecoded = undecodable(pathname);
   const page = !isApiPath(pathname);
   if (page) {
     // A path outside the API is a page: the static build answers it, 404 for one the build lacks (its 404 page on a
     // GET), 405 for a method no file takes, or a redirect to its canonical path (on the site: checked above); a path
     // that does not decode is a bare 400.
     expect(
-      status === 404 || status === 405 || (status >= 300 && status < 400) || (undecodable && status === 400),
+      status === 404 || status === 405 || (status >= 300 && status < 400) || (notDecoded && status === 400),
       `a page the build lacks: ${answer}`,
     ).toBe(true);
   } else if (status >= 400 && spec.method !== "HEAD") {
@@ -318,7 +309,7 @@ async function answersWell(spec: RequestSpec, statuses: Map<number, number>): Pr
     if (status === 400)
       for (const error of errors)
         // The body or the path as a whole at fault: no member or parameter to name.
-        if (!(error.code === "invalid_json" && !parses(spec)) && !(error.code === "path_invalid" && undecodable))
+        if (!(error.code === "invalid_json" && !parses(spec)) && !(error.code === "path_invalid" && notDecoded))
           expect(error.source?.pointer ?? error.source?.parameter, `a 400 names the member or parameter at fault: ${answer}`).toEqual(
             expect.any(String),
           );

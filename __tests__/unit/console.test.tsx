@@ -705,27 +705,19 @@ describe("closing the giveaway draw", () => {
     expect(screen.queryByRole("button", { name: copy.draw.runSubmit })).toBeNull();
   });
 
-  it("says in the content's words that the round is not out yet, and draws nothing", async () => {
+  it.each([
+    ["the round is not out yet", RUN_REFUSAL.roundNotPublished, "roundNotPublished"],
+    ["the content is not the committed one", RUN_REFUSAL.contentChanged, "contentChanged"],
+  ] as const)("says in the content's words that %s, and draws nothing", async (_, code, words) => {
     const job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
     routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
-    routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, RUN_REFUSAL.roundNotPublished);
+    routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, code);
     await openConsole("#draw");
     await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.runConfirm }));
     await userEvent.click(screen.getByRole("button", { name: copy.draw.runSubmit }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.runRefusals.roundNotPublished);
+    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.runRefusals[words]);
     expect(screen.queryByText(SERVER_DETAIL)).toBeNull();
     expect(screen.getByRole("button", { name: copy.draw.runSubmit })).toBeVisible();
-  });
-
-  it("says in the content's words that the content is not the committed one, and draws nothing", async () => {
-    const job: DrawState["job"] = { ...JOB, state: "published", eligible: 1200, written: 1200, commitment: COMMITMENT };
-    routes[DRAW_STATE_ENDPOINT] = () => answer(200, { rules: DRAW_RULES, job });
-    routes[DRAW_RUN_ENDPOINT] = () => errorAnswer(409, RUN_REFUSAL.contentChanged);
-    await openConsole("#draw");
-    await userEvent.click(await screen.findByRole("checkbox", { name: copy.draw.runConfirm }));
-    await userEvent.click(screen.getByRole("button", { name: copy.draw.runSubmit }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(copy.draw.runRefusals.contentChanged);
-    expect(screen.queryByText(SERVER_DETAIL)).toBeNull();
   });
 
   it("shows the service's refusal in the content's words, never the server's", async () => {

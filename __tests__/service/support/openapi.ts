@@ -22,7 +22,7 @@ function routesOf(pathname: string): ApiRoute[] {
 }
 
 /** Whether a request path does not decode (percent-encoding that is not UTF-8): no route is asked, the answer is 400. */
-function undecodable(pathname: string): boolean {
+export function undecodable(pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
     return false;
