@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { z } from "zod";
+import { DRAW_RUN_REFUSED_ACTION } from "../../../shared/giveaway/commit";
 import { DEAD_LETTER_QUEUE, type WaitlistService } from "./service";
 
 type JsonSchema = z.core.JSONSchema._JSONSchema;
@@ -362,7 +363,8 @@ let tables: string[] | null = null;
 
 /**
  * Everything the service stores, as one string: every row of every table (D1's own bookkeeping aside) and what waits
- * on each queue. Equal before and after a request means the request stored nothing.
+ * on each queue. Equal before and after a request means the request stored nothing. A refused draw run's audit entry
+ * is left out: the run audits each refusal on purpose (docs/operators.md: The giveaway draw), and writes nothing else.
  */
 export async function storeState(service: WaitlistService): Promise<string> {
   tables ??= (
@@ -370,6 +372,12 @@ export async function storeState(service: WaitlistService): Promise<string> {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
     )
   ).map(({ name }) => name);
-  const rows = await service.env.DB.batch(tables.map((table) => service.env.DB.prepare(`SELECT * FROM "${table}"`)));
+  const rows = await service.env.DB.batch(
+    tables.map((table) =>
+      table === "audit_log"
+        ? service.env.DB.prepare(`SELECT * FROM audit_log WHERE action <> ?1`).bind(DRAW_RUN_REFUSED_ACTION)
+        : service.env.DB.prepare(`SELECT * FROM "${table}"`),
+    ),
+  );
   return JSON.stringify({ rows: rows.map(({ results }) => results), queued: [service.queued(), service.queued(DEAD_LETTER_QUEUE)] });
 }
