@@ -216,21 +216,20 @@ async function attemptEvent(
     update,
     line: [`${event}_skipped`, { id, reason }],
   });
+  // An event that will never go: an invitation's settles its batch's count as failed; a reminder is only skipped.
+  const neverSent = (reason: string) =>
+    skipped(reason, body.kind === "invitation" ? markSend(env.DB, id, "failed", `not sent: ${reason}`, false) : undefined);
   if (!row) return skipped("no such invitation");
   if (body.kind === "invitation" && row.send_state !== "queued") return skipped(`already ${row.send_state}`);
   // Its batch is paused: held until resumed (batches.ts releases it; while the pause holds, the cron leaves it).
   if (body.kind === "invitation" && row.held) return skipped("batch paused", holdSend(env.DB, id));
   if (row.state !== "invited" || row.email === null || row.person_id === null) {
-    // Revoked, expired or accepted before its event went: it will never go, which settles the batch's count.
-    const reason = `invitation ${row.person_id === null ? "of an erased person" : row.state}`;
-    return skipped(reason, body.kind === "invitation" ? markSend(env.DB, id, "failed", `not sent: ${reason}`, false) : undefined);
+    // Revoked, expired or accepted before its event went.
+    return neverSent(`invitation ${row.person_id === null ? "of an erased person" : row.state}`);
   }
   // The same link each time (a retry, a resend, the reminder): Klaviyo keeps the first event of a unique_id.
   const url = await invitationLink(settings, row, env);
-  if (url === null) {
-    const reason = "token not sealed under this key";
-    return skipped(reason, body.kind === "invitation" ? markSend(env.DB, id, "failed", `not sent: ${reason}`, false) : undefined);
-  }
+  if (url === null) return neverSent("token not sealed under this key");
   if (!account) {
     if (isDevelopment(env)) log("demo_invitation_link", { id, kind: body.kind, inviteUrl: url });
     return {
