@@ -3,8 +3,7 @@
  * commands only call the console's API (a loopback stand-in here records what they send; the Worker's own checks are
  * __tests__/service/console-draw.test.ts), so a local database cannot commit anything; the verifier streams a format
  * 2 list from a file or its URL (with Range requests), checks it against the rules the content publishes, checks one
- * ticket's place, and still verifies format 1 files. `audit verify` checks the audit log's chain in a local D1 and
- * names the first entry rewritten.
+ * ticket's place, and still verifies format 1 files.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -17,7 +16,6 @@ import { QUICKNET } from "../../shared/giveaway/chains";
 import { DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT } from "../../shared/giveaway/commit";
 import { LINE_BYTES } from "../../shared/giveaway/list";
 import { applyMigrations, d1Query, PROJECT_DIR } from "../../scripts/lib/wrangler";
-import { AUDIT_CHAIN_GENESIS, auditRowHash } from "../../shared/audit-chain";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../shared/service-settings";
 import { GOLDEN_RULES, goldenTicket } from "../fixtures/giveaway/format2";
 
@@ -207,52 +205,4 @@ it("says what does not match: a tampered line, the site's other rules, a ticket 
 it("still verifies a format 1 draw file", async () => {
   const { code, output } = await run("scripts/giveaway/verify.ts", [path.join(FIXTURES, "draw.json")]);
   expect({ code, output }).toEqual({ code: 0, output: "verified: the list, the round and the winners all match\n" });
-});
-
-describe("audit verify", () => {
-  const stateDir = () => path.join(directory, "audit");
-  const verify = () => run("scripts/service/waitlist.ts", ["audit", "verify", "--persist-to", stateDir()]);
-
-  beforeAll(async () => {
-    await applyMigrations(stateDir());
-    // Three entries as the Worker appends them (worker/src/console/audit-log.ts), each chained to the one before.
-    const statements: string[] = [];
-    let prevHash = AUDIT_CHAIN_GENESIS;
-    for (let id = 1; id <= 3; id++) {
-      const row = {
-        id,
-        at: `2026-12-0${id}T00:00:00.000Z`,
-        operator: "ops@example.com",
-        action: "invite_batch",
-        person_id: null,
-        reason: `Wave ${id}`,
-        before: null,
-        after: JSON.stringify({ batch_id: `batch-${id}`, requested: 10 }),
-      };
-      const hash = await auditRowHash(prevHash, row);
-      statements.push(
-        "INSERT INTO audit_log (id, at, operator, action, person_id, reason, before, after, prev_hash, hash) " +
-          `VALUES (${id}, '${row.at}', '${row.operator}', '${row.action}', NULL, '${row.reason}', NULL, '${row.after}', '${prevHash}', '${hash}')`,
-      );
-      prevHash = hash;
-    }
-    await d1Query(stateDir(), statements.join(";\n"));
-  }, 120_000);
-
-  it("finds the chain of every entry unbroken and names its head", async () => {
-    const { code, output } = await verify();
-    expect(code).toBe(0);
-    expect(output).toMatch(/The audit log's 3 chained entries verify\. Last entry 3, SHA-256 [0-9a-f]{64}/);
-  });
-
-  it("a tampered audit row found by audit verify", async () => {
-    // Someone with the database in hand drops the append-only trigger and rewrites an entry.
-    await d1Query(
-      stateDir(),
-      "DROP TRIGGER audit_log_append_only_update; UPDATE audit_log SET operator = 'someone-else@example.com' WHERE id = 2",
-    );
-    const { code, output } = await verify();
-    expect(code).toBe(1);
-    expect(output).toMatch(/broken at entry 2: its fields do not give its hash/);
-  });
 });

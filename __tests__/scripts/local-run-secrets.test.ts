@@ -60,6 +60,7 @@ beforeAll(async () => {
     TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRETS.passes,
     IP_HASH_SALT: randomSecret(),
     INVITATION_TOKEN_KEY: randomSecret(),
+    AUDIT_SIGNING_KEY: randomSecret(),
     KLAVIYO_WEBHOOK_SECRET: randomSecret(),
     KLAVIYO_WEBHOOK_SECRET_PREVIOUS: randomSecret(),
     LAUNCH_CHECKIN_SECRET: randomSecret(),

@@ -87,6 +87,7 @@ describe("a production Worker", () => {
         TURNSTILE_SECRET_KEY: "x",
         IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
         INVITATION_TOKEN_KEY: "e4a9c1f7b3d8260e9a5c1f7b3e8d4a62",
+        AUDIT_SIGNING_KEY: "9f3b7d1e5a2c8064f1d9b3e7a5c2086d",
         KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
         LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
       },
@@ -151,6 +152,7 @@ describe("demo delivery on a local run", () => {
       TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
       IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
       INVITATION_TOKEN_KEY: "e4a9c1f7b3d8260e9a5c1f7b3e8d4a62",
+      AUDIT_SIGNING_KEY: "9f3b7d1e5a2c8064f1d9b3e7a5c2086d",
       KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
       LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
     };

@@ -20,6 +20,9 @@ import { LOCAL_CONSOLE_HOST } from "../lib/wrangler";
 /** Where `npm start` serves the console (its own host, localhost, beside the site on 127.0.0.1) unless PORT says otherwise. */
 export const LOCAL_ORIGIN = `http://${LOCAL_CONSOLE_HOST}:8787`;
 
+/** Where `npm start` serves the site. */
+export const LOCAL_SITE_ORIGIN = "http://127.0.0.1:8787";
+
 /** How long one request may take (ms): an export or an erasure crosses Access and D1, and an operator can wait longer than a page. */
 export const CLI_REQUEST_TIMEOUT_MS = 60_000;
 

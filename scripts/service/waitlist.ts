@@ -4,7 +4,8 @@
  *   list [--env production] [--limit N] [--json]   the newest rows first
  *   export [--env production] [--out FILE]          every row as CSV (export.ts)
  *   draw commit | draw run                          the giveaway draw, through the console's API (scripts/giveaway/draw.ts)
- *   audit verify [--env production]                 check the audit log's hash chain
+ *   audit verify [--env production] [--key KEY] [--checkpoint FILE]
+ *                                                   check the audit log's chain, signatures and a saved checkpoint
  *   disqualify | requalify | approve | erase | send-again | export-person <address or code> --reason "…"
  *                                                   the console's actions, through its API (console-client.ts)
  *   invite --next N | invite <address or code> | revoke <address or code> --reason "…"; launch [--json]
@@ -19,9 +20,9 @@ import { DEFAULT_CONTENT_FILE } from "../../src/content/derive";
 import { formatContentErrors, loadContentFile } from "../../src/content/load";
 import { d1Query, type D1Target } from "../lib/wrangler";
 import { productionConsoleOrigin } from "./console-host";
+import { auditVerify } from "./audit-verify";
 import { exportCsv, exportQuery, type ExportRow } from "./export";
 import { commitDraw, runDraw } from "../giveaway/draw";
-import { type AuditChainReport, type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
 import { PERSON_ACTIONS, type PersonAction } from "../../shared/console";
 import {
   act,
@@ -33,6 +34,7 @@ import {
   inviteNext,
   launchFunnel,
   LOCAL_ORIGIN,
+  LOCAL_SITE_ORIGIN,
 } from "./console-client";
 
 /** Rows `list` prints unless told otherwise. */
@@ -65,9 +67,10 @@ Commands:
   draw run
            once the rules' drand round is published: the service fetches it, checks its signature, draws the
            winners from the published list and publishes them. Check any draw: npx tsx scripts/giveaway/verify.ts
-  audit verify
-           check the audit log's hash chain in D1; names the first entry changed, removed or written around the
-           Worker
+  audit verify [--key KEY] [--checkpoint FILE]
+           check the audit log in D1: every entry chained to the one before and signed by the Worker's key; with
+           a checkpoint saved earlier (the transparency page's), that the log still holds it unchanged. Names the
+           first entry changed, removed or written around the Worker.
 
   disqualify <address or referral code> --reason WHY
            out of the giveaway and off the leaderboard; the credit they earned their referrer is withdrawn
@@ -105,7 +108,9 @@ Options:
   --json             JSON instead of a table (list, launch)
   --next N           invite the next N in line (invite)
   --out FILE         write the export to FILE (default: the standard output)
-  --content FILE     the content whose draw rules and site address apply (default: ${DEFAULT_CONTENT_FILE})`;
+  --content FILE     the content whose draw rules and site address apply (default: ${DEFAULT_CONTENT_FILE})
+  --key KEY          the audit log's verifier key (audit verify; default: the one the site's transparency page publishes)
+  --checkpoint FILE  a signed checkpoint of the audit log saved earlier (audit verify)`;
 
 /** Where the command reads: the local database, or production's. */
 function target(env: string | undefined, persistTo: string | undefined): D1Target {
@@ -207,35 +212,23 @@ async function draw(step: string | undefined, values: { env?: string; origin?: s
 }
 
 /**
- * `audit verify`: read every audit_log row straight from D1 (not through the Worker, whose log it checks) and check
- * the hash chain (shared/audit-chain.ts).
- * @returns 0 when the chain holds, 1 naming the first broken row
+ * `audit verify`: the key from --key or the site's transparency report (the content's site address, or npm start's
+ * site locally), then audit-verify.ts.
  */
-async function auditVerify(where: D1Target, step: string | undefined): Promise<number> {
+function auditCommand(
+  where: D1Target,
+  step: string | undefined,
+  values: { env?: string; key?: string; checkpoint?: string; content: string },
+) {
   if (step !== "verify") throw new Error(`audit takes verify, not ${JSON.stringify(step)}.\n\n${USAGE}`);
-  const rows = await d1Query<ChainedAuditRow>(where, "SELECT * FROM audit_log ORDER BY id");
-  const report = await verifyAuditChain(rows);
-  if (!report.ok) {
-    console.error(`The audit log is broken at entry ${report.brokenAt}: ${CHAIN_PROBLEMS[report.problem]}`);
-    return 1;
+  let siteOrigin = LOCAL_SITE_ORIGIN;
+  if (values.env === "production" && !values.key) {
+    const content = loadContentFile(values.content);
+    if (!content.ok) throw new Error(`${values.content} is not valid:\n${formatContentErrors(content.errors)}`);
+    siteOrigin = content.content.site.url;
   }
-  console.log(
-    `The audit log's ${report.chained} chained entries verify` +
-      (report.unchained > 0 ? ` (${report.unchained} earlier entries were written before the chain began)` : "") +
-      (report.head
-        ? `. Last entry ${report.head.id}, SHA-256 ${report.head.hash}: keep it elsewhere to tell later if entries were removed from the end.`
-        : "."),
-  );
-  return 0;
+  return auditVerify(where, { key: values.key, checkpoint: values.checkpoint, siteOrigin });
 }
-
-/** What each break of the chain means, for the operator. */
-const CHAIN_PROBLEMS: Record<Exclude<AuditChainReport, { ok: true }>["problem"], string> = {
-  hash_missing: "it has no hash, though entries before it do (written around the Worker).",
-  prev_hash_mismatch: "it does not follow the entry before it (that one was changed, or one was removed or inserted).",
-  hash_mismatch: "its fields do not give its hash (it was changed after it was written).",
-  id_gap: "the entry before it is missing (removed).",
-};
 
 /** The command line's words for the console's actions. */
 const CONSOLE_COMMANDS = [...PERSON_ACTIONS, "export-person"] as const;
@@ -359,6 +352,8 @@ async function main(): Promise<number> {
       origin: { type: "string" },
       reason: { type: "string" },
       next: { type: "string" },
+      key: { type: "string" },
+      checkpoint: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -391,7 +386,7 @@ async function main(): Promise<number> {
       await exportRows(where, values.content, values.out);
       return 0;
     case "audit":
-      return auditVerify(where, positionals[1]);
+      return auditCommand(where, positionals[1], values);
     default:
       console.error(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`);
       return 2;

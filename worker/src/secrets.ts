@@ -14,6 +14,11 @@ export interface ServiceSecrets {
   IP_HASH_SALT: string;
   /** Key the invitation tokens are sealed under (launch/tokens.ts). Unset locally: a fixed development key. */
   INVITATION_TOKEN_KEY: string;
+  /**
+   * The seed of the Ed25519 key that signs every audit log entry and its published checkpoints
+   * (console/audit-log.ts). Unset locally: a fixed development key.
+   */
+  AUDIT_SIGNING_KEY: string;
   /** The shared secret of Klaviyo's confirmation webhook (`Authorization: Bearer`). Unset: the webhook answers 503. */
   KLAVIYO_WEBHOOK_SECRET: string;
   /** The webhook's former secret, taken as well while the flow is switched to a new one; unset otherwise. */
@@ -27,10 +32,11 @@ export type SecretName = keyof ServiceSecrets;
 /**
  * The secrets a production Worker needs: the Klaviyo private API key (else signups never reach the list), the
  * Turnstile secret (else bots get in), the IP hash salt (an unsalted IPv4 hash is reversed by trying all 2^32), the
- * invitation token key (else the tokens' seal is the public development key) and the launch check-in secret (else no
+ * invitation token key (else the tokens' seal is the public development key), the audit signing key (else anyone
+ * could sign a rewritten audit log with the public development key) and the launch check-in secret (else no
  * invitation can be accepted); with referrals counted after confirmation, the webhook secret too (else no referral
  * ever counts).
- * @param settings null when unknown (then only the first five are named)
+ * @param settings null when unknown (then only the first six are named)
  */
 export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | null): SecretName[] {
   const required: SecretName[] = [
@@ -38,6 +44,7 @@ export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | n
     "TURNSTILE_SECRET_KEY",
     "IP_HASH_SALT",
     "INVITATION_TOKEN_KEY",
+    "AUDIT_SIGNING_KEY",
     "LAUNCH_CHECKIN_SECRET",
   ];
   if (settings?.referrals.enabled && settings.referrals.countAfter === "confirmation") required.push("KLAVIYO_WEBHOOK_SECRET");
@@ -46,11 +53,13 @@ export function requiredSecrets(settings: Pick<ServiceSettings, "referrals"> | n
 
 /**
  * Secrets that must be long and random in production: a short or patterned webhook secret can be guessed, and a
- * guessable salt lets anyone holding the database reverse the IP hashes, a guessable token key open its invitations.
+ * guessable salt lets anyone holding the database reverse the IP hashes, a guessable token key open its invitations,
+ * a guessable audit key sign a rewritten log.
  */
 const RANDOM_SECRETS: readonly SecretName[] = [
   "IP_HASH_SALT",
   "INVITATION_TOKEN_KEY",
+  "AUDIT_SIGNING_KEY",
   "KLAVIYO_WEBHOOK_SECRET",
   "KLAVIYO_WEBHOOK_SECRET_PREVIOUS",
   "LAUNCH_CHECKIN_SECRET",

@@ -23,6 +23,8 @@ import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
 import entry from "../../../worker/src/index";
 import type { ServiceEnv } from "../../../worker/src/env";
 import { emailKey } from "../../../worker/src/signups/email-key";
+import { auditSigner } from "../../../worker/src/console/audit-log";
+import { parseVerifierKey, verifierKeyOf } from "../../../shared/signed-note";
 import defaultSettings from "../fixtures/public/service-settings.json";
 import { declaredAnswer } from "./openapi";
 
@@ -42,9 +44,13 @@ export const PRODUCTION_SECRETS = {
   TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
   IP_HASH_SALT: "b7c2e9f4a1d8630f5e2c7a9b4d1e8f36",
   INVITATION_TOKEN_KEY: "e4a9c1f7b3d8260e9a5c1f7b3e8d4a62",
+  AUDIT_SIGNING_KEY: "9f3b7d1e5a2c8064f1d9b3e7a5c2086d",
   KLAVIYO_WEBHOOK_SECRET: "c3f8a1e6b9d2470e5f1a8c3b6e9d2f47",
   LAUNCH_CHECKIN_SECRET: "5d9e2b7f1a4c8e3062b9f5d1a7e4c8b2",
 };
+
+/** The key that checks the audit log of a service without AUDIT_SIGNING_KEY (the development key). */
+export const AUDIT_VERIFIER = parseVerifierKey(verifierKeyOf(auditSigner({})));
 
 /** The Worker's default export, as the runtime calls it (every handler with its ExecutionContext). */
 const worker = entry as Required<Pick<ExportedHandler<ServiceEnv>, "fetch" | "queue" | "scheduled">>;

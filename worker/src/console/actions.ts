@@ -16,7 +16,7 @@ import { errorName, log } from "../log";
 import { revokeStatement } from "../launch/invitations";
 import { hashStatusToken, newStatusToken } from "../referrals/codes";
 import { creditStatements, removeStatements, withdrawStatements } from "../store/rank";
-import { appendAudit, appendStatement, type ChainTail, type NewAuditEntry } from "./audit-log";
+import { appendAudit, appendStatement, type AuditEnv, type ChainTail, type NewAuditEntry } from "./audit-log";
 import { auditEntryOf, type AuditRow, readPerson, REASON_SUBJECT_COLUMNS, reasonSubjectOf, type ReasonSubjectRow } from "./rows";
 
 /**
@@ -83,7 +83,8 @@ function auditStatement(db: D1Database, tail: ChainTail, action: PersonAction, e
 
 /** What an action needs besides its person. */
 export interface ActionContext {
-  db: D1Database;
+  /** The database and the audit log's signing key. */
+  env: AuditEnv;
   settings: ServiceSettings;
   /** The operator's identity (console/access.ts). */
   operator: string;
@@ -96,7 +97,8 @@ export interface ActionContext {
  * did not apply changes nothing). ?1 is always the person's id.
  */
 async function changeStatements(context: ActionContext, action: PersonAction, id: string): Promise<D1PreparedStatement[]> {
-  const { db, settings, at } = context;
+  const { env, settings, at } = context;
+  const db = env.DB;
   const program = settings.referrals;
   const credit = () =>
     program.enabled ? creditStatements(db, id, program.placesPerReferral, at, { confirmed: program.countAfter === "confirmation" }) : [];
@@ -171,9 +173,10 @@ export type ActionResult =
  * @throws whatever D1 throws (nothing was written)
  */
 export async function runAction(context: ActionContext, action: PersonAction, id: string, reason: string): Promise<ActionResult> {
-  const { db, at, operator } = context;
+  const { env, at, operator } = context;
+  const db = env.DB;
   const { before, after } = AUDIT_VALUES[action];
-  return appendAudit<ActionResult>(db, async (tail) => {
+  return appendAudit<ActionResult>(env, async (tail) => {
     const read = `SELECT ${APPLIES[action]} AS applies, ${before} AS before, ${after} AS after, ${REASON_SUBJECT_COLUMNS}
       FROM signups AS p WHERE p.id = ?1`;
     // D1 refuses a value bound to no parameter: the time only where the entry records it.
@@ -230,7 +233,7 @@ async function queueNow(c: Context<AppEnv>, message: DeliveryMessage): Promise<b
  * `action_not_applicable`. Needs consoleAccess and withSettings.
  */
 export async function handleAction(c: Context<AppEnv>, action: PersonAction, id: string, reason: string): Promise<Response> {
-  const context: ActionContext = { db: c.env.DB, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
+  const context: ActionContext = { env: c.env, settings: c.var.settings, operator: c.var.operator.id, at: new Date().toISOString() };
   const result = await runAction(context, action, id, reason);
   if (result.kind === "not_found")
     return errorResponse([{ status: 404, code: CONSOLE_ERROR_CODE.personNotFound, detail: "No person has that id." }]);

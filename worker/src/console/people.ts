@@ -113,7 +113,7 @@ export async function handlePersonExport(c: Context<AppEnv>, id: string, reason:
   const at = new Date().toISOString();
   const entry = { person_id: id, at, operator: c.var.operator.id, action: AUDIT_ACTIONS.export, reason, before: null, after: null };
   const columns = EXPORT_COLUMNS.map((column) => `p.${column}`).join(", ");
-  const [, person, audit] = await appendAudit(db, async (tail) =>
+  const [, person, audit] = await appendAudit(c.env, async (tail) =>
     db.batch<Record<string, unknown>>([
       await appendStatement(db, tail, entry, "FROM signups WHERE id = ?1"),
       db

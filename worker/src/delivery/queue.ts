@@ -173,7 +173,7 @@ async function appendOutcomes(env: ServiceEnv, attempts: Attempt[]): Promise<voi
   for (const { audit, signupId } of attempts) {
     if (!audit) continue;
     try {
-      await appendAudit(env.DB, async (tail) => (await appendStatement(env.DB, tail, audit)).run());
+      await appendAudit(env, async (tail) => (await appendStatement(env.DB, tail, audit)).run());
     } catch (error) {
       log("erasure_audit_failed", { id: signupId, reason: errorName(error) });
     }

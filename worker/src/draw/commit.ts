@@ -9,7 +9,6 @@
  */
 import type { Context } from "hono";
 import type { CommitRequest, Commitment, DrawState } from "../../../shared/api/draw";
-import type { D1Database } from "@cloudflare/workers-types";
 import {
   checkCommitRequest,
   COMMIT_REFUSAL,
@@ -118,7 +117,8 @@ function requestEntry(values: CommitValues, binding: DrawBinding): NewAuditEntry
  * Reads one row of `draws` (its key) and the audit log's last row (the chain).
  * @returns false when the draw has a row already (its commitment is never replaced)
  */
-async function insertDraw(db: D1Database, values: CommitValues, binding: DrawBinding): Promise<boolean> {
+async function insertDraw(env: ServiceEnv, values: CommitValues, binding: DrawBinding): Promise<boolean> {
+  const db = env.DB;
   const bound = bindingColumns(binding);
   const insert = db
     .prepare(
@@ -143,7 +143,7 @@ async function insertDraw(db: D1Database, values: CommitValues, binding: DrawBin
       bound.relay_url,
       bound.round_delay_hours,
     );
-  const [written] = await appendAudit(db, async (tail) =>
+  const [written] = await appendAudit(env, async (tail) =>
     db.batch([insert, await appendStatement(db, tail, requestEntry(values, binding), AFTER_A_CHANGE)]),
   );
   return (written.meta.changes ?? 0) > 0;
@@ -173,7 +173,7 @@ export async function handleDrawCommit(c: Context<AppEnv>, request: CommitReques
       operator: c.var.operator.id,
       requestedAt: new Date(nowMs).toISOString(),
     };
-    if (!(await insertDraw(c.env.DB, values, contentBinding(settings)))) throw already();
+    if (!(await insertDraw(c.env, values, contentBinding(settings)))) throw already();
     await c.env.DRAW_JOB.send({ draw: request.draw, step: 0 });
     return jsonResponse(202, await stateOf(c.env, settings, await drawRow(c.env.DB, request.draw)));
   } catch (error) {

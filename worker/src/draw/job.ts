@@ -104,7 +104,8 @@ export const AFTER_A_CHANGE = "WHERE changes() > 0";
  * Stop the job for good: the row says why (the console shows it), and the audit log, under the operator who committed,
  * in the same batch as the row's move. Reads the draw's row (its key) and the audit log's last row (the chain's tail).
  */
-async function fail(db: D1Database, row: DrawRow, failure: string, nowMs: number): Promise<"done"> {
+async function fail(env: ServiceEnv, row: DrawRow, failure: string, nowMs: number): Promise<"done"> {
+  const db = env.DB;
   const entry: NewAuditEntry = {
     at: new Date(nowMs).toISOString(),
     operator: row.operator,
@@ -114,7 +115,7 @@ async function fail(db: D1Database, row: DrawRow, failure: string, nowMs: number
     before: JSON.stringify({ draw: row.id, state: row.state, step: row.step }),
     after: JSON.stringify({ draw: row.id, state: "failed", failure }),
   };
-  await appendAudit(db, async (tail) =>
+  await appendAudit(env, async (tail) =>
     db.batch([advance(db, row, { state: "failed", failure }, nowMs), await appendStatement(db, tail, entry, AFTER_A_CHANGE)]),
   );
   log("draw_job_failed", { draw: row.id, failure });
@@ -155,7 +156,7 @@ async function listingStep(env: ServiceEnv, settings: ServiceSettings, row: Draw
   const inserted = results.slice(0, -1).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
   if (inserted !== eligible) {
     const moved = await drawRow(db, row.id);
-    return fail(db, moved!, "pseudonym_clash", nowMs);
+    return fail(env, moved!, "pseudonym_clash", nowMs);
   }
   return "next";
 }
@@ -307,13 +308,13 @@ function commitEntry(row: DrawRow, commitment: Commitment): NewAuditEntry {
 /** Step 3: the list and its commitment published; the audit entry. */
 async function publishingStep(env: ServiceEnv, settings: ServiceSettings, row: DrawRow, nowMs: number): Promise<"done"> {
   const db = env.DB;
-  if (row.n !== row.eligible) return fail(db, row, "pseudonym_clash", nowMs);
+  if (row.n !== row.eligible) return fail(env, row, "pseudonym_clash", nowMs);
   const parts = await partsOf(db, row.id);
   const listHash = await joinParts(env, row, parts);
   const merkleRoot = toHex(rootOfParts(parts, row.part_lines));
   // The list must be out before the round it is drawn by: a commitment published later could be chosen to suit it.
   const publishedMs = Date.now();
-  if (publishedMs >= Date.parse(row.round_at)) return fail(db, row, "round_published", nowMs);
+  if (publishedMs >= Date.parse(row.round_at)) return fail(env, row, "round_published", nowMs);
   const published = {
     list_hash: listHash,
     merkle_root: merkleRoot,
@@ -326,7 +327,7 @@ async function publishingStep(env: ServiceEnv, settings: ServiceSettings, row: D
     httpMetadata: { contentType: "application/json; charset=utf-8" },
   });
   // The row's move and the commitment's entry in one batch, the entry once per draw whoever runs the step.
-  await appendAudit(db, async (tail) =>
+  await appendAudit(env, async (tail) =>
     db.batch([
       advance(db, row, { state: "published", ...published }, nowMs),
       await appendStatement(db, tail, commitEntry(row, commitment), COMMITTED_ONCE),

@@ -158,7 +158,7 @@ async function refuseRun(c: Context<AppEnv>, draw: string, row: DrawRow | null, 
     before: JSON.stringify({ draw, state: row?.state ?? null, round: row?.round ?? null, listHash: row?.list_hash ?? null }),
     after: JSON.stringify({ draw, code: refusal.code, ...refusal.facts }),
   };
-  await appendAudit(db, async (tail) => (await appendStatement(db, tail, entry)).run());
+  await appendAudit(c.env, async (tail) => (await appendStatement(db, tail, entry)).run());
   return errorResponse([{ status: refusal.status, code: refusal.code, detail: refusal.detail }]);
 }
 
@@ -198,7 +198,7 @@ async function publishResult(
       relayUrl: binding.relayUrl,
     }),
   };
-  await appendAudit(db, async (tail) => (await appendStatement(db, tail, entry)).run());
+  await appendAudit(c.env, async (tail) => (await appendStatement(db, tail, entry)).run());
   return jsonResponse(200, drawn);
 }
 

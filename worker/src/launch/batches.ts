@@ -99,7 +99,8 @@ export function batchByKey(db: D1Database, key: string): Promise<BatchRow | null
  * @returns the audit entry written, or null when the key was used already
  * @throws whatever D1 throws (nothing was written)
  */
-export async function createBatch(db: D1Database, batch: NewBatch): Promise<AuditRow | null> {
+export async function createBatch(env: ServiceEnv, batch: NewBatch): Promise<AuditRow | null> {
+  const db = env.DB;
   const entry: NewAuditEntry = {
     at: batch.at,
     operator: batch.operator,
@@ -113,7 +114,7 @@ export async function createBatch(db: D1Database, batch: NewBatch): Promise<Audi
       ...(batch.origin === "operator" ? {} : { [batch.origin]: true }),
     }),
   };
-  const [, audit] = await appendAudit(db, async (tail) =>
+  const [, audit] = await appendAudit(env, async (tail) =>
     db.batch<Record<string, unknown>>([
       db
         .prepare(
@@ -410,7 +411,7 @@ export async function setBatchPaused(
     before: JSON.stringify({ batch_id: batchId, paused: !pause }),
     after: JSON.stringify({ batch_id: batchId, paused: pause }),
   };
-  const [changed, audit] = await appendAudit(db, async (tail) =>
+  const [changed, audit] = await appendAudit(env, async (tail) =>
     db.batch<Record<string, unknown>>([
       db
         .prepare(

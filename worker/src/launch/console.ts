@@ -117,7 +117,7 @@ function everyLaunchDay(from: string, to: string, rows: Awaited<ReturnType<typeo
 /** PUT …/launch/schedule: 200 ScheduleAnswer with the schedule as set now and its audit entry. */
 export async function handleSchedule(c: Context<AppEnv>, request: ScheduleRequest & { dailyCount: number }): Promise<Response> {
   const now = new Date();
-  const { row, audit } = await writeSchedule(c.env.DB, request, { operator: c.var.operator.id, now });
+  const { row, audit } = await writeSchedule(c.env, request, { operator: c.var.operator.id, now });
   log("launch_schedule_set", { dailyCount: row.daily_count, timeOfDay: row.time_of_day, paused: row.paused, audit: audit.id });
   const answer: ScheduleAnswer = { schedule: scheduleOf(row, c.var.settings.utcOffsetMinutes, now.getTime()), audit: auditEntryOf(audit) };
   return jsonResponse(200, answer);
@@ -167,7 +167,7 @@ export async function handleBatch(c: Context<AppEnv>, request: BatchRequest & { 
   const db = c.env.DB;
   const id = crypto.randomUUID();
   const at = new Date().toISOString();
-  const entry = await createBatch(db, {
+  const entry = await createBatch(c.env, {
     id,
     idempotencyKey: request.idempotencyKey,
     at,

@@ -158,7 +158,7 @@ export async function invitePerson(context: InvitationContext, personId: string)
   const expiresAt = expiryOf(settings, now);
   const [leave, clearScore] = removeManyStatements(db, "SELECT person_id FROM invitations WHERE id = ?1", [id]);
   const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.invite, personId, check.before, { invitation_id: id, expires_at: expiresAt });
-  const results = await appendAudit(db, async (tail) =>
+  const results = await appendAudit(context.env, async (tail) =>
     db.batch<Record<string, unknown>>([
       await auditStatement(db, tail, INVITE_APPLIES, entry),
       db
@@ -194,7 +194,7 @@ export async function revokeInvitation(context: InvitationContext, personId: str
   if (!check.applies) return { kind: "not_applicable", detail: "The person has no open invitation." };
   const at = context.now.toISOString();
   const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.revoke, personId, check.before, { revoked_at: at });
-  const results = await appendAudit(db, async (tail) =>
+  const results = await appendAudit(context.env, async (tail) =>
     db.batch<Record<string, unknown>>([await auditStatement(db, tail, REVOKE_APPLIES, entry), revokeStatement(db, personId, at)]),
   );
   const audit = results[0].results[0] as unknown as AuditRow | undefined;
@@ -223,7 +223,7 @@ export async function resendInvitation(context: InvitationContext, personId: str
   if (!check.applies) return { kind: "not_applicable", detail: refusal };
   const current = "(SELECT invitation_id FROM signups WHERE id = ?1)";
   const entry = entryOf(context, LAUNCH_AUDIT_ACTIONS.resend, personId, check.before, { send_state: "queued" });
-  const results = await appendAudit(db, async (tail) =>
+  const results = await appendAudit(context.env, async (tail) =>
     db.batch<Record<string, unknown>>([
       await auditStatement(db, tail, RESEND_APPLIES, entry),
       db

@@ -74,7 +74,7 @@ export function scheduleOf(row: ScheduleRow, utcOffsetMinutes: number, now: numb
  * @throws whatever D1 throws (nothing was written)
  */
 export async function writeSchedule(
-  db: D1Database,
+  env: ServiceEnv,
   request: ScheduleRequest & { dailyCount: number },
   entry: { operator: string; now: Date },
 ): Promise<{ row: ScheduleRow; audit: AuditRow }> {
@@ -82,7 +82,8 @@ export async function writeSchedule(
   const paused = request.paused ? 1 : 0;
   const audited = (row: { daily_count: number; time_of_day: string; paused: number } | null) =>
     row && JSON.stringify({ daily_count: row.daily_count, time_of_day: row.time_of_day, paused: row.paused !== 0 });
-  const [audit, saved] = await appendAudit(db, async (tail) => {
+  const db = env.DB;
+  const [audit, saved] = await appendAudit(env, async (tail) => {
     const auditEntry: NewAuditEntry = {
       at,
       operator: entry.operator,
@@ -118,7 +119,7 @@ export async function runSchedule(env: ServiceEnv, settings: ServiceSettings, no
   const day = row ? dueDay(row, settings.utcOffsetMinutes, now) : null;
   if (!row || !day) return 0;
   const id = crypto.randomUUID();
-  const made = await createBatch(env.DB, {
+  const made = await createBatch(env, {
     id,
     idempotencyKey: `${SCHEDULE_KEY_PREFIX}${day}`,
     at: new Date(now).toISOString(),

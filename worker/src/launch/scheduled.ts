@@ -56,7 +56,7 @@ export async function runLaunchSchedule(env: ServiceEnv, now: number): Promise<v
   let backfilled = 0;
   if (settings.launch.backfill && expired.length > 0) {
     const id = crypto.randomUUID();
-    const made = await createBatch(db, {
+    const made = await createBatch(env, {
       id,
       idempotencyKey: `backfill:${at}`,
       at,
