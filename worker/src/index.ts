@@ -23,6 +23,8 @@ import { meterRowsRead, noSniff, servedOrigin } from "./middleware";
 import { openApi } from "./openapi/routes";
 import { referrals } from "./referrals/routes";
 import { signups } from "./signups/routes";
+import { publishTransparency } from "./transparency/report";
+import { transparency } from "./transparency/routes";
 import { withServedOrigin } from "./site-origin";
 
 export const app = new Hono<AppEnv>()
@@ -33,6 +35,7 @@ export const app = new Hono<AppEnv>()
   .route("/", consoleRoutes)
   .route("/", invitations)
   .route("/", drawPublic)
+  .route("/", transparency)
   .route("/", openApi);
 
 // A path of the API that no route answers is the API's 404; any other (a page, a file) is the static build's.
@@ -53,5 +56,6 @@ export default {
     await sweepPendingDeliveries(served, controller.scheduledTime);
     await runLaunchSchedule(served, controller.scheduledTime);
     await resumeStalledDraws(env, controller.scheduledTime);
+    await publishTransparency(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<ServiceEnv>;

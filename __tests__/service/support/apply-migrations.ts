@@ -1,5 +1,5 @@
 /**
- * Gives each test file an empty, migrated D1, an empty R2 bucket and no cached leaderboard. Files share a workerd runtime (vitest's
+ * Gives each test file an empty, migrated D1, empty R2 buckets and no cached leaderboard. Files share a workerd runtime (vitest's
  * `isolate: false`: one start per worker instead of one per file), so this setup file, which runs before each file,
  * first drops what an earlier file left, then applies the repository's migrations.
  */
@@ -44,4 +44,5 @@ async function forgetCachedAnswers(): Promise<void> {
 await dropEverything(env.DB);
 await forgetCachedAnswers();
 await emptyBucket(env.DRAWS);
+await emptyBucket(env.TRANSPARENCY);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

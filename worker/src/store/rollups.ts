@@ -166,6 +166,46 @@ export async function readRollups(db: D1Database, span: DaySpan, utcOffsetMinute
   };
 }
 
+/** One week's counts from the rollups: signups (and of those, confirmed) and invitations made. */
+export interface WeekRollup {
+  /** The week's Monday, YYYY-MM-DD. */
+  week: string;
+  signups: number;
+  confirmed: number;
+  invited: number;
+}
+
+/** SQLite's Monday on or before a YYYY-MM-DD `day` column. */
+export const MONDAY_OF_DAY = "date(day, '-6 days', 'weekday 1')";
+
+/**
+ * Every week's signups, confirmations and invitations, weeks of local days at `utcOffsetMinutes` (cutDaysIn first:
+ * one row read). Rows read: every rollup_days row (days × sources) and rollup_launch_days row (days × 4), however many
+ * signups there are.
+ */
+export async function readWeeks(db: D1Database, utcOffsetMinutes: number): Promise<WeekRollup[]> {
+  await cutDaysIn(db, utcOffsetMinutes);
+  const [signups, invited] = await db.batch<{ week: string; signups: number; confirmed: number; invited: number }>([
+    db.prepare(
+      `SELECT ${MONDAY_OF_DAY} AS week, sum(signups) AS signups, sum(confirmed) AS confirmed, 0 AS invited
+       FROM rollup_days WHERE day <> '' GROUP BY week`,
+    ),
+    db.prepare(
+      `SELECT ${MONDAY_OF_DAY} AS week, 0 AS signups, 0 AS confirmed, sum(count) AS invited
+       FROM rollup_launch_days WHERE state = 'invited' GROUP BY week`,
+    ),
+  ]);
+  const byWeek = new Map<string, WeekRollup>();
+  for (const row of [...signups.results, ...invited.results]) {
+    const week = byWeek.get(row.week) ?? { week: row.week, signups: 0, confirmed: 0, invited: 0 };
+    week.signups += row.signups;
+    week.confirmed += row.confirmed;
+    week.invited += row.invited;
+    byWeek.set(row.week, week);
+  }
+  return [...byWeek.values()];
+}
+
 const SELECT_LAUNCH_TOTALS = "SELECT state, sum(count) AS count FROM rollup_launch_days WHERE state IN ('invited', 'accepted')";
 
 /** One local day of launch day's rollups: people who joined the line, and invitations that reached each state. */
