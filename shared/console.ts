@@ -67,7 +67,21 @@ export const AUDIT_ACTIONS = {
 export const CONSOLE_ROLES = ["viewer", "operator"] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
+/**
+ * An address as a role may read it: whole for an operator, who acts on people and exports their data; masked for a
+ * viewer, who needs to tell people apart, not to write to them: the inbox's first character, "•••", then the domain
+ * ("j•••@example.com").
+ */
+export function addressFor(role: ConsoleRole, email: string): string {
+  if (role === "operator") return email;
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "•••" : `${Array.from(email.slice(0, at))[0]}•••${email.slice(at)}`;
+}
+
 /** The audit_log actions of a Klaviyo deletion job's outcome, written by the delivery queue after an erase. */
+/** The audit log's action of an operator reading a person's record (their page in the console). */
+export const PERSON_VIEWED_ACTION = "person_viewed";
+
 export const ERASURE_AUDIT_ACTIONS = { done: "erasure_done", refused: "erasure_refused" } as const;
 
 /** The audit log's `operator` of what the Worker does by itself (a deletion job's outcome). */

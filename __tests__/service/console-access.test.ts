@@ -32,7 +32,7 @@ import {
   welcomeOf,
 } from "./support/service";
 import { startAccessStandIn, type AccessStandInClient } from "./support/stand-ins";
-import type { SessionAnswer } from "../../shared/api/console";
+import type { PeopleAnswer, PersonAnswer, SessionAnswer } from "../../shared/api/console";
 
 let access: AccessStandInClient;
 let service: WaitlistService;
@@ -199,6 +199,33 @@ describe("roles", () => {
     expect(await roles.query("SELECT id FROM invitations UNION ALL SELECT id FROM launch_batches UNION ALL SELECT id FROM draws")).toEqual(
       [],
     );
+  });
+
+  it("a viewer reads every address masked, an operator whole, and each read of a person is audited under who read it", async () => {
+    const [{ email }] = await roles.query<{ email: string }>("SELECT email FROM signups WHERE id = ?1", personId);
+    const viewer = await access.sign({ email: "viewer@example.com", groups: ["waitlist-viewers"] });
+    const boss = await access.sign({ email: "boss@example.com" });
+    const read = async (token: string) => (await roles.fetch(personEndpoint(personId), { headers: withToken(token) })).json<PersonAnswer>();
+    const found = async (token: string) =>
+      (await roles.fetch(`${CONSOLE_PEOPLE_ENDPOINT}?q=${encodeURIComponent(email)}`, { headers: withToken(token) })).json<PeopleAnswer>();
+
+    const masked = `${email[0]}•••@example.com`;
+    expect((await read(viewer)).email).toBe(masked);
+    expect((await found(viewer)).people.map((person) => person.email)).toEqual([masked]);
+    expect((await read(boss)).email).toBe(email);
+    expect((await found(boss)).people.map((person) => person.email)).toEqual([email]);
+
+    const reads = await roles.query<{ operator: string; person_id: string }>(
+      "SELECT operator, person_id FROM audit_log WHERE action = 'person_viewed' ORDER BY id DESC LIMIT 2",
+    );
+    expect(reads).toEqual([
+      { operator: "boss@example.com", person_id: personId },
+      { operator: "viewer@example.com", person_id: personId },
+    ]);
+    // A guessed id leaves no entry.
+    const before = await auditCount();
+    expect((await roles.fetch(personEndpoint("no-such-person"), { headers: withToken(viewer) })).status).toBe(404);
+    expect(await auditCount()).toBe(before);
   });
 
   it("gives the operator role to the listed identities, in any case, and to the named Access group", async () => {

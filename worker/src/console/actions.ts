@@ -208,7 +208,7 @@ export async function runAction(context: ActionContext, action: PersonAction, id
     }
     // An erase's erasures INSERT comes after the audit entry, the rank tree's statements and the revocation (changeStatements).
     const erasureQueued = action === "erase" && (results[2 + removeStatements(db, id).length].meta.changes ?? 0) > 0;
-    const person = action === "erase" ? null : await readPerson(db, id, context.settings);
+    const person = action === "erase" ? null : await readPerson(db, id, context.settings, "operator");
     return { kind: "done", answer: { person, audit: auditEntryOf(written) }, erasureQueued };
   });
 }

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { PeopleQuery, REASON_DETAIL } from "../../../shared/api/console";
 import { reasonProblem } from "../../../shared/console-reason";
-import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE } from "../../../shared/console";
+import { AUDIT_ACTIONS, CONSOLE_ERROR_CODE, PERSON_VIEWED_ACTION } from "../../../shared/console";
 import { canonicalAddress } from "../../../shared/email-address";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
@@ -56,13 +56,29 @@ export async function handlePeopleSearch(c: Context<AppEnv>, q: string): Promise
   )
     .bind(byAddress ? emailKey(q) : null, byCode ? q : null)
     .all<SummaryRow>();
-  const answer: PeopleAnswer = { people: results.sort((a, b) => a.seq - b.seq).map(summaryOf) };
+  const answer: PeopleAnswer = { people: results.sort((a, b) => a.seq - b.seq).map((row) => summaryOf(row, c.var.operator.role)) };
   return jsonResponse(200, answer);
 }
 
-/** GET /api/console/people/:id: PersonAnswer, or 404 `person_not_found`. */
+/**
+ * GET /api/console/people/:id: PersonAnswer, or 404 `person_not_found`. Every read of a person's record is audited
+ * (`person_viewed`, no reason asked: reading is what the role is for) before it is answered, so the log shows who saw
+ * whom; a viewer reads the addresses masked (shared/console.ts: addressFor).
+ */
 export async function handlePerson(c: Context<AppEnv>, id: string): Promise<Response> {
-  const person = await readPerson(c.env.DB, id, c.var.settings);
+  const db = c.env.DB;
+  const entry = {
+    person_id: id,
+    at: new Date().toISOString(),
+    operator: c.var.operator.id,
+    action: PERSON_VIEWED_ACTION,
+    reason: "",
+    before: null,
+    after: null,
+  };
+  // Written only when the person exists: a guessed id leaves no entry.
+  await appendAudit(c.env, async (tail) => (await appendStatement(db, tail, entry, "FROM signups WHERE id = ?1")).run());
+  const person = await readPerson(db, id, c.var.settings, c.var.operator.role);
   return person ? jsonResponse(200, person) : personNotFound();
 }
 

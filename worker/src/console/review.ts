@@ -22,7 +22,7 @@ export async function handleReview(c: Context<AppEnv>, after: number | undefined
     .all<SummaryRow>();
   const page = results.slice(0, CONSOLE_PAGE_SIZE);
   const answer: ReviewAnswer = {
-    people: page.map(summaryOf),
+    people: page.map((row) => summaryOf(row, c.var.operator.role)),
     next: results.length > CONSOLE_PAGE_SIZE ? String(page[page.length - 1].seq) : null,
   };
   return jsonResponse(200, answer);

@@ -5,7 +5,7 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import type { AuditFields } from "../../../shared/audit-chain";
-import { PERSON_REFERRED_SHOWN } from "../../../shared/console";
+import { addressFor, type ConsoleRole, PERSON_REFERRED_SHOWN } from "../../../shared/console";
 import type { ReasonSubject } from "../../../shared/console-reason";
 import type { ServiceSettings } from "../../../shared/service-settings";
 import { entriesOf } from "../referrals/standing";
@@ -48,10 +48,10 @@ export interface SummaryRow {
 }
 
 /** A row as a PersonSummary (`flags` is space-separated in D1). */
-export function summaryOf(row: SummaryRow): PersonSummary {
+export function summaryOf(row: SummaryRow, role: ConsoleRole): PersonSummary {
   return {
     id: row.id,
-    email: row.email,
+    email: addressFor(role, row.email),
     firstName: row.first_name,
     lastName: row.last_name,
     referralCode: row.referral_code,
@@ -127,7 +127,7 @@ function propertiesOf(json: string): Record<string, string> {
  * @returns null when no row has that id (never there, or erased)
  * @throws whatever D1 throws
  */
-export async function readPerson(db: D1Database, id: string, settings: ServiceSettings): Promise<PersonAnswer | null> {
+export async function readPerson(db: D1Database, id: string, settings: ServiceSettings, role: ConsoleRole): Promise<PersonAnswer | null> {
   const [person, referred, audit] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
@@ -148,7 +148,7 @@ export async function readPerson(db: D1Database, id: string, settings: ServiceSe
   if (!row) return null;
   const position = settings.referrals.enabled ? await positionOf(db, id) : null;
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, role),
     source: row.source,
     properties: propertiesOf(row.properties),
     delivery: { state: row.delivery_state, attempts: row.delivery_attempts, error: row.delivery_error, deliveredAt: row.delivered_at },
@@ -158,7 +158,7 @@ export async function readPerson(db: D1Database, id: string, settings: ServiceSe
     reviewedAt: row.reviewed_at,
     referredBy: row.referred_by === null ? null : { id: row.referred_by, referralCode: row.referrer_code },
     referred: (referred.results as unknown as (SummaryRow & { counted: number })[]).map((friend): ReferredPerson => ({
-      ...summaryOf(friend),
+      ...summaryOf(friend, role),
       counted: friend.counted === 1,
     })),
     referredTotal: row.referred_count,
