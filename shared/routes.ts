@@ -33,5 +33,8 @@ export const GIVEAWAY_DRAW_PATH = "/giveaway/draw/";
  */
 export const CONSOLE_PATH = "/console/";
 
+/** The public record: counts per week, the draws and the audit log's checkpoint (shared/transparency.ts). */
+export const TRANSPARENCY_PATH = "/transparency/";
+
 /** The web editor (Decap CMS): on the editor's own host only, when the Worker serves it at all (worker/src/hosts.ts). */
 export const ADMIN_PATH = "/admin/";

@@ -978,6 +978,7 @@ type Query_siteContentArgs = {
   status: InputMaybe<SiteContentStatusFilterInput>;
   success: InputMaybe<SiteContentSuccessFilterInput>;
   toasts: InputMaybe<SiteContentToastsFilterInput>;
+  transparency: InputMaybe<SiteContentTransparencyFilterInput>;
 };
 
 
@@ -1242,6 +1243,7 @@ type SiteContent = Node & {
   readonly status: SiteContentStatus;
   readonly success: SiteContentSuccess;
   readonly toasts: SiteContentToasts;
+  readonly transparency: SiteContentTransparency;
 };
 
 type SiteContentAdPixel = {
@@ -1439,6 +1441,7 @@ type SiteContentConsoleAuditActions = {
   readonly invitePerson: Scalars['String'];
   readonly launchSchedule: Scalars['String'];
   readonly pauseBatch: Scalars['String'];
+  readonly personViewed: Scalars['String'];
   readonly requalify: Scalars['String'];
   readonly resendInvitation: Scalars['String'];
   readonly resumeBatch: Scalars['String'];
@@ -1462,6 +1465,7 @@ type SiteContentConsoleAuditActionsFieldSelector = {
   readonly invitePerson: InputMaybe<FieldSelectorEnum>;
   readonly launchSchedule: InputMaybe<FieldSelectorEnum>;
   readonly pauseBatch: InputMaybe<FieldSelectorEnum>;
+  readonly personViewed: InputMaybe<FieldSelectorEnum>;
   readonly requalify: InputMaybe<FieldSelectorEnum>;
   readonly resendInvitation: InputMaybe<FieldSelectorEnum>;
   readonly resumeBatch: InputMaybe<FieldSelectorEnum>;
@@ -1485,6 +1489,7 @@ type SiteContentConsoleAuditActionsFilterInput = {
   readonly invitePerson: InputMaybe<StringQueryOperatorInput>;
   readonly launchSchedule: InputMaybe<StringQueryOperatorInput>;
   readonly pauseBatch: InputMaybe<StringQueryOperatorInput>;
+  readonly personViewed: InputMaybe<StringQueryOperatorInput>;
   readonly requalify: InputMaybe<StringQueryOperatorInput>;
   readonly resendInvitation: InputMaybe<StringQueryOperatorInput>;
   readonly resumeBatch: InputMaybe<StringQueryOperatorInput>;
@@ -1508,6 +1513,7 @@ type SiteContentConsoleAuditActionsSortInput = {
   readonly invitePerson: InputMaybe<SortOrderEnum>;
   readonly launchSchedule: InputMaybe<SortOrderEnum>;
   readonly pauseBatch: InputMaybe<SortOrderEnum>;
+  readonly personViewed: InputMaybe<SortOrderEnum>;
   readonly requalify: InputMaybe<SortOrderEnum>;
   readonly resendInvitation: InputMaybe<SortOrderEnum>;
   readonly resumeBatch: InputMaybe<SortOrderEnum>;
@@ -3541,6 +3547,7 @@ type SiteContentFieldSelector = {
   readonly status: InputMaybe<SiteContentStatusFieldSelector>;
   readonly success: InputMaybe<SiteContentSuccessFieldSelector>;
   readonly toasts: InputMaybe<SiteContentToastsFieldSelector>;
+  readonly transparency: InputMaybe<SiteContentTransparencyFieldSelector>;
 };
 
 type SiteContentFilterInput = {
@@ -3569,6 +3576,7 @@ type SiteContentFilterInput = {
   readonly status: InputMaybe<SiteContentStatusFilterInput>;
   readonly success: InputMaybe<SiteContentSuccessFilterInput>;
   readonly toasts: InputMaybe<SiteContentToastsFilterInput>;
+  readonly transparency: InputMaybe<SiteContentTransparencyFilterInput>;
 };
 
 type SiteContentGiveaway = {
@@ -4430,6 +4438,7 @@ type SiteContentSortInput = {
   readonly status: InputMaybe<SiteContentStatusSortInput>;
   readonly success: InputMaybe<SiteContentSuccessSortInput>;
   readonly toasts: InputMaybe<SiteContentToastsSortInput>;
+  readonly transparency: InputMaybe<SiteContentTransparencySortInput>;
 };
 
 type SiteContentStatus = {
@@ -4858,6 +4867,274 @@ type SiteContentToastsSuccessFilterInput = {
 type SiteContentToastsSuccessSortInput = {
   readonly message: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentTransparency = {
+  readonly auditLog: SiteContentTransparencyAuditLog;
+  readonly checkpointLink: Scalars['String'];
+  readonly draws: SiteContentTransparencyDraws;
+  readonly heading: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly joinLink: Scalars['String'];
+  readonly loading: Scalars['String'];
+  readonly noScript: Scalars['String'];
+  readonly pageTitle: Scalars['String'];
+  readonly reportLink: Scalars['String'];
+  readonly unavailable: Scalars['String'];
+  readonly updated: Scalars['String'];
+  readonly weeks: SiteContentTransparencyWeeks;
+};
+
+type SiteContentTransparencyAuditLog = {
+  readonly checkpointLabel: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly howToCheck: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly keyLabel: Scalars['String'];
+  readonly size: Scalars['String'];
+};
+
+type SiteContentTransparencyAuditLogFieldSelector = {
+  readonly checkpointLabel: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly howToCheck: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly keyLabel: InputMaybe<FieldSelectorEnum>;
+  readonly size: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentTransparencyAuditLogFilterInput = {
+  readonly checkpointLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly howToCheck: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly keyLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly size: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentTransparencyAuditLogSortInput = {
+  readonly checkpointLabel: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly howToCheck: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly keyLabel: InputMaybe<SortOrderEnum>;
+  readonly size: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentTransparencyDraws = {
+  readonly columns: SiteContentTransparencyDrawsColumns;
+  readonly empty: Scalars['String'];
+  readonly failure: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly note: Scalars['String'];
+  readonly replacedBy: Scalars['String'];
+  readonly states: SiteContentTransparencyDrawsStates;
+};
+
+type SiteContentTransparencyDrawsColumns = {
+  readonly cutoff: Scalars['String'];
+  readonly draw: Scalars['String'];
+  readonly entrants: Scalars['String'];
+  readonly listHash: Scalars['String'];
+  readonly state: Scalars['String'];
+};
+
+type SiteContentTransparencyDrawsColumnsFieldSelector = {
+  readonly cutoff: InputMaybe<FieldSelectorEnum>;
+  readonly draw: InputMaybe<FieldSelectorEnum>;
+  readonly entrants: InputMaybe<FieldSelectorEnum>;
+  readonly listHash: InputMaybe<FieldSelectorEnum>;
+  readonly state: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentTransparencyDrawsColumnsFilterInput = {
+  readonly cutoff: InputMaybe<StringQueryOperatorInput>;
+  readonly draw: InputMaybe<StringQueryOperatorInput>;
+  readonly entrants: InputMaybe<StringQueryOperatorInput>;
+  readonly listHash: InputMaybe<StringQueryOperatorInput>;
+  readonly state: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentTransparencyDrawsColumnsSortInput = {
+  readonly cutoff: InputMaybe<SortOrderEnum>;
+  readonly draw: InputMaybe<SortOrderEnum>;
+  readonly entrants: InputMaybe<SortOrderEnum>;
+  readonly listHash: InputMaybe<SortOrderEnum>;
+  readonly state: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentTransparencyDrawsFieldSelector = {
+  readonly columns: InputMaybe<SiteContentTransparencyDrawsColumnsFieldSelector>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly failure: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly replacedBy: InputMaybe<FieldSelectorEnum>;
+  readonly states: InputMaybe<SiteContentTransparencyDrawsStatesFieldSelector>;
+};
+
+type SiteContentTransparencyDrawsFilterInput = {
+  readonly columns: InputMaybe<SiteContentTransparencyDrawsColumnsFilterInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly failure: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly replacedBy: InputMaybe<StringQueryOperatorInput>;
+  readonly states: InputMaybe<SiteContentTransparencyDrawsStatesFilterInput>;
+};
+
+type SiteContentTransparencyDrawsSortInput = {
+  readonly columns: InputMaybe<SiteContentTransparencyDrawsColumnsSortInput>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly failure: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly replacedBy: InputMaybe<SortOrderEnum>;
+  readonly states: InputMaybe<SiteContentTransparencyDrawsStatesSortInput>;
+};
+
+type SiteContentTransparencyDrawsStates = {
+  readonly announced: Scalars['String'];
+  readonly committed: Scalars['String'];
+  readonly committing: Scalars['String'];
+  readonly drawn: Scalars['String'];
+  readonly failed: Scalars['String'];
+};
+
+type SiteContentTransparencyDrawsStatesFieldSelector = {
+  readonly announced: InputMaybe<FieldSelectorEnum>;
+  readonly committed: InputMaybe<FieldSelectorEnum>;
+  readonly committing: InputMaybe<FieldSelectorEnum>;
+  readonly drawn: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentTransparencyDrawsStatesFilterInput = {
+  readonly announced: InputMaybe<StringQueryOperatorInput>;
+  readonly committed: InputMaybe<StringQueryOperatorInput>;
+  readonly committing: InputMaybe<StringQueryOperatorInput>;
+  readonly drawn: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentTransparencyDrawsStatesSortInput = {
+  readonly announced: InputMaybe<SortOrderEnum>;
+  readonly committed: InputMaybe<SortOrderEnum>;
+  readonly committing: InputMaybe<SortOrderEnum>;
+  readonly drawn: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentTransparencyFieldSelector = {
+  readonly auditLog: InputMaybe<SiteContentTransparencyAuditLogFieldSelector>;
+  readonly checkpointLink: InputMaybe<FieldSelectorEnum>;
+  readonly draws: InputMaybe<SiteContentTransparencyDrawsFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly joinLink: InputMaybe<FieldSelectorEnum>;
+  readonly loading: InputMaybe<FieldSelectorEnum>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly reportLink: InputMaybe<FieldSelectorEnum>;
+  readonly unavailable: InputMaybe<FieldSelectorEnum>;
+  readonly updated: InputMaybe<FieldSelectorEnum>;
+  readonly weeks: InputMaybe<SiteContentTransparencyWeeksFieldSelector>;
+};
+
+type SiteContentTransparencyFilterInput = {
+  readonly auditLog: InputMaybe<SiteContentTransparencyAuditLogFilterInput>;
+  readonly checkpointLink: InputMaybe<StringQueryOperatorInput>;
+  readonly draws: InputMaybe<SiteContentTransparencyDrawsFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly joinLink: InputMaybe<StringQueryOperatorInput>;
+  readonly loading: InputMaybe<StringQueryOperatorInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly reportLink: InputMaybe<StringQueryOperatorInput>;
+  readonly unavailable: InputMaybe<StringQueryOperatorInput>;
+  readonly updated: InputMaybe<StringQueryOperatorInput>;
+  readonly weeks: InputMaybe<SiteContentTransparencyWeeksFilterInput>;
+};
+
+type SiteContentTransparencySortInput = {
+  readonly auditLog: InputMaybe<SiteContentTransparencyAuditLogSortInput>;
+  readonly checkpointLink: InputMaybe<SortOrderEnum>;
+  readonly draws: InputMaybe<SiteContentTransparencyDrawsSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly joinLink: InputMaybe<SortOrderEnum>;
+  readonly loading: InputMaybe<SortOrderEnum>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly reportLink: InputMaybe<SortOrderEnum>;
+  readonly unavailable: InputMaybe<SortOrderEnum>;
+  readonly updated: InputMaybe<SortOrderEnum>;
+  readonly weeks: InputMaybe<SiteContentTransparencyWeeksSortInput>;
+};
+
+type SiteContentTransparencyWeeks = {
+  readonly columns: SiteContentTransparencyWeeksColumns;
+  readonly empty: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly note: Scalars['String'];
+};
+
+type SiteContentTransparencyWeeksColumns = {
+  readonly confirmed: Scalars['String'];
+  readonly disqualified: Scalars['String'];
+  readonly erased: Scalars['String'];
+  readonly invited: Scalars['String'];
+  readonly signups: Scalars['String'];
+  readonly week: Scalars['String'];
+};
+
+type SiteContentTransparencyWeeksColumnsFieldSelector = {
+  readonly confirmed: InputMaybe<FieldSelectorEnum>;
+  readonly disqualified: InputMaybe<FieldSelectorEnum>;
+  readonly erased: InputMaybe<FieldSelectorEnum>;
+  readonly invited: InputMaybe<FieldSelectorEnum>;
+  readonly signups: InputMaybe<FieldSelectorEnum>;
+  readonly week: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentTransparencyWeeksColumnsFilterInput = {
+  readonly confirmed: InputMaybe<StringQueryOperatorInput>;
+  readonly disqualified: InputMaybe<StringQueryOperatorInput>;
+  readonly erased: InputMaybe<StringQueryOperatorInput>;
+  readonly invited: InputMaybe<StringQueryOperatorInput>;
+  readonly signups: InputMaybe<StringQueryOperatorInput>;
+  readonly week: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentTransparencyWeeksColumnsSortInput = {
+  readonly confirmed: InputMaybe<SortOrderEnum>;
+  readonly disqualified: InputMaybe<SortOrderEnum>;
+  readonly erased: InputMaybe<SortOrderEnum>;
+  readonly invited: InputMaybe<SortOrderEnum>;
+  readonly signups: InputMaybe<SortOrderEnum>;
+  readonly week: InputMaybe<SortOrderEnum>;
+};
+
+type SiteContentTransparencyWeeksFieldSelector = {
+  readonly columns: InputMaybe<SiteContentTransparencyWeeksColumnsFieldSelector>;
+  readonly empty: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteContentTransparencyWeeksFilterInput = {
+  readonly columns: InputMaybe<SiteContentTransparencyWeeksColumnsFilterInput>;
+  readonly empty: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteContentTransparencyWeeksSortInput = {
+  readonly columns: InputMaybe<SiteContentTransparencyWeeksColumnsSortInput>;
+  readonly empty: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
 };
 
 type SiteEdge = {
@@ -5450,12 +5727,12 @@ type BadgesContentFragment = { readonly home: { readonly badges: { readonly ssl:
 
 type ConsentBannerContentFragment = { readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null };
 
-type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommitRequest: string, readonly drawCommit: string, readonly drawJobFailed: string, readonly drawRun: string, readonly drawRunRefused: string, readonly erasureDone: string, readonly erasureRefused: string, readonly inviteBatch: string, readonly invitePerson: string, readonly revokeInvitation: string, readonly resendInvitation: string, readonly launchSchedule: string, readonly pauseBatch: string, readonly resumeBatch: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string, readonly contentChanged: string, readonly listChanged: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesNumber: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
+type ConsoleContentFragment = { readonly site: { readonly language: string }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly personViewed: string, readonly drawCommitRequest: string, readonly drawCommit: string, readonly drawJobFailed: string, readonly drawRun: string, readonly drawRunRefused: string, readonly erasureDone: string, readonly erasureRefused: string, readonly inviteBatch: string, readonly invitePerson: string, readonly revokeInvitation: string, readonly resendInvitation: string, readonly launchSchedule: string, readonly pauseBatch: string, readonly resumeBatch: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string, readonly contentChanged: string, readonly listChanged: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesNumber: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } } };
 
 type ConsolePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly drawCommitRequest: string, readonly drawCommit: string, readonly drawJobFailed: string, readonly drawRun: string, readonly drawRunRefused: string, readonly erasureDone: string, readonly erasureRefused: string, readonly inviteBatch: string, readonly invitePerson: string, readonly revokeInvitation: string, readonly resendInvitation: string, readonly launchSchedule: string, readonly pauseBatch: string, readonly resumeBatch: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string, readonly contentChanged: string, readonly listChanged: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesNumber: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly launch: { readonly moment: string }, readonly console: { readonly pageTitle: string, readonly heading: string, readonly noScript: string, readonly loading: string, readonly signedInAs: string, readonly localOperator: string, readonly viewerNote: string, readonly none: string, readonly retry: string, readonly navigation: { readonly label: string, readonly dashboard: string, readonly search: string, readonly review: string, readonly audit: string, readonly draw: string, readonly launch: string }, readonly launch: { readonly heading: string, readonly funnelCaption: string, readonly stateColumn: string, readonly peopleColumn: string, readonly inviteHeading: string, readonly batchesHeading: string, readonly countLabel: string, readonly previewButton: string, readonly preview: string, readonly previewEmpty: string, readonly invite: string, readonly batchMade: string, readonly batchesCaption: string, readonly batchesEmpty: string, readonly batchPaused: string, readonly batchActionsColumn: string, readonly batchPause: string, readonly batchResume: string, readonly batchName: string, readonly personInvite: string, readonly personResend: string, readonly personRevoke: string, readonly personInvitation: string, readonly states: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string }, readonly batchColumns: { readonly createdAt: string, readonly operator: string, readonly requested: string, readonly invited: string, readonly queued: string, readonly sent: string, readonly failed: string, readonly state: string }, readonly batchStates: { readonly choosing: string, readonly sending: string, readonly done: string }, readonly days: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly dayColumn: string, readonly empty: string, readonly series: { readonly waiting: string, readonly invited: string, readonly accepted: string, readonly expired: string, readonly revoked: string } }, readonly schedule: { readonly heading: string, readonly intro: string, readonly countLabel: string, readonly timeLabel: string, readonly save: string, readonly pause: string, readonly resume: string, readonly none: string, readonly running: string, readonly paused: string, readonly saved: string }, readonly invitation: { readonly heading: string, readonly none: string, readonly state: string, readonly place: string, readonly invitedAt: string, readonly expiresAt: string, readonly acceptedAt: string, readonly expiredAt: string, readonly revokedAt: string, readonly sendState: string, readonly sendAttempts: string, readonly sendError: string, readonly sentAt: string, readonly sendStates: { readonly queued: string, readonly sent: string, readonly failed: string } } }, readonly errors: { readonly accessTokenMissing: string, readonly accessTokenInvalid: string, readonly accessDenied: string, readonly notConfigured: string, readonly personNotFound: string, readonly reasonInvalid: string, readonly parameterInvalid: string, readonly actionNotApplicable: string, readonly operatorRoleRequired: string, readonly unavailable: string }, readonly ranges: { readonly label: string, readonly last7Days: string, readonly last30Days: string, readonly all: string }, readonly dashboard: { readonly heading: string, readonly daysIn: string, readonly signups: { readonly heading: string, readonly chartLabel: string, readonly caption: string, readonly empty: string, readonly dayColumn: string, readonly totalColumn: string, readonly noSource: string }, readonly utm: { readonly heading: string, readonly sourcesCaption: string, readonly campaignsCaption: string, readonly valueColumn: string, readonly signupsColumn: string, readonly empty: string, readonly otherValues: string }, readonly funnel: { readonly heading: string, readonly caption: string, readonly stepColumn: string, readonly peopleColumn: string, readonly shareColumn: string, readonly signedUp: string, readonly confirmed: string, readonly referred: string, readonly referralCounted: string, readonly invited: string, readonly accepted: string, readonly viralCoefficient: string }, readonly delivery: { readonly heading: string, readonly caption: string, readonly stateColumn: string, readonly countColumn: string, readonly oldestPending: string, readonly deadLettered: string, readonly erasuresRefused: string, readonly erasuresOverdue: string }, readonly topReferrers: { readonly heading: string, readonly caption: string, readonly empty: string, readonly nameColumn: string, readonly codeColumn: string, readonly referralsColumn: string, readonly flagsColumn: string } }, readonly deliveryStates: { readonly pending: string, readonly delivered: string, readonly refused: string, readonly demo: string }, readonly flags: { readonly sameIpAsReferrer: { readonly name: string, readonly explanation: string }, readonly sameIpAsOtherReferral: { readonly name: string, readonly explanation: string }, readonly domainCluster: { readonly name: string, readonly explanation: string }, readonly burst: { readonly name: string, readonly explanation: string } }, readonly holds: { readonly codeLimit: { readonly name: string, readonly explanation: string }, readonly domainLimit: { readonly name: string, readonly explanation: string } }, readonly search: { readonly heading: string, readonly label: string, readonly help: string, readonly submit: string, readonly invalid: string, readonly caption: string, readonly empty: string }, readonly people: { readonly nameColumn: string, readonly emailColumn: string, readonly codeColumn: string, readonly signedUpColumn: string, readonly stateColumn: string, readonly confirmed: string, readonly notConfirmed: string, readonly disqualified: string, readonly open: string }, readonly person: { readonly back: string, readonly detailsHeading: string, readonly email: string, readonly referralCode: string, readonly source: string, readonly properties: string, readonly createdAt: string, readonly confirmedAt: string, readonly disqualifiedAt: string, readonly reviewedAt: string, readonly deliveryState: string, readonly deliveryAttempts: string, readonly deliveryError: string, readonly deliveredAt: string, readonly position: string, readonly referrals: string, readonly entries: string, readonly referredBy: string, readonly flags: string, readonly hold: string, readonly referredHeading: string, readonly referredCaption: string, readonly referredEmpty: string, readonly counted: string, readonly countedYes: string, readonly countedNo: string, readonly auditHeading: string, readonly actionsHeading: string }, readonly review: { readonly heading: string, readonly intro: string, readonly caption: string, readonly empty: string, readonly more: string }, readonly audit: { readonly heading: string, readonly caption: string, readonly empty: string, readonly atColumn: string, readonly operatorColumn: string, readonly actionColumn: string, readonly personColumn: string, readonly reasonColumn: string, readonly changeColumn: string, readonly before: string, readonly after: string, readonly more: string, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly exportPerson: string, readonly personViewed: string, readonly drawCommitRequest: string, readonly drawCommit: string, readonly drawJobFailed: string, readonly drawRun: string, readonly drawRunRefused: string, readonly erasureDone: string, readonly erasureRefused: string, readonly inviteBatch: string, readonly invitePerson: string, readonly revokeInvitation: string, readonly resendInvitation: string, readonly launchSchedule: string, readonly pauseBatch: string, readonly resumeBatch: string } }, readonly actions: { readonly disqualify: string, readonly requalify: string, readonly approve: string, readonly sendAgain: string, readonly erase: string, readonly export: string }, readonly draw: { readonly heading: string, readonly intro: string, readonly drawLabel: string, readonly winnersLabel: string, readonly cutoffLabel: string, readonly roundLabel: string, readonly confirm: string, readonly submit: string, readonly committing: string, readonly progress: string, readonly failed: string, readonly committed: string, readonly runIntro: string, readonly runConfirm: string, readonly runSubmit: string, readonly running: string, readonly drawn: string, readonly runRefusals: { readonly notPublished: string, readonly roundNotPublished: string, readonly alreadyDrawn: string, readonly beaconRefused: string, readonly contentChanged: string, readonly listChanged: string }, readonly refusals: { readonly drawIdInvalid: string, readonly winnersInvalid: string, readonly cutoffInvalid: string, readonly otherDraw: string, readonly otherCutoff: string, readonly otherWinners: string, readonly entriesOpen: string, readonly roundPublished: string, readonly alreadyCommitted: string, readonly pseudonymClash: string } }, readonly dialog: { readonly title: string, readonly description: string, readonly reasonLabel: string, readonly reasonRequired: string, readonly reasonTooLong: string, readonly reasonControlCharacter: string, readonly reasonNamesAddress: string, readonly reasonNamesNumber: string, readonly reasonNamesPerson: string, readonly eraseWarning: string, readonly eraseConfirm: string, readonly eraseConfirmRequired: string, readonly confirm: string, readonly cancel: string, readonly working: string, readonly done: string, readonly erased: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string, readonly afterLaunch: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
@@ -5525,6 +5802,13 @@ type SuccessPageQueryVariables = Exact<{ [key: string]: never; }>;
 type SuccessPageQuery = { readonly siteContent: { readonly success: { readonly pageTitle: string, readonly heading: string, readonly text: string, readonly subtext: string, readonly button: string }, readonly links: { readonly discordInviteUrl: string, readonly newTabHint: string }, readonly adPixel: { readonly id: string | null } | null, readonly referrals: { readonly enabled: boolean, readonly leaderboardLink: string, readonly checkInbox: { readonly heading: string, readonly text: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string } } | null };
 
 type ToastsContentFragment = { readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string } };
+
+type TransparencyPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type TransparencyPageQuery = { readonly siteContent: { readonly transparency: { readonly pageTitle: string, readonly heading: string, readonly intro: string, readonly joinLink: string, readonly updated: string, readonly loading: string, readonly unavailable: string, readonly noScript: string, readonly reportLink: string, readonly checkpointLink: string, readonly weeks: { readonly heading: string, readonly note: string, readonly empty: string, readonly columns: { readonly week: string, readonly signups: string, readonly confirmed: string, readonly disqualified: string, readonly erased: string, readonly invited: string } }, readonly draws: { readonly heading: string, readonly note: string, readonly replacedBy: string, readonly failure: string, readonly empty: string, readonly columns: { readonly draw: string, readonly state: string, readonly cutoff: string, readonly entrants: string, readonly listHash: string }, readonly states: { readonly announced: string, readonly committing: string, readonly committed: string, readonly drawn: string, readonly failed: string } }, readonly auditLog: { readonly heading: string, readonly intro: string, readonly size: string, readonly keyLabel: string, readonly checkpointLabel: string, readonly howToCheck: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+
+type TransparencyRecordContentFragment = { readonly site: { readonly language: string }, readonly transparency: { readonly updated: string, readonly loading: string, readonly unavailable: string, readonly noScript: string, readonly reportLink: string, readonly checkpointLink: string, readonly weeks: { readonly heading: string, readonly note: string, readonly empty: string, readonly columns: { readonly week: string, readonly signups: string, readonly confirmed: string, readonly disqualified: string, readonly erased: string, readonly invited: string } }, readonly draws: { readonly heading: string, readonly note: string, readonly replacedBy: string, readonly failure: string, readonly empty: string, readonly columns: { readonly draw: string, readonly state: string, readonly cutoff: string, readonly entrants: string, readonly listHash: string }, readonly states: { readonly announced: string, readonly committing: string, readonly committed: string, readonly drawn: string, readonly failed: string } }, readonly auditLog: { readonly heading: string, readonly intro: string, readonly size: string, readonly keyLabel: string, readonly checkpointLabel: string, readonly howToCheck: string } } };
 
 type CampaignPagesQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -13,11 +13,22 @@ const built = (...paths: string[]) => ({
 });
 
 describe("the sitemap's pages", () => {
-  it("are the signup pages, the giveaway draw and the leaderboard while the referral program runs, never /success/, /status/, /console/ or 404", () => {
+  it("are the signup pages, the giveaway draw, the transparency record and the leaderboard while the referral program runs, never /success/, /status/, /console/ or 404", () => {
     const pages = sitemapPages(
-      built("/", "/success/", "/status/", "/leaderboard/", "/console/", "/404/", "/404.html", "/nba-ads/", "/giveaway/draw/"),
+      built(
+        "/",
+        "/success/",
+        "/status/",
+        "/leaderboard/",
+        "/console/",
+        "/404/",
+        "/404.html",
+        "/nba-ads/",
+        "/giveaway/draw/",
+        "/transparency/",
+      ),
     );
-    expect(pages.map(({ path }) => path)).toEqual(["/", "/giveaway/draw/", "/leaderboard/", "/nba-ads/"]);
+    expect(pages.map(({ path }) => path)).toEqual(["/", "/giveaway/draw/", "/leaderboard/", "/nba-ads/", "/transparency/"]);
   });
 
   it("are the signup pages and the giveaway draw when the program is off (the build has no /leaderboard/ then)", () => {

@@ -18,6 +18,7 @@ import { chromium } from "playwright-core";
 import { campaignsFolderFor, listCampaignFiles, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
 import { LEADERBOARD_ENDPOINT } from "../../shared/contract";
+import { TRANSPARENCY_PATHS } from "../../shared/transparency";
 import { CHROMIUM_ARGS, findChromium } from "../lib/chromium";
 import { precompressDir, type PrecompressResult } from "../lib/precompress";
 import { startStaticServer } from "../lib/static-server";
@@ -25,7 +26,7 @@ import { cleanBuild, type BuildStep } from "./build";
 import { profileHydration } from "./hydration";
 import { measurePageJs, scriptsFetchedWithoutInteraction, type PageJs } from "./js-size";
 import { medianFigures, runLighthouse, worstFigures, type FormFactor, type LighthouseRun } from "./lighthouse";
-import { buildFeatures, LEADERBOARD_STAND_IN } from "./features-build";
+import { buildFeatures, LEADERBOARD_STAND_IN, TRANSPARENCY_STAND_IN } from "./features-build";
 import { makeNoJsCopy, type NoJsCopy } from "./nojs";
 import { evaluate, printReport, writeBenchJson, type AuditedPage, type HydrationProfile, type NoJsFloor } from "./report";
 import { AUDITED_PATHS, LIGHTHOUSE_RUNS } from "./targets";
@@ -54,7 +55,7 @@ const HOME_MOBILE_ONLY = process.argv.includes("--home-mobile-only");
 const HYDRATION_RUNS = 3;
 
 /** What the static server answers in place of the waitlist service, on every site served. */
-const SERVICE_ANSWERS = { [LEADERBOARD_ENDPOINT]: LEADERBOARD_STAND_IN };
+const SERVICE_ANSWERS = { [LEADERBOARD_ENDPOINT]: LEADERBOARD_STAND_IN, [TRANSPARENCY_PATHS.report]: TRANSPARENCY_STAND_IN };
 
 /** One build the bench serves, and the audited pages taken from it. */
 interface AuditedSite {

@@ -65,7 +65,7 @@ export const NOINDEX_PATHS: readonly string[] = ["/success/"];
  * The pages the bench audits when the build has them (the pages a visitor sees on the way in and comes back
  * to); run.ts adds the first campaign page, and features-build.ts supplies a page the production build lacks.
  */
-export const AUDITED_PATHS = ["/", "/success/", "/leaderboard/"] as const;
+export const AUDITED_PATHS = ["/", "/success/", "/leaderboard/", "/transparency/"] as const;
 
 /** Bundles Gatsby itself ships in every site: counted as "runtime" in the JavaScript split. */
 export const GATSBY_RUNTIME_BUNDLE_PREFIXES = ["framework-", "webpack-runtime-", "polyfill-"];

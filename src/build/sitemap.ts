@@ -2,7 +2,7 @@
  * gatsby-plugin-sitemap's options: only pages people should find in search (never /success/,
  * /status/ or 404). The site's address comes from the content nodes, not siteMetadata. Build-time only.
  */
-import { GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH } from "../../shared/routes";
+import { GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH, TRANSPARENCY_PATH } from "../../shared/routes";
 
 export interface SitemapQueryData {
   allSiteContent: { nodes: { derived: { pagePath: string }; site: { url: string } }[] };
@@ -42,10 +42,10 @@ export function sitemapSiteUrl(data: SitemapQueryData): string {
 
 /**
  * Built pages people should find in search besides the signup pages: the giveaway draw, where anyone checks the
- * winners, and the referral program's leaderboard (built only while the program runs). Its status page is personal
- * and never listed.
+ * winners, the referral program's leaderboard (built only while the program runs) and the transparency record. The
+ * status page is personal and never listed.
  */
-export const LISTED_PAGE_PATHS: readonly string[] = [GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH];
+export const LISTED_PAGE_PATHS: readonly string[] = [GIVEAWAY_DRAW_PATH, LEADERBOARD_PATH, TRANSPARENCY_PATH];
 
 /** The built pages that are signup pages (a content node's `derived.pagePath`) or LISTED_PAGE_PATHS, in path order. */
 export function sitemapPages(data: SitemapQueryData): { path: string }[] {

@@ -1,7 +1,7 @@
 /** A table of audit entries (the audit log, a person's page): time, operator, action, person, reason, before and after. */
 
 import styled from "styled-components";
-import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS } from "../../shared/console";
+import { AUDIT_ACTIONS, ERASURE_AUDIT_ACTIONS, PERSON_VIEWED_ACTION } from "../../shared/console";
 import {
   DRAW_COMMIT_ACTION,
   DRAW_COMMIT_REQUEST_ACTION,
@@ -27,6 +27,7 @@ const AUDIT_WORD: Record<string, keyof Copy["audit"]["actions"]> = {
   [AUDIT_ACTIONS["send-again"]]: "sendAgain",
   [AUDIT_ACTIONS.erase]: "erase",
   [AUDIT_ACTIONS.export]: "exportPerson",
+  [PERSON_VIEWED_ACTION]: "personViewed",
   [DRAW_COMMIT_REQUEST_ACTION]: "drawCommitRequest",
   [DRAW_COMMIT_ACTION]: "drawCommit",
   [DRAW_JOB_FAILED_ACTION]: "drawJobFailed",

@@ -312,6 +312,7 @@ export const query = graphql`
           sendAgain
           erase
           exportPerson
+          personViewed
           drawCommitRequest
           drawCommit
           drawJobFailed

@@ -27,6 +27,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   "leaderboard",
   "console",
   "invite",
+  "transparency",
   "404",
   "dev-404-page",
   "page-data",

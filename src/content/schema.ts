@@ -688,6 +688,7 @@ const consoleSection = z
             sendAgain: copy("The audit log's name of a signup sent to Klaviyo again.", "Sent again"),
             erase: copy("The audit log's name of an erasure.", "Erased"),
             exportPerson: copy("The audit log's name of an export of a person's data.", "Exported"),
+            personViewed: copy("The audit log's name of an operator opening a person's page.", "Viewed"),
             drawCommitRequest: copy(
               "The audit log's name of a request to commit the giveaway draw, with the chain, relay and rules it binds.",
               "Draw commitment requested",
@@ -1788,6 +1789,118 @@ const siteContentFields = z
         joinLink: copy("The link to the signup page under the leaderboard.", "Join the waitlist"),
       })
       .meta({ description: "The /leaderboard/ page: the top referrers, names shortened, with how many friends each brought." }),
+    transparency: z
+      .strictObject({
+        pageTitle: copy("The browser tab title of the /transparency/ page.", "Transparency | PickFund"),
+        heading: copy("The heading of the /transparency/ page.", "Transparency"),
+        intro: longCopy(
+          "The sentence under the heading: what the page shows and why anyone can check it.",
+          "What happens on the waitlist, week by week, every giveaway draw, and a signed record of what our operators did, so anyone can check we keep our word.",
+        ),
+        updated: copyWithPlaceholder(
+          "{time}",
+          "when the record was last written",
+          "The line saying how fresh the record is.",
+          "Updated {time}",
+        ),
+        loading: copy("Shown while the record loads.", "Loading the record…"),
+        unavailable: longCopy(
+          "Shown when the record cannot be loaded (not written yet, no connection, or the service is busy).",
+          "The record can't be loaded right now. Try again in a few minutes.",
+        ),
+        noScript: longCopy(
+          "Shown when the visitor's browser runs no JavaScript, above the links to the record's files.",
+          "Turn on JavaScript to see the record here, or open its files:",
+        ),
+        reportLink: copy("The link to the whole record as a JSON file.", "The record (JSON)"),
+        checkpointLink: copy("The link to the audit log's latest checkpoint file.", "The latest checkpoint"),
+        weeks: z
+          .strictObject({
+            heading: copy("The heading of the weekly counts.", "Week by week"),
+            note: longCopy(
+              "The sentence under it: which time zone the weeks are in and what the counts mean.",
+              "Weeks run Monday to Sunday in the launch's time zone. Signups count the people still on the list; an erased person leaves no trace here.",
+            ),
+            columns: z
+              .strictObject({
+                week: copy("The heading of the column with each week's Monday.", "Week of"),
+                signups: copy("The heading of the column with the week's signups.", "Signups"),
+                confirmed: copy("The heading of the column with how many of them confirmed their address.", "Confirmed"),
+                disqualified: copy("The heading of the column with the operators' disqualifications.", "Disqualified"),
+                erased: copy("The heading of the column with the erasures.", "Erased"),
+                invited: copy("The heading of the column with the invitations sent.", "Invited"),
+              })
+              .meta({ description: "The weekly table's column headings." }),
+            empty: copy("Shown instead of the table before the first signup.", "Nothing to count yet."),
+          })
+          .meta({ description: "Counts per week: signups, confirmations, disqualifications, erasures and invitations." }),
+        draws: z
+          .strictObject({
+            heading: copy("The heading of the list of giveaway draws.", "Giveaway draws"),
+            note: longCopy(
+              "The sentence under it: every draw ever announced stays listed.",
+              "Every draw we ever announced stays here with its state, so none can quietly disappear and be run again.",
+            ),
+            columns: z
+              .strictObject({
+                draw: copy("The heading of the column with the draw's id.", "Draw"),
+                state: copy("The heading of the column with the draw's state.", "State"),
+                cutoff: copy("The heading of the column with when entries closed.", "Entries closed"),
+                entrants: copy("The heading of the column with how many people were in the committed list.", "Entrants"),
+                listHash: copy("The heading of the column with the committed list's SHA-256.", "List fingerprint (SHA-256)"),
+              })
+              .meta({ description: "The draws table's column headings." }),
+            states: z
+              .strictObject({
+                announced: copy("A draw whose rules are published and nothing committed yet.", "Announced"),
+                committing: copy("A draw whose list of entrants is being built.", "Closing entries"),
+                committed: copy("A draw whose list and drand round are published, not drawn yet.", "Committed"),
+                drawn: copy("A draw whose winners are drawn.", "Drawn"),
+                failed: copy("A draw whose commitment stopped before anything was published.", "Stopped"),
+              })
+              .meta({ description: "The words for each state of a draw." }),
+            replacedBy: copyWithPlaceholder(
+              "{draw}",
+              "the id of the draw announced now",
+              "Added to a draw that was never drawn and is no longer the one announced.",
+              "Replaced by {draw} before it was drawn.",
+            ),
+            failure: copyWithPlaceholder(
+              "{reason}",
+              "the reason the service recorded (a short code)",
+              "Added to a stopped draw: why its commitment stopped.",
+              "Stopped before publishing: {reason}.",
+            ),
+            empty: copy("Shown instead of the table before any draw is announced.", "No draw announced yet."),
+          })
+          .meta({ description: "Every giveaway draw ever announced or committed, with its state." }),
+        auditLog: z
+          .strictObject({
+            heading: copy("The heading of the audit log's checkpoint.", "The operators' audit log"),
+            intro: longCopy(
+              "What the audit log and its checkpoint are, in plain words.",
+              "Every action our operators take is written to a log in which each entry is chained to the one before and signed with a key only our service holds. This signed checkpoint names the log's latest entry: save it, and you can later prove whether any entry up to it was changed or removed.",
+            ),
+            size: copyWithPlaceholder(
+              "{size}",
+              "the number of entries in the log at the checkpoint",
+              "The line saying how many entries the checkpoint covers.",
+              "The log held {size} entries at this checkpoint.",
+            ),
+            keyLabel: copy("The label of the key that checks the checkpoint and every entry.", "Verifier key"),
+            checkpointLabel: copy("The label of the checkpoint itself.", "Latest checkpoint"),
+            howToCheck: longCopy(
+              "How an operator or anyone with a copy of the database checks the log against a saved checkpoint.",
+              "To check: save this checkpoint and the key. Later, anyone holding the database runs npm run waitlist -- audit verify --key KEY --checkpoint FILE; it names the first entry changed, removed or written without our key. Every earlier checkpoint stays at /transparency/checkpoints/SIZE.txt.",
+            ),
+          })
+          .meta({ description: "The audit log's latest signed checkpoint and how to check it." }),
+        joinLink: copy("The link to the signup page under the record.", "Join the waitlist"),
+      })
+      .meta({
+        description:
+          "The /transparency/ page: counts per week, every giveaway draw with its state, and the audit log's signed checkpoint. Its figures come from the waitlist service; these are its words.",
+      }),
     console: consoleSection,
     notFound: z
       .strictObject({
@@ -1903,6 +2016,7 @@ export const SITE_WIDE_FIELDS: Readonly<Record<string, string>> = {
   invite: "is the /invite/ page, where every invitation link leads while the product has no sign-up page.",
   leaderboard: "is the /leaderboard/ page: one board of every referrer, whichever page they signed up on.",
   console: "is the operator's console, /console/, which no visitor sees.",
+  transparency: "is the /transparency/ page: one public record of the whole waitlist.",
 };
 
 /** A copy of an object schema in which every field, at every depth, may be left out (lists stay whole). */

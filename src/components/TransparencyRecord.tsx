@@ -1,0 +1,295 @@
+/**
+ * The transparency page's record, as the waitlist service publishes it (shared/transparency.ts): the counts per week,
+ * every giveaway draw with its state, and the audit log's latest signed checkpoint with the key that checks it. Its
+ * space is held from the first paint, so the record arriving moves nothing; without JavaScript, links to the files.
+ */
+import { graphql } from "gatsby";
+import styled from "styled-components";
+import type { DrawRecord, TransparencyReport } from "../../shared/transparency";
+import { TRANSPARENCY_PATHS } from "../../shared/transparency";
+import { formatCount } from "../referrals/numbers";
+import { useTransparencyReport } from "../transparency/report";
+import { Note } from "../ui/Note";
+import { ruledTable } from "../ui/ruledTable";
+import { theme } from "../styles/theme";
+
+export interface TransparencyRecordProps {
+  content: Queries.TransparencyRecordContentFragment;
+}
+
+/** A week's Monday (YYYY-MM-DD) as the site's language writes a date. */
+function weekLabel(week: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${week}T00:00:00Z`));
+}
+
+/** A moment as the site's language writes it, in the visitor's own time zone with its name. */
+function momentLabel(at: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" }).format(new Date(at));
+}
+
+export function TransparencyRecord({ content }: TransparencyRecordProps) {
+  const report = useTransparencyReport();
+  const { transparency } = content;
+  return (
+    <Reserved>
+      <noscript>
+        <Note>{transparency.noScript}</Note>
+        <FileLinks content={content} />
+        <style>{"[data-transparency-record]{display:none}"}</style>
+      </noscript>
+      <div data-transparency-record="">
+        {report.data ? (
+          <Record content={content} report={report.data} />
+        ) : (
+          <Note role="status">{report.isError ? transparency.unavailable : transparency.loading}</Note>
+        )}
+      </div>
+    </Reserved>
+  );
+}
+
+function FileLinks({ content }: TransparencyRecordProps) {
+  return (
+    <Links>
+      <li>
+        <a href={TRANSPARENCY_PATHS.report}>{content.transparency.reportLink}</a>
+      </li>
+      <li>
+        <a href={TRANSPARENCY_PATHS.checkpoint}>{content.transparency.checkpointLink}</a>
+      </li>
+    </Links>
+  );
+}
+
+function Record({ content, report }: TransparencyRecordProps & { report: TransparencyReport }) {
+  const { transparency } = content;
+  const language = content.site.language;
+  const count = (value: number) => formatCount(value, language);
+  const { weeks, draws, auditLog } = transparency;
+  return (
+    <>
+      <Updated>{transparency.updated.replace("{time}", momentLabel(report.generatedAt, language))}</Updated>
+
+      <Section aria-labelledby="transparency-weeks">
+        <h2 id="transparency-weeks">{weeks.heading}</h2>
+        <p>{weeks.note}</p>
+        {report.weeks.length === 0 ? (
+          <Note>{weeks.empty}</Note>
+        ) : (
+          <Scroll>
+            <Table aria-labelledby="transparency-weeks">
+              <thead>
+                <tr>
+                  <th scope="col">{weeks.columns.week}</th>
+                  <th scope="col">{weeks.columns.signups}</th>
+                  <th scope="col">{weeks.columns.confirmed}</th>
+                  <th scope="col">{weeks.columns.disqualified}</th>
+                  <th scope="col">{weeks.columns.erased}</th>
+                  <th scope="col">{weeks.columns.invited}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.weeks.map((week) => (
+                  <tr key={week.week}>
+                    <th scope="row">{weekLabel(week.week, language)}</th>
+                    <td>{count(week.signups)}</td>
+                    <td>{count(week.confirmed)}</td>
+                    <td>{count(week.disqualified)}</td>
+                    <td>{count(week.erased)}</td>
+                    <td>{count(week.invited)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </Section>
+
+      <Section aria-labelledby="transparency-draws">
+        <h2 id="transparency-draws">{draws.heading}</h2>
+        <p>{draws.note}</p>
+        {report.draws.length === 0 ? (
+          <Note>{draws.empty}</Note>
+        ) : (
+          <Scroll>
+            <Table aria-labelledby="transparency-draws">
+              <thead>
+                <tr>
+                  <th scope="col">{draws.columns.draw}</th>
+                  <th scope="col">{draws.columns.state}</th>
+                  <th scope="col">{draws.columns.cutoff}</th>
+                  <th scope="col">{draws.columns.entrants}</th>
+                  <th scope="col">{draws.columns.listHash}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.draws.map((draw) => (
+                  <tr key={draw.id}>
+                    <th scope="row">{draw.id}</th>
+                    <td>{drawState(draw, draws)}</td>
+                    <td>{momentLabel(draw.cutoff, language)}</td>
+                    <td>{draw.entrants === null ? "–" : count(draw.entrants)}</td>
+                    <td>{draw.listHash ? <Hash>{draw.listHash}</Hash> : "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </Section>
+
+      <Section aria-labelledby="transparency-audit">
+        <h2 id="transparency-audit">{auditLog.heading}</h2>
+        <p>{auditLog.intro}</p>
+        <p>{auditLog.size.replace("{size}", count(report.auditLog.size))}</p>
+        <Label id="transparency-key">{auditLog.keyLabel}</Label>
+        <Block aria-labelledby="transparency-key" tabIndex={0}>
+          {report.auditLog.verifierKey}
+        </Block>
+        <Label id="transparency-checkpoint">{auditLog.checkpointLabel}</Label>
+        <Block aria-labelledby="transparency-checkpoint" tabIndex={0}>
+          {report.auditLog.checkpoint}
+        </Block>
+        <p>{auditLog.howToCheck}</p>
+        <FileLinks content={content} />
+      </Section>
+    </>
+  );
+}
+
+/** A draw's state in the content's words, with why it was replaced or stopped. */
+function drawState(draw: DrawRecord, words: Queries.TransparencyRecordContentFragment["transparency"]["draws"]): string {
+  const state = words.states[draw.state];
+  const why = [
+    draw.failure ? words.failure.replace("{reason}", draw.failure) : null,
+    draw.replacedBy ? words.replacedBy.replace("{draw}", draw.replacedBy) : null,
+  ].filter(Boolean);
+  return [state, ...why].join(" ");
+}
+
+/** Room for the record from the first paint: its arrival pushes nothing the visitor already sees. */
+const Reserved = styled.div`
+  width: 100%;
+  min-height: 40rem;
+`;
+
+const Updated = styled.p`
+  margin: 0 0 ${theme.space.lg};
+  color: ${theme.colors.textMuted};
+`;
+
+const Section = styled.section`
+  margin-top: ${theme.space.vast};
+  h2 {
+    margin: 0 0 ${theme.space.sm};
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0 0 ${theme.space.md};
+  }
+`;
+
+/** A wide table scrolls inside its own box on a phone instead of widening the page. */
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  ${ruledTable}
+  text-align: left;
+  th,
+  td {
+    padding: ${theme.space.sm} ${theme.space.md};
+    vertical-align: top;
+  }
+  thead th {
+    font-size: 0.8rem;
+    color: ${theme.colors.textMuted};
+  }
+  td {
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Hash = styled.code`
+  overflow-wrap: anywhere;
+  font-size: 0.8rem;
+`;
+
+const Label = styled.p`
+  font-weight: 700;
+`;
+
+/** Long keys and notes wrap anywhere, so a phone never scrolls sideways for them. */
+const Block = styled.pre`
+  margin: 0 0 ${theme.space.md};
+  padding: ${theme.space.md};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  font-size: 0.8rem;
+  background: ${theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.small};
+`;
+
+const Links = styled.ul`
+  margin: 0;
+  padding-left: ${theme.space.lg};
+`;
+
+export const query = graphql`
+  fragment TransparencyRecordContent on SiteContent {
+    site {
+      language
+    }
+    transparency {
+      updated
+      loading
+      unavailable
+      noScript
+      reportLink
+      checkpointLink
+      weeks {
+        heading
+        note
+        columns {
+          week
+          signups
+          confirmed
+          disqualified
+          erased
+          invited
+        }
+        empty
+      }
+      draws {
+        heading
+        note
+        columns {
+          draw
+          state
+          cutoff
+          entrants
+          listHash
+        }
+        states {
+          announced
+          committing
+          committed
+          drawn
+          failed
+        }
+        replacedBy
+        failure
+        empty
+      }
+      auditLog {
+        heading
+        intro
+        size
+        keyLabel
+        checkpointLabel
+        howToCheck
+      }
+    }
+  }
+`;
