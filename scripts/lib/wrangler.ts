@@ -124,7 +124,18 @@ export interface WranglerDevOptions {
   env?: NodeJS.ProcessEnv;
   /** Also copy wrangler's output (the Worker's log lines among it) here as it comes; the stream is left open. */
   log?: NodeJS.WritableStream;
+  /**
+   * Run wrangler.jsonc's cron triggers every CRON_PERIOD_MS, as Cloudflare does (`wrangler dev` alone never does):
+   * through `--test-scheduled`'s loopback-only handler, once at start and then on the period.
+   */
+  crons?: boolean;
 }
+
+/** How often `crons` fires the triggers (ms): the period of wrangler.jsonc's `*\/5 * * * *`. */
+export const CRON_PERIOD_MS = 5 * 60 * 1000;
+
+/** Where `wrangler dev --test-scheduled` runs the scheduled handler. */
+const SCHEDULED_HANDLER_PATH = "/cdn-cgi/handler/scheduled";
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
@@ -204,6 +215,7 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   args.push("--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", "log");
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assetsDir) args.push("--assets", options.assetsDir);
+  if (options.crons) args.push("--test-scheduled");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
 
   const child = spawn(WRANGLER_BIN, args, {
@@ -234,11 +246,15 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
     try {
       await fetch(`${origin}/api/`, { signal: AbortSignal.timeout(5_000) });
       let stopped: Promise<void> | null = null;
+      const ticker = options.crons ? runCrons(origin, options.log) : null;
       return {
         origin,
         consoleOrigin: `http://${LOCAL_CONSOLE_HOST}:${port}`,
         output: () => output,
-        stop: () => (stopped ??= stopGroup(child)),
+        stop: () => {
+          if (ticker) clearInterval(ticker);
+          return (stopped ??= stopGroup(child));
+        },
         exited: exitedPromise,
       };
     } catch {
@@ -251,6 +267,23 @@ export async function startWranglerDev(options: WranglerDevOptions = {}): Promis
   throw new Error(
     `${exited ?? `wrangler dev did not answer on ${origin} within ${READY_TIMEOUT_MS} ms`}:\n${output.slice(-OUTPUT_TAIL_CHARS)}`,
   );
+}
+
+/**
+ * Fire the Worker's cron triggers now and every CRON_PERIOD_MS (the handler ignores which expression fired). A tick
+ * that fails is said on `log` and the next one tries again.
+ * @returns the interval, for stop() to clear
+ */
+function runCrons(origin: string, log: NodeJS.WritableStream | undefined): NodeJS.Timeout {
+  const tick = () =>
+    fetch(`${origin}${SCHEDULED_HANDLER_PATH}?cron=${encodeURIComponent("*/5 * * * *")}`, { signal: AbortSignal.timeout(60_000) }).then(
+      (response) => (response.ok ? undefined : log?.write(`The cron triggers answered ${response.status}.\n`)),
+      (error: unknown) => log?.write(`The cron triggers could not run: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
+  void tick();
+  const ticker = setInterval(() => void tick(), CRON_PERIOD_MS);
+  ticker.unref();
+  return ticker;
 }
 
 /**

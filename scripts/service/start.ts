@@ -1,8 +1,8 @@
 /**
  * `npm start` (docs/deploy.md "Run it locally"): builds the site, applies the local D1 migrations and runs
  * `wrangler dev` on 127.0.0.1:${PORT:-8787}, the console on localhost at the same port, with the links the Worker writes
- * on the site's origin (SITE_ORIGIN), the shell's Worker vars and secrets passed on (./environment.ts), and says which
- * optional ones are unset and what is off without them. Ctrl-C stops wrangler and its workerd children;
+ * on the site's origin (SITE_ORIGIN), the shell's Worker vars and secrets passed on (./environment.ts) and the cron
+ * triggers run on their period, and says which optional ones are unset and what is off without them. Ctrl-C stops wrangler and its workerd children;
  * `--no-build` serves the existing public/.
  */
 import { existsSync } from "node:fs";
@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { CONSOLE_PATH } from "../../shared/routes";
 import { SERVICE_SETTINGS_PATH } from "../../shared/service-settings";
 import { PROJECT_DIR, runGatsby } from "../lib/gatsby-build";
-import { applyMigrations, localWorkerVars, startWranglerDev } from "../lib/wrangler";
+import { applyMigrations, CRON_PERIOD_MS, localWorkerVars, startWranglerDev } from "../lib/wrangler";
 import { localRunVars, unsetReport } from "./environment";
 
 /** wrangler dev's own default port, which the README and docs/deploy.md name. */
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
 
   const devVars = await localWorkerVars();
   const vars = localRunVars(process.env, devVars);
-  const dev = await startWranglerDev({ port, vars, log: process.stdout });
+  const dev = await startWranglerDev({ port, vars, log: process.stdout, crons: true });
   const workerVars = { ...devVars, ...vars };
   const unset = unsetReport(workerVars);
   console.log(
@@ -56,6 +56,7 @@ async function main(): Promise<number> {
       `  delivery: ${workerVars.KLAVIYO_PRIVATE_API_KEY ? `Klaviyo (${workerVars.KLAVIYO_API_URL})` : "demo"}`,
       `  operator's console: ${dev.consoleOrigin}${CONSOLE_PATH} (its own host, as in production: not on ${dev.origin}; signed in as ${vars.CONSOLE_LOCAL_OPERATOR}, without Cloudflare Access)`,
       "  rows: npm run waitlist -- list",
+      `  cron triggers (deliveries swept, launch schedule, draws, the transparency record): now and every ${CRON_PERIOD_MS / 60_000} minutes`,
       ...(unset.length > 0
         ? ["Off on this run (set them in the shell or .dev.vars: .dev.vars.example):", ...unset.map((line) => `  ${line}`)]
         : []),
