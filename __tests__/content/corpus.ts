@@ -473,7 +473,7 @@ export const BROKEN_CASES: BrokenCase[] = [
     column: 1,
     field: "footer",
     message:
-      "`footer` is not a section of this file. Remove it, or use one of: site, launch, provider, links, adPixel, home, toasts, success, referrals, giveaway, draw, status, invite, leaderboard, console, notFound, errorScreen, consent, decorations.",
+      "`footer` is not a section of this file. Remove it, or use one of: site, launch, provider, links, adPixel, home, toasts, success, referrals, giveaway, draw, status, invite, leaderboard, transparency, console, notFound, errorScreen, consent, decorations.",
   },
   {
     name: "transport-typo",

@@ -22,9 +22,10 @@ function weekLabel(week: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${week}T00:00:00Z`));
 }
 
-/** A moment as the site's language writes it, in the visitor's own time zone with its name. */
+/** A moment as the site's language writes it, to the minute, in the visitor's own time zone with its name. */
 function momentLabel(at: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" }).format(new Date(at));
+  const parts = { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" } as const;
+  return new Intl.DateTimeFormat(language, parts).format(new Date(at));
 }
 
 export function TransparencyRecord({ content }: TransparencyRecordProps) {
