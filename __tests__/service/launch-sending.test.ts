@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { BatchAnswer, LaunchPreview } from "../../shared/api/launch";
 import { INVITATION_TOKEN_PATTERN, LAUNCH_BATCHES_ENDPOINT, LAUNCH_PREVIEW_ENDPOINT } from "../../shared/launch";
-import { LOCAL_ORIGIN, TEST_SETTINGS, type WaitlistService } from "./support/service";
+import { LOCAL_ORIGIN, logLinesOf, TEST_SETTINGS, type WaitlistService } from "./support/service";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { personActionEndpoint } from "../../shared/console";
-import { launchService, postJson, resetLine, signUpConfirmed } from "./support/launch";
+import { launchService, postJson, resetLine, signUpConfirmed, statusOf } from "./support/launch";
 
 /** People sign up on a demo service (demo delivery confirms them); invitations go out through the Klaviyo one. */
 const signups = launchService();
@@ -49,6 +49,17 @@ async function inviteNext(target: WaitlistService, count: number): Promise<Batch
 /** Deliver until nothing waits (retried messages again), at most `rounds` times. */
 async function deliverAll(target: WaitlistService, rounds = 10): Promise<void> {
   for (let round = 0; round < rounds && target.queued().length > 0; round += 1) await target.deliver();
+}
+
+/** The origin the tests' product sign-up page is on. */
+const PRODUCT_ORIGIN = "https://app.example.com";
+
+/** A service sending through the Klaviyo stand-in, its build naming `productSignupUrl`, its Worker PRODUCT_SIGNUP_ORIGIN. */
+function productService(productSignupUrl: string, productSignupOrigin: string): WaitlistService {
+  return launchService({
+    settings: { ...TEST_SETTINGS, launch: { ...TEST_SETTINGS.launch, productSignupUrl } },
+    vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl, PRODUCT_SIGNUP_ORIGIN: productSignupOrigin },
+  });
 }
 
 async function batchRow(id: string) {
@@ -91,7 +102,7 @@ describe("the invitation event", () => {
     await signUpConfirmed(signups, 1);
     const product = launchService({
       settings: { ...TEST_SETTINGS, launch: { ...TEST_SETTINGS.launch, productSignupUrl: "https://app.example.com/join?from=waitlist" } },
-      vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl },
+      vars: { KLAVIYO_PRIVATE_API_KEY: klaviyo.privateApiKey, KLAVIYO_API_URL: klaviyo.apiUrl, PRODUCT_SIGNUP_ORIGIN: PRODUCT_ORIGIN },
     });
     await inviteNext(product, 1);
     await product.deliver();
@@ -100,6 +111,37 @@ describe("the invitation event", () => {
     expect(`${url.origin}${url.pathname}`).toBe("https://app.example.com/join");
     expect(url.searchParams.get("from")).toBe("waitlist");
     expect(url.searchParams.get("invite")).toMatch(INVITATION_TOKEN_PATTERN);
+  });
+
+  it("invitations to another origin than PRODUCT_SIGNUP_ORIGIN are refused by the Worker", async () => {
+    const [person] = await signUpConfirmed(signups, 1);
+    const elsewhere = productService("https://collector.example/join", PRODUCT_ORIGIN);
+    const { batch } = await inviteNext(elsewhere, 1);
+    await elsewhere.deliver();
+    const reason = `invitation link's origin https://collector.example is not PRODUCT_SIGNUP_ORIGIN (${PRODUCT_ORIGIN})`;
+    // No event, no token anywhere: the invitation is settled as never sent, with the reason on its row and in the log.
+    expect(await newEvents()).toEqual([]);
+    expect(await batchRow(batch.id)).toEqual({ invited: 1, sent: 0, failed: 1, state: "done" });
+    expect(await elsewhere.query("SELECT send_state, send_error FROM invitations WHERE batch_id = ?1", batch.id)).toEqual([
+      { send_state: "failed", send_error: `not sent: ${reason}` },
+    ]);
+    expect(logLinesOf(elsewhere, "invitation_skipped")).toEqual([expect.objectContaining({ reason })]);
+    // Nor does the person's status page hand the link out.
+    expect(await statusOf(elsewhere, person)).toMatchObject({ invitation: { state: "invited", inviteUrl: null } });
+    expect(logLinesOf(elsewhere, "invitation_link_refused")).toEqual([expect.objectContaining({ reason })]);
+    expect(elsewhere.output()).not.toMatch(/[?&]invite=/);
+  });
+
+  it("refuses any product sign-up page in the content while PRODUCT_SIGNUP_ORIGIN is empty", async () => {
+    await signUpConfirmed(signups, 1);
+    const unset = productService("https://app.example.com/join", "");
+    const { batch } = await inviteNext(unset, 1);
+    await unset.deliver();
+    expect(await newEvents()).toEqual([]);
+    expect(await batchRow(batch.id)).toMatchObject({ sent: 0, failed: 1 });
+    expect(logLinesOf(unset, "invitation_skipped")).toEqual([
+      expect.objectContaining({ reason: "invitation link's origin https://app.example.com is not PRODUCT_SIGNUP_ORIGIN (none)" }),
+    ]);
   });
 
   it("waits out a 429's Retry-After, then sends it once", async () => {

@@ -4,7 +4,8 @@
  * delivery, without Turnstile or with unsalted IP hashes. Which secrets are needed is worker/src/secrets.ts's rule.
  * It refuses a build that counts referrals at signup (referral-counting.ts), with referrals counted after
  * confirmation a Klaviyo list that is not double opt-in (double-opt-in.ts), and a Klaviyo key that may not delete
- * profiles, so that no erase would leave its person in Klaviyo (data-privacy-scope.ts).
+ * profiles, so that no erase would leave its person in Klaviyo (data-privacy-scope.ts). It refuses a build whose
+ * invitation links lead elsewhere than wrangler.jsonc's PRODUCT_SIGNUP_ORIGIN (product-origin.ts).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { requiredSecrets } from "../../worker/src/secrets";
 import { dataPrivacyScopeProblem } from "./data-privacy-scope";
 import { doubleOptInProblem } from "./double-opt-in";
 import { consoleHostProblem, customDomainsOf } from "./console-host";
+import { productOriginProblem } from "./product-origin";
 import { countAfterProblem } from "./referral-counting";
 
 /** wrangler.jsonc's database_id until the one-time setup replaces it. */
@@ -30,9 +32,9 @@ class Refusal extends Error {}
 
 /**
  * Refuse wrangler.jsonc's placeholders: the D1 database id, the site's custom domain and the console's host.
- * @returns the site's custom domain (the first route), e.g. "www.pickfund.com"
+ * @returns the site's custom domain (the first route), e.g. "www.pickfund.com", and the file's text
  */
-async function checkConfiguration(): Promise<string> {
+async function checkConfiguration(): Promise<{ domain: string; config: string }> {
   const config = await readFile(path.join(PROJECT_DIR, "wrangler.jsonc"), "utf8");
   if (config.includes(`"database_id": "${PLACEHOLDER_DATABASE_ID}"`))
     throw new Refusal(
@@ -47,7 +49,7 @@ async function checkConfiguration(): Promise<string> {
     );
   const consoleProblem = consoleHostProblem(config, domain);
   if (consoleProblem) throw new Refusal(consoleProblem);
-  return domain;
+  return { domain, config };
 }
 
 /** Refuse a build whose links (site.url) point at another host than the one the Worker is served from. */
@@ -107,7 +109,7 @@ async function checkBuild(): Promise<ServiceSettings> {
 
 async function main(): Promise<void> {
   console.log("Checking the Cloudflare configuration…");
-  const domain = await checkConfiguration();
+  const { domain, config } = await checkConfiguration();
   const secrets = await secretNames();
   checkSecrets(secrets, null);
   console.log("Checking the Klaviyo key's Data Privacy scope…");
@@ -123,6 +125,8 @@ async function main(): Promise<void> {
   if (counting) throw new Refusal(counting);
   checkSecrets(secrets, settings);
   checkDomain(domain, settings);
+  const origin = productOriginProblem(config, settings);
+  if (origin) throw new Refusal(origin);
   console.log("Checking the Klaviyo list's opt-in process…");
   const problem = await doubleOptInProblem(settings, process.env);
   if (problem) throw new Refusal(problem);

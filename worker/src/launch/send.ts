@@ -228,8 +228,10 @@ async function attemptEvent(
     return neverSent(`invitation ${row.person_id === null ? "of an erased person" : row.state}`);
   }
   // The same link each time (a retry, a resend, the reminder): Klaviyo keeps the first event of a unique_id.
-  const url = await invitationLink(settings, row, env);
-  if (url === null) return neverSent("token not sealed under this key");
+  // No link for another origin than PRODUCT_SIGNUP_ORIGIN: the event never goes, and the row says why.
+  const link = await invitationLink(settings, row, env);
+  if ("refused" in link) return neverSent(link.refused);
+  const { url } = link;
   if (!account) {
     if (isDevelopment(env)) log("demo_invitation_link", { id, kind: body.kind, inviteUrl: url });
     return {

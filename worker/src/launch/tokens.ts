@@ -12,6 +12,7 @@ import { INVITATION_TOKEN_PATTERN, INVITE_PAGE_PATH, INVITE_PARAMETER } from "..
 import type { ServiceSettings } from "../../../shared/service-settings";
 import type { ServiceEnv } from "../env";
 import { hashStatusToken } from "../referrals/codes";
+import { mismatchReason, productOriginMismatch } from "./product-origin";
 
 /** The key when INVITATION_TOKEN_KEY is unset, which only a development Worker may be (env.ts: productionProblems). */
 export const DEVELOPMENT_TOKEN_KEY = "development invitation token key";
@@ -113,17 +114,23 @@ export async function openInvitationToken(
   }
 }
 
+/** An invitation's link, or why the Worker builds none (a line for the log and the row's `send_error`). */
+export type InvitationLink = { url: string } | { refused: string };
+
 /**
- * The link of the invitation `id`, rebuilt from its sealed token (inviteUrl), or null when the token cannot be opened
- * (openInvitationToken).
+ * The link of the invitation `id`, rebuilt from its sealed token (inviteUrl). Refused, with no token opened, when the
+ * link would lead to another origin than PRODUCT_SIGNUP_ORIGIN (product-origin.ts); refused too when the token cannot
+ * be opened (openInvitationToken).
  */
 export async function invitationLink(
   settings: Pick<ServiceSettings, "siteUrl" | "launch">,
   invitation: { id: string; token_sealed: string | null },
-  env: Pick<ServiceEnv, "INVITATION_TOKEN_KEY">,
-): Promise<string | null> {
+  env: Pick<ServiceEnv, "INVITATION_TOKEN_KEY" | "PRODUCT_SIGNUP_ORIGIN">,
+): Promise<InvitationLink> {
+  const mismatch = productOriginMismatch(settings.launch.productSignupUrl, env.PRODUCT_SIGNUP_ORIGIN);
+  if (mismatch) return { refused: mismatchReason(mismatch) };
   const token = await openInvitationToken(invitation.id, invitation.token_sealed, env);
-  return token === null ? null : inviteUrl(settings, token);
+  return token === null ? { refused: "token not sealed under this key" } : { url: inviteUrl(settings, token) };
 }
 
 /** What the database stores of a token: its SHA-256, lower-case hex (the same digest as a status token's). */
@@ -136,7 +143,8 @@ export function isInvitationToken(token: unknown): token is string {
 
 /**
  * The invitation's link: `<launch.productSignupUrl>?invite=<token>`, or the site's own /invite/ page while the
- * content names no product (on the served origin in development: site-origin.ts).
+ * content names no product (on the served origin in development: site-origin.ts). Checks no origin: invitationLink
+ * does, before any token is opened.
  */
 export function inviteUrl(settings: Pick<ServiceSettings, "siteUrl" | "launch">, token: string): string {
   const url = new URL(settings.launch.productSignupUrl || `${settings.siteUrl}${INVITE_PAGE_PATH}`);

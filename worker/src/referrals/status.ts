@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/api/referrals";
 import type { AppEnv } from "../env";
 import { bearerToken, errorResponse, jsonResponse } from "../http";
+import { log } from "../log";
 import { currentInvitation } from "../launch/invitations";
 import { invitationLink } from "../launch/tokens";
 import { positionOf } from "../store/rank";
@@ -56,10 +57,18 @@ export async function handleStatus(c: Context<AppEnv>): Promise<Response> {
     invitation: invitation && {
       state: invitation.state,
       expiresAt: invitation.expires_at,
-      inviteUrl: invitation.state === "invited" ? await invitationLink(c.var.settings, invitation, c.env) : null,
+      inviteUrl: invitation.state === "invited" ? await openLink(c, invitation) : null,
     },
   };
   return jsonResponse(200, answer);
+}
+
+/** The open invitation's link for its person, or null (logged) when the Worker builds none (launch/tokens.ts). */
+async function openLink(c: Context<AppEnv>, invitation: { id: string; token_sealed: string | null }): Promise<string | null> {
+  const link = await invitationLink(c.var.settings, invitation, c.env);
+  if ("url" in link) return link.url;
+  log("invitation_link_refused", { id: invitation.id, reason: link.refused });
+  return null;
 }
 
 /**
