@@ -168,10 +168,23 @@ test("publishes a new home.title: the file has it, check-content passes, nothing
     JSON.parse(readFileSync(path.join(repo, ".vscode", "settings.json"), "utf8")) as { "yaml.schemas": Record<string, string[]> }
   )["yaml.schemas"];
   const [schemaFile] = Object.entries(mapping).find(([, globs]) => globs.includes("content/site.yaml")) ?? [];
-  const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] }).compile(
+  const validate = new Ajv2020({ validateFormats: false, keywords: ["patternErrorMessage", "x-multiline", "x-developer-only"] }).compile(
     JSON.parse(readFileSync(path.join(repo, schemaFile as string), "utf8")),
   );
   expect([validate(parse(savedText())), validate.errors]).toEqual([true, null]);
+});
+
+test("a save of the sections holding the settings only developers set keeps them as the file has them", async ({ page }) => {
+  await openSiteEntry(page);
+  // Not in the form: no box is labelled as they are (other sections have an "ID" and a "Winners label").
+  await expect(page.getByLabel(/^(Product signup URL|Hash|Public key|Genesis|Cutoff|Round delay hours|Relay URL)$/)).toHaveCount(0);
+  await typeInto(field(page, ["Launch"], "Invitation days"), "8");
+  await typeInto(field(page, ["Draw"], "Heading"), "The draw");
+  await publish(page);
+  await expect.poll(savedText, { message: "the saved content file" }).toContain("  heading: The draw\n");
+  expect(savedText()).toBe(
+    ORIGINAL.replace("  invitationDays: 7\n", "  invitationDays: 8\n").replace("  heading: The giveaway draw\n", "  heading: The draw\n"),
+  );
 });
 
 test("refuses an emptied required field and a private key in the form, with the schema's messages, and writes nothing", async ({

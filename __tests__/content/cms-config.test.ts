@@ -20,7 +20,7 @@ import {
   type DecapField,
   type JsonSchema,
 } from "../../src/content/cms-config";
-import { contentJsonSchema } from "../../src/content/json-schema";
+import { contentJsonSchema, developerOnlyFields } from "../../src/content/json-schema";
 import { loadContentFile } from "../../src/content/load";
 import { siteContentSchema } from "../../src/content/schema";
 
@@ -82,10 +82,55 @@ function schemaAt(dotted: string): JsonSchema {
   return { ...variant, ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "anyOf")) };
 }
 
+/** The form's field paths as /admin/config.yml writes them, the file Decap reads. */
+const writtenFormPaths = () => formPaths(siteEntry(YAML.parse(cmsConfigYaml(PRODUCTION)) as Record<string, unknown>).fields);
+
+/** Whether a dotted path is a developer-only field or inside one. */
+const isDevelopers = (dotted: string) => developerOnlyFields().some((field) => dotted === field || dotted.startsWith(`${field}.`));
+
 describe("/admin/config.yml", () => {
-  it("has exactly the content schema's fields, in its order", () => {
-    expect(formPaths(siteEntry().fields)).toEqual(zodPaths(siteContentSchema.shape));
+  it("has exactly the content schema's fields, in its order, but the ones only developers set", () => {
+    expect(formPaths(siteEntry().fields)).toEqual(zodPaths(siteContentSchema.shape).filter((dotted) => !isDevelopers(dotted)));
     expect(siteEntry().file).toBe("content/site.yaml");
+  });
+
+  it("the web editor cannot change the invitation link's origin", () => {
+    const paths = writtenFormPaths();
+    expect(paths).toEqual(expect.arrayContaining(["launch.moment", "launch.invitationDays"]));
+    expect(paths).not.toContain("launch.productSignupUrl");
+  });
+
+  it("the web editor cannot change the drand chain and relay", () => {
+    const paths = writtenFormPaths();
+    expect(paths).toEqual(expect.arrayContaining(["draw.heading", "draw.chainLabel"]));
+    for (const dotted of [
+      "draw.chain",
+      "draw.chain.hash",
+      "draw.chain.publicKey",
+      "draw.chain.period",
+      "draw.chain.genesis",
+      "draw.relayUrl",
+    ])
+      expect(paths).not.toContain(dotted);
+  });
+
+  it("the web editor cannot change the draw's rules", () => {
+    const paths = writtenFormPaths();
+    expect(paths).toContain("draw.rulesFixed");
+    for (const dotted of ["draw.id", "draw.cutoff", "draw.winners", "draw.roundDelayHours"]) expect(paths).not.toContain(dotted);
+  });
+
+  it("takes the fields it leaves out from the schema, and nowhere else", () => {
+    expect(developerOnlyFields()).toEqual([
+      "launch.productSignupUrl",
+      "draw.chain",
+      "draw.id",
+      "draw.cutoff",
+      "draw.winners",
+      "draw.roundDelayHours",
+      "draw.relayUrl",
+    ]);
+    expect(schemaAt("draw.relayUrl")["x-developer-only"]).toBe(true);
   });
 
   it("gives every field a label, the schema's description as its hint, and the schema's required flag", () => {
@@ -190,6 +235,14 @@ describe("the editor's YAML format", () => {
 
   it("writes content/site.yaml back exactly as it is, so a save changes only the edited lines", () => {
     expect(format.toFile(format.fromFile(siteText))).toBe(siteText);
+  });
+
+  it("keeps the settings only developers set through a save of a form that does not show them", () => {
+    // Decap hands our format the file's values with the form's changes: keys the form lacks come as they were read.
+    const data = format.fromFile(siteText) as { draw: Record<string, unknown>; launch: Record<string, unknown> };
+    const { chain, relayUrl, ...drawShown } = data.draw;
+    const saved = format.toFile({ ...data, draw: { ...drawShown, heading: "The draw", chain, relayUrl } });
+    expect(saved).toBe(siteText.replace("\n  heading: The giveaway draw\n", "\n  heading: The draw\n"));
   });
 
   it("writes keys in the schema's order whatever order they arrive in (Decap scrambles sections of more than 8 fields)", () => {

@@ -12,9 +12,14 @@ import { BROKEN_CASES, brokenFile } from "./corpus";
 const ROOT = path.join(__dirname, "..", "..");
 const schema = JSON.parse(readFileSync(path.join(ROOT, "content", "site.schema.json"), "utf8")) as Record<string, unknown>;
 
-// `patternErrorMessage` and `x-multiline` are annotations for editor tooling; formats ("uri") are
+// `patternErrorMessage`, `x-multiline` and `x-developer-only` are annotations for editor tooling; formats ("uri") are
 // covered by the patterns, as yaml-language-server does not check every format either.
-const ajv = new Ajv2020({ allErrors: true, verbose: true, validateFormats: false, keywords: ["patternErrorMessage", "x-multiline"] });
+const ajv = new Ajv2020({
+  allErrors: true,
+  verbose: true,
+  validateFormats: false,
+  keywords: ["patternErrorMessage", "x-multiline", "x-developer-only"],
+});
 const validate = ajv.compile(schema);
 
 /**

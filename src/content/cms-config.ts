@@ -25,6 +25,8 @@ export interface JsonSchema {
   maximum?: number;
   default?: unknown;
   "x-multiline"?: boolean;
+  /** Set by developers only (schema.ts: developerOnly): left out of the form. */
+  "x-developer-only"?: boolean;
 }
 
 /** One field of a Decap CMS form (the options used here; see Decap's widget reference). */
@@ -175,10 +177,16 @@ export function decapField(name: string, property: JsonSchema, required: boolean
   throw new Error(`The web editor has no form widget for the field ${name} (${JSON.stringify(property)}). Add one to decapField().`);
 }
 
-/** The form fields for every property of an object schema, in the schema's order. */
+/**
+ * The form fields for every property of an object schema, in the schema's order, but the developers' own settings
+ * (`x-developer-only`): the form never shows them, and a save keeps their values as the file has them (Decap keeps
+ * keys its config does not declare; our format writes them in the schema's order, keyOrder).
+ */
 export function decapFields(schema: JsonSchema): DecapField[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => decapField(name, property, required.has(name)));
+  return Object.entries(schema.properties ?? {})
+    .filter(([, property]) => !withoutNull(property)["x-developer-only"])
+    .map(([name, property]) => decapField(name, property, required.has(name)));
 }
 
 /**

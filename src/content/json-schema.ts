@@ -18,6 +18,7 @@ export const CONTENT_SCHEMA_ID = "urn:pickfund:content:site";
 
 type JsonSchemaNode = {
   type?: unknown;
+  "x-developer-only"?: boolean;
   pattern?: string;
   patternErrorMessage?: string;
   required?: string[];
@@ -77,6 +78,19 @@ function jsonSchemaOf(schema: z.ZodType, id: string, defaultTitle: string): Reco
     description,
     ...rest,
   };
+}
+
+/**
+ * The content file's settings only developers set (schema.ts: developerOnly), as dotted paths in the schema's order,
+ * e.g. "launch.productSignupUrl", "draw.chain": the web editor leaves them out, `npm run deploy` shows their changes.
+ */
+export function developerOnlyFields(schema: JsonSchemaNode = contentJsonSchema(), at = ""): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
+    const here = at ? `${at}.${key}` : key;
+    if (child["x-developer-only"]) return [here];
+    const inner = child.anyOf?.find((variant) => variant.type !== "null") ?? child;
+    return developerOnlyFields(inner, here);
+  });
 }
 
 /**

@@ -102,6 +102,16 @@ function longCopy(description: string, example: string) {
   return copy(description, example).meta({ "x-multiline": true });
 }
 
+/**
+ * A setting only a developer changes, because it decides where invitation codes go or how the giveaway draw is
+ * decided: the product's sign-up page, the drand chain and relay, the draw's rules. Marked `x-developer-only` (an
+ * annotation editor tooling ignores), which keeps it out of the web editor's form (cms-config.ts) while a save keeps
+ * its value; `npm run deploy` holds the deployed values (PRODUCT_SIGNUP_ORIGIN, a confirmed change).
+ */
+function developerOnly<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ "x-developer-only": true });
+}
+
 /** Is `value` a complete https URL? Returns the reason it is not (javascript:, http:, not a URL), or null. */
 function urlProblem(value: string): string | null {
   if (/^\s*javascript:/i.test(value)) {
@@ -1096,7 +1106,7 @@ const siteContentFields = z
           DEFAULT_LAUNCH.invitationDays,
           1,
         ).default(DEFAULT_LAUNCH.invitationDays),
-        productSignupUrl: productSignupUrl.default(""),
+        productSignupUrl: developerOnly(productSignupUrl).default(""),
         reminderDaysBefore: wholeNumber(
           "Days before an invitation expires that one reminder goes to the people who have not accepted yet. 0 sends no reminder.",
           DEFAULT_LAUNCH.reminderDaysBefore,
@@ -1465,49 +1475,57 @@ const siteContentFields = z
       .meta({ description: "The giveaway's official rules, linked from the referral panel and the leaderboard." }),
     draw: z
       .strictObject({
-        chain: z
-          .strictObject({
-            hash: hexText(
-              "The chain hash of drand's quicknet chain, 64 hex characters (drand's documentation lists it). Only a developer changes this.",
-              QUICKNET.hash,
-              64,
-            ),
-            publicKey: hexText(
-              "The public key of drand's quicknet chain, 192 hex characters: the draw trusts a round only when this key signed it. Only a developer changes this.",
-              QUICKNET.publicKey,
-              192,
-            ),
-            period: wholeNumber("Seconds between two drand rounds on this chain (quicknet: 3).", QUICKNET.period, 1),
-            genesis: wholeNumber(
-              "When the chain's round 1 was published, in seconds since 1 January 1970 UTC (quicknet: 1692803367).",
-              QUICKNET.genesis,
-              0,
-            ),
-          })
-          .meta({
-            description:
-              "The drand chain whose rounds draw the winners (quicknet), shown on the draw page so that anyone can check a round themselves.",
-          }),
-        id: z
-          .string({ error: DRAW_ID_MESSAGE })
-          .trim()
-          .regex(DRAW_ID_PATTERN, { error: DRAW_ID_MESSAGE })
-          .meta({
-            description:
-              "The draw's id, fixed before entries close: part of every pseudonym and of the list's address. Lower-case letters, digits and -, starting with a letter.",
-            examples: ["launch"],
-            pattern: DRAW_ID_PATTERN.source,
-            patternErrorMessage: DRAW_ID_MESSAGE,
-          }),
-        cutoff: drawCutoff,
-        winners: wholeNumber("How many winners the draw names, fixed before entries close.", 3, 1),
-        roundDelayHours: wholeNumber(
-          "Hours from the cut-off to the drand round that draws the winners (the first round published at or after cut-off + this delay); the operator commits the draw in between.",
-          DRAW_ROUND_DELAY_HOURS_EXAMPLE,
-          1,
-          DRAW_ROUND_DELAY_HOURS_MAX,
+        chain: developerOnly(
+          z
+            .strictObject({
+              hash: hexText(
+                "The chain hash of drand's quicknet chain, 64 hex characters (drand's documentation lists it). Only a developer changes this.",
+                QUICKNET.hash,
+                64,
+              ),
+              publicKey: hexText(
+                "The public key of drand's quicknet chain, 192 hex characters: the draw trusts a round only when this key signed it. Only a developer changes this.",
+                QUICKNET.publicKey,
+                192,
+              ),
+              period: wholeNumber("Seconds between two drand rounds on this chain (quicknet: 3).", QUICKNET.period, 1),
+              genesis: wholeNumber(
+                "When the chain's round 1 was published, in seconds since 1 January 1970 UTC (quicknet: 1692803367).",
+                QUICKNET.genesis,
+                0,
+              ),
+            })
+            .meta({
+              description:
+                "The drand chain whose rounds draw the winners (quicknet), shown on the draw page so that anyone can check a round themselves.",
+            }),
         ),
-        relayUrl: httpsUrl("The drand relay the draw command fetches the committed round from (drand's HTTP API).", "https://api.drand.sh"),
+        id: developerOnly(
+          z
+            .string({ error: DRAW_ID_MESSAGE })
+            .trim()
+            .regex(DRAW_ID_PATTERN, { error: DRAW_ID_MESSAGE })
+            .meta({
+              description:
+                "The draw's id, fixed before entries close: part of every pseudonym and of the list's address. Lower-case letters, digits and -, starting with a letter.",
+              examples: ["launch"],
+              pattern: DRAW_ID_PATTERN.source,
+              patternErrorMessage: DRAW_ID_MESSAGE,
+            }),
+        ),
+        cutoff: developerOnly(drawCutoff),
+        winners: developerOnly(wholeNumber("How many winners the draw names, fixed before entries close.", 3, 1)),
+        roundDelayHours: developerOnly(
+          wholeNumber(
+            "Hours from the cut-off to the drand round that draws the winners (the first round published at or after cut-off + this delay); the operator commits the draw in between.",
+            DRAW_ROUND_DELAY_HOURS_EXAMPLE,
+            1,
+            DRAW_ROUND_DELAY_HOURS_MAX,
+          ),
+        ),
+        relayUrl: developerOnly(
+          httpsUrl("The drand relay the draw command fetches the committed round from (drand's HTTP API).", "https://api.drand.sh"),
+        ),
         pageTitle: copy("The browser tab title of the /giveaway/draw/ page.", "Giveaway draw | PickFund"),
         heading: copy("The heading of the /giveaway/draw/ page.", "The giveaway draw"),
         rulesFixed: copyWithPlaceholder(
