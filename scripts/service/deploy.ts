@@ -5,7 +5,9 @@
  * It refuses a build that counts referrals at signup (referral-counting.ts), with referrals counted after
  * confirmation a Klaviyo list that is not double opt-in (double-opt-in.ts), and a Klaviyo key that may not delete
  * profiles, so that no erase would leave its person in Klaviyo (data-privacy-scope.ts). It refuses a build whose
- * invitation links lead elsewhere than wrangler.jsonc's PRODUCT_SIGNUP_ORIGIN (product-origin.ts).
+ * invitation links lead elsewhere than wrangler.jsonc's PRODUCT_SIGNUP_ORIGIN (product-origin.ts), and shows each
+ * change to the settings only developers set, the draw's rules among them, asking before it goes on
+ * (developer-settings.ts; `npm run deploy -- --yes` deploys them without asking).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,6 +20,7 @@ import { requiredSecrets } from "../../worker/src/secrets";
 import { dataPrivacyScopeProblem } from "./data-privacy-scope";
 import { doubleOptInProblem } from "./double-opt-in";
 import { consoleHostProblem, customDomainsOf } from "./console-host";
+import { developerSettingsProblem } from "./developer-settings";
 import { productOriginProblem } from "./product-origin";
 import { countAfterProblem } from "./referral-counting";
 
@@ -29,6 +32,9 @@ const PLACEHOLDER_DOMAIN = "www.your-domain.example";
 
 /** A reason not to deploy, written for the operator. */
 class Refusal extends Error {}
+
+/** `npm run deploy -- --yes`: deploy changed developer-only settings without asking (developer-settings.ts). */
+const YES = process.argv.slice(2).includes("--yes");
 
 /**
  * Refuse wrangler.jsonc's placeholders: the D1 database id, the site's custom domain and the console's host.
@@ -127,6 +133,14 @@ async function main(): Promise<void> {
   checkDomain(domain, settings);
   const origin = productOriginProblem(config, settings);
   if (origin) throw new Refusal(origin);
+  console.log("Comparing the settings only developers set with the live site's…");
+  const review = await developerSettingsProblem(settings, {
+    yes: YES,
+    interactive: Boolean(process.stdin.isTTY),
+    input: process.stdin,
+    output: process.stdout,
+  });
+  if (review) throw new Refusal(review);
   console.log("Checking the Klaviyo list's opt-in process…");
   const problem = await doubleOptInProblem(settings, process.env);
   if (problem) throw new Refusal(problem);
