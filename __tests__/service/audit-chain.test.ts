@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_CHAIN_GENESIS, type ChainedAuditRow, verifyAuditChain } from "../../shared/audit-chain";
-import { personActionEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
+import { PERSON_VIEWED_ACTION, personActionEndpoint, personEndpoint, personExportEndpoint, type PersonAction } from "../../shared/console";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { parseVerifierKey, signerFromSecret, verifierKeyOf, verifyBytes } from "../../shared/signed-note";
 import { AUDIT_VERIFIER, LOCAL_ORIGIN, postSignup, startWaitlistService, type WaitlistService, welcomeOf } from "./support/service";
@@ -64,6 +64,16 @@ describe("the audit log's hash chain", () => {
     expect(rows.every((row) => verifyBytes(hexToBytes(row.hash!), row.signature!, AUDIT_VERIFIER))).toBe(true);
     const other = parseVerifierKey(verifierKeyOf(signerFromSecret("audit-log", "another key of at least 32 characters")));
     expect(await verifyAuditChain(rows, other)).toEqual({ ok: false, brokenAt: 1, problem: "signature_invalid" });
+  });
+
+  it("audits ten reads of people at once, each answered, on one unbroken chain", async () => {
+    const people = await Promise.all(Array.from({ length: 10 }, () => signUp()));
+    const before = (await chainRows()).length;
+    const reads = await Promise.all(people.map((id) => service.fetch(personEndpoint(id))));
+    expect(reads.map((response) => response.status)).toEqual(people.map(() => 200));
+    const rows = await chainRows();
+    expect(rows.slice(before).map((row) => row.action)).toEqual(people.map(() => PERSON_VIEWED_ACTION));
+    expect(await verifyAuditChain(rows, AUDIT_VERIFIER)).toMatchObject({ ok: true });
   });
 
   it("refuses an entry written around the Worker with its hash but no signature", async () => {

@@ -26,8 +26,14 @@ export function auditSigner(env: Pick<ServiceEnv, "AUDIT_SIGNING_KEY">, name = "
   return signerFromSecret(name, env.AUDIT_SIGNING_KEY || DEVELOPMENT_AUDIT_KEY);
 }
 
-/** How often an append is tried when other writers keep getting in first. */
-const AUDIT_APPEND_ATTEMPTS = 5;
+/**
+ * How often an append is tried when other writers keep getting in first: each round one of them lands, so this many
+ * writers at once (an operator's tabs reading people, a batch, the cron) all land.
+ */
+const AUDIT_APPEND_ATTEMPTS = 25;
+
+/** The most an append waits before its next try (ms), times the tries so far, at random: writers that met spread out. */
+const AUDIT_APPEND_JITTER_MS = 5;
 
 /** The last entry as the next one follows it, and the key the next one is signed with. */
 export interface ChainTail {
@@ -80,6 +86,7 @@ export async function appendAudit<T>(env: AuditEnv, attempt: (tail: ChainTail) =
       return await attempt(await chainTail(env));
     } catch (error) {
       if (!lostTheRace(error) || tries >= AUDIT_APPEND_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * AUDIT_APPEND_JITTER_MS * tries));
     }
   }
 }
