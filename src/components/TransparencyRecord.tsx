@@ -3,6 +3,7 @@
  * every giveaway draw with its state, and the audit log's latest signed checkpoint with the key that checks it. Its
  * space is held from the first paint, so the record arriving moves nothing; without JavaScript, links to the files.
  */
+import type React from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
 import type { DrawRecord, TransparencyReport } from "../../shared/transparency";
@@ -71,73 +72,39 @@ function Record({ content, report }: TransparencyRecordProps & { report: Transpa
     <>
       <Updated>{transparency.updated.replace("{time}", momentLabel(report.generatedAt, language))}</Updated>
 
-      <Section aria-labelledby="transparency-weeks">
-        <h2 id="transparency-weeks">{weeks.heading}</h2>
-        <p>{weeks.note}</p>
-        {report.weeks.length === 0 ? (
-          <Note>{weeks.empty}</Note>
-        ) : (
-          <Scroll>
-            <Table aria-labelledby="transparency-weeks">
-              <thead>
-                <tr>
-                  <th scope="col">{weeks.columns.week}</th>
-                  <th scope="col">{weeks.columns.signups}</th>
-                  <th scope="col">{weeks.columns.confirmed}</th>
-                  <th scope="col">{weeks.columns.disqualified}</th>
-                  <th scope="col">{weeks.columns.erased}</th>
-                  <th scope="col">{weeks.columns.invited}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.weeks.map((week) => (
-                  <tr key={week.week}>
-                    <th scope="row">{weekLabel(week.week, language)}</th>
-                    <td>{count(week.signups)}</td>
-                    <td>{count(week.confirmed)}</td>
-                    <td>{count(week.disqualified)}</td>
-                    <td>{count(week.erased)}</td>
-                    <td>{count(week.invited)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-        )}
-      </Section>
+      <RecordTable
+        id="transparency-weeks"
+        words={weeks}
+        columns={[
+          weeks.columns.week,
+          weeks.columns.signups,
+          weeks.columns.confirmed,
+          weeks.columns.disqualified,
+          weeks.columns.erased,
+          weeks.columns.invited,
+        ]}
+        rows={report.weeks.map((week) => ({
+          key: week.week,
+          head: weekLabel(week.week, language),
+          cells: [week.signups, week.confirmed, week.disqualified, week.erased, week.invited].map(count),
+        }))}
+      />
 
-      <Section aria-labelledby="transparency-draws">
-        <h2 id="transparency-draws">{draws.heading}</h2>
-        <p>{draws.note}</p>
-        {report.draws.length === 0 ? (
-          <Note>{draws.empty}</Note>
-        ) : (
-          <Scroll>
-            <Table aria-labelledby="transparency-draws">
-              <thead>
-                <tr>
-                  <th scope="col">{draws.columns.draw}</th>
-                  <th scope="col">{draws.columns.state}</th>
-                  <th scope="col">{draws.columns.cutoff}</th>
-                  <th scope="col">{draws.columns.entrants}</th>
-                  <th scope="col">{draws.columns.listHash}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.draws.map((draw) => (
-                  <tr key={draw.id}>
-                    <th scope="row">{draw.id}</th>
-                    <td>{drawState(draw, draws)}</td>
-                    <td>{momentLabel(draw.cutoff, language)}</td>
-                    <td>{draw.entrants === null ? "–" : count(draw.entrants)}</td>
-                    <td>{draw.listHash ? <Hash>{draw.listHash}</Hash> : "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-        )}
-      </Section>
+      <RecordTable
+        id="transparency-draws"
+        words={draws}
+        columns={[draws.columns.draw, draws.columns.state, draws.columns.cutoff, draws.columns.entrants, draws.columns.listHash]}
+        rows={report.draws.map((draw) => ({
+          key: draw.id,
+          head: draw.id,
+          cells: [
+            drawState(draw, draws),
+            momentLabel(draw.cutoff, language),
+            draw.entrants === null ? NONE : count(draw.entrants),
+            draw.listHash ? <Hash>{draw.listHash}</Hash> : NONE,
+          ],
+        }))}
+      />
 
       <Section aria-labelledby="transparency-audit">
         <h2 id="transparency-audit">{auditLog.heading}</h2>
@@ -155,6 +122,56 @@ function Record({ content, report }: TransparencyRecordProps & { report: Transpa
         <FileLinks content={content} />
       </Section>
     </>
+  );
+}
+
+/** What a cell shows for a value the record does not have yet (a draw not committed has no list). */
+const NONE = "–";
+
+/** One of the record's tables under its heading and note, or its `empty` words when it has no row. */
+function RecordTable({
+  id,
+  words,
+  columns,
+  rows,
+}: {
+  id: string;
+  words: { heading: string; note: string; empty: string };
+  columns: string[];
+  rows: { key: string; head: string; cells: React.ReactNode[] }[];
+}) {
+  return (
+    <Section aria-labelledby={id}>
+      <h2 id={id}>{words.heading}</h2>
+      <p>{words.note}</p>
+      {rows.length === 0 ? (
+        <Note>{words.empty}</Note>
+      ) : (
+        <Scroll>
+          <Table aria-labelledby={id}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.head}</th>
+                  {row.cells.map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+    </Section>
   );
 }
 

@@ -1,7 +1,7 @@
 import React from "react";
-import { graphql, Link, type PageProps } from "gatsby";
-import styled from "styled-components";
+import { graphql, type PageProps } from "gatsby";
 import { Card, Centered } from "../ui/Card";
+import { PageHeading, PageIntro, PageLink } from "../ui/PageText";
 import { GiveawayRules } from "../components/GiveawayRules";
 import { LeaderboardTable, type LeaderboardView } from "../components/LeaderboardTable";
 import { Seo } from "../components/Seo";
@@ -9,7 +9,6 @@ import { useLeaderboard } from "../referrals/queries";
 import { ReferralQueries } from "../referrals/ReferralQueries";
 import { requireSiteContent } from "../lib/requireSiteContent";
 import { HOME_PATH, LEADERBOARD_PATH } from "../../shared/routes";
-import { theme } from "../styles/theme";
 
 /** The id of the page's heading, which names the table. */
 const HEADING_ID = "leaderboard-heading";
@@ -29,11 +28,11 @@ const LeaderboardPageBody: React.FC<PageProps<Queries.LeaderboardPageQuery>> = (
     <Centered>
       <Seo content={content} title={leaderboard.pageTitle} path={LEADERBOARD_PATH} />
       <Card>
-        <Heading id={HEADING_ID}>{leaderboard.heading}</Heading>
-        <Intro>{leaderboard.intro}</Intro>
+        <PageHeading id={HEADING_ID}>{leaderboard.heading}</PageHeading>
+        <PageIntro>{leaderboard.intro}</PageIntro>
         <LeaderboardTable content={content} view={view} labelledBy={HEADING_ID} />
         <GiveawayRules content={content} />
-        <JoinLink to={HOME_PATH}>{leaderboard.joinLink}</JoinLink>
+        <PageLink to={HOME_PATH}>{leaderboard.joinLink}</PageLink>
       </Card>
     </Centered>
   );
@@ -47,22 +46,6 @@ const LeaderboardPage: React.FC<PageProps<Queries.LeaderboardPageQuery>> = (prop
 );
 
 export default LeaderboardPage;
-
-const Heading = styled.h1`
-  margin: 0;
-  font-size: clamp(1.75rem, 6vw, 2.4rem);
-`;
-
-const Intro = styled.p`
-  margin: 0;
-  max-width: 46ch;
-  color: ${theme.colors.textMuted};
-`;
-
-const JoinLink = styled(Link)`
-  font-weight: 700;
-  text-underline-offset: 3px;
-`;
 
 export const query = graphql`
   query LeaderboardPage {
