@@ -22,7 +22,7 @@ import { CONFIRMATION_WEBHOOK_PATH } from "../../shared/api/hooks";
 import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { CHECK_IN_ENDPOINT } from "../../shared/launch";
 import type { SecretName } from "../../worker/src/secrets";
-import { hashIp } from "../../worker/src/signups/ip-hash";
+import { hashIp } from "../../worker/src/ip-hash";
 import { startSiteverifyStandIn, type SiteverifyStandIn } from "../service/support/siteverify-stand-in";
 import { TURNSTILE_DUMMY_TOKEN, TURNSTILE_TEST_SECRETS } from "../service/support/turnstile-test-keys";
 import { runWaitlistCli } from "./support/waitlist-cli";

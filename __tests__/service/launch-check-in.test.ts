@@ -12,7 +12,7 @@ import { AUDIT_VERIFIER, errorsOf, PRODUCTION_SECRETS, PRODUCTION_SETTINGS, star
 import { requiredSecrets } from "../../worker/src/secrets";
 import { startKlaviyoStandIn, type KlaviyoStandInClient } from "./support/stand-ins";
 import { invitationTokens, inviteNext, launchService, postJson, resetLine, signUpConfirmed, statusOf, type Person } from "./support/launch";
-import { DEVELOPMENT_SALT } from "../../worker/src/signups/ip-hash";
+import { DEVELOPMENT_SALT } from "../../worker/src/ip-hash";
 import { newInvitationToken, openInvitationToken } from "../../worker/src/launch/tokens";
 
 const SECRET = "9f2c7e1a5b8d3064c1e7a9f2b5d8c3e6";

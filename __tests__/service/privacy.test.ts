@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TURNSTILE_SIGNUP_ACTION } from "../../shared/contract";
 import { UTM_OTHER } from "../../shared/validation";
-import { hashIp } from "../../worker/src/signups/ip-hash";
+import { hashIp } from "../../worker/src/ip-hash";
 import { ALREADY_NOTICES_PER_NETWORK_PER_DAY } from "../../worker/src/store/referrals";
 import {
   errorsOf,

@@ -34,7 +34,7 @@ import { readSettings, SettingsUnavailable } from "../settings";
 import { personByEmailKey } from "../store/referrals";
 import { honeypotFilled, isForm } from "./body";
 import { emailKey } from "./email-key";
-import { hashIp, networkKey } from "./ip-hash";
+import { hashIp, networkKey } from "../ip-hash";
 import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "./store";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
