@@ -115,7 +115,8 @@ export const ERROR_STATUSES: Record<number, string> = {
   503: "The service is not configured, or briefly unavailable (`Retry-After`).",
 };
 
-const STATUS_TOKEN_ERRORS = [401, 403, 404, 503];
+/** 429 too: every status token is checked under the status rate limit (worker/src/referrals/status.ts). */
+const STATUS_TOKEN_ERRORS = [401, 403, 404, 429, 503];
 /** 404 too: every console route is 404 on any host but the console's own (worker/src/hosts.ts). */
 const CONSOLE_ERRORS = [400, 401, 403, 404, 503];
 const BODY_ERRORS = [400, 413, 415];
@@ -380,7 +381,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     security: "checkInSecret",
     body: { [JSON_CONTENT_TYPE]: CheckInRequest },
     answers: { 200: { description: "Accepted now.", schema: CheckInAnswer } },
-    errors: [...BODY_ERRORS, 401, 404, 409, 410, 503],
+    errors: [...BODY_ERRORS, 401, 404, 409, 410, 429, 503],
   },
   {
     id: "acceptInvitation",

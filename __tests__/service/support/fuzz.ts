@@ -349,7 +349,10 @@ export function headerVariants(
     .map((headers) => Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined)));
 }
 
-/** CF-Connecting-IP values: mostly a fresh address (the rate limit keys on it), sometimes none or nonsense. */
+/**
+ * CF-Connecting-IP values: mostly a fresh address (the rate limits key on it), sometimes nonsense, or none (the
+ * service's fetch then gives a fresh one, as Cloudflare sets the header on every request).
+ */
 export const clientIps: fc.Arbitrary<string | null> = fc.oneof(
   { weight: 12, arbitrary: fc.constant("fresh") },
   {

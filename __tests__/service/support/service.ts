@@ -22,6 +22,7 @@ import type { ServiceSettings } from "../../../shared/service-settings";
 import { SERVICE_SETTINGS_PATH } from "../../../shared/service-settings";
 import entry from "../../../worker/src/index";
 import type { ServiceEnv } from "../../../worker/src/env";
+import { type Limiter, RATE_LIMITS } from "../../../worker/src/limits";
 import { emailKey } from "../../../worker/src/signups/email-key";
 import { auditSigner } from "../../../worker/src/console/audit-log";
 import { parseVerifierKey, verifierKeyOf } from "../../../shared/signed-note";
@@ -286,6 +287,9 @@ export function startWaitlistService({ vars = {}, settings, origin: servedFrom }
         unknown,
         IncomingRequestCfProperties
       >;
+      // Cloudflare sets CF-Connecting-IP on every request: a test that sends none comes from an address of its own, so
+      // the rate limits of one test never throttle another.
+      if (!request.headers.has("cf-connecting-ip")) request.headers.set("cf-connecting-ip", nextClientIp());
       const ctx = createExecutionContext();
       const response = await logOf.run(lines, () => worker.fetch(request, serviceEnv, ctx));
       await waitOnExecutionContext(ctx);
@@ -370,16 +374,18 @@ export async function freshBoardNames(service: WaitlistService): Promise<string[
   return (await response.json<{ entries: { name: string }[] }>()).entries.map((entry) => entry.name);
 }
 
-/** The signup rate limit's window in wrangler.jsonc (`ratelimits[].simple.period`), in seconds. */
-const RATE_LIMIT_PERIOD_S = 60;
-
 /**
- * Resolves once at least `neededMs` of the rate limiter's current window are left, waiting for the next window if not.
+ * Resolves once at least `neededMs` of a rate limiter's current window are left, waiting for the next window if not.
  * The local rate-limiting binding counts in fixed windows aligned to the clock and clears every key at a boundary, so a
  * test that needs its 61st request in the same window as the first 60 must not start just before one.
+ * @param limiter the binding (default the signup limit); its window is RATE_LIMITS'
+ * @param neededMs how much of the window the test needs (default half of it)
  */
-export async function withinOneRateWindow(neededMs = 30_000): Promise<void> {
-  const windowMs = RATE_LIMIT_PERIOD_S * 1000;
+export async function withinOneRateWindow(
+  limiter: Limiter = "SIGNUP_LIMITER",
+  neededMs = RATE_LIMITS[limiter].periodS * 500,
+): Promise<void> {
+  const windowMs = RATE_LIMITS[limiter].periodS * 1000;
   const leftMs = windowMs - (Date.now() % windowMs);
   if (leftMs < neededMs) await new Promise((resolve) => setTimeout(resolve, leftMs + 250));
 }

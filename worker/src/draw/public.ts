@@ -12,6 +12,7 @@ import { findLine, LINE_BYTES, LineSplitter, listPath } from "../../../shared/gi
 import { auditPath, leafHash } from "../../../shared/giveaway/merkle";
 import type { AppEnv } from "../env";
 import { errorResponse, jsonResponse } from "../http";
+import { rateLimited, withinLimit } from "../rate-limit";
 import { drawKeys, drawRow, partsOf } from "./job";
 import { listRange } from "./run";
 
@@ -20,11 +21,14 @@ const PUBLISHED_CACHE = "public, max-age=60";
 
 /**
  * Answer GET /giveaway/draw/<id>/<file>: 200 or 206 (a Range request) from R2, 304 for a matching If-None-Match, 416
- * for a range outside the file, 404 when the draw is not published; the static build for any other path.
+ * for a range outside the file, 404 when the draw is not published, 429 past DRAW_FILES_LIMITER for the client
+ * network (counted before R2 is read); the static build for any other path.
  */
 export async function handlePublished(c: Context<AppEnv>): Promise<Response> {
   const match = /^\/giveaway\/draw\/([a-z][a-z0-9-]{0,39})\/(entrants\.txt|draw\.json)$/.exec(c.req.path);
   if (!match) return c.env.ASSETS.fetch(c.req.raw);
+  if (!(await withinLimit(c.env, "DRAW_FILES_LIMITER", c.req.raw)))
+    return rateLimited("DRAW_FILES_LIMITER", "Too many reads of the published draws' files from this network.");
   const [, draw, file] = match;
   const key = file === "draw.json" ? drawKeys.commitment(draw) : drawKeys.list(draw);
   const head = await c.env.DRAWS.head(key);

@@ -9,15 +9,22 @@ import { LAUNCH_ERROR_CODE } from "../../../shared/launch";
 import { type AppEnv, isDevelopment } from "../env";
 import { type ApiError, bearerToken, errorResponse, jsonResponse, notConfigured, notFound, sameSecret } from "../http";
 import { log } from "../log";
+import { rateLimited, withinLimit } from "../rate-limit";
 import { checkIn, type CheckInResult } from "./invitations";
 
-/** 503 while LAUNCH_CHECKIN_SECRET is unset; 401 without it or with another (compared in constant time). */
+/**
+ * 503 while LAUNCH_CHECKIN_SECRET is unset; 429 past CHECKIN_LIMITER for the client network, counted before the
+ * secret is compared, so a guess over the limit is never tried; 401 without the secret or with another (compared in
+ * constant time).
+ */
 export const checkInSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   const secret = c.env.LAUNCH_CHECKIN_SECRET;
   if (!secret) {
     log("check_in_not_configured", { missing: "LAUNCH_CHECKIN_SECRET" });
     return notConfigured();
   }
+  if (!(await withinLimit(c.env, "CHECKIN_LIMITER", c.req.raw)))
+    return rateLimited("CHECKIN_LIMITER", "Too many check-ins from this network.");
   const given = bearerToken(c.req.raw);
   if (given === null || !(await sameSecret(given, secret)))
     return errorResponse(

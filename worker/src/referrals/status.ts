@@ -2,7 +2,8 @@
  * The status page's API, authenticated by the status token its link carries (`/status/#t=<token>`, sent as
  * `Authorization: Bearer <token>`; looked up by its SHA-256 hash, the only form stored):
  * - GET /api/status: the person's standing, and whether they chose to be shown on the leaderboard;
- * - PUT /api/status/leaderboard `{ "shown": bool }`: show or hide them on the public leaderboard.
+ * - PUT /api/status/leaderboard `{ "shown": bool }`: show or hide them on the public leaderboard;
+ * and the token check every route of the status link runs first (statusTokenHolder), rate limited per client network.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "../../../shared/api/referrals";
@@ -10,6 +11,7 @@ import type { AppEnv } from "../env";
 import { bearerToken, errorResponse, jsonResponse } from "../http";
 import { log } from "../log";
 import { currentInvitation } from "../launch/invitations";
+import { rateLimited, withinLimit } from "../rate-limit";
 import { invitationLink } from "../launch/tokens";
 import { positionOf } from "../store/rank";
 import { chooseLeaderboardShown, personByStatusTokenHash, type ReferralPerson } from "../store/referrals";
@@ -33,9 +35,12 @@ async function personOf(c: Context<AppEnv>): Promise<{ person: ReferralPerson; t
 
 /**
  * Middleware: the person the status token names, in `c.var.statusHolder`, or 401 for a missing, malformed or unknown
- * token. Runs before the body is read, so a stranger learns nothing from the body's errors.
+ * token. Each request counts against STATUS_LIMITER for its client network before the token is looked up (429 past
+ * it), so guessing tokens is bounded. Runs before the body is read, so a stranger learns nothing from the body's errors.
  */
 export const statusTokenHolder: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await withinLimit(c.env, "STATUS_LIMITER", c.req.raw)))
+    return rateLimited("STATUS_LIMITER", "Too many status reads from this network.");
   const found = await personOf(c);
   if (!found) return unknownToken();
   c.set("statusHolder", found);

@@ -28,20 +28,18 @@ import { TurnstileUnavailable, verifyTurnstile } from "../bots/turnstile";
 import { type AppEnv, type DeliveryMessage, productionProblems, type ServiceEnv } from "../env";
 import { type ApiError, errorResponse, jsonResponse, seeOther, UNAVAILABLE, UNAVAILABLE_HEADERS } from "../http";
 import { errorName, log, stackFrames } from "../log";
+import { rateLimitedError, withinLimit } from "../rate-limit";
 import { type FairPlayLimits, fairPlayLimits } from "../referrals/fair-play";
 import { hashStatusToken, newReferralCode, newStatusToken, REFERRAL_CODE_PATTERN } from "../referrals/codes";
 import { readSettings, SettingsUnavailable } from "../settings";
 import { personByEmailKey } from "../store/referrals";
 import { honeypotFilled, isForm } from "./body";
 import { emailKey } from "./email-key";
-import { hashIp, networkKey } from "../ip-hash";
+import { hashIp } from "../ip-hash";
 import { insertSignup, ReferralCodeTaken, type NewSignup, type ReferralRules, type StoredSignup } from "./store";
 
 /** Cloudflare's default siteverify, when TURNSTILE_VERIFY_URL is unset. */
 const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
-
-/** Retry-After of a 429 (s): the rate-limit binding's period in wrangler.jsonc, after which the client's window has reset. */
-const RATE_LIMIT_RETRY_AFTER_S = 60;
 
 /**
  * Referral codes drawn for one signup at most: a draw rarely collides (referrals/codes.ts), so a third collision in a
@@ -173,7 +171,7 @@ async function configured(env: ServiceEnv): Promise<Configuration | Refusal> {
  * honeypot reads by the address's key as that batch would; so neither the answer nor its timing class tells them apart.
  */
 async function signUp(request: Request, env: ServiceEnv, configuration: Configuration, read: Received): Promise<Outcome> {
-  const screened = await screen(env, configuration.settings, read);
+  const screened = await screen(request, env, configuration.settings, read);
   if ("error" in screened) return screened;
   // A bot filled the field people never see: judged last, so only an otherwise valid request learns of it (and then
   // only that it was accepted). Nothing is stored.
@@ -222,15 +220,10 @@ interface Screened {
  * client network (429), the build's sources, the shared rules (400 with the field's pointer), the length limits,
  * disposable addresses, then Turnstile (403; 503 when siteverify cannot be reached).
  */
-async function screen(env: ServiceEnv, settings: ServiceSettings, { input, ip }: Received): Promise<Screened | Refusal> {
-  const { success: withinLimit } = await env.SIGNUP_LIMITER.limit({ key: ip ? networkKey(ip) : "unknown" });
-  if (!withinLimit) {
-    log("signup_rate_limited");
-    return refusal(
-      { status: 429, code: "rate_limited", detail: "Too many signups from this address; try again in a minute." },
-      "subscriptionFailed",
-      { "retry-after": String(RATE_LIMIT_RETRY_AFTER_S) },
-    );
+async function screen(request: Request, env: ServiceEnv, settings: ServiceSettings, { input, ip }: Received): Promise<Screened | Refusal> {
+  if (!(await withinLimit(env, "SIGNUP_LIMITER", request))) {
+    const { error, headers } = rateLimitedError("SIGNUP_LIMITER", "Too many signups from this network.");
+    return refusal(error, "subscriptionFailed", headers);
   }
 
   // Only the custom sources of the build's own signup pages reach Klaviyo.
