@@ -1,7 +1,11 @@
 /**
- * The API's OpenAPI 3.1 description, built from the route table (routes.ts) and its zod schemas with zod's own JSON
- * Schema output (JSON Schema 2020-12, OpenAPI 3.1's dialect). Served at GET /api/openapi.json and written to
- * docs/openapi.json by `npm run openapi`; a service test holds the two equal.
+ * The API's two OpenAPI 3.1 descriptions, built from the route table (routes.ts) and its zod schemas with zod's own
+ * JSON Schema output (JSON Schema 2020-12, OpenAPI 3.1's dialect):
+ * - the public one, served at GET /api/openapi.json and written to docs/openapi.json;
+ * - the console's, served at GET /api/console/openapi.json (on the console's host, behind Access) and written to
+ *   docs/openapi-console.json.
+ * Development routes are in neither. `npm run openapi` writes both files; a service test holds each equal to what the
+ * Worker serves.
  */
 import { z } from "zod";
 import { JSON_API_CONTENT_TYPE, JSON_CONTENT_TYPE } from "../contract";
@@ -12,7 +16,7 @@ import { ErrorDocument } from "./errors";
 import * as hookDocuments from "./hooks";
 import * as launchDocuments from "./launch";
 import * as referralDocuments from "./referrals";
-import { API_ROUTES, type ApiRoute, ERROR_STATUSES, type Security } from "./routes";
+import { API_ROUTES, type ApiRoute, audienceOf, ERROR_STATUSES, type Security } from "./routes";
 import * as signupDocuments from "./signups";
 
 /** This description's own version: bump it with a change a client must know of. */
@@ -30,7 +34,7 @@ const SCHEMAS: Record<string, unknown> = {
 };
 
 /** Every route's error statuses besides its own. */
-const COMMON_ERRORS = [405, 500];
+export const COMMON_ERRORS = [405, 500];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -83,9 +87,9 @@ function parameters(schema: z.ZodType | undefined, location: "query" | "path"): 
 }
 
 /** The component names of the schemas `pick` takes from each route: their export names, found by identity. */
-function namesOf(pick: (route: ApiRoute) => z.ZodType[]): Map<z.ZodType, string> {
+function namesOf(routes: readonly ApiRoute[], pick: (route: ApiRoute) => z.ZodType[]): Map<z.ZodType, string> {
   const names = new Map<z.ZodType, string>();
-  for (const route of API_ROUTES)
+  for (const route of routes)
     for (const schema of pick(route)) {
       const name = Object.entries(SCHEMAS).find(([, value]) => value === schema)?.[0];
       if (!name) throw new Error(`A schema of ${route.id} is not exported from shared/api.`);
@@ -94,13 +98,36 @@ function namesOf(pick: (route: ApiRoute) => z.ZodType[]): Map<z.ZodType, string>
   return names;
 }
 
+/** The audiences with a description of their own: every one but development. */
+export type Described = "public" | "console";
+
+/** What each description is titled and says of itself. */
+const DESCRIPTIONS: Record<Described, { title: string; description: string }> = {
+  public: {
+    title: "Waitlist API",
+    description:
+      "The waitlist service's public API (docs/api.md): the site's pages, Klaviyo's webhook and the firm's check-in. Errors are JSON:API error documents.",
+  },
+  console: {
+    title: "Waitlist console API",
+    description:
+      "The operator's console's API (docs/operators.md), on the console's own host behind Cloudflare Access. Errors are JSON:API error documents.",
+  },
+};
+
+/** The routes one description lists, in the table's order. */
+function describedRoutes(audience: Described): ApiRoute[] {
+  return API_ROUTES.filter((route) => audienceOf(route) === audience);
+}
+
 /**
- * The OpenAPI 3.1 document, as JSON.
+ * One OpenAPI 3.1 document, as JSON: the routes of `audience`, the schemas they name and their security schemes.
  * @throws when a route's body or answer schema is not exported from shared/api
  */
-export function openApiDocument(): JsonSchema {
-  const requestNames = namesOf((route) => Object.values(route.body ?? {}));
-  const answerNames = namesOf((route) => [
+export function openApiDocument(audience: Described): JsonSchema {
+  const routes = describedRoutes(audience);
+  const requestNames = namesOf(routes, (route) => Object.values(route.body ?? {}));
+  const answerNames = namesOf(routes, (route) => [
     ErrorDocument,
     ...Object.values(route.answers).flatMap((answer) => (answer.schema ? [answer.schema] : [])),
   ]);
@@ -111,7 +138,7 @@ export function openApiDocument(): JsonSchema {
   });
 
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of API_ROUTES) {
+  for (const route of routes) {
     const responses: Record<string, JsonSchema> = {};
     for (const [status, answer] of Object.entries(route.answers))
       responses[status] = {
@@ -139,15 +166,13 @@ export function openApiDocument(): JsonSchema {
   }
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Waitlist API",
-      version: API_VERSION,
-      description: "The waitlist service's API (docs/api.md). Errors are JSON:API error documents.",
-    },
+    info: { ...DESCRIPTIONS[audience], version: API_VERSION },
     paths,
     components: {
       schemas: { ...components(requestNames, "input"), ...components(answerNames, "output") },
-      securitySchemes: SECURITY_SCHEMES,
+      securitySchemes: Object.fromEntries(
+        Object.entries(SECURITY_SCHEMES).filter(([scheme]) => routes.some(({ security }) => security === scheme)),
+      ),
     },
   };
 }

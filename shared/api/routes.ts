@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import {
+  CONSOLE_API,
   CONSOLE_AUDIT_ENDPOINT,
   CONSOLE_DASHBOARD_ENDPOINT,
   CONSOLE_PEOPLE_ENDPOINT,
@@ -66,8 +67,11 @@ import { CONFIRMATION_WEBHOOK_PATH, ConfirmationAnswer, ConfirmationRequest } fr
 import { LeaderboardAnswer, LeaderboardChoice, LeaderboardChoiceAnswer, StatusAnswer } from "./referrals";
 import { SignupAnswer, SignupForm, SignupRequest } from "./signups";
 
-/** GET: this API's OpenAPI description. */
+/** GET: the public API's OpenAPI description (docs/openapi.json). */
 export const OPENAPI_ENDPOINT = "/api/openapi.json";
+
+/** GET: the console API's OpenAPI description (docs/openapi-console.json), on the console's host behind Access. */
+export const CONSOLE_OPENAPI_ENDPOINT = `${CONSOLE_API}/openapi.json`;
 
 /** How a route's caller proves who it is (OpenAPI security schemes, openapi.ts). */
 export type Security = "statusToken" | "webhookSecret" | "access" | "checkInSecret";
@@ -88,6 +92,8 @@ export interface ApiRoute {
   /** The capability (shared/api/<tag>.ts). */
   tag: "signups" | "referrals" | "hooks" | "console" | "draw" | "launch" | "openapi";
   security?: Security;
+  /** Served by a development Worker only (404 elsewhere): in neither OpenAPI description. */
+  development?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   /** The body's schema by media type. */
@@ -389,6 +395,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: INVITE_ACCEPT_ENDPOINT,
     summary: "Development only: the stand-in /invite/ page accepts an invitation (the same check-in, no secret).",
     tag: "launch",
+    development: true,
     body: { [JSON_CONTENT_TYPE]: CheckInRequest },
     answers: { 200: { description: "Accepted now.", schema: CheckInAnswer } },
     errors: [...BODY_ERRORS, 403, 404, 409, 410],
@@ -427,9 +434,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
     id: "getOpenApi",
     method: "get",
     path: OPENAPI_ENDPOINT,
-    summary: "This description.",
+    summary: "This description: the public API's routes.",
     tag: "openapi",
     answers: { 200: { description: "OpenAPI 3.1." } },
     errors: [],
   },
+  {
+    id: "getConsoleOpenApi",
+    method: "get",
+    path: CONSOLE_OPENAPI_ENDPOINT,
+    summary: "This description: the console API's routes.",
+    tag: "openapi",
+    security: "access",
+    query: NoQuery,
+    answers: { 200: { description: "OpenAPI 3.1." } },
+    errors: CONSOLE_ERRORS,
+  },
 ];
+
+/** Who a route is for: the site's visitors and the services it works with, the console's operators, or development. */
+export type Audience = "public" | "console" | "development";
+
+/** A route's audience: development when flagged so, the console's when Access guards it, else public. */
+export function audienceOf(route: ApiRoute): Audience {
+  if (route.development) return "development";
+  return route.security === "access" ? "console" : "public";
+}

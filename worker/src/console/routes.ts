@@ -1,8 +1,8 @@
 /**
- * The operator's console's routes (`/api/console/*`), and the draw's, which sit under them: Cloudflare Access is
- * checked before any of them runs (and before anything is read), then the build's settings are read; a request from
- * another site's page is refused by every route (access.ts: consolePage for reads, sameOrigin for writes). What acts
- * needs the `operator` role (access.ts: operatorRole).
+ * The operator's console's routes (`/api/console/*`), their OpenAPI description, and the draw's, which sit under
+ * them: Cloudflare Access is checked before any of them runs (and before anything is read), then the build's settings
+ * are read; a request from another site's page is refused by every route (access.ts: consolePage for reads,
+ * sameOrigin for writes). What acts needs the `operator` role (access.ts: operatorRole).
  */
 import { Hono } from "hono";
 import { ActionRequest, DashboardQuery, NoQuery, PageQuery, PersonParams } from "../../../shared/api/console";
@@ -16,9 +16,11 @@ import {
   CONSOLE_SESSION_ENDPOINT,
   PERSON_ACTIONS,
 } from "../../../shared/console";
+import { CONSOLE_OPENAPI_ENDPOINT } from "../../../shared/api/routes";
 import { JSON_CONTENT_TYPE } from "../../../shared/contract";
 import { draw } from "../draw/routes";
 import { launchConsole } from "../launch/routes";
+import { handleConsoleOpenApi } from "../openapi/routes";
 import type { AppEnv } from "../env";
 import { accepts, refuseOtherMethods, sameOrigin, withSettings } from "../middleware";
 import { valid } from "../validate";
@@ -38,6 +40,7 @@ const PERSON_ROUTE = `${CONSOLE_PEOPLE_ENDPOINT}/:id`;
 export const consoleRoutes = new Hono<AppEnv>()
   .use(`${CONSOLE_API}/*`, consoleAccess, withSettings)
   .get(CONSOLE_SESSION_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleSession)
+  .get(CONSOLE_OPENAPI_ENDPOINT, consolePage, valid("query", NoQuery, PARAMETER), handleConsoleOpenApi)
   .get(CONSOLE_DASHBOARD_ENDPOINT, consolePage, valid("query", DashboardQuery, PARAMETER), (c) =>
     handleDashboard(c, c.req.valid("query").range),
   )
