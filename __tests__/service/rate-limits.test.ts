@@ -117,6 +117,11 @@ describe("draw file scraping is rate limited", () => {
 
     await expectLimited(await file(ip), "DRAW_FILES_LIMITER");
     await expectLimited(await file(ip, "entrants.txt", "autumn"), "DRAW_FILES_LIMITER");
+    // The transparency record's files are published files too, under the same limit.
+    const record = await service.fetch(new URL("/transparency/report.json", TEST_SETTINGS.siteUrl).href, {
+      headers: { "cf-connecting-ip": ip },
+    });
+    await expectLimited(record, "DRAW_FILES_LIMITER");
     expect((await file(nextClientIp())).status).toBe(200);
   });
 

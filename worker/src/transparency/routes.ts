@@ -6,6 +6,7 @@
 import { Hono, type Context } from "hono";
 import { TRANSPARENCY_KEYS, TRANSPARENCY_PATHS } from "../../../shared/transparency";
 import type { AppEnv } from "../env";
+import { rateLimited, withinLimit } from "../rate-limit";
 
 /** A published file's cache: five minutes, the cron's period. */
 const PUBLISHED_CACHE = "public, max-age=300";
@@ -20,11 +21,14 @@ function keyOf(path: string): string | null {
 
 /**
  * Answer GET or HEAD of a transparency file: 200 from R2, 304 for a matching If-None-Match, the site's 404 page when
- * it is not written yet; the static build for any other path.
+ * it is not written yet, 429 past DRAW_FILES_LIMITER (the published files' one limit, counted before R2 is read); the
+ * static build for any other path.
  */
 async function handleTransparencyFile(c: Context<AppEnv>): Promise<Response> {
   const key = keyOf(c.req.path);
   if (key === null) return c.env.ASSETS.fetch(c.req.raw);
+  if (!(await withinLimit(c.env, "DRAW_FILES_LIMITER", c.req.raw)))
+    return rateLimited("DRAW_FILES_LIMITER", "Too many reads of the published files from this network.");
   const object = await c.env.TRANSPARENCY.get(key);
   if (!object) return c.env.ASSETS.fetch(new Request(new URL("/404.html", c.req.url)));
   const headers = new Headers({ etag: object.httpEtag, "cache-control": PUBLISHED_CACHE });
