@@ -14,11 +14,8 @@ import { CONSOLE_API } from "../../shared/console";
 import { consolePolicy } from "../../shared/console-policy";
 import { ADMIN_PATH, CONSOLE_PATH, HOME_PATH } from "../../shared/routes";
 import { consoleFiles } from "./console/files";
-import type { AppEnv, ServiceEnv } from "./env";
-import { isApiPath, notFound, pathInvalid } from "./http";
-
-/** The built 404 page (Gatsby's), answered with status 404 for the console or the editor asked for on another host. */
-const NOT_FOUND_PAGE_PATH = "/404.html";
+import type { AppEnv } from "./env";
+import { isApiPath, notFound, notFoundPage, pathInvalid } from "./http";
 
 /** The console's policy without any inline script: what the Worker's own answers on the console's host carry. */
 const CONSOLE_HOST_POLICY = consolePolicy();
@@ -56,12 +53,6 @@ export function areaOf(pathname: string): Area {
 export function isHost(configured: string | undefined, hostname: string): boolean {
   const host = configured?.trim().toLowerCase() ?? "";
   return host !== "" && host === hostname.toLowerCase();
-}
-
-/** The site's 404 page with status 404 (as the asset server answers a path that does not exist). */
-async function notFoundPage(env: Pick<ServiceEnv, "ASSETS">, url: URL): Promise<Response> {
-  const page = await env.ASSETS.fetch(new Request(new URL(NOT_FOUND_PAGE_PATH, url)));
-  return new Response(page.body, { status: 404, headers: page.headers });
 }
 
 /** An answer of the Worker's own with no body (no page, no script, no words), never cached. */

@@ -199,3 +199,15 @@ export async function sameSecret(given: string, expected: string): Promise<boole
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
   return crypto.subtle.timingSafeEqual(a, b);
 }
+
+/** The built 404 page (Gatsby's). */
+const NOT_FOUND_PAGE_PATH = "/404.html";
+
+/**
+ * The site's 404 page with status 404, as the asset server answers a path that does not exist (asked for by its own
+ * path, the asset server answers it 200): for the console or the editor on another host, a published file not written.
+ */
+export async function notFoundPage(env: { ASSETS: Fetcher }, url: URL): Promise<Response> {
+  const page = await env.ASSETS.fetch(new Request(new URL(NOT_FOUND_PAGE_PATH, url)));
+  return new Response(page.body, { status: 404, headers: page.headers });
+}

@@ -51,11 +51,26 @@ app.onError((error, c) => {
 export default {
   fetch: app.fetch,
   queue: (batch, env) => (batch.queue === DRAW_JOB_QUEUE ? consumeDrawJob(batch, env) : consumeDeliveries(batch, withServedOrigin(env))),
+  // Each cron step runs whatever the one before it did: a failed sweep must not hold back the launch schedule or the
+  // transparency record. A failure is logged by step, and the run still ends failed so Cloudflare shows it.
   scheduled: async (controller, env) => {
     const served = withServedOrigin(env);
-    await sweepPendingDeliveries(served, controller.scheduledTime);
-    await runLaunchSchedule(served, controller.scheduledTime);
-    await resumeStalledDraws(env, controller.scheduledTime);
-    await publishTransparency(env, controller.scheduledTime);
+    const at = controller.scheduledTime;
+    const steps: [string, () => Promise<void>][] = [
+      ["delivery_sweep", () => sweepPendingDeliveries(served, at)],
+      ["launch_schedule", () => runLaunchSchedule(served, at)],
+      ["draw_resume", () => resumeStalledDraws(env, at)],
+      ["transparency", () => publishTransparency(env, at)],
+    ];
+    let failed: unknown = null;
+    for (const [step, run] of steps) {
+      try {
+        await run();
+      } catch (error) {
+        log("cron_step_failed", { step, error: errorName(error), at: stackFrames(error) });
+        failed ??= error;
+      }
+    }
+    if (failed !== null) throw failed;
   },
 } satisfies ExportedHandler<ServiceEnv>;

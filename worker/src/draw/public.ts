@@ -11,7 +11,7 @@ import { pseudonymOf } from "../../../shared/giveaway/draw-file";
 import { findLine, LINE_BYTES, LineSplitter, listPath } from "../../../shared/giveaway/list";
 import { auditPath, leafHash } from "../../../shared/giveaway/merkle";
 import type { AppEnv } from "../env";
-import { errorResponse, jsonResponse } from "../http";
+import { errorResponse, jsonResponse, notFoundPage } from "../http";
 import { rateLimited, withinLimit } from "../rate-limit";
 import { drawKeys, drawRow, partsOf } from "./job";
 import { listRange } from "./run";
@@ -32,7 +32,7 @@ export async function handlePublished(c: Context<AppEnv>): Promise<Response> {
   const [, draw, file] = match;
   const key = file === "draw.json" ? drawKeys.commitment(draw) : drawKeys.list(draw);
   const head = await c.env.DRAWS.head(key);
-  if (!head) return c.env.ASSETS.fetch(new Request(new URL("/404.html", c.req.url)));
+  if (!head) return notFoundPage(c.env, new URL(c.req.url));
   const headers = new Headers({ etag: head.httpEtag, "cache-control": PUBLISHED_CACHE, "accept-ranges": "bytes" });
   head.writeHttpMetadata(headers);
   if (c.req.header("if-none-match") === head.httpEtag) return new Response(null, { status: 304, headers });

@@ -6,6 +6,7 @@
 import { Hono, type Context } from "hono";
 import { TRANSPARENCY_KEYS, TRANSPARENCY_PATHS } from "../../../shared/transparency";
 import type { AppEnv } from "../env";
+import { notFoundPage } from "../http";
 import { rateLimited, withinLimit } from "../rate-limit";
 
 /** A published file's cache: five minutes, the cron's period. */
@@ -30,7 +31,7 @@ async function handleTransparencyFile(c: Context<AppEnv>): Promise<Response> {
   if (!(await withinLimit(c.env, "DRAW_FILES_LIMITER", c.req.raw)))
     return rateLimited("DRAW_FILES_LIMITER", "Too many reads of the published files from this network.");
   const object = await c.env.TRANSPARENCY.get(key);
-  if (!object) return c.env.ASSETS.fetch(new Request(new URL("/404.html", c.req.url)));
+  if (!object) return notFoundPage(c.env, new URL(c.req.url));
   const headers = new Headers({ etag: object.httpEtag, "cache-control": PUBLISHED_CACHE });
   object.writeHttpMetadata(headers);
   if (c.req.header("if-none-match") === object.httpEtag) return new Response(null, { status: 304, headers });
