@@ -134,8 +134,11 @@ export interface WranglerDevOptions {
 /** How often `crons` fires the triggers (ms): the period of wrangler.jsonc's `*\/5 * * * *`. */
 export const CRON_PERIOD_MS = 5 * 60 * 1000;
 
-/** Where `wrangler dev --test-scheduled` runs the scheduled handler. */
-const SCHEDULED_HANDLER_PATH = "/cdn-cgi/handler/scheduled";
+/**
+ * Where `wrangler dev --test-scheduled` runs the scheduled handler. Its newer path, /cdn-cgi/handler/scheduled, reaches
+ * the static assets' router in front of this Worker (`assets` in wrangler.jsonc), which has no scheduled handler.
+ */
+const SCHEDULED_HANDLER_PATH = "/__scheduled";
 
 /** A running `wrangler dev`. */
 export interface WranglerDev {
