@@ -88,6 +88,18 @@ test("shows the weeks, every draw with its state and why, and the signed checkpo
   expect(violations, formatViolations(violations)).toEqual([]);
 });
 
+test("on a 320 px phone the record's tables, key and checkpoint never make the page scroll sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await routeReport(page, 200, REPORT);
+  await page.goto("/transparency/");
+  await expect(page.getByRole("table", { name: transparency.draws.heading })).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
+
 test("says plainly when the record cannot be read, with no error text of the browser's", async ({ page }) => {
   await routeReport(page, 404, { errors: [{ status: "404" }] });
   await page.goto("/transparency/");

@@ -65,9 +65,10 @@ export async function auditVerify(where: D1Target, options: { key?: string; chec
   }
   if (!report.ok) return 1;
   const key = published ? `the key the site publishes (${verifier.name}; compare it with the one you saved)` : "the key given";
+  const entries = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
   console.log(
-    `The audit log's ${report.head.size} entries are chained and signed by ${key}. ` +
-      (checkpoint ? `It still holds the checkpoint's ${checkpoint.size} entries unchanged. ` : "") +
+    `The audit log's ${entries(report.head.size)} are chained and signed by ${key}. ` +
+      (checkpoint ? `It still holds the checkpoint's ${entries(checkpoint.size)} unchanged. ` : "") +
       `Its head is entry ${report.head.size}, SHA-256 ${report.head.hash}.`,
   );
   return 0;

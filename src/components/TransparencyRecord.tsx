@@ -185,10 +185,16 @@ function drawState(draw: DrawRecord, words: Queries.TransparencyRecordContentFra
   return [state, ...why].join(" ");
 }
 
-/** Room for the record from the first paint: its arrival pushes nothing the visitor already sees. */
+/**
+ * Room for the record from the first paint: its arrival pushes nothing the visitor already sees. It stretches across
+ * the card and may shrink below its tables' width (they scroll inside it), so a phone never scrolls sideways; its text
+ * reads from the left, as tables and long paragraphs do.
+ */
 const Reserved = styled.div`
-  width: 100%;
+  justify-self: stretch;
+  min-width: 0;
   min-height: 40rem;
+  text-align: left;
 `;
 
 const Updated = styled.p`

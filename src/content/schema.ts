@@ -1902,8 +1902,8 @@ const siteContentFields = z
             size: copyWithPlaceholder(
               "{size}",
               "the number of entries in the log at the checkpoint",
-              "The line saying how many entries the checkpoint covers.",
-              "The log held {size} entries at this checkpoint.",
+              "The line saying how many entries the checkpoint covers (the number may be 1: word it so that any number reads right).",
+              "Entries in the log at this checkpoint: {size}.",
             ),
             keyLabel: copy("The label of the key that checks the checkpoint and every entry.", "Verifier key"),
             checkpointLabel: copy("The label of the checkpoint itself.", "Latest checkpoint"),
