@@ -1,19 +1,17 @@
 /**
  * Format 2 of a draw (`pickfund-giveaway-draw/2`): the commitment alone, a few KB at any size, with the list published
- * apart (list.ts). Checking one streams the list once: its bytes' SHA-256, its Merkle root, its count and entries, its
- * order; then the rules the site publishes, the round's BLS signature and the winners (stream-winners.ts). The page's
+ * apart (list.ts). Checking one streams the list once (digest.ts): its bytes' SHA-256, its Merkle root, its count and
+ * entries, its order; then the rules the site publishes, the round's BLS signature and the winners (stream-winners.ts). The page's
  * Verify, `scripts/giveaway/verify.ts` and the Worker's draw all run this. docs/operators.md: "The giveaway draw".
  */
-import { sha256 } from "@noble/hashes/sha2.js";
 import type { Commitment } from "../api/draw";
 import { beaconProblems } from "./beacon";
-import { toHex } from "./bytes";
 import { DRAW_FORMAT_2, type Entrant } from "./draw-file";
 import type { DrandChain } from "./chains";
-import { LINE_BYTES, LineSplitter, parseLine } from "./list";
-import { leafHash, MerkleBuilder } from "./merkle";
+import { digestList, type DigestOptions } from "./digest";
+import { LINE_BYTES, parseLine } from "./list";
 import { cutoffOf, roundOfRules, type DrawRules } from "./rules";
-import { BLOCK_LINES, BlockSums, streamWinners } from "./stream-winners";
+import { BLOCK_LINES, streamWinners } from "./stream-winners";
 
 /** The commitment's canonical text: two-space JSON in Commitment's order, final newline. */
 export function serialiseCommitment(file: Commitment): string {
@@ -38,70 +36,6 @@ export function serialiseCommitment(file: Commitment): string {
     },
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;
-}
-
-/** What one pass over a list finds. */
-export interface ListDigest {
-  bytes: number;
-  n: number;
-  totalEntries: number;
-  listHash: string;
-  merkleRoot: string;
-  sums: BlockSums;
-  /** The first line that is not a line of the list, or is out of order (null when none). */
-  badLine: number | null;
-}
-
-/**
- * Read a list once, chunk by chunk: its SHA-256, Merkle root, count, entries and block sums.
- * @param onProgress called after each chunk with the bytes read so far
- * @param onLeaf called with each line's leaf hash, in order (a PathCollector's add)
- */
-export async function digestList(
-  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
-  onProgress?: (bytes: number) => void,
-  onLeaf?: (hash: Uint8Array) => void,
-): Promise<ListDigest> {
-  const hash = sha256.create();
-  const tree = new MerkleBuilder();
-  const sums = new BlockSums();
-  let bytes = 0;
-  let badLine: number | null = null;
-  let previous = "";
-  const splitter = new LineSplitter((line) => {
-    const index = sums.lines;
-    const entrant = parseLine(line);
-    if (entrant === null || entrant.pseudonym <= previous) {
-      badLine ??= index;
-      sums.add(1);
-    } else {
-      sums.add(entrant.entries);
-      previous = entrant.pseudonym;
-    }
-    const hashed = leafHash(line.subarray(0, LINE_BYTES - 1));
-    tree.add(hashed);
-    onLeaf?.(hashed);
-  });
-  for await (const chunk of chunks) {
-    hash.update(chunk);
-    splitter.push(chunk);
-    bytes += chunk.length;
-    onProgress?.(bytes);
-  }
-  try {
-    splitter.end();
-  } catch {
-    badLine ??= sums.lines;
-  }
-  return {
-    bytes,
-    n: sums.lines,
-    totalEntries: sums.total,
-    listHash: toHex(hash.digest()),
-    merkleRoot: toHex(tree.root()),
-    sums,
-    badLine,
-  };
 }
 
 /** What can fail to match in a format 2 draw, beside verify.ts's kinds. */
@@ -178,14 +112,14 @@ function formatProblem(value: unknown): string | null {
  * @param value the parsed commitment (anything: it is checked)
  * @param trusted the chain and the rules the site publishes (content: draw); the file's own are compared with them
  * @param source the list (from a file, or its URL with Range requests)
- * @param onProgress bytes of the list read so far
+ * @param options the SHA-256 to hash the list with, each leaf hash as it is made, and `onProgress`: the bytes of the
+ *   list read so far, after each chunk
  */
 export async function verifyCommitment(
   value: unknown,
   trusted: { chain: DrandChain; rules: DrawRules },
   source: ListSource,
-  onProgress?: (bytes: number) => void,
-  onLeaf?: (hash: Uint8Array) => void,
+  options: DigestOptions & { onProgress?: (bytes: number) => void } = {},
 ): Promise<CommitmentReport> {
   const problem = formatProblem(value);
   if (problem) return { verified: false, drawn: false, mismatches: [{ kind: "format", detail: problem }] };
@@ -218,7 +152,7 @@ export async function verifyCommitment(
   else if (Date.parse(file.committedAt) >= Date.parse(file.roundAt) || Date.parse(file.committedAt) < Date.parse(cutoffOf(rules)))
     mismatch("round", `the commitment at ${file.committedAt} is not between the cut-off and round ${file.round} at ${file.roundAt}`);
 
-  const digest = await digestList(source.chunks(), onProgress, onLeaf);
+  const digest = await digestList(source.chunks(), options);
   if (digest.badLine !== null) mismatch("list", `line ${digest.badLine} is not a line of the list, or is out of order or repeated`);
   if (digest.bytes !== file.listBytes) mismatch("listBytes", `the list has ${digest.bytes} bytes, the commitment says ${file.listBytes}`);
   if (digest.n !== file.n) mismatch("n", `the list has ${digest.n} lines, the commitment says ${file.n}`);

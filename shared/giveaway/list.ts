@@ -13,7 +13,12 @@ export const MAX_ENTRIES = 10 ** ENTRIES_DIGITS - 1;
 /** Bytes of one line, its newline included. */
 export const LINE_BYTES = PSEUDONYM_HEX_CHARS + 1 + ENTRIES_DIGITS + 1;
 
-const LINE_PATTERN = /^[0-9a-f]{16} \d{6}$/;
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const HEX_A = 0x61;
+const HEX_F = 0x66;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -34,14 +39,37 @@ export function leafBytes(line: string): Uint8Array {
 }
 
 /**
+ * The entries of the line at `bytes[at, at + LINE_BYTES)`, read from its bytes with no text decoded: the one rule of
+ * a line (16 lower-case hex characters, a space, 6 digits, a newline; 1 entry or more), which parseLine and the
+ * one-pass check of a whole list (digest.ts) both apply.
+ * @param newline whether the line ends in its newline (false: LINE_BYTES − 1 bytes from `at`)
+ * @returns the entries, or 0 when the bytes are not a line of the list (or run out)
+ */
+export function lineEntriesAt(bytes: Uint8Array, at: number, newline = true): number {
+  if (at < 0 || at + LINE_BYTES - (newline ? 0 : 1) > bytes.length) return 0;
+  for (let i = at; i < at + PSEUDONYM_HEX_CHARS; i++) {
+    const byte = bytes[i];
+    if (!((byte >= DIGIT_0 && byte <= DIGIT_9) || (byte >= HEX_A && byte <= HEX_F))) return 0;
+  }
+  if (bytes[at + PSEUDONYM_HEX_CHARS] !== SPACE) return 0;
+  let entries = 0;
+  for (let i = at + PSEUDONYM_HEX_CHARS + 1; i < at + LINE_BYTES - 1; i++) {
+    const byte = bytes[i];
+    if (byte < DIGIT_0 || byte > DIGIT_9) return 0;
+    entries = entries * 10 + (byte - DIGIT_0);
+  }
+  if (newline && bytes[at + LINE_BYTES - 1] !== NEWLINE) return 0;
+  return entries;
+}
+
+/**
  * The entrant of one line's bytes (LINE_BYTES, or LINE_BYTES − 1 without the newline).
  * @returns null when the bytes are not a line of the list
  */
 export function parseLine(bytes: Uint8Array): Entrant | null {
-  const text = decoder.decode(bytes.length === LINE_BYTES ? bytes.subarray(0, LINE_BYTES - 1) : bytes);
-  if (!LINE_PATTERN.test(text) || (bytes.length === LINE_BYTES && bytes[LINE_BYTES - 1] !== 0x0a)) return null;
-  const entries = Number(text.slice(PSEUDONYM_HEX_CHARS + 1));
-  return entries < 1 ? null : { pseudonym: text.slice(0, PSEUDONYM_HEX_CHARS), entries };
+  if (bytes.length !== LINE_BYTES && bytes.length !== LINE_BYTES - 1) return null;
+  const entries = lineEntriesAt(bytes, 0, bytes.length === LINE_BYTES);
+  return entries === 0 ? null : { pseudonym: decoder.decode(bytes.subarray(0, PSEUDONYM_HEX_CHARS)), entries };
 }
 
 /** The list's address and its commitment's, on the site's origin. */

@@ -3,28 +3,56 @@
  * SHA-256(0x01 ‖ left ‖ right), a tree of n leaves split at the largest power of two below n. The prefixes keep a
  * leaf from passing for a node; the split needs no padding, so any n has one root. Built as lines arrive (a stack of
  * complete subtrees), audit paths (RFC 6962 §2.1.1) and their check (RFC 9162 §2.1.3.2). Synchronous SHA-256
- * (@noble/hashes): a million leaves are hashed in one pass without a promise each.
+ * (sha256.ts: @noble/hashes unless the caller passes a native one): a million leaves are hashed in one pass without a
+ * promise each.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { nobleSha256, type Sha256 } from "./sha256";
 
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
+const HASH_BYTES = 32;
+
+/** The tree's two hashes over one SHA-256: a leaf's from its line, an inner node's from its two children. */
+export interface TreeHashes {
+  /** SHA-256(0x00 ‖ line), the line without its newline: 32 bytes. */
+  leaf(line: Uint8Array): Uint8Array;
+  /** SHA-256(0x01 ‖ left ‖ right), from two hashes of 32 bytes: 32 bytes. */
+  node(left: Uint8Array, right: Uint8Array): Uint8Array;
+}
+
+/**
+ * The tree's hashes over `sha256`. Each input is built in place and hashed at once (no SHA-256 keeps its input), so a
+ * million leaves allocate no input each.
+ */
+export function treeHashes(sha256: Sha256): TreeHashes {
+  let leafInput = new Uint8Array(1);
+  const nodeInput = new Uint8Array(1 + 2 * HASH_BYTES);
+  return {
+    leaf(line) {
+      if (leafInput.length !== line.length + 1) leafInput = new Uint8Array(line.length + 1);
+      leafInput[0] = LEAF_PREFIX;
+      leafInput.set(line, 1);
+      return sha256(leafInput);
+    },
+    node(left, right) {
+      nodeInput[0] = NODE_PREFIX;
+      nodeInput.set(left, 1);
+      nodeInput.set(right, 1 + HASH_BYTES);
+      return sha256(nodeInput);
+    },
+  };
+}
+
+const nobleHashes = treeHashes(nobleSha256);
 
 /** The leaf hash of one line's bytes (without its newline). */
 export function leafHash(line: Uint8Array): Uint8Array {
-  const input = new Uint8Array(line.length + 1);
-  input[0] = LEAF_PREFIX;
-  input.set(line, 1);
-  return sha256(input);
+  return nobleHashes.leaf(line);
 }
 
 /** The hash of an inner node from its two children. */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  const input = new Uint8Array(65);
-  input[0] = NODE_PREFIX;
-  input.set(left, 1);
-  input.set(right, 33);
-  return sha256(input);
+  return nobleHashes.node(left, right);
 }
 
 /** The largest power of two strictly below `n` (n ≥ 2). */
@@ -44,12 +72,19 @@ export class MerkleBuilder {
   /** Leaves added so far. */
   leaves = 0;
 
+  private readonly hashes: TreeHashes;
+
+  /** @param sha256 the SHA-256 its nodes are hashed with */
+  constructor(private readonly sha256: Sha256 = nobleSha256) {
+    this.hashes = treeHashes(sha256);
+  }
+
   /** Add a subtree's root; 2^level leaves. */
   add(hash: Uint8Array, level = 0): void {
     let node = { hash, level };
     while (this.stack.length > 0 && this.stack[this.stack.length - 1].level === node.level) {
       const left = this.stack.pop()!;
-      node = { hash: nodeHash(left.hash, node.hash), level: node.level + 1 };
+      node = { hash: this.hashes.node(left.hash, node.hash), level: node.level + 1 };
     }
     this.stack.push(node);
     this.leaves += 2 ** level;
@@ -65,9 +100,9 @@ export class MerkleBuilder {
 
   /** The root: SHA-256 of nothing for no leaves (RFC 6962's empty tree). */
   root(): Uint8Array {
-    if (this.stack.length === 0) return sha256(new Uint8Array(0));
+    if (this.stack.length === 0) return this.sha256(new Uint8Array(0));
     let root = this.stack[this.stack.length - 1].hash;
-    for (let i = this.stack.length - 2; i >= 0; i--) root = nodeHash(this.stack[i].hash, root);
+    for (let i = this.stack.length - 2; i >= 0; i--) root = this.hashes.node(this.stack[i].hash, root);
     return root;
   }
 }

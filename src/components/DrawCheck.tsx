@@ -44,9 +44,9 @@ export function DrawCheck({ content, commitment, listBytes }: { content: DrawChe
       const { verifyCommitment } = await import("../../shared/giveaway/commitment");
       const listUrl = (commitment as { listUrl?: unknown }).listUrl;
       const rules = { id: draw.id, cutoff: draw.cutoff, winners: draw.winners, roundDelayHours: draw.roundDelayHours };
-      const report = await verifyCommitment(commitment, { chain: draw.chain, rules }, listSource(String(listUrl)), (bytes) =>
-        setState({ kind: "checking", bytes }),
-      );
+      const report = await verifyCommitment(commitment, { chain: draw.chain, rules }, listSource(String(listUrl)), {
+        onProgress: (bytes) => setState({ kind: "checking", bytes }),
+      });
       setState({ kind: "done", report });
     } catch {
       setState({ kind: "failed" });
