@@ -18,6 +18,7 @@ import { leafHash, PathCollector, verifyInclusion } from "../../shared/giveaway/
 import type { DrawRules } from "../../shared/giveaway/rules";
 import { verifyDraw } from "../../shared/giveaway/verify";
 import { SERVICE_SETTINGS_PATH, ServiceSettingsSchema } from "../../shared/service-settings";
+import { nodeSha256 } from "./node-sha256";
 
 const isUrl = (where: string) => /^https?:\/\//.test(where);
 
@@ -166,9 +167,10 @@ async function main(): Promise<number> {
     place = { index: found.index, line: listLine(found.entrant) };
     collector = new PathCollector(found.index, commitment.n);
   }
-  const report = await verifyCommitment(parsed, { chain: trusted.chain, rules: trusted.rules }, source, undefined, (hash) =>
-    collector?.add(hash),
-  );
+  const report = await verifyCommitment(parsed, { chain: trusted.chain, rules: trusted.rules }, source, {
+    sha256: nodeSha256,
+    onLeaf: collector ? (hash) => collector.add(hash) : undefined,
+  });
   let proof = "";
   if (place && collector) {
     const path = collector.path();
