@@ -3267,11 +3267,14 @@ type SiteContentDraw = {
   readonly notVerified: Scalars['String'];
   readonly odds: Scalars['String'];
   readonly pageTitle: Scalars['String'];
+  readonly progressLabel: Scalars['String'];
   readonly relayUrl: Scalars['String'];
   readonly roundAtLabel: Scalars['String'];
   readonly roundDelayHours: Scalars['Int'];
   readonly roundLabel: Scalars['String'];
   readonly rulesFixed: Scalars['String'];
+  readonly stopButton: Scalars['String'];
+  readonly stopped: Scalars['String'];
   readonly totalEntriesLabel: Scalars['String'];
   readonly verified: Scalars['String'];
   readonly verifiedCommitment: Scalars['String'];
@@ -3334,11 +3337,14 @@ type SiteContentDrawFieldSelector = {
   readonly notVerified: InputMaybe<FieldSelectorEnum>;
   readonly odds: InputMaybe<FieldSelectorEnum>;
   readonly pageTitle: InputMaybe<FieldSelectorEnum>;
+  readonly progressLabel: InputMaybe<FieldSelectorEnum>;
   readonly relayUrl: InputMaybe<FieldSelectorEnum>;
   readonly roundAtLabel: InputMaybe<FieldSelectorEnum>;
   readonly roundDelayHours: InputMaybe<FieldSelectorEnum>;
   readonly roundLabel: InputMaybe<FieldSelectorEnum>;
   readonly rulesFixed: InputMaybe<FieldSelectorEnum>;
+  readonly stopButton: InputMaybe<FieldSelectorEnum>;
+  readonly stopped: InputMaybe<FieldSelectorEnum>;
   readonly totalEntriesLabel: InputMaybe<FieldSelectorEnum>;
   readonly verified: InputMaybe<FieldSelectorEnum>;
   readonly verifiedCommitment: InputMaybe<FieldSelectorEnum>;
@@ -3373,11 +3379,14 @@ type SiteContentDrawFilterInput = {
   readonly notVerified: InputMaybe<StringQueryOperatorInput>;
   readonly odds: InputMaybe<StringQueryOperatorInput>;
   readonly pageTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly progressLabel: InputMaybe<StringQueryOperatorInput>;
   readonly relayUrl: InputMaybe<StringQueryOperatorInput>;
   readonly roundAtLabel: InputMaybe<StringQueryOperatorInput>;
   readonly roundDelayHours: InputMaybe<IntQueryOperatorInput>;
   readonly roundLabel: InputMaybe<StringQueryOperatorInput>;
   readonly rulesFixed: InputMaybe<StringQueryOperatorInput>;
+  readonly stopButton: InputMaybe<StringQueryOperatorInput>;
+  readonly stopped: InputMaybe<StringQueryOperatorInput>;
   readonly totalEntriesLabel: InputMaybe<StringQueryOperatorInput>;
   readonly verified: InputMaybe<StringQueryOperatorInput>;
   readonly verifiedCommitment: InputMaybe<StringQueryOperatorInput>;
@@ -3480,11 +3489,14 @@ type SiteContentDrawSortInput = {
   readonly notVerified: InputMaybe<SortOrderEnum>;
   readonly odds: InputMaybe<SortOrderEnum>;
   readonly pageTitle: InputMaybe<SortOrderEnum>;
+  readonly progressLabel: InputMaybe<SortOrderEnum>;
   readonly relayUrl: InputMaybe<SortOrderEnum>;
   readonly roundAtLabel: InputMaybe<SortOrderEnum>;
   readonly roundDelayHours: InputMaybe<SortOrderEnum>;
   readonly roundLabel: InputMaybe<SortOrderEnum>;
   readonly rulesFixed: InputMaybe<SortOrderEnum>;
+  readonly stopButton: InputMaybe<SortOrderEnum>;
+  readonly stopped: InputMaybe<SortOrderEnum>;
   readonly totalEntriesLabel: InputMaybe<SortOrderEnum>;
   readonly verified: InputMaybe<SortOrderEnum>;
   readonly verifiedCommitment: InputMaybe<SortOrderEnum>;
@@ -5736,7 +5748,7 @@ type ConsolePageQuery = { readonly siteContent: { readonly errorScreen: { readon
 
 type CountdownContentFragment = { readonly home: { readonly countdown: { readonly days: string, readonly hours: string, readonly minutes: string, readonly seconds: string, readonly afterLaunch: string } }, readonly derived: { readonly countdownLabel: string, readonly launchAtMs: number, readonly builtAtMs: number } };
 
-type DrawCheckContentFragment = { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+type DrawCheckContentFragment = { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly progressLabel: string, readonly stopButton: string, readonly stopped: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
 
 type DrawLookupContentFragment = { readonly draw: { readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string } };
 
@@ -5747,7 +5759,7 @@ type FloatingDecorContentFragment = { readonly decorations: { readonly odds: Rea
 type GiveawayDrawPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly rulesFixed: string, readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
+type GiveawayDrawPageQuery = { readonly siteContent: { readonly draw: { readonly id: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly rulesFixed: string, readonly pageTitle: string, readonly heading: string, readonly howWinnersAreSelected: string, readonly odds: string, readonly wherePublished: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly verifyButton: string, readonly verifying: string, readonly progressLabel: string, readonly stopButton: string, readonly stopped: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
 type GiveawayRulesContentFragment = { readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string }, readonly links: { readonly newTabHint: string } };
 
@@ -5781,7 +5793,7 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly siteContent: { readonly notFound: { readonly pageTitle: string, readonly code: string, readonly heading: string, readonly homeLink: string, readonly consoleMessage: string }, readonly errorScreen: { readonly title: string, readonly pageTitle: string }, readonly site: { readonly url: string, readonly language: string, readonly brandName: string, readonly themeColor: string, readonly metaDescription: string, readonly socialImage: { readonly src: string, readonly alt: string } }, readonly decorations: { readonly odds: ReadonlyArray<string>, readonly pauseLabel: string, readonly playLabel: string }, readonly toasts: { readonly closeLabel: string, readonly regionLabel: string, readonly announceLabel: string }, readonly consent: { readonly message: string, readonly accept: string, readonly decline: string }, readonly adPixel: { readonly id: string | null } | null } | null };
 
-type PublishedDrawContentFragment = { readonly draw: { readonly id: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
+type PublishedDrawContentFragment = { readonly draw: { readonly id: string, readonly notCommitted: string, readonly commitmentHeading: string, readonly listHashLabel: string, readonly merkleRootLabel: string, readonly entrantsLabel: string, readonly totalEntriesLabel: string, readonly listLink: string, readonly roundLabel: string, readonly roundAtLabel: string, readonly chainLabel: string, readonly winnersHeading: string, readonly notDrawnYet: string, readonly cutoff: string, readonly winners: number, readonly roundDelayHours: number, readonly verifyButton: string, readonly verifying: string, readonly progressLabel: string, readonly stopButton: string, readonly stopped: string, readonly verified: string, readonly verifiedCommitment: string, readonly notVerified: string, readonly checkFailed: string, readonly findLabel: string, readonly findHelp: string, readonly findButton: string, readonly found: string, readonly findNoMatch: string, readonly chain: { readonly hash: string, readonly publicKey: string, readonly period: number, readonly genesis: number }, readonly mismatches: { readonly format: string, readonly rules: string, readonly chain: string, readonly round: string, readonly list: string, readonly listBytes: string, readonly n: string, readonly totalEntries: string, readonly listHash: string, readonly merkleRoot: string, readonly beaconRound: string, readonly randomness: string, readonly signature: string, readonly winners: string } } };
 
 type ReferralPanelContentFragment = { readonly site: { readonly language: string }, readonly referrals: { readonly placesPerReferral: number, readonly entriesPerReferral: number, readonly position: string, readonly intro: string, readonly friendsJoined: string, readonly giveawayEntries: string, readonly leaderboardLink: string, readonly linkLabel: string, readonly copyButton: string, readonly copied: string, readonly copyManually: string, readonly shareButton: string, readonly shareMessage: string, readonly shareLinks: { readonly label: string, readonly x: string, readonly whatsapp: string, readonly telegram: string, readonly facebook: string, readonly reddit: string } }, readonly links: { readonly newTabHint: string }, readonly giveaway: { readonly rulesUrl: string, readonly rulesLink: string, readonly noPurchaseNecessary: string } };
 

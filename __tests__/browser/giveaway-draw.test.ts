@@ -2,8 +2,9 @@
  * /giveaway/draw/ and the status page's proof in a real browser, with the published draw routed to the golden format 2
  * files (__tests__/fixtures/giveaway/draw-2.json and entrants-2.txt, answering Range requests as the Worker's R2 does;
  * the fixture content publishes the golden draw's rules): the rules, the commitment and the winners on the page, a
- * ticket found by binary search, Verify streaming the list and saying "verified", a tampered list reported, the
- * checking code fetched only on the click, and a person's proof checked on their status page.
+ * ticket found by binary search, Verify streaming the list and saying "verified", its labelled progress bar and Stop
+ * (the page usable again after it), a tampered list reported, the checking code fetched only on the click, and a
+ * person's proof checked on their status page.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,15 +26,19 @@ const { draw } = FIXTURE;
 /** The quicknet signature check's hash-to-curve tag: in the checking code's chunk and nowhere else. */
 const CHECK_CODE_MARK = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
-/** Serve the published draw as the Worker does: the commitment, and the list with Range requests. */
-async function routePublished(page: Page, list: Buffer = LIST): Promise<Request[]> {
+/**
+ * Serve the published draw as the Worker does: the commitment, and the list with Range requests.
+ * @param held the list's full read is answered once this settles (a slow connection); a check stopped meanwhile has
+ *   gone, so its answer finds nobody
+ */
+async function routePublished(page: Page, list: Buffer = LIST, held: Promise<void> = Promise.resolve()): Promise<Request[]> {
   const ranges: Request[] = [];
   await page.route(`**/giveaway/draw/${COMMITMENT.draw}/draw.json`, (route) =>
     route.fulfill({ status: 200, contentType: "application/json", body: COMMITMENT_TEXT }),
   );
   await page.route(`**${COMMITMENT.listUrl}`, (route) => {
     const range = /^bytes=(\d+)-(\d+)$/.exec(route.request().headers().range ?? "");
-    if (!range) return route.fulfill({ status: 200, contentType: "text/plain", body: list });
+    if (!range) return held.then(() => route.fulfill({ status: 200, contentType: "text/plain", body: list }).catch(() => undefined));
     ranges.push(route.request());
     const [from, to] = [Number(range[1]), Math.min(Number(range[2]), list.length - 1)];
     return route.fulfill({
@@ -69,6 +74,34 @@ test("shows the rules, the commitment and the winners, and Verify streams the li
 
   await page.getByRole("button", { name: draw.verifyButton }).click();
   await expect(page.getByRole("status").filter({ hasText: draw.verified })).toBeVisible();
+});
+
+test("shows a labelled progress bar while Verify reads the list, and Stop ends the check and leaves the page usable", async ({ page }) => {
+  let answer = () => {};
+  await routePublished(page, LIST, new Promise<void>((resolve) => (answer = resolve)));
+  await gotoHydrated(page, "/giveaway/draw/");
+  const verify = page.getByRole("button", { name: draw.verifyButton });
+  await verify.click();
+  const progress = page.getByRole("progressbar", { name: draw.progressLabel });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute("max", String(COMMITMENT.listBytes));
+  await expect(page.getByRole("status").filter({ hasText: draw.verifying })).toBeVisible();
+  await expect(verify).toBeDisabled();
+  const stop = page.getByRole("button", { name: draw.stopButton });
+  await expect(stop).toBeFocused();
+
+  await stop.click();
+  await expect(page.getByRole("status").filter({ hasText: draw.stopped })).toBeVisible();
+  await expect(page.getByText(draw.verifying)).toHaveCount(0);
+  await expect(progress).toHaveCount(0);
+  await expect(stop).toHaveCount(0);
+  await expect(verify).toBeEnabled();
+  await expect(verify).toBeFocused();
+
+  answer();
+  await verify.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: draw.verified })).toBeVisible();
+  await expect(progress).toHaveCount(0);
 });
 
 test("finds a visitor's line from their ticket by a few Range requests, and a wrong ticket finds nothing", async ({ page }) => {

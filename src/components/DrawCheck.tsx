@@ -1,67 +1,96 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { graphql } from "gatsby";
 import styled from "styled-components";
-import type { CommitmentMismatchKind, CommitmentReport, ListSource } from "../../shared/giveaway/commitment";
+import type { CommitmentMismatchKind, CommitmentReport } from "../../shared/giveaway/commitment";
 import { theme } from "../styles/theme";
+import { outlineButton } from "../ui/buttonLooks";
+import type { DrawCheckMessage, DrawCheckRequest } from "./DrawCheck.worker";
 
 /** What the check reads from the page's query (fragment DrawCheckContent below). */
 export type DrawCheckContent = Queries.DrawCheckContentFragment;
 
-type CheckState = { kind: "idle" } | { kind: "checking"; bytes: number } | { kind: "done"; report: CommitmentReport } | { kind: "failed" };
-
-/** The published list as the checker reads it: streamed once, then blocks read back by Range requests. */
-function listSource(listUrl: string): ListSource {
-  return {
-    async *chunks() {
-      const response = await fetch(listUrl);
-      if (!response.ok || !response.body) throw new Error(`${listUrl} answered ${response.status}`);
-      const reader = response.body.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) yield chunk.value;
-    },
-    async range(offset, length) {
-      const response = await fetch(listUrl, { headers: { range: `bytes=${offset}-${offset + length - 1}` } });
-      if (response.status === 416) return new Uint8Array(0);
-      if (response.status !== 206) throw new Error(`${listUrl} answered ${response.status} to a Range request`);
-      return new Uint8Array(await response.arrayBuffer());
-    },
-  };
-}
+type CheckState =
+  | { kind: "idle" }
+  | { kind: "checking"; bytes: number }
+  | { kind: "done"; report: CommitmentReport }
+  | { kind: "stopped" }
+  | { kind: "failed" };
 
 /**
  * The Verify button: checks the published draw in the visitor's own browser against the rules this site publishes,
- * streaming the list once with a progress bar (its SHA-256, Merkle root, count and entries), then the round's BLS
- * signature and the winners, and says "verified" or each thing that does not match, in the content's words. The
- * checking code and @noble/curves load only when the button is pressed (a chunk of its own).
+ * streaming the list once (its SHA-256, Merkle root, count and entries), then the round's BLS signature and the
+ * winners, and says "verified" or each thing that does not match, in the content's words. The check runs in a Web
+ * Worker (DrawCheck.worker.ts, a chunk of its own fetched on the click, with @noble/curves), so the page stays
+ * responsive while it runs; a labelled progress bar shows the list read so far, and Stop ends the worker at once.
  * @param commitment the commitment as published (parsed JSON)
  */
 export function DrawCheck({ content, commitment, listBytes }: { content: DrawCheckContent; commitment: unknown; listBytes: number }) {
   const { draw } = content;
   const [state, setState] = useState<CheckState>({ kind: "idle" });
+  const worker = useRef<Worker | null>(null);
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const checking = state.kind === "checking";
 
-  async function check() {
-    setState({ kind: "checking", bytes: 0 });
+  const wasChecking = useRef(false);
+
+  // Verify is disabled while the check runs, so focus moves to Stop; when Stop goes, it comes back to Verify.
+  useEffect(() => {
+    if (checking) stopButton.current?.focus();
+    else if (wasChecking.current && document.activeElement === document.body) verifyButton.current?.focus();
+    wasChecking.current = checking;
+  }, [checking]);
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  /** End the running check's worker, if any, and show `next`. */
+  function end(next: CheckState) {
+    worker.current?.terminate();
+    worker.current = null;
+    setState(next);
+  }
+
+  function check() {
+    let started: Worker;
     try {
-      const { verifyCommitment } = await import("../../shared/giveaway/commitment");
-      const listUrl = (commitment as { listUrl?: unknown }).listUrl;
-      const rules = { id: draw.id, cutoff: draw.cutoff, winners: draw.winners, roundDelayHours: draw.roundDelayHours };
-      const report = await verifyCommitment(commitment, { chain: draw.chain, rules }, listSource(String(listUrl)), {
-        onProgress: (bytes) => setState({ kind: "checking", bytes }),
-      });
-      setState({ kind: "done", report });
+      started = new Worker(new URL("./DrawCheck.worker.ts", import.meta.url));
     } catch {
       setState({ kind: "failed" });
+      return;
     }
+    worker.current = started;
+    started.onmessage = ({ data }: MessageEvent<DrawCheckMessage>) => {
+      if (data.kind === "progress") setState({ kind: "checking", bytes: data.bytes });
+      else end(data.kind === "done" ? { kind: "done", report: data.report } : { kind: "failed" });
+    };
+    // The worker's script did not load (offline, a deploy in between): the check cannot run.
+    started.onerror = () => end({ kind: "failed" });
+    const listUrl = new URL(String((commitment as { listUrl?: unknown }).listUrl), window.location.href).href;
+    const rules = { id: draw.id, cutoff: draw.cutoff, winners: draw.winners, roundDelayHours: draw.roundDelayHours };
+    const request: DrawCheckRequest = { commitment, trusted: { chain: { ...draw.chain }, rules }, listUrl };
+    started.postMessage(request);
+    setState({ kind: "checking", bytes: 0 });
   }
 
   const kinds = state.kind === "done" ? [...new Set(state.report.mismatches.map((m) => m.kind))] : [];
   return (
     <Check>
-      <Button type="button" onClick={() => void check()} disabled={state.kind === "checking"}>
+      <Button ref={verifyButton} type="button" onClick={check} disabled={checking}>
         {draw.verifyButton}
       </Button>
-      {state.kind === "checking" ? <progress aria-label={draw.verifying} max={Math.max(listBytes, 1)} value={state.bytes} /> : null}
+      {state.kind === "checking" ? (
+        <Progress>
+          <label>
+            {draw.progressLabel}
+            <progress max={Math.max(listBytes, 1)} value={Math.min(state.bytes, listBytes)} />
+          </label>
+          <StopButton ref={stopButton} type="button" onClick={() => end({ kind: "stopped" })}>
+            {draw.stopButton}
+          </StopButton>
+        </Progress>
+      ) : null}
       <Result role="status" data-result={state.kind === "done" ? (state.report.verified ? "verified" : "mismatch") : state.kind}>
         {state.kind === "checking" && draw.verifying}
+        {state.kind === "stopped" && draw.stopped}
         {state.kind === "failed" && draw.checkFailed}
         {state.kind === "done" && state.report.verified && (state.report.drawn ? draw.verified : draw.verifiedCommitment)}
         {state.kind === "done" && !state.report.verified && (
@@ -84,9 +113,26 @@ const Check = styled.div`
   justify-items: center;
   gap: ${theme.space.md};
   width: 100%;
+`;
+
+const Progress = styled.div`
+  display: flex;
+  align-items: end;
+  gap: ${theme.space.md};
+  width: 100%;
+  label {
+    display: grid;
+    flex: 1;
+    gap: ${theme.space.xs};
+  }
   progress {
     width: 100%;
   }
+`;
+
+const StopButton = styled.button`
+  ${outlineButton}
+  padding: ${theme.space.sm} ${theme.space.lg};
 `;
 
 const Button = styled.button`
@@ -128,6 +174,9 @@ export const query = graphql`
       }
       verifyButton
       verifying
+      progressLabel
+      stopButton
+      stopped
       verified
       verifiedCommitment
       notVerified

@@ -1583,6 +1583,9 @@ const siteContentFields = z
         ),
         verifyButton: copy("The button that checks the draw in the visitor's browser.", "Verify"),
         verifying: copy("Shown while the check runs (beside a progress bar of the list read so far).", "Checking…"),
+        progressLabel: copy("The label of the progress bar: how much of the list of entrants the check has read.", "List of entrants read"),
+        stopButton: copy("The button that stops a check while it runs.", "Stop"),
+        stopped: copy("Shown when the visitor stopped the check before it ended.", "Stopped. Press Verify to check again."),
         verified: longCopy(
           "Shown when the whole draw checks out.",
           "Verified: the list matches its SHA-256, the round was published after the commitment and signed by drand, and its randomness draws exactly these winners.",
