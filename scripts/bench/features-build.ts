@@ -2,14 +2,13 @@
  * The bench's second build: production content with the referral program on and a campaign page, so those
  * pages are audited even while the production content has neither.
  */
-import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { CAMPAIGNS_FOLDER, slugOf } from "../../src/content/campaigns";
 import { contentFilePath } from "../../src/content/derive";
-import { runGatsby } from "../lib/gatsby-build";
+import { buildAside } from "../lib/gatsby-build";
 import type { LeaderboardAnswer } from "../../shared/api/referrals";
 import { checkpointText } from "../../shared/audit-chain";
 import { signerFromSecret, signNote, verifierKeyOf } from "../../shared/signed-note";
@@ -110,36 +109,23 @@ export interface FeaturesBuild {
 }
 
 /**
- * Build the production content with `referrals.enabled: true` and BENCH_CAMPAIGN_FILE into `outDir`. Gatsby
- * always writes `public/`, so the project's own build is moved aside and put back whatever happens; `.cache/`
- * is then removed, as it describes the features build, not the `public/` put back.
+ * Build the production content with `referrals.enabled: true` and BENCH_CAMPAIGN_FILE into `outDir`, leaving the
+ * project's own `public/` as it was (buildAside).
  * @param projectDir the repository root, with a built `public/`
  * @param outDir replaced if it exists
  * @throws Error naming the log when the build fails (the project's `public/` is still put back)
  */
 export async function buildFeatures(projectDir: string, outDir: string, log: NodeJS.WritableStream): Promise<FeaturesBuild> {
-  const publicDir = path.join(projectDir, "public");
-  const keptDir = `${outDir}-kept-public`;
   const contentDir = await mkdtemp(path.join(tmpdir(), "bench-features-"));
-  const siteFile = path.join(contentDir, "site.yaml");
-  const site = parseDocument(await readFile(contentFilePath(), "utf8"));
-  site.setIn(["referrals", "enabled"], true);
-  await writeFile(siteFile, site.toString());
-  await mkdir(path.join(contentDir, CAMPAIGNS_FOLDER));
-  await copyFile(BENCH_CAMPAIGN_FILE, path.join(contentDir, CAMPAIGNS_FOLDER, path.basename(BENCH_CAMPAIGN_FILE)));
-
-  await rm(keptDir, { recursive: true, force: true });
-  await rm(outDir, { recursive: true, force: true });
-  await mkdir(path.dirname(outDir), { recursive: true });
-  await rename(publicDir, keptDir);
   try {
-    const { status } = await runGatsby(["build"], { projectDir, env: { SITE_CONTENT_FILE: siteFile }, log });
-    if (status !== 0) throw new Error(`gatsby build of the features build exited with ${status}; see the build log`);
-    await rename(publicDir, outDir);
+    const siteFile = path.join(contentDir, "site.yaml");
+    const site = parseDocument(await readFile(contentFilePath(), "utf8"));
+    site.setIn(["referrals", "enabled"], true);
+    await writeFile(siteFile, site.toString());
+    await mkdir(path.join(contentDir, CAMPAIGNS_FOLDER));
+    await copyFile(BENCH_CAMPAIGN_FILE, path.join(contentDir, CAMPAIGNS_FOLDER, path.basename(BENCH_CAMPAIGN_FILE)));
+    await buildAside(outDir, { projectDir, env: { SITE_CONTENT_FILE: siteFile }, log });
   } finally {
-    if (existsSync(publicDir)) await rm(publicDir, { recursive: true, force: true });
-    await rename(keptDir, publicDir);
-    await rm(path.join(projectDir, ".cache"), { recursive: true, force: true });
     await rm(contentDir, { recursive: true, force: true });
   }
   return { publicDir: outDir, campaignPath: `/${slugOf(BENCH_CAMPAIGN_FILE)}/` };

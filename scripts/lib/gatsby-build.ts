@@ -1,5 +1,7 @@
 /** The one way our tools run the Gatsby CLI: the project's own install, telemetry off, plain log lines. */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 /** The repository root (this file is scripts/lib/gatsby-build.ts). */
@@ -56,4 +58,30 @@ export function runGatsby(args: string[], { projectDir = PROJECT_DIR, env = {}, 
       }),
     );
   });
+}
+
+/**
+ * `gatsby build` into `outDir` (with `env`, e.g. another SITE_CONTENT_FILE), leaving the project's own build as it
+ * was: Gatsby always writes `public/`, so the project's is moved aside and put back whatever happens, and `.cache/` is
+ * then removed, as it describes the other build, not the `public/` put back.
+ * @param outDir replaced if it exists
+ * @throws Error naming the exit code when the build fails (the project's `public/` is still put back)
+ */
+export async function buildAside(outDir: string, { projectDir = PROJECT_DIR, env, log }: GatsbyRunOptions = {}): Promise<void> {
+  const publicDir = path.join(projectDir, "public");
+  const keptDir = `${outDir}-kept-public`;
+  const kept = existsSync(publicDir);
+  await rm(keptDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.dirname(outDir), { recursive: true });
+  if (kept) await rename(publicDir, keptDir);
+  try {
+    const { status } = await runGatsby(["build"], { projectDir, env, log });
+    if (status !== 0) throw new Error(`gatsby build into ${outDir} exited with ${status}; see the build log`);
+    await rename(publicDir, outDir);
+  } finally {
+    if (existsSync(publicDir)) await rm(publicDir, { recursive: true, force: true });
+    if (kept) await rename(keptDir, publicDir);
+    await rm(path.join(projectDir, ".cache"), { recursive: true, force: true });
+  }
 }
