@@ -6,9 +6,9 @@
  * list. Reported: the commit's wall time, the rows D1 read (the request's Server-Timing and each step's `draw_step` log
  * line), each step's wall time (wrangler's QUEUE line: workerd does not report CPU time locally), the list's bytes, the
  * draw page's HTML bytes, scripts/giveaway/verify.ts's time against the downloaded list, and one person's proof
- * (GET /api/status/draw).
+ * (GET /api/status/draw). Then the list drawn by a recorded round and checked in full (verify-drawn.ts): by verify.ts,
+ * and by the draw page's Verify in Chromium with its CPU slowed VERIFY_PAGE_CPU_THROTTLE times.
  */
-import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -17,19 +17,35 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { gzipSync } from "node:zlib";
-import { parseDocument } from "yaml";
 import type { Commitment, DrawPlace, DrawState } from "../../../shared/api/draw";
 import { DRAW_COMMIT_ENDPOINT, DRAW_STATE_ENDPOINT, STATUS_DRAW_ENDPOINT } from "../../../shared/giveaway/commit";
 import { commitmentPath, listPath } from "../../../shared/giveaway/list";
 import { SERVICE_SETTINGS_PATH, type ServiceSettings } from "../../../shared/service-settings";
-import { DEFAULT_CONTENT_FILE } from "../../../src/content/derive";
-import { logLines, PROJECT_DIR } from "../../lib/wrangler";
+import { logLines } from "../../lib/wrangler";
 import { callConsole, OPERATOR_VARS } from "./console-call";
 import { percentile } from "./load";
 import { fmtCount, fmtMs, fmtS, info, type Check, type ScenarioReport } from "./report";
 import { seedLocalD1 } from "./seed";
 import { startBenchService, type BenchAssets, type BenchService } from "./service";
-import { DRAW_PAGE_HTML_MAX_KB_GZIP, UNCONFIRMED_EVERY } from "./targets";
+import {
+  DRAW_PAGE_HTML_MAX_KB_GZIP,
+  UNCONFIRMED_EVERY,
+  VERIFY_PAGE_CPU_THROTTLE,
+  VERIFY_PAGE_MAX_S,
+  VERIFY_SCRIPT_MAX_S,
+  VERIFY_TARGET_SIZE,
+  VERIFY_WAIT_MS,
+} from "./targets";
+import {
+  buildDrawnSite,
+  drawnCommitment,
+  pageVerifiesDrawn,
+  runVerify,
+  scriptVerifiesDrawn,
+  type DrawnSite,
+  type PageRun,
+  type ScriptRun,
+} from "./verify-drawn";
 
 /** The seed of the seeded referral graph (C's, so the same lists). */
 const SEED = 1;
@@ -74,6 +90,10 @@ interface SizeFigures {
   verifyMs: number;
   verified: boolean;
   verifyOutput: string;
+  /** verify.ts on the list drawn by the recorded round, in full. */
+  drawnScript: ScriptRun;
+  /** The draw page's Verify on it, the CPU slowed VERIFY_PAGE_CPU_THROTTLE times. */
+  drawnPage: PageRun;
   proofBytes: number | null;
   proofHashes: number | null;
 }
@@ -118,33 +138,14 @@ function phasesOf(steps: ReturnType<typeof stepsOf>): PhaseFigures[] {
   });
 }
 
-/** The content file with the draw's cut-off moved (for verify.ts, which checks a draw against the content's rules). */
-async function contentWithCutoff(dir: string, cutoff: string): Promise<string> {
-  const document = parseDocument(await readFile(path.join(PROJECT_DIR, DEFAULT_CONTENT_FILE), "utf8"));
-  document.setIn(["draw", "cutoff"], cutoff);
-  const file = path.join(dir, "site.yaml");
-  await writeFile(file, document.toString());
-  return file;
-}
+/** The first lines of a run's output, on one line (what a failed check shows). */
+const firstLines = (output: string) => output.trim().split("\n").slice(0, 3).join(" ");
 
-/** Run verify.ts on a commitment and its list; its time, exit code and output. */
-function runVerify(args: string[]): Promise<{ ms: number; code: number | null; output: string }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_DIR, "scripts/giveaway/verify.ts"), ...args], {
-      cwd: PROJECT_DIR,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ ms: performance.now() - started, code, output }));
-  });
-}
-
-/** One size: seed, commit, follow the job, download and verify the list, read one proof. */
-async function commitAt(assets: BenchAssets, size: number, logDir: string): Promise<SizeFigures> {
+/**
+ * One size: seed, commit, follow the job, download and verify the list, read one proof; then the list drawn in the
+ * drawn site, checked by the script and the page.
+ */
+async function commitAt(assets: BenchAssets, size: number, logDir: string, site: DrawnSite): Promise<SizeFigures> {
   const persistTo = await mkdtemp(path.join(os.tmpdir(), "bench-api-draw-"));
   const settingsFile = path.join(assets.dir, SERVICE_SETTINGS_PATH);
   const original = await readFile(settingsFile, "utf8");
@@ -162,15 +163,19 @@ async function commitAt(assets: BenchAssets, size: number, logDir: string): Prom
     const settings: ServiceSettings = { ...assets.settings, draw: { ...assets.settings.draw, cutoff } };
     await writeFile(settingsFile, JSON.stringify(settings));
     service = await startBenchService({ assets, persistTo, logFile: path.join(logDir, `G-${size}.log`), vars: OPERATOR_VARS });
-    const origin = service.consoleOrigin;
+    // The console's API on its own host; the published draw and a person's proof on the site's.
+    const { origin, consoleOrigin } = service;
     const { id, winners } = settings.draw;
 
     console.log(`  committing draw ${id} of ${fmtCount(size)} signups…`);
     const started = performance.now();
-    const request = await callConsole<DrawState>(origin, DRAW_COMMIT_ENDPOINT, { body: { draw: id, winners, cutoff }, expected: 202 });
+    const request = await callConsole<DrawState>(consoleOrigin, DRAW_COMMIT_ENDPOINT, {
+      body: { draw: id, winners, cutoff },
+      expected: 202,
+    });
     let commitment: Commitment | null = null;
     while (commitment === null) {
-      const { answer } = await callConsole<DrawState>(origin, DRAW_STATE_ENDPOINT);
+      const { answer } = await callConsole<DrawState>(consoleOrigin, DRAW_STATE_ENDPOINT);
       if (answer.job?.state === "failed") throw new Error(`The draw's job failed: ${answer.job.failure ?? "no reason given"}.`);
       commitment = answer.job?.commitment ?? null;
       if (commitment === null) {
@@ -191,9 +196,16 @@ async function commitAt(assets: BenchAssets, size: number, logDir: string): Prom
       await pipeline(Readable.fromWeb(list.body as WebReadableStream), createWriteStream(listFile));
       const downloadMs = performance.now() - downloadStarted;
       await writeFile(commitmentFile, await (await fetch(`${origin}${commitmentPath(id)}`)).text());
-      const content = await contentWithCutoff(dir, cutoff);
       console.log(`  verifying ${fmtCount(commitment.n)} lines with scripts/giveaway/verify.ts…`);
-      const verify = await runVerify([commitmentFile, "--list", listFile, "--content", content]);
+      // Against the rules the bench's site publishes (its cut-off moved), as a visitor's run reads them.
+      const verify = await runVerify([commitmentFile, "--list", listFile, "--settings", settingsFile], VERIFY_WAIT_MS);
+
+      console.log(`  drawing the list by a recorded drand round, then verifying it with the script and the page…`);
+      const published = JSON.parse(await readFile(commitmentFile, "utf8")) as Commitment;
+      const drawn = await drawnCommitment(published, listFile, settings.draw.chain, site.rules);
+      await site.publish(drawn, listFile);
+      const drawnScript = await scriptVerifiesDrawn(site, drawn, VERIFY_WAIT_MS);
+      const drawnPage = await pageVerifiesDrawn(site, VERIFY_PAGE_CPU_THROTTLE, VERIFY_WAIT_MS);
 
       const sampled = JSON.parse(await readFile(path.join(persistTo, "seed-sample.json"), "utf8")) as {
         seq: number;
@@ -224,7 +236,9 @@ async function commitAt(assets: BenchAssets, size: number, logDir: string): Prom
         downloadMs,
         verifyMs: verify.ms,
         verified: verify.code === 0,
-        verifyOutput: verify.output.trim().split("\n").slice(0, 3).join(" "),
+        verifyOutput: firstLines(verify.output),
+        drawnScript,
+        drawnPage,
         proofBytes,
         proofHashes,
       };
@@ -239,6 +253,21 @@ async function commitAt(assets: BenchAssets, size: number, logDir: string): Prom
 }
 
 /**
+ * A check of a drawn draw's verification: "verified" at every size, and within `maxS` at VERIFY_TARGET_SIZE too.
+ * @param ms the verification's wall time
+ * @param outcome whether it said verified, and what it said
+ */
+function drawnCheck(figure: string, size: number, ms: number, maxS: number, outcome: { verified: boolean; said: string }): Check {
+  const held = size === VERIFY_TARGET_SIZE;
+  return {
+    figure,
+    value: `${fmtS(ms)}: ${outcome.verified ? "verified" : outcome.said}`,
+    target: held ? `verified, ≤ ${maxS} s` : "verified",
+    pass: outcome.verified && (!held || ms <= maxS * 1000),
+  };
+}
+
+/**
  * G: the draw's commitment at each size.
  * @param logDir where each size's wrangler output goes (G-<size>.log)
  */
@@ -246,7 +275,18 @@ export async function scenarioG(assets: BenchAssets, sizes: number[], logDir: st
   const page = await readFile(path.join(assets.dir, "giveaway", "draw", "index.html"));
   const pageGzipKb = gzipSync(page).length / 1024;
   const perSize: SizeFigures[] = [];
-  for (const size of [...sizes].sort((a, b) => a - b)) perSize.push(await commitAt(assets, size, logDir));
+  console.log("  building the site with its draw's rules naming a recorded drand round (for the page's Verify)…");
+  const { chain, id, cutoff, winners, roundDelayHours } = assets.settings.draw;
+  const site = await buildDrawnSite(
+    chain,
+    { id, cutoff, winners, roundDelayHours },
+    createWriteStream(path.join(logDir, "G-drawn-build.log")),
+  );
+  try {
+    for (const size of [...sizes].sort((a, b) => a - b)) perSize.push(await commitAt(assets, size, logDir, site));
+  } finally {
+    await site.remove();
+  }
 
   const checks: Check[] = [
     {
@@ -279,6 +319,24 @@ export async function scenarioG(assets: BenchAssets, sizes: number[], logDir: st
         target: "verified",
         pass: figures.verified,
       },
+      drawnCheck(`verify.ts on it drawn, in full ${at}`, figures.size, figures.drawnScript.ms, VERIFY_SCRIPT_MAX_S, {
+        verified: figures.drawnScript.code === 0,
+        said: figures.drawnScript.code === null ? "stopped waiting" : firstLines(figures.drawnScript.output),
+      }),
+      drawnCheck(
+        `the page's Verify on it drawn, CPU ${VERIFY_PAGE_CPU_THROTTLE}× slower ${at}`,
+        figures.size,
+        figures.drawnPage.ms,
+        VERIFY_PAGE_MAX_S,
+        {
+          verified: figures.drawnPage.result === "verified",
+          said: figures.drawnPage.result,
+        },
+      ),
+      info(
+        `  the page's main-thread tasks ≥ 50 ms meanwhile ${at}: count, longest`,
+        `${figures.drawnPage.longTasks}, ${fmtMs(figures.drawnPage.longestTaskMs)}`,
+      ),
       info(
         `a proof (GET ${STATUS_DRAW_ENDPOINT}) ${at}`,
         figures.proofBytes === null ? "no confirmed sampled person" : `${fmtCount(figures.proofBytes)} B, ${figures.proofHashes} hashes`,
@@ -287,7 +345,7 @@ export async function scenarioG(assets: BenchAssets, sizes: number[], logDir: st
   }
   return {
     id: "G",
-    title: `Giveaway draw committed at ${sizes.map(fmtCount).join(" / ")} signups: wall time, rows read, steps, list, verify, proof`,
+    title: `Giveaway draw committed at ${sizes.map(fmtCount).join(" / ")} signups: wall time, rows read, steps, list, verify (drawn: script and page), proof`,
     checks,
     notes: [
       `Each size seeded by seed.ts (seed ${SEED}; ${perSize.map((s) => `${fmtCount(s.size)} in ${fmtS(s.seedMs)}`).join(", ")}), the content's draw with`,
@@ -295,6 +353,9 @@ export async function scenarioG(assets: BenchAssets, sizes: number[], logDir: st
       "Wall per step: wrangler's QUEUE line for the step's message. CPU time per step is not observable in wrangler dev (workerd",
       "reports none locally), so the wall time, which includes D1 and R2, is its upper bound. verify.ts runs from a file the bench",
       "downloaded (checks listHash, merkleRoot, n, totalEntries and the rules; not drawn, so no round to check).",
+      "Drawn: the same list drawn by a recorded quicknet round (the rules' cut-off moved to name it), checked in full (hashes, count,",
+      "entries, rules, BLS signature, winners) by verify.ts from files and by the draw page's Verify (a build of the site naming that",
+      `round, served statically; Chromium, CPU throttled ${VERIFY_PAGE_CPU_THROTTLE}× once the page has loaded; click to result). Targets at ${fmtCount(VERIFY_TARGET_SIZE)} signups.`,
     ],
     figures: { pageBytes: page.length, pageGzipKb, perSize },
   };

@@ -23,7 +23,9 @@
  * F. Launch day (launch.ts): one batch of LAUNCH_INVITATIONS at LAUNCH_SIGNUPS through a stand-in held to Klaviyo's
  *    limits, 500 for LAUNCH_OUTAGE_S halfway: send rate, lost and doubled invitations, rows read
  *    (`-- --scenarios F --launch-signups 100000 --launch-invitations 2000 --launch-outage-s 15`: a short look).
- * G. The giveaway draw's commitment at the same sizes (draw.ts): wall time, rows read, steps, list, verify, proof.
+ * G. The giveaway draw's commitment at the same sizes (draw.ts): wall time, rows read, steps, list, verify, proof; then
+ *    the list drawn by a recorded drand round and checked in full by verify.ts (≤ VERIFY_SCRIPT_MAX_S at 1M) and by the
+ *    draw page's Verify with the CPU slowed 4× (≤ VERIFY_PAGE_MAX_S), on a build of its own (verify-drawn.ts).
  * C and D need GET /api/status, GET /api/leaderboard and referral codes on signup; while the service lacks them (404),
  * they print "skipped" with the reason.
  *

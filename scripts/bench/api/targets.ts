@@ -151,3 +151,27 @@ export const DRAW_SIZES = REFERRAL_SIZES;
 
 /** The draw page's HTML (the built /giveaway/draw/), gzip, at any size: a phone opens it. */
 export const DRAW_PAGE_HTML_MAX_KB_GZIP = 30;
+
+/**
+ * The size (signups, G's) at which the verification targets hold: the million the draw is benched for, whose list holds
+ * every confirmed entrant (1 in UNCONFIRMED_EVERY is not).
+ */
+export const VERIFY_TARGET_SIZE = 1_000_000;
+
+/**
+ * scripts/giveaway/verify.ts checking a drawn draw in full at VERIFY_TARGET_SIZE (s), from its files: an operator, a
+ * journalist or an entrant checks a million-entrant draw while they wait, not over a coffee.
+ */
+export const VERIFY_SCRIPT_MAX_S = 10;
+
+/**
+ * The draw page's Verify checking the same draw in full (s), with the CPU slowed VERIFY_PAGE_CPU_THROTTLE times: a
+ * visitor on a mid-range phone keeps the page open for it, and Stop is there for whoever does not.
+ */
+export const VERIFY_PAGE_MAX_S = 30;
+
+/** The CPU slowdown of the page's Verify run (CDP Emulation.setCPUThrottlingRate): Lighthouse's mobile slowdown. */
+export const VERIFY_PAGE_CPU_THROTTLE = 4;
+
+/** How long G waits for one verification before it stops waiting and reports it (ms): a bound far beyond the targets. */
+export const VERIFY_WAIT_MS = 10 * 60_000;
