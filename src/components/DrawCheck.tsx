@@ -30,9 +30,8 @@ export function DrawCheck({ content, commitment, listBytes }: { content: DrawChe
   const worker = useRef<Worker | null>(null);
   const verifyButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
-  const checking = state.kind === "checking";
-
   const wasChecking = useRef(false);
+  const checking = state.kind === "checking";
 
   // Verify is disabled while the check runs, so focus moves to Stop; when Stop goes, it comes back to Verify.
   useEffect(() => {
@@ -58,12 +57,16 @@ export function DrawCheck({ content, commitment, listBytes }: { content: DrawChe
       return;
     }
     worker.current = started;
+    // A message already on its way when Stop ended this worker finds another check running, or none: it is dropped.
     started.onmessage = ({ data }: MessageEvent<DrawCheckMessage>) => {
+      if (worker.current !== started) return;
       if (data.kind === "progress") setState({ kind: "checking", bytes: data.bytes });
       else end(data.kind === "done" ? { kind: "done", report: data.report } : { kind: "failed" });
     };
     // The worker's script did not load (offline, a deploy in between): the check cannot run.
-    started.onerror = () => end({ kind: "failed" });
+    started.onerror = () => {
+      if (worker.current === started) end({ kind: "failed" });
+    };
     const listUrl = new URL(String((commitment as { listUrl?: unknown }).listUrl), window.location.href).href;
     const rules = { id: draw.id, cutoff: draw.cutoff, winners: draw.winners, roundDelayHours: draw.roundDelayHours };
     const request: DrawCheckRequest = { commitment, trusted: { chain: { ...draw.chain }, rules }, listUrl };
