@@ -62,15 +62,15 @@ export default {
       ["draw_resume", () => resumeStalledDraws(env, at)],
       ["transparency", () => publishTransparency(env, at)],
     ];
-    let failed: unknown = null;
+    const failed: string[] = [];
     for (const [step, run] of steps) {
       try {
         await run();
       } catch (error) {
         log("cron_step_failed", { step, error: errorName(error), at: stackFrames(error) });
-        failed ??= error;
+        failed.push(step);
       }
     }
-    if (failed !== null) throw failed;
+    if (failed.length > 0) throw new Error(`cron steps failed: ${failed.join(", ")}`);
   },
 } satisfies ExportedHandler<ServiceEnv>;
