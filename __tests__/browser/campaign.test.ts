@@ -1,7 +1,7 @@
 /** The fixture's campaign page: its own copy over the site's, a signup that says where it came from, its sitemap entry. */
 import type { Page } from "@playwright/test";
 import { CONSENT_STORAGE_KEY } from "../../src/consent/pixel";
-import { GIVEAWAY_DRAW_PATH } from "../../shared/routes";
+import { GIVEAWAY_DRAW_PATH, TRANSPARENCY_PATH } from "../../shared/routes";
 import { UTM_OTHER } from "../../shared/validation";
 import { expect, gotoHydrated, test, waitForHydration } from "./support/fixtures";
 import { requestsFrom, setProviderMode } from "./support/provider-control";
@@ -195,7 +195,7 @@ test.describe("the site's own pages next to a campaign", () => {
 });
 
 test.describe("the sitemap", () => {
-  test("lists /, the giveaway draw and the campaign page, and neither /success/ nor the 404 page", async () => {
+  test("lists /, the giveaway draw, the campaign page and the transparency record, and neither /success/ nor the 404 page", async () => {
     const { siteOrigin } = runEnv();
     const index = await (await fetch(`${siteOrigin}/sitemap-index.xml`)).text();
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
@@ -206,7 +206,12 @@ test.describe("the sitemap", () => {
     )
       .flat()
       .map(([, loc]) => loc);
-    expect(listed).toEqual([`${SITE_URL}/`, `${SITE_URL}${GIVEAWAY_DRAW_PATH}`, `${SITE_URL}${CAMPAIGN_PATH}`]);
+    expect(listed).toEqual([
+      `${SITE_URL}/`,
+      `${SITE_URL}${GIVEAWAY_DRAW_PATH}`,
+      `${SITE_URL}${CAMPAIGN_PATH}`,
+      `${SITE_URL}${TRANSPARENCY_PATH}`,
+    ]);
   });
 
   test("is named in robots.txt by its absolute address", async () => {
