@@ -6,8 +6,9 @@
 import type { Page } from "@playwright/test";
 import { TRANSPARENCY_PATHS, type TransparencyReport } from "../../shared/transparency";
 import { axeViolations, formatViolations } from "./support/axe";
-import { expect, test, waitForHydration } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { waitlistContent } from "./support/fixture-content";
+import { layoutProblems } from "./support/layout";
 
 const { transparency } = waitlistContent();
 
@@ -65,7 +66,6 @@ async function routeReport(page: Page, status: number, body: unknown): Promise<v
 test("shows the weeks, every draw with its state and why, and the signed checkpoint with its key", async ({ page }) => {
   await routeReport(page, 200, REPORT);
   await page.goto("/transparency/");
-  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: transparency.heading })).toBeVisible();
 
   const weeks = page.getByRole("table", { name: transparency.weeks.heading });
@@ -93,11 +93,7 @@ test("on a 320 px phone the record's tables, key and checkpoint never make the p
   await routeReport(page, 200, REPORT);
   await page.goto("/transparency/");
   await expect(page.getByRole("table", { name: transparency.draws.heading })).toBeVisible();
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  expect(await layoutProblems(page)).toEqual([]);
 });
 
 test("says plainly when the record cannot be read, with no error text of the browser's", async ({ page }) => {

@@ -195,6 +195,8 @@ const Reserved = styled.div`
   min-width: 0;
   min-height: 40rem;
   text-align: left;
+  /* A path or a command in the copy breaks anywhere rather than widen a phone's page. */
+  overflow-wrap: anywhere;
 `;
 
 const Updated = styled.p`
