@@ -67,7 +67,7 @@ export async function auditVerify(where: D1Target, options: { key?: string; chec
   const key = published ? `the key the site publishes (${verifier.name}; compare it with the one you saved)` : "the key given";
   const entries = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
   console.log(
-    `The audit log's ${entries(report.head.size)} are chained and signed by ${key}. ` +
+    `The audit log's ${entries(report.head.size)} ${report.head.size === 1 ? "is" : "are"} chained and signed by ${key}. ` +
       (checkpoint ? `It still holds the checkpoint's ${entries(checkpoint.size)} unchanged. ` : "") +
       `Its head is entry ${report.head.size}, SHA-256 ${report.head.hash}.`,
   );
