@@ -18,8 +18,8 @@ import {
 import { AUDIT_ACTIONS } from "../../../shared/console";
 import { auditSigner } from "../console/audit-log";
 import type { ServiceEnv } from "../env";
+import { readSettings, SettingsUnavailable } from "../settings";
 import { errorName, log } from "../log";
-import { readSettings } from "../settings";
 import { readWeeks } from "../store/rollups";
 
 /** How old the report may grow before the cron writes it again although the audit log has not moved (ms). */
@@ -126,39 +126,45 @@ async function recordAnnouncement(db: D1Database, settings: ServiceSettings, now
 /**
  * The cron's step: record the announced draw, then, when the audit log has moved since the last report or that report
  * is older than TRANSPARENCY_REFRESH_MS, sign a checkpoint of the log's head and write it with a new report. Reads 1
- * audit row and one R2 head when nothing changed. A failure is logged (`transparency_failed`) and tried again next run.
+ * audit row and one R2 head when nothing changed.
  * @param nowMs Unix time in ms (the report's generatedAt)
+ * @throws whatever D1 and R2 throw (the cron logs it by step and the next run tries again); a build without the
+ *   service's settings is skipped, not failed
  */
 export async function publishTransparency(env: ServiceEnv, nowMs: number): Promise<void> {
+  let settings: ServiceSettings;
   try {
-    const settings = await readSettings(env.ASSETS);
-    const db = env.DB;
-    await recordAnnouncement(db, settings, nowMs);
-    const last = await db.prepare("SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1").first<{ id: number; hash: string }>();
-    const head = { size: last?.id ?? 0, hash: last?.hash ?? AUDIT_CHAIN_GENESIS };
-    const published = (await env.TRANSPARENCY.head(TRANSPARENCY_KEYS.report))?.customMetadata as ReportMetadata | undefined;
-    if (published && Number(published.size) === head.size && nowMs - Date.parse(published.generatedAt) < TRANSPARENCY_REFRESH_MS) return;
-
-    const origin = auditLogOrigin(settings.siteUrl);
-    const signer = auditSigner(env, origin);
-    const checkpoint = signNote(checkpointText(origin, head), signer);
-    const generatedAt = new Date(nowMs).toISOString();
-    const report: TransparencyReport = {
-      generatedAt,
-      utcOffsetMinutes: settings.utcOffsetMinutes,
-      weeks: await readWeekCounts(db, settings.utcOffsetMinutes),
-      draws: await readDraws(db, settings.draw.id),
-      auditLog: { origin, verifierKey: verifierKeyOf(signer), size: head.size, checkpoint },
-    };
-    const text = { httpMetadata: { contentType: "text/plain; charset=utf-8" } };
-    await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.checkpointAt(head.size), checkpoint, text);
-    await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.checkpoint, checkpoint, text);
-    const metadata: ReportMetadata = { size: String(head.size), generatedAt };
-    await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.report, JSON.stringify(report), {
-      httpMetadata: { contentType: "application/json; charset=utf-8" },
-      customMetadata: { ...metadata },
-    });
+    settings = await readSettings(env.ASSETS);
   } catch (error) {
-    log("transparency_failed", { reason: errorName(error) });
+    // A build without the service's settings (another transport) has no record to publish, as it has no launch.
+    if (!(error instanceof SettingsUnavailable)) throw error;
+    log("transparency_skipped", { reason: errorName(error) });
+    return;
   }
+  const db = env.DB;
+  await recordAnnouncement(db, settings, nowMs);
+  const last = await db.prepare("SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1").first<{ id: number; hash: string }>();
+  const head = { size: last?.id ?? 0, hash: last?.hash ?? AUDIT_CHAIN_GENESIS };
+  const published = (await env.TRANSPARENCY.head(TRANSPARENCY_KEYS.report))?.customMetadata as ReportMetadata | undefined;
+  if (published && Number(published.size) === head.size && nowMs - Date.parse(published.generatedAt) < TRANSPARENCY_REFRESH_MS) return;
+
+  const origin = auditLogOrigin(settings.siteUrl);
+  const signer = auditSigner(env, origin);
+  const checkpoint = signNote(checkpointText(origin, head), signer);
+  const generatedAt = new Date(nowMs).toISOString();
+  const report: TransparencyReport = {
+    generatedAt,
+    utcOffsetMinutes: settings.utcOffsetMinutes,
+    weeks: await readWeekCounts(db, settings.utcOffsetMinutes),
+    draws: await readDraws(db, settings.draw.id),
+    auditLog: { origin, verifierKey: verifierKeyOf(signer), size: head.size, checkpoint },
+  };
+  const text = { httpMetadata: { contentType: "text/plain; charset=utf-8" } };
+  await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.checkpointAt(head.size), checkpoint, text);
+  await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.checkpoint, checkpoint, text);
+  const metadata: ReportMetadata = { size: String(head.size), generatedAt };
+  await env.TRANSPARENCY.put(TRANSPARENCY_KEYS.report, JSON.stringify(report), {
+    httpMetadata: { contentType: "application/json; charset=utf-8" },
+    customMetadata: { ...metadata },
+  });
 }
