@@ -257,9 +257,15 @@ const Block = styled.pre`
   border-radius: ${theme.radii.small};
 `;
 
+/** Links a finger can hit: each at least a 24 px target (WCAG 2.5.8), as they stand alone, not in running text. */
 const Links = styled.ul`
   margin: 0;
   padding-left: ${theme.space.lg};
+  a {
+    display: inline-block;
+    min-height: ${theme.space.xxxl};
+    line-height: ${theme.space.xxxl};
+  }
 `;
 
 export const query = graphql`
